@@ -1,0 +1,69 @@
+import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import type { Bindings } from "../worker/env";
+import { ROOM_USER_HEADER, type RoomClientMessage, type RoomServerMessage, type RoomEvent } from "./protocol";
+
+interface ConnectionInfo {
+  userId: string;
+}
+
+/**
+ * One room per pregnancy. The Worker authorises every socket before it reaches the room
+ * (session, active participation, canAccessWaitingRoom) and passes the checked user id in a header
+ * it sets itself; the room refuses plain HTTP so that header cannot be forged from outside.
+ * Presence is derived from the connections' own state, which survives hibernation.
+ */
+export class WaitingRoom extends Server<Bindings> {
+  static override options = { hibernate: true };
+
+  override onConnect(connection: Connection, ctx: ConnectionContext): void {
+    const userId = ctx.request.headers.get(ROOM_USER_HEADER);
+    if (!userId) {
+      connection.close(1008, "unauthorised");
+      return;
+    }
+    connection.setState({ userId } satisfies ConnectionInfo);
+    this.broadcastPresence();
+  }
+
+  override onClose(): void {
+    this.broadcastPresence();
+  }
+
+  override onMessage(connection: Connection, message: WSMessage): void {
+    if (typeof message !== "string") return;
+    const info = connection.state as ConnectionInfo | null;
+    if (!info) return;
+    let parsed: RoomClientMessage;
+    try {
+      parsed = JSON.parse(message) as RoomClientMessage;
+    } catch {
+      return;
+    }
+    if (parsed.type === "typing") {
+      this.send({ type: "typing", userId: info.userId }, [connection.id]);
+    }
+  }
+
+  override onRequest(): Response {
+    return new Response("Not found", { status: 404 });
+  }
+
+  /** Called by the Worker (RPC through the stub) after a write is persisted. */
+  async announce(event: RoomEvent): Promise<number> {
+    this.send({ type: "event", event });
+    return [...this.getConnections()].length;
+  }
+
+  private send(message: RoomServerMessage, without?: string[]): void {
+    this.broadcast(JSON.stringify(message), without);
+  }
+
+  private broadcastPresence(): void {
+    const userIds = new Set<string>();
+    for (const connection of this.getConnections()) {
+      const info = connection.state as ConnectionInfo | null;
+      if (info) userIds.add(info.userId);
+    }
+    this.send({ type: "presence", userIds: [...userIds] });
+  }
+}

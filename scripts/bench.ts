@@ -1,0 +1,93 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { ApiClient } from "../tests/support/client";
+import { DEMO_PASSWORD, demoMember } from "./demo-family";
+import { freePort } from "./local-db";
+import { startStack } from "./stack";
+
+/**
+ * `npm run bench`: throughput and latency of the health route and one tRPC read on the local stack,
+ * and the gzip weight of what the browser loads for the public pages. Figures are printed, not asserted.
+ */
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function drive(label: string, request: () => Promise<Response>) {
+  const latencies: number[] = [];
+  let failures = 0;
+  let issued = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (issued < REQUESTS) {
+        issued += 1;
+        const t0 = performance.now();
+        const response = await request().catch(() => null);
+        if (!response?.ok) failures += 1;
+        await response?.arrayBuffer();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(28)} ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s   p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms   failures ${failures}/${latencies.length}`,
+  );
+}
+
+async function pageWeight(baseUrl: string, pathnames: string[]) {
+  const browser = await chromium.launch({
+    executablePath: existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    for (const pathname of pathnames) {
+      const page = await browser.newPage();
+      const assets = new Set<string>();
+      page.on("requestfinished", (request) => {
+        const url = new URL(request.url());
+        if (/\.(js|css)$/.test(url.pathname)) assets.add(url.pathname);
+      });
+      await page.goto(`${baseUrl}${pathname}`, { waitUntil: "networkidle" });
+      let js = 0;
+      let css = 0;
+      for (const asset of assets) {
+        const size = gzipSync(readFileSync(path.join(root, "dist", "client", asset))).length;
+        if (asset.endsWith(".js")) js += size;
+        else css += size;
+      }
+      console.log(`${`page ${pathname}`.padEnd(28)} JS ${(js / 1024).toFixed(1)} KB gzip   CSS ${(css / 1024).toFixed(1)} KB gzip   (${assets.size} files)`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+const build = spawnSync(path.join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+const persistDir = mkdtempSync(path.join(os.tmpdir(), "babysteps-bench-"));
+const stack = await startStack({ port: await freePort(), persistDir, appEnv: "test", logFile: path.join(persistDir, "worker.log") });
+try {
+  console.log(`\n${REQUESTS} requests per route, ${CONCURRENCY} at a time, local stack (workerd + Neon driver + PGlite)\n`);
+  const olivia = new ApiClient(stack.url);
+  const signIn = await olivia.signIn(demoMember("olivia").email, DEMO_PASSWORD);
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+  const cookie = olivia.cookieHeader;
+  await drive("GET /api/health", () => fetch(`${stack.url}/api/health`));
+  await drive("tRPC pregnancy.mine", () => fetch(`${stack.url}/api/trpc/pregnancy.mine`, { headers: { cookie, origin: stack.url } }));
+  console.log("");
+  await pageWeight(stack.url, ["/", "/auth"]);
+} finally {
+  await stack.stop();
+  rmSync(persistDir, { recursive: true, force: true });
+}

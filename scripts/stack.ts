@@ -1,0 +1,148 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startLocalDatabase, type LocalDatabase } from "./local-db";
+import { migrateDatabase } from "./migrate";
+import { openNodeDb } from "./node-db";
+import { seedDemoFamily } from "./seed";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+
+/** Only for local runs: production takes BETTER_AUTH_SECRET from a wrangler secret. */
+const LOCAL_AUTH_SECRET = "local-development-secret-not-for-production-use";
+const READY_TIMEOUT_MS = 60_000;
+const READY_POLL_MS = 250;
+
+export interface StackOptions {
+  port: number;
+  /** PGlite data directory; undefined keeps the database in memory. */
+  dataDir?: string;
+  /** An existing Postgres replaces PGlite. */
+  databaseUrl?: string;
+  /** Where workerd keeps R2 and Durable Object state. */
+  persistDir: string;
+  appEnv: "development" | "test";
+  /** Hot reload through Vite and the Cloudflare plugin instead of the built client under wrangler. */
+  dev?: boolean;
+  /** Worker output goes to this file instead of the terminal. */
+  logFile?: string;
+}
+
+export interface Stack {
+  url: string;
+  database: LocalDatabase;
+  stop(): Promise<void>;
+}
+
+function workerVars(database: LocalDatabase, appEnv: string, url: string): Record<string, string> {
+  return {
+    APP_ENV: appEnv,
+    DATABASE_URL: database.databaseUrl,
+    LOCAL_WS_PROXY: database.wsProxy,
+    BETTER_AUTH_SECRET: LOCAL_AUTH_SECRET,
+    BETTER_AUTH_URL: url,
+  };
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The worker exited with code ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+  }
+  throw new Error(`The worker did not answer ${url}/api/health within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+function stopProcessGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }, 5_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      resolve();
+    }
+  });
+}
+
+/** The whole local stack: database sidecar, migrations, demo seed, and the Worker in workerd. */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const database = await startLocalDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  await migrateDatabase(database.databaseUrl, database.wsProxy);
+  const seeder = openNodeDb(database.databaseUrl, database.wsProxy);
+  try {
+    await seedDemoFamily(seeder.db);
+  } finally {
+    await seeder.close();
+  }
+
+  const url = `http://localhost:${options.port}`;
+  const vars = workerVars(database, options.appEnv, url);
+  // The Vite plugin takes local values from .dev.vars (git-ignored); wrangler takes --var.
+  if (options.dev) writeFileSync(path.join(root, ".dev.vars"), Object.entries(vars).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
+  const args = options.dev
+    ? [bin("vite"), "dev", "--port", String(options.port), "--strictPort"]
+    : [
+        bin("wrangler"),
+        "dev",
+        "--port",
+        String(options.port),
+        "--ip",
+        "127.0.0.1",
+        "--persist-to",
+        options.persistDir,
+        "--test-scheduled",
+        "--show-interactive-dev-session=false",
+        ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+      ];
+  const [command, ...rest] = args as [string, ...string[]];
+  const child = spawn(command, rest, {
+    cwd: root,
+    // Its own process group, so stopping it stops workerd too (npx would not forward signals).
+    detached: true,
+    env: {
+      ...process.env,
+      WRANGLER_SEND_METRICS: "false",
+      // No network here: use miniflare's placeholder Request.cf instead of fetching one.
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+      ...(options.dev ? { BABYSTEPS_PERSIST_DIR: options.persistDir } : {}),
+    },
+    stdio: options.logFile ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
+  });
+  if (options.logFile) {
+    const log = createWriteStream(options.logFile);
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
+
+  const stop = async () => {
+    await stopProcessGroup(child);
+    await database.close();
+  };
+  try {
+    await waitUntilHealthy(url, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, database, stop };
+}

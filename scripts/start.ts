@@ -1,0 +1,46 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEMO_FAMILY, DEMO_PASSWORD } from "./demo-family";
+import { startStack } from "./stack";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const dev = process.argv.includes("--dev");
+const port = Number(process.env.PORT ?? 8787);
+
+if (!dev) {
+  console.log("Building the client...");
+  const build = spawnSync(path.join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+console.log(process.env.DATABASE_URL ? "Using the Postgres in DATABASE_URL..." : "Starting the local database (.data/)...");
+const stack = await startStack({
+  port,
+  dataDir: process.env.DATABASE_URL ? undefined : path.join(root, ".data", "pglite"),
+  databaseUrl: process.env.DATABASE_URL,
+  persistDir: path.join(root, ".wrangler", "state"),
+  appEnv: "development",
+  dev,
+});
+
+console.log(`
+  BabySteps is running at ${stack.url}
+  Mail sent by the app: ${stack.url}/dev/mailbox
+
+  Demo sign-ins (password ${DEMO_PASSWORD}):
+${DEMO_FAMILY.map((m) => `    ${m.email.padEnd(26)} ${m.firstName} ${m.lastName} (${m.role}${m.relationship ? `, ${m.relationship}` : ""})`).join("\n")}
+
+  Press Ctrl+C to stop.
+`);
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log("\nStopping...");
+  await stack.stop();
+  process.exit(0);
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

@@ -1,0 +1,93 @@
+/**
+ * Sign-in and sign-up forms (onboarding spec 5), as zod schemas carrying the spec's messages.
+ * Each field reports its first failing rule only (a blank password says 'Password is required',
+ * not also 'too short').
+ */
+import { z } from "zod";
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH_RESET, PASSWORD_MIN_LENGTH_SIGNUP } from "./constants";
+import {
+  CREATE_ACCOUNT_MESSAGES,
+  GUEST_SIGNUP_MESSAGES,
+  PARTNER_MESSAGES,
+  RESET_PASSWORD_MESSAGES,
+  SIGN_IN_MESSAGES,
+} from "./errors";
+
+/** Required text: trimmed, then non-empty. */
+const requiredText = (message: string) => z.string().trim().min(1, { error: message, abort: true });
+
+/** The create-account rule: an email must contain '@'. */
+const emailField = requiredText(CREATE_ACCOUNT_MESSAGES.emailRequired).refine((email) => email.includes("@"), CREATE_ACCOUNT_MESSAGES.invalidEmail);
+
+/** Passwords are not trimmed: spaces may be part of them. */
+const signUpPassword = z
+  .string()
+  .min(1, { error: CREATE_ACCOUNT_MESSAGES.passwordRequired, abort: true })
+  .min(PASSWORD_MIN_LENGTH_SIGNUP, CREATE_ACCOUNT_MESSAGES.passwordTooShort);
+
+export const signUpSchema = z.object({
+  firstName: requiredText(CREATE_ACCOUNT_MESSAGES.firstNameRequired),
+  lastName: requiredText(CREATE_ACCOUNT_MESSAGES.lastNameRequired),
+  email: emailField,
+  password: signUpPassword,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** Both fields required, one message for either. */
+export const signInSchema = z.object({
+  email: requiredText(SIGN_IN_MESSAGES.missingInformation),
+  password: z.string().min(1, SIGN_IN_MESSAGES.missingInformation),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+/** Requesting a sign-in code needs an email. */
+export const otpEmailSchema = requiredText(SIGN_IN_MESSAGES.missingEmail);
+
+const OTP_FORMAT = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+
+/** A typed code: trimmed, exactly 6 digits. */
+export const otpCodeSchema = z.string().trim().regex(OTP_FORMAT, SIGN_IN_MESSAGES.invalidCode);
+
+/** What a code input keeps of what was typed or pasted: digits only, at most 6. */
+export function keepDigits(input: string, max: number = OTP_LENGTH): string {
+  return input.replace(/\D/g, "").slice(0, max);
+}
+
+/** Guest signup: every field required with one message; the invitation code is optional, trimmed. */
+export const guestSignUpSchema = z.object({
+  firstName: requiredText(GUEST_SIGNUP_MESSAGES.missingInformation),
+  lastName: requiredText(GUEST_SIGNUP_MESSAGES.missingInformation),
+  email: requiredText(GUEST_SIGNUP_MESSAGES.missingInformation),
+  password: z.string().min(1, GUEST_SIGNUP_MESSAGES.missingInformation),
+  invitationCode: z
+    .string()
+    .trim()
+    .optional()
+    .transform((code) => code || undefined),
+});
+export type GuestSignUpInput = z.infer<typeof guestSignUpSchema>;
+
+/** Partner invitation, create-account tab: sign-up rules plus matching passwords and accepted terms. */
+export const partnerSignUpSchema = signUpSchema
+  .extend({
+    confirmPassword: z.string(),
+    acceptTerms: z.boolean().refine((accepted) => accepted, PARTNER_MESSAGES.acceptTerms),
+  })
+  .refine((form) => form.password === form.confirmPassword, { error: PARTNER_MESSAGES.passwordsDoNotMatch, path: ["confirmPassword"] });
+export type PartnerSignUpInput = z.infer<typeof partnerSignUpSchema>;
+
+/** The partner's emailed code: required, then exactly 6 digits. */
+export const partnerCodeSchema = z
+  .string()
+  .trim()
+  .min(1, { error: PARTNER_MESSAGES.enterCode, abort: true })
+  .regex(OTP_FORMAT, SIGN_IN_MESSAGES.invalidCode);
+
+/** New password: at least 8 characters and confirmed. */
+export const resetPasswordSchema = z
+  .object({
+    password: z.string().min(PASSWORD_MIN_LENGTH_RESET, RESET_PASSWORD_MESSAGES.passwordTooShort),
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.password === form.confirmPassword, { error: RESET_PASSWORD_MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

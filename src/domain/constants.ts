@@ -1,0 +1,316 @@
+/**
+ * Every business number of the spec (core spec section 9, onboarding spec section 9, plus the few
+ * numbers sections 2, 4, 5 and 7 state), named once so pages, worker and tests never disagree.
+ * Durations carry their unit in the name.
+ */
+import type { SubscriptionTier } from "./enums";
+
+const MS_PER_SECOND = 1000;
+const SECONDS_PER_MINUTE = 60;
+const MINUTES_PER_HOUR = 60;
+const HOURS_PER_DAY = 24;
+const MS_PER_MINUTE = SECONDS_PER_MINUTE * MS_PER_SECOND;
+const MS_PER_HOUR = MINUTES_PER_HOUR * MS_PER_MINUTE;
+export const MS_PER_DAY = HOURS_PER_DAY * MS_PER_HOUR;
+export const SECONDS_PER_DAY = HOURS_PER_DAY * MINUTES_PER_HOUR * SECONDS_PER_MINUTE;
+export const DAYS_PER_WEEK = 7;
+/** Mean Gregorian month (365.25 / 12 days), used only to turn day spans into month counts for copy. */
+export const AVERAGE_DAYS_PER_MONTH = 365.25 / 12;
+export const CENTS_PER_DOLLAR = 100;
+/** Sizes are binary megabytes: "10 MB" is 10 x 1024 x 1024 bytes. */
+export const BYTES_PER_MB = 1024 * 1024;
+export const PERCENT = 100;
+/** Retry delays double each time (error boundary 1 s, 2 s, 4 s; messages 300, 600, 1200 ms). */
+export const BACKOFF_FACTOR = 2;
+
+// ---------------------------------------------------------------------------------------------
+// Plans and prices
+
+export const BASIC_PLAN_PRICE_CENTS = 999;
+export const BASIC_PLAN_PRICE_DOLLARS = BASIC_PLAN_PRICE_CENTS / CENTS_PER_DOLLAR;
+export const PREMIUM_PLAN_PRICE_CENTS = 1599;
+export const PREMIUM_PLAN_PRICE_DOLLARS = PREMIUM_PLAN_PRICE_CENTS / CENTS_PER_DOLLAR;
+/** Premium is sold as Basic plus unlimited photos at +$6/month. */
+export const PHOTO_UPGRADE_PRICE_CENTS = 600;
+export const PHOTO_UPGRADE_PRICE_DOLLARS = PHOTO_UPGRADE_PRICE_CENTS / CENTS_PER_DOLLAR;
+/** Free trial; no payment required to start. */
+export const TRIAL_DAYS = 7;
+export const RETURNING_FAMILY_DISCOUNT_PERCENT = 30;
+/** Referral code: 25% off the first month, not valid for Premium. */
+export const REFERRAL_DISCOUNT_PERCENT = 25;
+
+/** A photo storage limit at or above this counts as unlimited. */
+export const UNLIMITED_PHOTO_SENTINEL = 999999;
+export const BASIC_PLAN_PHOTO_LIMIT = 400;
+/** Limit of a pregnancy with no subscription row yet (core spec 5: "Default limit 400"). */
+export const DEFAULT_PHOTO_STORAGE_LIMIT = BASIC_PLAN_PHOTO_LIMIT;
+
+export interface Plan {
+  tier: SubscriptionTier;
+  name: string;
+  priceCents: number;
+  priceDollars: number;
+  /** Photo count limit; UNLIMITED_PHOTO_SENTINEL for unlimited. */
+  photoLimit: number;
+  /** What the plan adds, in the spec's words (onboarding spec 1). */
+  features: readonly string[];
+}
+
+export const PLANS = {
+  basic: {
+    tier: "basic",
+    name: "Basic",
+    priceCents: BASIC_PLAN_PRICE_CENTS,
+    priceDollars: BASIC_PLAN_PRICE_DOLLARS,
+    photoLimit: BASIC_PLAN_PHOTO_LIMIT,
+    features: [`Up to ${BASIC_PLAN_PHOTO_LIMIT} photos`],
+  },
+  premium: {
+    tier: "premium",
+    name: "Premium",
+    priceCents: PREMIUM_PLAN_PRICE_CENTS,
+    priceDollars: PREMIUM_PLAN_PRICE_DOLLARS,
+    photoLimit: UNLIMITED_PHOTO_SENTINEL,
+    features: ["Unlimited photos", "Priority support", "Advanced photo organization", "Print options"],
+  },
+} as const satisfies Record<SubscriptionTier, Plan>;
+
+/** "$9.99", "$15.99"; whole amounts without cents ("$6"), as the marketing copy writes them. */
+export function formatPrice(cents: number): string {
+  const dollars = cents / CENTS_PER_DOLLAR;
+  return Number.isInteger(dollars) ? `$${dollars}` : `$${dollars.toFixed(2)}`;
+}
+
+/** A price after a percentage discount, rounded to the cent (e.g. 30% off $9.99 is 699 cents). */
+export function discountedCents(cents: number, percentOff: number): number {
+  return Math.round((cents * (PERCENT - percentOff)) / PERCENT);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pregnancy and account lifetime
+
+export const PREGNANCY_WEEKS = 40;
+/** Weeks start on Monday (JavaScript day number 1). */
+export const WEEK_STARTS_ON = 1;
+export const LMP_TO_DUE_DAYS = 280;
+/** The account stays active 12 weeks after the due date. */
+export const SERVICE_END_DAYS_AFTER_DUE = 84;
+/** Then read-only for 7 years. */
+export const READ_ONLY_YEARS = 7;
+/** Marketing states the timeline as 52 weeks in one place (LMP to service end is exactly that). */
+export const MARKETING_TIMELINE_WEEKS = 52;
+export const FULL_TERM_MIN_WEEKS = 37;
+export const FULL_TERM_MAX_WEEKS = 42;
+/** Trimester bounds: weeks 1-12, 13-27, 28 and later. */
+export const FIRST_TRIMESTER_LAST_WEEK = 12;
+export const SECOND_TRIMESTER_LAST_WEEK = 27;
+/** Photo week when none is given. */
+export const DEFAULT_WEEK = 24;
+
+/** Days from the LMP to the end of service: 280 + 84 = 364 days (52 weeks). */
+export const SUBSCRIPTION_SPAN_DAYS = LMP_TO_DUE_DAYS + SERVICE_END_DAYS_AFTER_DUE;
+
+/**
+ * How many monthly payments the subscription runs, for price copy.
+ *
+ * The spec's copy disagrees (footer "10 months", pricing page "13-month subscription"); both are
+ * 4-week "months": 280 / 28 = 10 is the pregnancy alone, 364 / 28 = 13 is LMP to service end. The
+ * rule that decides is the service end (due date + 84 days), so the term is computed from it in
+ * calendar months, each started month being billed: from pregnancy week `startWeek` (0 = the LMP)
+ * to service end, rounded up. From the LMP that is 12; signing up in week 9 gives 10.
+ */
+export function subscriptionTermMonths(startWeek = 0): number {
+  const days = Math.max(0, SUBSCRIPTION_SPAN_DAYS - startWeek * DAYS_PER_WEEK);
+  return Math.ceil(days / AVERAGE_DAYS_PER_MONTH);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Photos
+
+export const PHOTO_MAX_FILES = 20;
+export const PHOTO_MAX_FILE_MB = 10;
+export const PHOTO_MAX_FILE_BYTES = PHOTO_MAX_FILE_MB * BYTES_PER_MB;
+/** Files above this size get a "may take longer" warning. */
+export const PHOTO_WARN_FILE_MB = 5;
+export const PHOTO_WARN_FILE_BYTES = PHOTO_WARN_FILE_MB * BYTES_PER_MB;
+/** The storage check counts each 2 MB of an upload as one photo (rounded up). */
+export const PHOTO_ESTIMATE_MB = 2;
+export const PHOTO_ESTIMATE_BYTES = PHOTO_ESTIMATE_MB * BYTES_PER_MB;
+/** Photo list page size (core spec 7). */
+export const PHOTO_PAGE_SIZE = 50;
+
+// ---------------------------------------------------------------------------------------------
+// Calendar
+
+export const CALENDAR_CACHE_TTL_MS = 5 * MS_PER_MINUTE;
+/** Oldest entries are removed beyond this. */
+export const CALENDAR_CACHE_MAX_ENTRIES = 50;
+export const CALENDAR_FETCH_DEBOUNCE_MS = 300;
+/** Created, updated and deleted events are shown optimistically this long. */
+export const CALENDAR_OPTIMISTIC_MS = 5 * MS_PER_SECOND;
+
+// ---------------------------------------------------------------------------------------------
+// Modes and sessions
+
+/** A stored guest pregnancy choice is honoured while younger than this. */
+export const GUEST_CHOICE_MEMORY_DAYS = 14;
+export const GUEST_CHOICE_MEMORY_MS = GUEST_CHOICE_MEMORY_DAYS * MS_PER_DAY;
+/** Full access while the email is being confirmed. */
+export const EARLY_ACCESS_HOURS = 24;
+export const EARLY_ACCESS_MS = EARLY_ACCESS_HOURS * MS_PER_HOUR;
+/** Session lifetime (not in the spec; better-auth's usual week). */
+export const SESSION_EXPIRES_SECONDS = 7 * SECONDS_PER_DAY;
+
+// ---------------------------------------------------------------------------------------------
+// Errors and reporting
+
+export const ERROR_BOUNDARY_MAX_RETRIES = 3;
+/** Retry n (0-based) waits 2^n seconds: 1 s, 2 s, 4 s. */
+export const ERROR_BOUNDARY_BASE_DELAY_MS = MS_PER_SECOND;
+/** Last reports kept in local storage under error-reports. */
+export const ERROR_REPORTS_KEPT = 10;
+export const ERRORS_PER_SESSION = 50;
+export const ERROR_REPORTS_STORAGE_KEY = "error-reports";
+
+export const PERFORMANCE_THRESHOLD_MS = 100;
+export const PERFORMANCE_FLUSH_INTERVAL_MS = 30 * MS_PER_SECOND;
+
+// ---------------------------------------------------------------------------------------------
+// Toasts, tooltips, layout
+
+/** The app's own toast store shows one toast at a time. */
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1000000;
+/** The second toast library: 3 visible, 4 s each, 14 px gap, 356 px wide. */
+export const SONNER_VISIBLE_TOASTS = 3;
+export const SONNER_DURATION_MS = 4000;
+export const SONNER_GAP_PX = 14;
+export const SONNER_WIDTH_PX = 356;
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+export const SIDEBAR_COOKIE_MAX_AGE_DAYS = 7;
+export const SIDEBAR_COOKIE_MAX_AGE_SECONDS = SIDEBAR_COOKIE_MAX_AGE_DAYS * SECONDS_PER_DAY;
+/** Below this width the app shows the mobile top and bottom bars. */
+export const MOBILE_BREAKPOINT_PX = 768;
+export const MOBILE_BOTTOM_BAR_MAX_ITEMS = 4;
+/** The marketing home's sticky price bar appears after this much scrolling. */
+export const STICKY_BAR_SCROLL_PX = 300;
+
+// ---------------------------------------------------------------------------------------------
+// Data queries and realtime
+
+export const QUERY_STALE_TIME_MS = 60 * MS_PER_SECOND;
+export const QUERY_RETRY_COUNT = 3;
+export const MUTATION_RETRY_COUNT = 2;
+/** Realtime changes are batched this long before reloading (core spec 7). */
+export const REALTIME_BATCH_MS = 60;
+/** Dev mailbox page (not in the spec). */
+export const DEV_OUTBOX_PAGE_SIZE = 50;
+
+// ---------------------------------------------------------------------------------------------
+// Waiting room
+
+export const WAITING_ROOM_INITIAL_LOAD = 50;
+export const WAITING_ROOM_REPLY_PAGE_SIZE = 20;
+/** Minimum gap between a user's group messages. */
+export const GROUP_MESSAGE_MIN_GAP_MS = 500;
+/** Minimum gap between a user's direct messages. */
+export const DIRECT_MESSAGE_MIN_GAP_MS = 400;
+/** Message inserts are retried up to 3 times, first after 300 ms, doubling. */
+export const MESSAGE_SEND_RETRIES = 3;
+export const MESSAGE_RETRY_INITIAL_DELAY_MS = 300;
+export const TYPING_EXPIRY_REMOTE_MS = 2000;
+export const TYPING_EXPIRY_OWN_MS = 1500;
+export const FALSE_ALARM_CLOSE_HOURS = 2;
+export const FALSE_ALARM_CLOSE_MS = FALSE_ALARM_CLOSE_HOURS * MS_PER_HOUR;
+export const BABY_HERE_CLOSE_HOURS = 4;
+export const BABY_HERE_CLOSE_MS = BABY_HERE_CLOSE_HOURS * MS_PER_HOUR;
+export const DM_PREVIEW_MAX_CHARS = 140;
+
+// ---------------------------------------------------------------------------------------------
+// Registry
+
+export const MAX_PRESET_REGISTRIES = 10;
+export const MAX_CUSTOM_REGISTRIES = 3;
+export const REGISTRY_URL_MAX_LENGTH = 2048;
+export const REGISTRY_DESCRIPTION_MAX_LENGTH = 500;
+
+// ---------------------------------------------------------------------------------------------
+// Text limits (core spec 5)
+
+export const TITLE_MAX_LENGTH = 200;
+export const LOCATION_MAX_LENGTH = 300;
+export const NOTES_MAX_LENGTH = 2000;
+export const QUESTIONS_MAX_LENGTH = 1000;
+export const COMMENT_MAX_LENGTH = 1000;
+export const POST_CONTENT_MAX_LENGTH = 5000;
+
+// ---------------------------------------------------------------------------------------------
+// Predictions
+
+export const OUNCES_PER_POUND = 16;
+
+// ---------------------------------------------------------------------------------------------
+// Setup limits and wizards
+
+export const MAX_SETUP_GUESTS = 3;
+export const MAX_SETUP_BABIES = 4;
+export const PARENT_WIZARD_STEPS = 8;
+export const GUEST_WIZARD_STEPS = 2;
+export const CREATE_ACCOUNT_STEPS = 5;
+export const SETUP_PREGNANCY_STEPS = 4;
+
+// ---------------------------------------------------------------------------------------------
+// Accounts, codes and passwords
+
+export const PASSWORD_MIN_LENGTH_SIGNUP = 6;
+export const PASSWORD_MIN_LENGTH_RESET = 8;
+/** Every emailed code (sign-in and partner verification) has 6 digits. */
+export const OTP_LENGTH = 6;
+/** Partner code: 3 attempts; the same cap applies to sign-in codes. */
+export const OTP_ALLOWED_ATTEMPTS = 3;
+/** Code lifetime (not in the spec; the code email says 10 minutes). */
+export const OTP_EXPIRES_SECONDS = 10 * SECONDS_PER_MINUTE;
+export const PARTNER_CODE_RESEND_COOLDOWN_SECONDS = 30;
+export const REFERRAL_CODE_LENGTH = 8;
+/** Referral codes are checked this long after typing stops. */
+export const REFERRAL_VALIDATION_DEBOUNCE_MS = 500;
+/** Minimum age 13; under 18 needs a parent's permission (terms). */
+export const MINIMUM_AGE_YEARS = 13;
+export const ADULT_AGE_YEARS = 18;
+
+/**
+ * Auth rate limits in better-auth's shape (window in seconds). The spec only says a code request
+ * may answer "please wait a minute", so code requests use a one-minute window; the rest are ours.
+ */
+export const AUTH_RATE_LIMITS = {
+  default: { window: SECONDS_PER_MINUTE, max: 100 },
+  signIn: { window: SECONDS_PER_MINUTE, max: 5 },
+  codeRequest: { window: SECONDS_PER_MINUTE, max: 3 },
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Countdowns, delays and polling
+
+/** Email confirmed: continue automatically after a 5-second countdown. */
+export const EMAIL_AUTO_CONTINUE_SECONDS = 5;
+export const EMAIL_CONFIRMED_REDIRECT_MS = 1200;
+export const GUEST_EXISTING_ACCOUNT_REDIRECT_MS = 2000;
+export const SETUP_COMPLETE_REDIRECT_MS = 2000;
+/** Confirm-pregnancy goes to /setup-pregnancy this long after creating. */
+export const AFTER_CREATE_REDIRECT_MS = 200;
+/** The session is refreshed this long after a pregnancy is created. */
+export const AUTH_REFRESH_DELAY_MS = 100;
+/** The contact form makes no call; it waits about this long before showing success. */
+export const CONTACT_FORM_DELAY_MS = MS_PER_SECOND;
+export const CONTACT_RESPONSE_HOURS = 24;
+export const PAYMENT_POLL_INTERVAL_MS = 3 * MS_PER_SECOND;
+export const PAYMENT_POLL_TIMEOUT_MS = 300 * MS_PER_SECOND;
+
+// ---------------------------------------------------------------------------------------------
+// Due date calculator
+
+export const CALCULATOR_PREVIEW_EVENTS = 8;
+export const CALCULATOR_WINDOW_WEEKS = 5;
+/** About 55 built-in milestones. */
+export const CALCULATOR_MILESTONE_COUNT = 55;

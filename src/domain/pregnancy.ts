@@ -1,0 +1,20 @@
+/** Pregnancy and baby defaults (core spec 3, onboarding spec 3). */
+import type { BabyGender, ONBOARDING_GENDERS } from "./enums";
+
+export const DEFAULT_PREGNANCY_TITLE = "My Pregnancy Journey";
+
+/** 'My Pregnancy Journey', or "{name}'s Journey" when the baby has a name. */
+export function defaultPregnancyTitle(babyName?: string | null): string {
+  const name = babyName?.trim();
+  return name ? `${name}'s Journey` : DEFAULT_PREGNANCY_TITLE;
+}
+
+/** A new baby's name: 'Baby N' (N from 1). */
+export function defaultBabyName(birthOrder: number): string {
+  return `Baby ${birthOrder}`;
+}
+
+/** Onboarding's 'surprise' is stored on the baby as 'unknown'. */
+export function babyGenderFromOnboarding(gender: (typeof ONBOARDING_GENDERS)[number]): BabyGender {
+  return gender === "surprise" ? "unknown" : gender;
+}

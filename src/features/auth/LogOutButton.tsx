@@ -1,0 +1,33 @@
+import { useState } from "react";
+import { useNavigate, useRouteContext } from "@tanstack/react-router";
+import { authClient } from "../../lib/auth-client";
+import { Button } from "../../ui/Button";
+import type { ButtonVariant } from "../../ui/buttonStyles";
+import { toast } from "../../ui/toast";
+import { authCall } from "./authErrors";
+import { AUTH_MESSAGES } from "./messages";
+
+/** Signs out, forgets every cached query and goes to '/'. */
+export function LogOutButton({ variant = "secondary", className }: { variant?: ButtonVariant; className?: string }) {
+  const navigate = useNavigate();
+  const { auth } = useRouteContext({ from: "__root__" });
+  const [busy, setBusy] = useState(false);
+
+  async function logOut() {
+    setBusy(true);
+    const error = await authCall(() => authClient.signOut());
+    if (error) {
+      setBusy(false);
+      toast({ title: AUTH_MESSAGES.logoutFailed, variant: "error" });
+      return;
+    }
+    auth.clear();
+    await navigate({ to: "/" });
+  }
+
+  return (
+    <Button variant={variant} loading={busy} onClick={logOut} className={className}>
+      Log Out
+    </Button>
+  );
+}

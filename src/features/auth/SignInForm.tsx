@@ -1,0 +1,93 @@
+import { useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate, useRouteContext } from "@tanstack/react-router";
+import { authClient } from "../../lib/auth-client";
+import { FormMessage } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { TextField } from "../../ui/TextField";
+import { toast } from "../../ui/toast";
+import { AuthCard } from "./AuthLayout";
+import { authCall, signInErrorMessage } from "./authErrors";
+import { AUTH_MESSAGES } from "./messages";
+import { validateSignIn } from "./validation";
+
+const MESSAGE_ID = "sign-in-message";
+
+export function SignInForm({ initialEmail = "" }: { initialEmail?: string | undefined }) {
+  const navigate = useNavigate();
+  const { auth } = useRouteContext({ from: "__root__" });
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  const [showMissing, setShowMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = validateSignIn(email, password);
+    setShowMissing(Boolean(invalid));
+    setMessage(invalid);
+    if (invalid) {
+      (email.trim() ? passwordRef : emailRef).current?.focus();
+      return;
+    }
+    setBusy(true);
+    const error = await authCall(() => authClient.signIn.email({ email: email.trim(), password }));
+    if (error) {
+      setBusy(false);
+      setMessage(signInErrorMessage(error));
+      return;
+    }
+    toast({ title: AUTH_MESSAGES.welcomeBack, variant: "success" });
+    await auth.refresh().catch(() => null);
+    await navigate({ to: "/dashboard" });
+  }
+
+  const trimmedEmail = email.trim();
+  return (
+    <AuthCard title="Welcome Back" description="Sign in to follow your pregnancy journey.">
+      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-describedby={message ? MESSAGE_ID : undefined}>
+        <FormMessage id={MESSAGE_ID} message={message} />
+        <TextField
+          ref={emailRef}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          invalid={showMissing && !trimmedEmail}
+          describedBy={showMissing && !trimmedEmail ? MESSAGE_ID : undefined}
+        />
+        <TextField
+          ref={passwordRef}
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          invalid={showMissing && !password}
+          describedBy={showMissing && !password ? MESSAGE_ID : undefined}
+        />
+        <Button type="submit" fullWidth loading={busy}>
+          Sign In
+        </Button>
+      </form>
+      <div className="mt-6 flex flex-col items-center gap-3 text-center">
+        <Button variant="link" onClick={() => navigate({ to: "/auth", search: { mode: "code", ...(trimmedEmail ? { email: trimmedEmail } : {}) } })}>
+          Login via email code instead
+        </Button>
+        <p className="text-muted-foreground">
+          New to BabySteps?{" "}
+          <Link to="/auth" search={{ mode: "signup" }} className="font-semibold text-link underline underline-offset-4 hover:no-underline">
+            Create an account
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,47 @@
+/** Maps better-auth's error answers to the texts each auth screen shows. */
+import { isAlreadyRegisteredError } from "../../domain/errors";
+import type { AuthClientError } from "../../lib/auth-client";
+import { AUTH_MESSAGES } from "./messages";
+
+const HTTP_TOO_MANY_REQUESTS = 429;
+const HTTP_UNAUTHORIZED = 401;
+const HTTP_UNPROCESSABLE = 422;
+
+export function signInErrorMessage(error: AuthClientError): string {
+  if (error.status === HTTP_TOO_MANY_REQUESTS) return AUTH_MESSAGES.signInTooManyRequests;
+  if (error.status === HTTP_UNAUTHORIZED || error.code === "INVALID_EMAIL_OR_PASSWORD") return AUTH_MESSAGES.invalidCredentials;
+  if (!error.status) return AUTH_MESSAGES.unexpected;
+  return error.message ? `${AUTH_MESSAGES.signInError}: ${error.message}` : AUTH_MESSAGES.unexpected;
+}
+
+export function signUpErrorMessage(error: AuthClientError): string {
+  if (error.status === HTTP_TOO_MANY_REQUESTS) return AUTH_MESSAGES.signUpTooManyRequests;
+  if (error.code?.startsWith("USER_ALREADY_EXISTS") || error.status === HTTP_UNPROCESSABLE || isAlreadyRegisteredError(error.message ?? "")) {
+    return AUTH_MESSAGES.accountExists;
+  }
+  return AUTH_MESSAGES.createAccountFailed;
+}
+
+export function sendCodeErrorMessage(error: AuthClientError): string {
+  if (error.status === HTTP_TOO_MANY_REQUESTS) return AUTH_MESSAGES.codeTooManyRequests;
+  return error.message ? `${AUTH_MESSAGES.couldNotSendCode}: ${error.message}` : AUTH_MESSAGES.couldNotSendCode;
+}
+
+export function verifyCodeErrorMessage(error: AuthClientError): string {
+  if (error.status === HTTP_TOO_MANY_REQUESTS) return AUTH_MESSAGES.codeTooManyRequests;
+  if (error.code === "TOO_MANY_ATTEMPTS") return AUTH_MESSAGES.tooManyAttempts;
+  return AUTH_MESSAGES.verificationFailed;
+}
+
+/**
+ * Runs a better-auth client call and returns its error (null on success). A request that never
+ * got an answer (offline, DNS) counts as status 0.
+ */
+export async function authCall(call: () => Promise<{ error: AuthClientError | null }>): Promise<AuthClientError | null> {
+  try {
+    const { error } = await call();
+    return error ? { status: error.status, code: error.code, message: error.message } : null;
+  } catch (cause) {
+    return { status: 0, message: cause instanceof Error ? cause.message : String(cause) };
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Texts of the sign-in, sign-up and code screens. The spec's texts come from the catalogue in
+ * src/domain/errors.ts; descriptions added here (not in the spec) are marked "ours".
+ */
+import {
+  CREATE_ACCOUNT_MESSAGES,
+  RESET_PASSWORD_MESSAGES,
+  SEND_CODE_MESSAGES,
+  SETUP_MESSAGES,
+  SIGN_IN_MESSAGES,
+} from "../../domain/errors";
+
+export const AUTH_MESSAGES = {
+  missingCredentials: SIGN_IN_MESSAGES.missingInformation,
+  invalidCredentials: SIGN_IN_MESSAGES.invalidCredentials,
+  /** Ours: the spec gives the 429 text for code requests only. */
+  signInTooManyRequests: "Too many requests: Please wait a minute before trying to sign in again.",
+  codeTooManyRequests: SEND_CODE_MESSAGES.tooManyRequests,
+  /** 'Sign In Error' with the server's message. */
+  signInError: SIGN_IN_MESSAGES.signInError,
+  unexpected: SIGN_IN_MESSAGES.loginFailed,
+  welcomeBack: SIGN_IN_MESSAGES.welcomeBack,
+  codeSent: SIGN_IN_MESSAGES.codeSent,
+  /** Ours (description of 'Code sent'). */
+  codeSentDescription: "Check your email for a 6-digit code.",
+  /** 'Missing Email' (spec); the description is ours. */
+  missingEmail: `${SIGN_IN_MESSAGES.missingEmail}: Please enter your email address.`,
+  invalidCode: SIGN_IN_MESSAGES.invalidCode,
+  /** 'Verification failed' (spec); the description is ours. */
+  verificationFailed: `${SIGN_IN_MESSAGES.verificationFailed}: The code is incorrect or has expired. Please try again.`,
+  /** Ours: better-auth's TOO_MANY_ATTEMPTS after 3 wrong codes. */
+  tooManyAttempts: "Too many attempts: Please request a new code.",
+  couldNotSendCode: SEND_CODE_MESSAGES.couldNotSendCode,
+  accountExists: CREATE_ACCOUNT_MESSAGES.accountExists,
+  createAccountFailed: CREATE_ACCOUNT_MESSAGES.createFailed,
+  /** Ours: sign-up answered 429. */
+  signUpTooManyRequests: "Too many requests: Please wait a minute before trying again.",
+  /** /auth?error=verification_failed: 'Verification Failed' (spec); the description is ours. */
+  verificationLinkFailed: `${RESET_PASSWORD_MESSAGES.verificationFailed}: The verification link is invalid or has expired. Please sign in or request a new code.`,
+  /** Ours. */
+  emailVerified: "Email verified",
+  logoutFailed: SETUP_MESSAGES.logoutFailed,
+} as const;

@@ -1,0 +1,30 @@
+/**
+ * better-auth's browser client for the worker's /api/auth (same origin). Sign-up takes the extra
+ * user fields firstName and lastName; emailOTPClient adds the 6-digit code calls.
+ */
+import { emailOTPClient, inferAdditionalFields } from "better-auth/client/plugins";
+import { createAuthClient } from "better-auth/react";
+
+export const authClient = createAuthClient({
+  baseURL: window.location.origin,
+  basePath: "/api/auth",
+  plugins: [
+    emailOTPClient(),
+    inferAdditionalFields({
+      user: {
+        firstName: { type: "string", required: true },
+        lastName: { type: "string", required: true },
+      },
+    }),
+  ],
+});
+
+export type Session = typeof authClient.$Infer.Session;
+export type SessionUser = Session["user"];
+
+/** The error shape better-auth's client returns in `{ error }` (status 0 when the request never got an answer). */
+export interface AuthClientError {
+  status: number;
+  code?: string | undefined;
+  message?: string | undefined;
+}

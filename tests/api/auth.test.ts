@@ -1,0 +1,105 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "../../worker/db/schema";
+import { ApiClient } from "../support/client";
+import { baseUrl, openTestDb } from "../support/env";
+import { signUp } from "../support/families";
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+async function latestCode(email: string): Promise<string> {
+  const response = await fetch(new URL("/api/dev/outbox", baseUrl()));
+  expect(response.status).toBe(200);
+  const mails = (await response.json()) as OutboxMail[];
+  const mail = mails.find((m) => m.to === email);
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`No code mailed to ${email}`);
+  return code;
+}
+
+describe("accounts", () => {
+  it("mails a 6-digit code on sign-up, refuses a wrong code, verifies the right one, and signs in", async () => {
+    const { client, email, password, userId } = await signUp("newparent");
+
+    const code = await latestCode(email);
+    expect(code).toMatch(/^\d{6}$/);
+
+    const wrong = code === "000000" ? "111111" : "000000";
+    const refused = await client.postJson("/api/auth/email-otp/verify-email", { email, otp: wrong });
+    expect(refused.status).toBe(400);
+
+    const verified = await client.postJson("/api/auth/email-otp/verify-email", { email, otp: code });
+    expect(verified.status).toBe(200);
+    const { db, close } = openTestDb();
+    try {
+      const [row] = await db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
+      expect(row?.emailVerified).toBe(true);
+    } finally {
+      await close();
+    }
+
+    const browser = new ApiClient(baseUrl());
+    expect((await browser.signIn(email, password)).status).toBe(200);
+    const me = await browser.trpc.account.me.query();
+    expect(me).toMatchObject({ email, firstName: "Test", lastName: "newparent", emailVerified: true });
+
+    expect((await browser.postJson("/api/auth/sign-out", {})).status).toBe(200);
+    await expect(browser.trpc.account.me.query()).rejects.toMatchObject({ data: { code: "UNAUTHORIZED" } });
+  });
+
+  it("signs in with an emailed code and never creates an account that way", async () => {
+    const { email } = await signUp("codelogin");
+    const browser = new ApiClient(baseUrl());
+    expect((await browser.postJson("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" })).status).toBe(200);
+    const code = await latestCode(email);
+    expect((await browser.postJson("/api/auth/sign-in/email-otp", { email, otp: code })).status).toBe(200);
+    expect(await browser.trpc.account.me.query()).toMatchObject({ email });
+
+    const stranger = new ApiClient(baseUrl());
+    const nobody = `nobody.${Date.now()}@example.test`;
+    await stranger.postJson("/api/auth/email-otp/send-verification-otp", { email: nobody, type: "sign-in" });
+    const { db, close } = openTestDb();
+    try {
+      expect(await db.select().from(users).where(eq(users.email, nobody))).toHaveLength(0);
+    } finally {
+      await close();
+    }
+  });
+
+  it("mails a password reset link that sets a new password", async () => {
+    const { email } = await signUp("forgetful");
+    const browser = new ApiClient(baseUrl());
+    const asked = await browser.postJson("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
+    expect(asked.status).toBe(200);
+    const mails = (await (await fetch(new URL("/api/dev/outbox", baseUrl()))).json()) as OutboxMail[];
+    const link = mails.find((m) => m.to === email && m.subject === "Reset your password")?.text.match(/https?:\/\/\S+/)?.[0];
+    expect(link).toBeDefined();
+    const token = new URL(link!).pathname.split("/").pop();
+    const reset = await browser.postJson("/api/auth/reset-password", { token, newPassword: "a-brand-new-secret" });
+    expect(reset.status).toBe(200);
+    expect((await new ApiClient(baseUrl()).signIn(email, "a-brand-new-secret")).status).toBe(200);
+  });
+
+  it("answers 429 after repeated wrong sign-ins from one address", async () => {
+    const { email } = await signUp("bruteforced");
+    const attacker = new ApiClient(baseUrl());
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      statuses.push((await attacker.signIn(email, `wrong-password-${attempt}`)).status);
+    }
+    expect(statuses[0]).toBe(401);
+    expect(statuses).toContain(429);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("refuses tRPC calls without a session", async () => {
+    const anonymous = new ApiClient(baseUrl());
+    await expect(anonymous.trpc.pregnancy.mine.query()).rejects.toMatchObject({ data: { code: "UNAUTHORIZED" } });
+  });
+});

@@ -1,0 +1,125 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import type { RoomServerMessage } from "../../party/protocol";
+import { waitingRoomMessages, waitingRoomSessions } from "../../worker/db/schema";
+import type { ApiClient } from "../support/client";
+import { baseUrl, openTestDb, signedInAs } from "../support/env";
+import { createOtherFamily } from "../support/families";
+
+let pregnancyId: string;
+
+beforeAll(async () => {
+  const olivia = await signedInAs("olivia");
+  pregnancyId = (await olivia.trpc.pregnancy.mine.query()).parentPregnancy!.id;
+});
+
+const roomUrl = (id: string) => `${baseUrl().replace(/^http/, "ws")}/parties/waiting-room/${id}`;
+
+interface OpenRoom {
+  socket: WebSocket;
+  messages: RoomServerMessage[];
+  next(predicate: (m: RoomServerMessage) => boolean): Promise<RoomServerMessage>;
+}
+
+/** Opens a socket like the browser would; resolves when open, rejects with the refusal status. */
+function connect(id: string, client?: ApiClient, origin = baseUrl()): Promise<OpenRoom> {
+  const headers: Record<string, string> = { origin };
+  if (client) headers.cookie = client.cookieHeader;
+  const socket = new WebSocket(roomUrl(id), { headers });
+  const messages: RoomServerMessage[] = [];
+  const waiters: Array<{ predicate: (m: RoomServerMessage) => boolean; resolve: (m: RoomServerMessage) => void }> = [];
+  socket.on("message", (data) => {
+    const message = JSON.parse(String(data)) as RoomServerMessage;
+    messages.push(message);
+    for (const waiter of [...waiters]) {
+      if (waiter.predicate(message)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(message);
+      }
+    }
+  });
+  const next = (predicate: (m: RoomServerMessage) => boolean) =>
+    new Promise<RoomServerMessage>((resolve, reject) => {
+      const seen = messages.find(predicate);
+      if (seen) return resolve(seen);
+      const timer = setTimeout(() => reject(new Error("No such room message within 10 s")), 10_000);
+      waiters.push({ predicate, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+    });
+  return new Promise((resolve, reject) => {
+    socket.once("open", () => resolve({ socket, messages, next }));
+    socket.once("unexpected-response", (_request, response) => reject(new Error(`refused ${response.statusCode}`)));
+    socket.once("error", reject);
+  });
+}
+
+describe("waiting room sockets", () => {
+  it("refuses a socket without a session", async () => {
+    await expect(connect(pregnancyId)).rejects.toThrow("refused 401");
+  });
+
+  it("refuses a socket from another site", async () => {
+    const olivia = await signedInAs("olivia");
+    await expect(connect(pregnancyId, olivia, "https://evil.example")).rejects.toThrow("refused 403");
+  });
+
+  it("refuses a socket to another pregnancy's room", async () => {
+    const grandma = await signedInAs("grandma");
+    const { pregnancyId: otherPregnancy } = await createOtherFamily();
+    await expect(connect(otherPregnancy, grandma)).rejects.toThrow("refused 403");
+  });
+
+  it("refuses plain HTTP to a room", async () => {
+    const olivia = await signedInAs("olivia");
+    const response = await olivia.fetch(`/parties/waiting-room/${pregnancyId}`, { headers: { "x-babysteps-user-id": "forged" } });
+    expect(response.status).toBe(404);
+  });
+
+  it("lets participants in, shows presence and relays typing", async () => {
+    const [olivia, grandma] = await Promise.all([signedInAs("olivia"), signedInAs("grandma")]);
+    const oliviaRoom = await connect(pregnancyId, olivia);
+    const grandmaRoom = await connect(pregnancyId, grandma);
+    try {
+      const presence = await oliviaRoom.next((m) => m.type === "presence" && m.userIds.length === 2);
+      expect(presence.type).toBe("presence");
+      grandmaRoom.socket.send(JSON.stringify({ type: "typing" }));
+      const typing = await oliviaRoom.next((m) => m.type === "typing");
+      expect(typing).toMatchObject({ type: "typing" });
+    } finally {
+      oliviaRoom.socket.close();
+      grandmaRoom.socket.close();
+    }
+  });
+
+  it("the cron closes a due session in the database and every connected participant hears it", async () => {
+    const [noah, maya] = await Promise.all([signedInAs("noah"), signedInAs("maya")]);
+    const noahRoom = await connect(pregnancyId, noah);
+    const mayaRoom = await connect(pregnancyId, maya);
+    const { db, close } = openTestDb();
+    try {
+      const [session] = await db
+        .insert(waitingRoomSessions)
+        .values({ pregnancyId, isActive: true, isFalseAlarm: true, scheduledCloseAt: new Date(Date.now() - 60_000) })
+        .returning({ id: waitingRoomSessions.id });
+      const cron = await fetch(`${baseUrl()}/__scheduled?cron=${encodeURIComponent("* * * * *")}`);
+      expect(cron.status).toBe(200);
+
+      const isClosed = (m: RoomServerMessage) => m.type === "event" && m.event.kind === "session-closed" && m.event.sessionId === session!.id;
+      const [heardByNoah, heardByMaya] = await Promise.all([noahRoom.next(isClosed), mayaRoom.next(isClosed)]);
+      expect(heardByNoah).toMatchObject({ event: { reason: "false-alarm" } });
+      expect(heardByMaya).toMatchObject({ event: { reason: "false-alarm" } });
+
+      const [stored] = await db.select().from(waitingRoomSessions).where(eq(waitingRoomSessions.id, session!.id));
+      expect(stored?.isActive).toBe(false);
+      const notices = await db
+        .select()
+        .from(waitingRoomMessages)
+        .where(and(eq(waitingRoomMessages.pregnancyId, pregnancyId), eq(waitingRoomMessages.kind, "parent_update")));
+      expect(notices.some((m) => m.content.startsWith("False alarm"))).toBe(true);
+    } finally {
+      noahRoom.socket.close();
+      mayaRoom.socket.close();
+      await close();
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible, mailedCode, uniqueEmail } from "./support";
+
+test("a new parent signs up, verifies the emailed code, signs in and out", async ({ page }) => {
+  const email = uniqueEmail("e2e");
+  const password = "little-bean-2026";
+
+  await page.goto("/");
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Get Started" }).first().click();
+  await expect(page).toHaveURL(/\/auth/);
+
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Create Account" }).click();
+
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel("Verification code").fill("000000");
+  await page.getByRole("button", { name: "Verify Email" }).click();
+  await expect(page.getByText("Verification failed")).toBeVisible();
+
+  await page.getByLabel("Verification code").fill(await mailedCode(page, email));
+  await page.getByRole("button", { name: "Verify Email" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByText("Ada")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Log Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Invalid Credentials: Please check your email and password and try again.")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+});
+
+test("the demo owner sees the seeded pregnancy on the dashboard", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill("olivia@example.com");
+  await page.getByLabel("Password").fill("babysteps123");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByText("Our Little Bean's Journey")).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("unknown paths show the 404 page and log the path", async ({ page }) => {
+  const logged: string[] = [];
+  page.on("console", (message) => logged.push(message.text()));
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  expect(logged.some((line) => line.includes("/no/such/page"))).toBe(true);
+  await expectAccessible(page);
+});
+
+test("the chosen theme survives a reload and applies before first paint", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByLabel("Theme").selectOption({ label: "Dark" });
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expectAccessible(page);
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+  // The class is set by the inline script in <head>, before React renders anything.
+  const classAtFirstPaint = await page.evaluate(() => document.documentElement.dataset.themeApplied);
+  expect(classAtFirstPaint).toBe("dark");
+  await page.getByLabel("Theme").selectOption({ label: "Light" });
+  await page.reload();
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+});

@@ -1,0 +1,24 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** WCAG 2.1 AA: every page a test visits is checked. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+let counter = 0;
+export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++counter}@example.test`;
+
+/** The newest 6-digit code mailed to this address, read from the dev outbox. */
+export async function mailedCode(page: Page, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await page.request.get("/api/dev/outbox")).json()) as Array<{ to: string; text: string }>;
+      code = mails.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+      return code;
+    })
+    .toBeDefined();
+  return code!;
+}

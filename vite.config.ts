@@ -1,0 +1,19 @@
+import { cloudflare } from "@cloudflare/vite-plugin";
+import tailwindcss from "@tailwindcss/vite";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+// `vite build` emits the client into dist/client for wrangler's assets; `vite dev` (npm run dev)
+// also runs the Worker in workerd through the Cloudflare plugin, with hot reload for both.
+export default defineConfig(({ command }) => ({
+  plugins: [
+    tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "./src/routes", generatedRouteTree: "./src/routeTree.gen.ts" }),
+    react(),
+    tailwindcss(),
+    ...(command === "serve" ? [cloudflare({ persistState: { path: process.env.BABYSTEPS_PERSIST_DIR ?? ".wrangler/state" } })] : []),
+  ],
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  build: { outDir: "dist/client", emptyOutDir: true, sourcemap: false },
+}));

@@ -1,0 +1,28 @@
+import { Pool, neonConfig } from "@neondatabase/serverless";
+import { drizzle } from "drizzle-orm/neon-serverless";
+import * as schema from "./schema";
+
+export { schema };
+export type Db = ReturnType<typeof createDb>;
+
+/**
+ * Locally the Neon driver reaches PGlite (or a local Postgres) through our WebSocket-to-TCP proxy,
+ * so the Worker runs the exact production driver. Only the transport settings differ.
+ */
+export function configureLocalProxy(localWsProxy: string | undefined): void {
+  if (!localWsProxy) return;
+  neonConfig.wsProxy = () => `${localWsProxy}/v1`;
+  neonConfig.useSecureWebSocket = false;
+  neonConfig.pipelineTLS = false;
+  neonConfig.pipelineConnect = false;
+}
+
+/** One Pool per request on Workers: sockets cannot outlive the request that opened them. */
+export function createPool(databaseUrl: string, localWsProxy?: string): Pool {
+  configureLocalProxy(localWsProxy);
+  return new Pool({ connectionString: databaseUrl, max: 5 });
+}
+
+export function createDb(pool: Pool) {
+  return drizzle({ client: pool, schema });
+}

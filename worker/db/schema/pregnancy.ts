@@ -1,0 +1,218 @@
+import { relations, sql } from "drizzle-orm";
+import {
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { CustomPermissions } from "../../../src/domain/enums";
+import { users } from "./auth";
+import { createdAt, timestamps, updatedAt } from "./columns";
+import {
+  babyGenderEnum,
+  guestPrivacyLevelEnum,
+  guestRelationshipEnum,
+  invitationStatusEnum,
+  participantRoleEnum,
+  participantStatusEnum,
+  pregnancyStatusEnum,
+  userModeEnum,
+} from "./enums";
+
+export const pregnancies = pgTable(
+  "pregnancies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    status: pregnancyStatusEnum("status").notNull().default("active"),
+    // Set null, not cascade: deleting one account must never silently delete a family's whole
+    // pregnancy (partner and guests keep their history); closing it is an explicit action.
+    createdByUserId: text("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    // Setup requires a due date or an LMP; the app derives due (= LMP + 280 days) and service
+    // end (= due + 84 days) before saving, so both are always present. LMP may be unknown.
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    lastMenstrualPeriod: date("last_menstrual_period", { mode: "string" }),
+    title: text("title").notNull().default("My Pregnancy Journey"),
+    serviceEndDate: date("service_end_date", { mode: "string" }).notNull(),
+    /** Counted in photos, like the limit (default 400; >= 999999 means unlimited). */
+    photoStorageUsed: integer("photo_storage_used").notNull().default(0),
+    photoStorageLimit: integer("photo_storage_limit").notNull().default(400),
+    /** When status became 'closed' (cancellation closes the pregnancy immediately). */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [index("pregnancies_created_by_user_id_idx").on(t.createdByUserId)],
+);
+
+export const pregnancyParticipants = pgTable(
+  "pregnancy_participants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pregnancyId: uuid("pregnancy_id")
+      .notNull()
+      .references(() => pregnancies.id, { onDelete: "cascade" }),
+    /** Null while the invitation is open and not yet linked to an account. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    role: participantRoleEnum("role").notNull(),
+    status: participantStatusEnum("status").notNull().default("invited"),
+    /** Store lowercased; matched case-insensitively against the signed-in e-mail. */
+    invitedEmail: text("invited_email"),
+    invitedFirstName: text("invited_first_name"),
+    invitedLastName: text("invited_last_name"),
+    /** Display title ('Grandma Sue'); falls back to 'Parent' / 'Guest'. */
+    title: text("title"),
+    relationship: guestRelationshipEnum("relationship"),
+    /** The guest's closeness; decides which items they see (see ARCHITECTURE audience rules). */
+    privacyLevel: guestPrivacyLevelEnum("privacy_level").notNull().default("friends"),
+    /** Custom flag overrides; null = role defaults (normalised in src/domain). */
+    permissions: jsonb("permissions").$type<CustomPermissions>(),
+    invitedByUserId: text("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** When status became 'active'. */
+    joinedAt: timestamp("joined_at", { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    // NULL user ids are distinct, so many open invitations can coexist.
+    uniqueIndex("pregnancy_participants_pregnancy_user_uq").on(t.pregnancyId, t.userId),
+    index("pregnancy_participants_user_status_idx").on(t.userId, t.status),
+    index("pregnancy_participants_pregnancy_idx").on(t.pregnancyId),
+    index("pregnancy_participants_invited_email_idx").on(sql`lower(${t.invitedEmail})`),
+    // Exactly one owner per pregnancy.
+    uniqueIndex("pregnancy_participants_one_owner_uq")
+      .on(t.pregnancyId)
+      .where(sql`${t.role} = 'owner'`),
+  ],
+);
+
+export const pregnancyBabies = pgTable(
+  "pregnancy_babies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pregnancyId: uuid("pregnancy_id")
+      .notNull()
+      .references(() => pregnancies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** 1-based; new babies default to 'Baby N' with N = birth_order. */
+    birthOrder: smallint("birth_order").notNull(),
+    gender: babyGenderEnum("gender").notNull().default("unknown"),
+    /** One of the baby colours (pink, blue, green, yellow, orange, purple, red). */
+    color: text("color"),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("pregnancy_babies_pregnancy_birth_order_uq").on(t.pregnancyId, t.birthOrder)],
+);
+
+export const invitationTracking = pgTable(
+  "invitation_tracking",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Opaque token in the invitation link / the guest invitation code. */
+    invitationToken: text("invitation_token")
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()::text`),
+    participantId: uuid("participant_id")
+      .notNull()
+      .references(() => pregnancyParticipants.id, { onDelete: "cascade" }),
+    status: invitationStatusEnum("status").notNull().default("pending"),
+    personalMessage: text("personal_message"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [index("invitation_tracking_participant_idx").on(t.participantId)],
+);
+
+/** Partner 6-digit code flow: one live code per invited partner (resend replaces it). */
+export const partnerVerifications = pgTable(
+  "partner_verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    participantId: uuid("participant_id").notNull().unique(),
+    /** Hash of the 6-digit code (never the code itself). */
+    codeHash: text("code_hash").notNull(),
+    /** Where the code was sent (the spec sends it to the account owner). */
+    sentToEmail: text("sent_to_email"),
+    attemptsRemaining: smallint("attempts_remaining").notNull().default(3),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** For the 30 s resend cooldown. */
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Named explicitly: the generated name is longer than Postgres' 63-byte identifier limit.
+    foreignKey({
+      name: "partner_verifications_participant_fk",
+      columns: [t.participantId],
+      foreignColumns: [pregnancyParticipants.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * Server copy of what the spec keeps in the browser (per-user mode, guest pregnancy choice) so the
+ * server can validate them; the client may still cache them.
+ */
+export const userPreferences = pgTable("user_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  mode: userModeEnum("mode"),
+  guestPregnancyId: uuid("guest_pregnancy_id").references(() => pregnancies.id, { onDelete: "set null" }),
+  /** The choice is remembered for 14 days. */
+  guestPregnancyChosenAt: timestamp("guest_pregnancy_chosen_at", { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+export const usersRelations = relations(users, ({ many, one }) => ({
+  participations: many(pregnancyParticipants, { relationName: "participant_user" }),
+  preferences: one(userPreferences),
+}));
+
+export const pregnanciesRelations = relations(pregnancies, ({ one, many }) => ({
+  createdBy: one(users, { fields: [pregnancies.createdByUserId], references: [users.id] }),
+  participants: many(pregnancyParticipants),
+  babies: many(pregnancyBabies),
+}));
+
+export const pregnancyParticipantsRelations = relations(pregnancyParticipants, ({ one, many }) => ({
+  pregnancy: one(pregnancies, { fields: [pregnancyParticipants.pregnancyId], references: [pregnancies.id] }),
+  user: one(users, {
+    fields: [pregnancyParticipants.userId],
+    references: [users.id],
+    relationName: "participant_user",
+  }),
+  invitedBy: one(users, { fields: [pregnancyParticipants.invitedByUserId], references: [users.id] }),
+  invitations: many(invitationTracking),
+  partnerVerification: one(partnerVerifications),
+}));
+
+export const pregnancyBabiesRelations = relations(pregnancyBabies, ({ one }) => ({
+  pregnancy: one(pregnancies, { fields: [pregnancyBabies.pregnancyId], references: [pregnancies.id] }),
+}));
+
+export const invitationTrackingRelations = relations(invitationTracking, ({ one }) => ({
+  participant: one(pregnancyParticipants, {
+    fields: [invitationTracking.participantId],
+    references: [pregnancyParticipants.id],
+  }),
+}));
+
+export const partnerVerificationsRelations = relations(partnerVerifications, ({ one }) => ({
+  participant: one(pregnancyParticipants, {
+    fields: [partnerVerifications.participantId],
+    references: [pregnancyParticipants.id],
+  }),
+}));
+
+export const userPreferencesRelations = relations(userPreferences, ({ one }) => ({
+  user: one(users, { fields: [userPreferences.userId], references: [users.id] }),
+  guestPregnancy: one(pregnancies, { fields: [userPreferences.guestPregnancyId], references: [pregnancies.id] }),
+}));

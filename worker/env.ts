@@ -1,0 +1,26 @@
+import type { WaitingRoom } from "../party/waitingRoom";
+
+/** The Worker's bindings: wrangler.toml [vars], secrets, R2 and Durable Objects. */
+export interface Bindings {
+  /** 'production' hides every dev-only route and mails through the HTTP API. */
+  APP_ENV: "development" | "test" | "production";
+  DATABASE_URL: string;
+  /** Set only locally: host:port of the WebSocket-to-TCP proxy in front of PGlite or a local Postgres. */
+  LOCAL_WS_PROXY?: string;
+  BETTER_AUTH_SECRET: string;
+  /** Public origin; when unset the request's own origin is used (local ports vary). */
+  BETTER_AUTH_URL?: string;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
+  PHOTOS: R2Bucket;
+  WaitingRoom: DurableObjectNamespace<WaitingRoom>;
+  ASSETS: Fetcher;
+}
+
+declare global {
+  // partyserver types its servers against Cloudflare.Env; ours is Bindings.
+  namespace Cloudflare {
+    interface Env extends Bindings {}
+  }
+}

@@ -1,0 +1,28 @@
+import type { Lobby } from "partyserver";
+import { z } from "zod";
+import { ROOM_USER_HEADER } from "../../party/protocol";
+import type { AppVariables } from "../context";
+import { loadPregnancyAccess } from "../trpc/access";
+
+const allowedOrigin = (request: Request, configured: string | undefined) => {
+  const origin = request.headers.get("origin");
+  // Cross-site WebSocket hijacking: a socket must come from our own pages.
+  return origin !== null && (origin === new URL(request.url).origin || origin === configured);
+};
+
+/**
+ * Authorises a socket before it reaches the pregnancy's room: same-origin, signed in, active
+ * participant with canAccessWaitingRoom. The checked user id travels on in a header set here.
+ */
+export async function authorizeRoomConnection(request: Request, lobby: Lobby, vars: AppVariables, publicOrigin?: string): Promise<Request | Response> {
+  if (!allowedOrigin(request, publicOrigin)) return new Response("Forbidden origin", { status: 403 });
+  const pregnancyId = z.uuid().safeParse(lobby.name);
+  if (!pregnancyId.success) return new Response("Not found", { status: 404 });
+  const session = await vars.auth.api.getSession({ headers: request.headers });
+  if (!session) return new Response("Unauthorized", { status: 401 });
+  const access = await loadPregnancyAccess(vars.db, session.user.id, pregnancyId.data);
+  if (!access?.permissions.canAccessWaitingRoom) return new Response("Forbidden", { status: 403 });
+  const headers = new Headers(request.headers);
+  headers.set(ROOM_USER_HEADER, session.user.id);
+  return new Request(request, { headers });
+}

@@ -1,0 +1,24 @@
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { Hono } from "hono";
+import type { AppVariables } from "../context";
+import type { Bindings } from "../env";
+import { appRouter } from "../trpc/router";
+
+export const trpcRoute = new Hono<{ Bindings: Bindings; Variables: AppVariables }>().all("/*", (c) =>
+  fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req: c.req.raw,
+    router: appRouter,
+    createContext: async () => ({
+      db: c.var.db,
+      env: c.env,
+      executionCtx: c.executionCtx,
+      session: await c.var.auth.api.getSession({ headers: c.req.raw.headers }),
+    }),
+    onError({ error, path }) {
+      if (error.code === "INTERNAL_SERVER_ERROR") {
+        console.error(JSON.stringify({ level: "error", path, msg: error.message }));
+      }
+    },
+  }),
+);

@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import { routePartykitRequest } from "partyserver";
+import { runScheduledJobs } from "./cron";
+import { createAppContext, type AppVariables } from "./context";
+import type { Bindings } from "./env";
+import { devRoutes } from "./http/dev";
+import { healthRoute } from "./http/health";
+import { photoRoutes } from "./http/photos";
+import { authorizeRoomConnection } from "./http/rooms";
+import { trpcRoute } from "./http/trpc";
+
+export { WaitingRoom } from "../party/waitingRoom";
+
+const app = new Hono<{ Bindings: Bindings; Variables: AppVariables }>();
+
+app.use("*", createAppContext);
+app.route("/api/health", healthRoute);
+app.on(["GET", "POST"], "/api/auth/*", (c) => c.var.auth.handler(c.req.raw));
+app.route("/api/trpc", trpcRoute);
+app.route("/api/photos", photoRoutes);
+app.route("/", devRoutes);
+app.all("/parties/*", async (c) => {
+  const response = await routePartykitRequest(c.req.raw, c.env, {
+    onBeforeConnect: (request, lobby) => authorizeRoomConnection(request, lobby, c.var, c.env.BETTER_AUTH_URL),
+    // Rooms speak WebSocket only; plain HTTP never reaches them.
+    onBeforeRequest: () => new Response("Not found", { status: 404 }),
+  });
+  return response ?? c.notFound();
+});
+app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+
+export default {
+  fetch: app.fetch,
+  scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime)));
+  },
+} satisfies ExportedHandler<Bindings>;
