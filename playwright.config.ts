@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { e2ePort } from "./tests/e2e/port";
 
-const port = Number(process.env.E2E_PORT ?? 8799);
-const baseURL = `http://localhost:${port}`;
+const baseURL = `http://localhost:${e2ePort}`;
 // Debian's chromium on our machines and CI; Playwright's own browser on a developer laptop.
 const executablePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
 const launchOptions = {
@@ -26,19 +26,13 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json"]],
+  // npm test reads the counts from the JSON report; a direct run just lists.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: { baseURL, trace: "retain-on-failure", launchOptions },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
     { name: "mobile", use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions } },
   ],
-  webServer: {
-    command: `node --import tsx scripts/e2e-server.ts`,
-    url: `${baseURL}/api/health`,
-    env: { E2E_PORT: String(port) },
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  // Builds are npm test's job; the setup starts the stack and returns its teardown.
+  globalSetup: "./tests/e2e/global-setup.ts",
 });

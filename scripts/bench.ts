@@ -5,7 +5,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { sanitizeNotes, sanitizePostContent } from "../src/domain/sanitize";
 import { ApiClient } from "../tests/support/client";
+import { HOSTILE_INPUTS } from "../tests/support/hostile-inputs";
 import { DEMO_PASSWORD, demoMember } from "./demo-family";
 import { freePort } from "./local-db";
 import { startStack } from "./stack";
@@ -73,6 +75,18 @@ async function pageWeight(baseUrl: string, pathnames: string[]) {
   }
 }
 
+/** The sanitiser runs inside requests: crafted input must stay linear (quadratic took over 10 s). */
+function sanitiserCost() {
+  const bytes = HOSTILE_INPUTS.reduce((sum, input) => sum + input.length, 0);
+  const started = performance.now();
+  for (const input of HOSTILE_INPUTS) {
+    sanitizeNotes(input);
+    sanitizePostContent(input);
+  }
+  console.log(`${"sanitise hostile input".padEnd(28)} ${(performance.now() - started).toFixed(1)} ms for ${(bytes / 1024).toFixed(0)} KB (notes + post rules)`);
+}
+
+sanitiserCost();
 const build = spawnSync(path.join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const persistDir = mkdtempSync(path.join(os.tmpdir(), "babysteps-bench-"));

@@ -14,6 +14,7 @@ const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 const LOCAL_AUTH_SECRET = "local-development-secret-not-for-production-use";
 const READY_TIMEOUT_MS = 60_000;
 const READY_POLL_MS = 250;
+const STOP_GRACE_MS = 5_000;
 
 export interface StackOptions {
   port: number;
@@ -61,25 +62,24 @@ async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void>
   throw new Error(`The worker did not answer ${url}/api/health within ${READY_TIMEOUT_MS / 1000} s`);
 }
 
+/** wrangler ignores SIGTERM on its own; stopping its whole group stops workerd and wrangler together. */
 function stopProcessGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
+  const pid = child.pid;
+  if (child.exitCode !== null || child.signalCode !== null || pid === undefined) return Promise.resolve();
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // already gone
+    }
+  };
   return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }, 5_000);
+    const timer = setTimeout(() => signalGroup("SIGKILL"), STOP_GRACE_MS);
     child.once("exit", () => {
       clearTimeout(timer);
       resolve();
     });
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      resolve();
-    }
+    signalGroup("SIGTERM");
   });
 }
 

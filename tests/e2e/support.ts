@@ -1,5 +1,22 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+import { randomIp } from "../support/client";
+
+/**
+ * Each test is its own visitor: Cloudflare sets cf-connecting-ip in production, wrangler dev does
+ * not, and the sign-in rate limit is keyed by it (and stored, so it outlives a test).
+ */
+export const test = base.extend<{ visitorIp: string }>({
+  visitorIp: [
+    async ({ page }, use) => {
+      const ip = randomIp();
+      await page.setExtraHTTPHeaders({ "cf-connecting-ip": ip });
+      await use(ip);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
 
 /** WCAG 2.1 AA: every page a test visits is checked. */
 export async function expectAccessible(page: Page): Promise<void> {

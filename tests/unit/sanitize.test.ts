@@ -21,6 +21,7 @@ import {
   tokenizeHtml,
   truncateText,
 } from "../../src/domain/sanitize";
+import { HOSTILE_INPUTS } from "../support/hostile-inputs";
 
 const LINK_ATTRIBUTES = 'rel="noopener noreferrer nofollow" target="_blank"';
 
@@ -338,20 +339,12 @@ describe("crafted deep nesting", () => {
     expect(out).toBe(`${"<b>".repeat(32)}deep${"</b>".repeat(32)}`);
   });
 
-  it("handles large hostile input in linear time", () => {
-    const inputs = [
-      `&${"amp;".repeat(20000)}lt;script&gt;`,
-      "java".repeat(20000) + "script:".repeat(20000),
-      "<b>".repeat(50000),
-      "<<b></b>".repeat(5000) + "script>",
-    ];
-    const started = performance.now();
-    for (const input of inputs) {
-      sanitizeNotes(input);
-      sanitizePostContent(input);
+  it("keeps large hostile input within the limits (its speed is measured by npm run bench)", () => {
+    for (const input of HOSTILE_INPUTS) {
+      expect(sanitizeNotes(input).length).toBeLessThanOrEqual(NOTES_MAX_LENGTH);
+      expect(sanitizeNotes(input)).not.toMatch(/<script|javascript:/i);
+      expect(sanitizePostContent(input).length).toBeLessThanOrEqual(POST_CONTENT_MAX_LENGTH);
     }
-    // Quadratic behaviour took over 10 s here; linear takes well under a second.
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 
