@@ -7,7 +7,8 @@ import { createMailer, type Mailer } from "./services/mailer";
 
 export interface AppVariables {
   db: Db;
-  auth: Auth;
+  /** Built on first use: routes that never look at the session (health, assets) skip its set-up. */
+  getAuth: () => Auth;
   mailer: Mailer;
 }
 
@@ -15,16 +16,20 @@ export interface AppVariables {
 export function createServices(env: Bindings, origin: string, pool: Pool): AppVariables {
   const db = createDb(pool);
   const mailer = createMailer(env, db);
-  const auth = createAuth({ db, mailer, secret: env.BETTER_AUTH_SECRET, baseURL: env.BETTER_AUTH_URL ?? origin });
-  return { db, auth, mailer };
+  let auth: Auth | undefined;
+  return {
+    db,
+    mailer,
+    getAuth: () => (auth ??= createAuth({ db, mailer, secret: env.BETTER_AUTH_SECRET, baseURL: env.BETTER_AUTH_URL ?? origin })),
+  };
 }
 
 export const createAppContext = createMiddleware<{ Bindings: Bindings; Variables: AppVariables }>(async (c, next) => {
   const pool = createPool(c.env.DATABASE_URL, c.env.LOCAL_WS_PROXY);
   const services = createServices(c.env, new URL(c.req.url).origin, pool);
   c.set("db", services.db);
-  c.set("auth", services.auth);
   c.set("mailer", services.mailer);
+  c.set("getAuth", services.getAuth);
   try {
     await next();
   } finally {

@@ -15,7 +15,7 @@ const app = new Hono<{ Bindings: Bindings; Variables: AppVariables }>();
 
 app.use("*", createAppContext);
 app.route("/api/health", healthRoute);
-app.on(["GET", "POST"], "/api/auth/*", (c) => c.var.auth.handler(c.req.raw));
+app.on(["GET", "POST"], "/api/auth/*", (c) => c.var.getAuth().handler(c.req.raw));
 app.route("/api/trpc", trpcRoute);
 app.route("/api/photos", photoRoutes);
 app.route("/", devRoutes);

@@ -98,6 +98,17 @@ describe("accounts", () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
+  it("answers 429 when codes are requested too often from one address", async () => {
+    const { email } = await signUp("impatient");
+    const requester = new ApiClient(baseUrl());
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      statuses.push((await requester.postJson("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" })).status);
+    }
+    expect(statuses[0]).toBe(200);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it("refuses tRPC calls without a session", async () => {
     const anonymous = new ApiClient(baseUrl());
     await expect(anonymous.trpc.pregnancy.mine.query()).rejects.toMatchObject({ data: { code: "UNAUTHORIZED" } });

@@ -11,7 +11,7 @@ export interface PregnancyRouteVariables extends AppVariables {
 
 /** HTTP routes under /:pregnancyId get the same check as pregnancy-scoped tRPC procedures. */
 export const requirePregnancyAccess = createMiddleware<{ Bindings: Bindings; Variables: PregnancyRouteVariables }>(async (c, next) => {
-  const session = await c.var.auth.api.getSession({ headers: c.req.raw.headers });
+  const session = await c.var.getAuth().api.getSession({ headers: c.req.raw.headers });
   if (!session) return c.json({ error: "UNAUTHORIZED" }, 401);
   const pregnancyId = z.uuid().safeParse(c.req.param("pregnancyId"));
   if (!pregnancyId.success) return c.json({ error: "VALIDATION_FAILED" }, 400);

@@ -18,7 +18,7 @@ export async function authorizeRoomConnection(request: Request, lobby: Lobby, va
   if (!allowedOrigin(request, publicOrigin)) return new Response("Forbidden origin", { status: 403 });
   const pregnancyId = z.uuid().safeParse(lobby.name);
   if (!pregnancyId.success) return new Response("Not found", { status: 404 });
-  const session = await vars.auth.api.getSession({ headers: request.headers });
+  const session = await vars.getAuth().api.getSession({ headers: request.headers });
   if (!session) return new Response("Unauthorized", { status: 401 });
   const access = await loadPregnancyAccess(vars.db, session.user.id, pregnancyId.data);
   if (!access?.permissions.canAccessWaitingRoom) return new Response("Forbidden", { status: 403 });

@@ -13,7 +13,7 @@ export const trpcRoute = new Hono<{ Bindings: Bindings; Variables: AppVariables 
       db: c.var.db,
       env: c.env,
       executionCtx: c.executionCtx,
-      session: await c.var.auth.api.getSession({ headers: c.req.raw.headers }),
+      session: await c.var.getAuth().api.getSession({ headers: c.req.raw.headers }),
     }),
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") {
