@@ -4,7 +4,7 @@ import { authClient } from "../../lib/auth-client";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { CodeField } from "../../ui/CodeField";
-import { TextField } from "../../ui/TextField";
+import { EmailField } from "./EmailField";
 import { toast } from "../../ui/toast";
 import { AuthCard } from "./AuthLayout";
 import { authCall, sendCodeErrorMessage, verifyCodeErrorMessage } from "./authErrors";
@@ -103,18 +103,7 @@ export function CodeSignInForm({ initialEmail = "" }: { initialEmail?: string | 
         <FormMessage id={MESSAGE_ID} message={message} />
         {step === "email" ? (
           <>
-            <TextField
-              ref={emailRef}
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              invalid={fieldInvalid}
-              describedBy={fieldInvalid ? MESSAGE_ID : undefined}
-            />
+            <EmailField inputRef={emailRef} value={email} onChange={setEmail} invalid={fieldInvalid} messageId={MESSAGE_ID} />
             <Button type="submit" fullWidth loading={busy === "send"}>
               Send Code
             </Button>

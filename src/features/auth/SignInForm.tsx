@@ -4,6 +4,7 @@ import { authClient } from "../../lib/auth-client";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
+import { EmailField } from "./EmailField";
 import { toast } from "../../ui/toast";
 import { AuthCard } from "./AuthLayout";
 import { authCall, signInErrorMessage } from "./authErrors";
@@ -49,18 +50,7 @@ export function SignInForm({ initialEmail = "" }: { initialEmail?: string | unde
     <AuthCard title="Welcome Back" description="Sign in to follow your pregnancy journey.">
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-describedby={message ? MESSAGE_ID : undefined}>
         <FormMessage id={MESSAGE_ID} message={message} />
-        <TextField
-          ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          invalid={showMissing && !trimmedEmail}
-          describedBy={showMissing && !trimmedEmail ? MESSAGE_ID : undefined}
-        />
+        <EmailField inputRef={emailRef} value={email} onChange={setEmail} invalid={showMissing && !trimmedEmail} messageId={MESSAGE_ID} />
         <TextField
           ref={passwordRef}
           label="Password"
