@@ -11,4 +11,7 @@ db="babysteps_ci_$$"
 su postgres -c "psql -q -h 127.0.0.1 -c \"alter user postgres password 'postgres'\"" 2>/dev/null || su postgres -c "psql -q -c \"alter user postgres password 'postgres'\""
 su postgres -c "createdb $db"
 trap 'su postgres -c "dropdb --if-exists $db" || true' EXIT
-TEST_DATABASE_URL="postgres://postgres:postgres@127.0.0.1:5432/$db" ./node_modules/.bin/vitest run --project api
+report=$(mktemp)
+TEST_DATABASE_URL="postgres://postgres:postgres@127.0.0.1:5432/$db" ./node_modules/.bin/vitest run --project api --reporter=default --reporter=json --outputFile.json="$report"
+node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(`postgres api: ${r.numPassedTests} passed, ${r.numFailedTests} failed`)' "$report"
+rm -f "$report"
