@@ -3,6 +3,7 @@ import { routePartykitRequest } from "partyserver";
 import { runScheduledJobs } from "./cron";
 import { createAppContext, type AppVariables } from "./context";
 import type { Bindings } from "./env";
+import { avatarRoutes } from "./http/avatars";
 import { devRoutes } from "./http/dev";
 import { healthRoute } from "./http/health";
 import { photoRoutes } from "./http/photos";
@@ -18,6 +19,7 @@ app.route("/api/health", healthRoute);
 app.on(["GET", "POST"], "/api/auth/*", (c) => c.var.getAuth().handler(c.req.raw));
 app.route("/api/trpc", trpcRoute);
 app.route("/api/photos", photoRoutes);
+app.route("/api/avatars", avatarRoutes);
 app.route("/", devRoutes);
 app.all("/parties/*", async (c) => {
   const response = await routePartykitRequest(c.req.raw, c.env, {

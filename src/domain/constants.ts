@@ -243,6 +243,21 @@ export const LOCATION_MAX_LENGTH = 300;
 export const NOTES_MAX_LENGTH = 2000;
 export const QUESTIONS_MAX_LENGTH = 1000;
 export const COMMENT_MAX_LENGTH = 1000;
+/** Ours: first and last names (the spec sets no limit). */
+export const NAME_MAX_LENGTH = 100;
+/** Ours: a batch of performance metrics in one call. */
+export const METRICS_BATCH_MAX = 100;
+/** Ours: avatars are small pictures. */
+export const AVATAR_MAX_BYTES = 5 * BYTES_PER_MB;
+/** Ours: how long a browser may keep a photo or an avatar in its private cache. */
+export const PHOTO_CACHE_SECONDS = 3600;
+export const AVATAR_CACHE_SECONDS = SECONDS_PER_DAY;
+/** Ours: how many items each dashboard list shows. */
+export const DASHBOARD_UPCOMING_EVENTS = 5;
+export const DASHBOARD_LATEST_POSTS = 3;
+export const DASHBOARD_LATEST_PHOTOS = 6;
+/** Ours: a pending invitation link stays valid this long after it is (re)sent. */
+export const INVITATION_VALID_DAYS = 14;
 export const POST_CONTENT_MAX_LENGTH = 5000;
 
 // ---------------------------------------------------------------------------------------------

@@ -99,3 +99,12 @@ export type CustomPermissions = Partial<Permissions>;
 
 export const USER_MODES = ["parent", "guest"] as const;
 export type UserMode = (typeof USER_MODES)[number];
+
+/** Baby colours (core spec 1), used for a baby's accent in the app. */
+export const BABY_COLORS = ["pink", "blue", "green", "yellow", "orange", "purple", "red"] as const;
+export type BabyColor = (typeof BABY_COLORS)[number];
+
+/** Email and in-app notification choices a user can turn on or off in settings. */
+export const NOTIFICATION_PREFERENCES = ["emailInvitations", "emailRsvps", "waitingRoomActivation", "weeklyDigest"] as const;
+export type NotificationPreference = (typeof NOTIFICATION_PREFERENCES)[number];
+export type NotificationPreferences = Record<NotificationPreference, boolean>;

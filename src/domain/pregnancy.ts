@@ -1,4 +1,5 @@
 /** Pregnancy and baby defaults (core spec 3, onboarding spec 3). */
+import { MAX_SETUP_BABIES } from "./constants";
 import type { BabyGender, ONBOARDING_GENDERS } from "./enums";
 
 export const DEFAULT_PREGNANCY_TITLE = "My Pregnancy Journey";
@@ -18,3 +19,6 @@ export function defaultBabyName(birthOrder: number): string {
 export function babyGenderFromOnboarding(gender: (typeof ONBOARDING_GENDERS)[number]): BabyGender {
   return gender === "surprise" ? "unknown" : gender;
 }
+
+/** Ours: the spec caps babies at 4 in setup and we keep that cap everywhere. */
+export const TOO_MANY_BABIES_MESSAGE = `You can add up to ${MAX_SETUP_BABIES} babies.`;

@@ -2,11 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../support/client";
 import { baseUrl, signedInAs } from "../support/env";
 import { createOtherFamily } from "../support/families";
-
-/** A real 1x1 PNG. */
-const PNG = Uint8Array.from(
-  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"),
-);
+import { PNG_1X1 } from "../support/images";
 
 let pregnancyId: string;
 
@@ -19,7 +15,7 @@ describe("photo bytes in R2 behind the pregnancy check", () => {
   it("stores a photo and serves the same bytes to the family, privately cached", async () => {
     const olivia = await signedInAs("olivia");
     // Declared as text: the server goes by the content, not the declared type.
-    const upload = await olivia.fetch(`/api/photos/${pregnancyId}/files`, { method: "POST", headers: { "content-type": "text/plain" }, body: PNG });
+    const upload = await olivia.fetch(`/api/photos/${pregnancyId}/files`, { method: "POST", headers: { "content-type": "text/plain" }, body: PNG_1X1 });
     expect(upload.status).toBe(201);
     const { path, url } = (await upload.json()) as { path: string; url: string };
     expect(path).toMatch(new RegExp(`^pregnancies/${pregnancyId}/photos/[0-9a-f-]{36}\\.png$`));
@@ -29,7 +25,7 @@ describe("photo bytes in R2 behind the pregnancy check", () => {
     expect(read.status).toBe(200);
     expect(read.headers.get("content-type")).toBe("image/png");
     expect(read.headers.get("cache-control")).toContain("private");
-    expect(new Uint8Array(await read.arrayBuffer())).toEqual(PNG);
+    expect(new Uint8Array(await read.arrayBuffer())).toEqual(PNG_1X1);
 
     const { owner } = await createOtherFamily();
     expect((await owner.fetch(url)).status).toBe(403);
@@ -48,7 +44,7 @@ describe("photo bytes in R2 behind the pregnancy check", () => {
 
   it("refuses uploads into another family's pregnancy", async () => {
     const { owner } = await createOtherFamily();
-    const upload = await owner.fetch(`/api/photos/${pregnancyId}/files`, { method: "POST", body: PNG });
+    const upload = await owner.fetch(`/api/photos/${pregnancyId}/files`, { method: "POST", body: PNG_1X1 });
     expect(upload.status).toBe(403);
   });
 });

@@ -1,12 +1,9 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { PHOTO_MAX_FILE_BYTES } from "../../src/domain/constants";
+import { PHOTO_CACHE_SECONDS, PHOTO_MAX_FILE_BYTES } from "../../src/domain/constants";
 import { detectImageType } from "../../src/domain/uploads";
-import { photoKey } from "../services/storage";
+import { newImageName, photoKey, privateObjectResponse, storedImageName } from "../services/storage";
 import { requirePregnancyAccess, type PregnancyRouteVariables } from "./access";
 import type { Bindings } from "../env";
-
-const fileId = z.string().regex(/^[0-9a-f-]{36}\.(jpg|png|webp|heic)$/);
 
 /**
  * Photo bytes in R2 behind the pregnancy check. The album's metadata upload (multipart, per-file
@@ -22,20 +19,15 @@ export const photoRoutes = new Hono<{ Bindings: Bindings; Variables: PregnancyRo
     if (bytes.byteLength > PHOTO_MAX_FILE_BYTES) return c.json({ error: "File too large" }, 413);
     const type = detectImageType(bytes);
     if (!type) return c.json({ error: "Unsupported file type" }, 415);
-    const name = `${crypto.randomUUID()}.${type.extension}`;
+    const name = newImageName(type.extension);
     const key = photoKey(c.var.access.id, name);
     await c.env.PHOTOS.put(key, bytes, { httpMetadata: { contentType: type.mime }, customMetadata: { uploadedBy: c.var.userId } });
     return c.json({ path: key, url: `/api/photos/${c.var.access.id}/files/${name}` }, 201);
   })
   .get("/:pregnancyId/files/:fileId", async (c) => {
-    const name = fileId.safeParse(c.req.param("fileId"));
+    const name = storedImageName.safeParse(c.req.param("fileId"));
     if (!name.success) return c.json({ error: "Not found" }, 404);
     const object = await c.env.PHOTOS.get(photoKey(c.var.access.id, name.data));
     if (!object) return c.json({ error: "Not found" }, 404);
-    const headers = new Headers();
-    object.writeHttpMetadata(headers);
-    headers.set("etag", object.httpEtag);
-    // Private: family photos must never sit in a shared cache.
-    headers.set("cache-control", "private, max-age=3600");
-    return new Response(object.body, { headers });
+    return privateObjectResponse(object, PHOTO_CACHE_SECONDS);
   });

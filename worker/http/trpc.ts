@@ -14,6 +14,7 @@ export const trpcRoute = new Hono<{ Bindings: Bindings; Variables: AppVariables 
       env: c.env,
       executionCtx: c.executionCtx,
       session: await c.var.getAuth().api.getSession({ headers: c.req.raw.headers }),
+      origin: c.env.BETTER_AUTH_URL ?? new URL(c.req.url).origin,
     }),
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") {

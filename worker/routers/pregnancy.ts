@@ -1,6 +1,13 @@
 import { z } from "zod";
-import { flaggedProcedure, router, signedInProcedure } from "../trpc/init";
-import { listMyPregnancies, listParticipants } from "./pregnancy.service";
+import { dateOnlySchema } from "../../src/domain/dates";
+import { BABY_COLORS, BABY_GENDERS } from "../../src/domain/enums";
+import { TITLE_MAX_LENGTH } from "../../src/domain/constants";
+import { flaggedProcedure, parentProcedure, participantProcedure, router, signedInProcedure } from "../trpc/init";
+import { accessSummary, addBaby, listMyPregnancies, listParticipants, pregnancyDetails, updateBaby, updatePregnancy } from "./pregnancy.service";
+import { displayTitle } from "../../src/domain/permissions";
+
+/** Raw text is bounded before sanitising so a huge payload costs nothing. */
+const titleText = z.string().max(TITLE_MAX_LENGTH * 4);
 
 export const pregnancyRouter = router({
   /**
@@ -17,6 +24,28 @@ export const pregnancyRouter = router({
         .optional(),
     )
     .query(({ ctx, input }) => listMyPregnancies(ctx.db, ctx.user.id, input?.preg, input?.storedChoice, Date.now())),
+
+  /** Role, effective permissions and subscription state of the caller in this pregnancy. */
+  access: participantProcedure.query(({ ctx }) => accessSummary(ctx.db, ctx.pregnancy, displayTitle(ctx.pregnancy.title, ctx.pregnancy.role))),
+
+  details: participantProcedure.query(({ ctx }) => pregnancyDetails(ctx.db, ctx.pregnancy.id)),
+
+  update: parentProcedure
+    .input(
+      z.object({
+        title: titleText.optional(),
+        dates: z.union([z.object({ dueDate: dateOnlySchema }), z.object({ lastMenstrualPeriod: dateOnlySchema })]).optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => updatePregnancy(ctx.db, ctx.pregnancy.id, input)),
+
+  addBaby: parentProcedure
+    .input(z.object({ name: titleText.optional(), gender: z.enum(BABY_GENDERS).default("unknown"), color: z.enum(BABY_COLORS).optional() }))
+    .mutation(({ ctx, input }) => addBaby(ctx.db, ctx.pregnancy.id, input)),
+
+  updateBaby: parentProcedure
+    .input(z.object({ babyId: z.uuid(), name: titleText.optional(), gender: z.enum(BABY_GENDERS).optional(), color: z.enum(BABY_COLORS).nullable().optional() }))
+    .mutation(({ ctx, input }) => updateBaby(ctx.db, ctx.pregnancy.id, input.babyId, input)),
 
   /** get_pregnancy_participants_safe: who takes part, for those allowed to see contacts. */
   participants: flaggedProcedure("canViewContacts").query(({ ctx }) => listParticipants(ctx.db, ctx.pregnancy.id)),

@@ -1,4 +1,23 @@
+import { z } from "zod";
+
 /** Every object of a pregnancy lives under its own prefix, so a key can never cross pregnancies. */
 export const pregnancyPrefix = (pregnancyId: string) => `pregnancies/${pregnancyId}/`;
 
 export const photoKey = (pregnancyId: string, fileName: string) => `${pregnancyPrefix(pregnancyId)}photos/${fileName}`;
+
+/** Avatars belong to the user, not to a pregnancy. */
+export const avatarKey = (userId: string, fileName: string) => `users/${userId}/avatar/${fileName}`;
+
+/** Stored image names are ours (a random id and the detected type), never the uploader's. */
+export const storedImageName = z.string().regex(/^[0-9a-f-]{36}\.(jpg|png|webp|heic)$/);
+export const newImageName = (extension: string) => `${crypto.randomUUID()}.${extension}`;
+
+/** Serves an R2 object privately: family pictures must never sit in a shared cache. */
+export function privateObjectResponse(object: R2ObjectBody, maxAgeSeconds: number): Response {
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set("etag", object.httpEtag);
+  headers.set("cache-control", `private, max-age=${maxAgeSeconds}`);
+  headers.set("x-content-type-options", "nosniff");
+  return new Response(object.body, { headers });
+}

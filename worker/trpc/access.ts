@@ -8,6 +8,8 @@ export interface PregnancyAccess {
   id: string;
   participantId: string;
   role: ParticipantRole;
+  /** The participant's own title ('Grandma'); shown through displayTitle. */
+  title: string | null;
   isParent: boolean;
   privacyLevel: string | null;
   permissions: Permissions;
@@ -19,6 +21,7 @@ export async function loadPregnancyAccess(db: Db, userId: string, pregnancyId: s
     .select({
       participantId: pregnancyParticipants.id,
       role: pregnancyParticipants.role,
+      title: pregnancyParticipants.title,
       privacyLevel: pregnancyParticipants.privacyLevel,
       custom: pregnancyParticipants.permissions,
     })
@@ -38,6 +41,7 @@ export async function loadPregnancyAccess(db: Db, userId: string, pregnancyId: s
     id: pregnancyId,
     participantId: row.participantId,
     role: row.role,
+    title: row.title,
     isParent: isParentRole(row.role),
     privacyLevel: row.privacyLevel,
     permissions: effectivePermissions(row.role, row.custom),

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z } from "zod";
-import type { PermissionFlag } from "../../src/domain/enums";
+import { USER_MODES, type PermissionFlag } from "../../src/domain/enums";
 import type { DataIsolationCode } from "../../src/domain/errors";
 import type { AuthSession } from "../auth";
 import type { Db } from "../db";
@@ -14,6 +14,17 @@ export interface Context {
   /** Only waitUntil is used: work that may finish after the response (closing the pool, fan-out). */
   executionCtx: { waitUntil(promise: Promise<unknown>): void };
   session: AuthSession | null;
+  /** Public origin of the app, for links in mail. */
+  origin: string;
+}
+
+/**
+ * Who may call a procedure. Every procedure declares it; the permission-matrix test enumerates the
+ * router and checks each rule against signed-out users, other families and guests without the flag.
+ */
+export type ProcedureAccess = "public" | "signedIn" | "participant" | "parent" | PermissionFlag;
+export interface ProcedureMeta {
+  access: ProcedureAccess;
 }
 
 /** A refusal that carries one of the spec's machine codes; the client maps it to the spec's text. */
@@ -25,23 +36,25 @@ export class AppError extends TRPCError {
   }
 }
 
-export const dataIsolationError = (code: DataIsolationCode) =>
-  new AppError(code === "VALIDATION_FAILED" ? "BAD_REQUEST" : "FORBIDDEN", code);
+export const dataIsolationError = (code: DataIsolationCode) => new AppError(code === "VALIDATION_FAILED" ? "BAD_REQUEST" : "FORBIDDEN", code);
 
-const t = initTRPC.context<Context>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error }) {
-    const appCode = error instanceof AppError ? error.appCode : undefined;
-    return { ...shape, data: { ...shape.data, appCode, stack: undefined } };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      const appCode = error instanceof AppError ? error.appCode : undefined;
+      return { ...shape, data: { ...shape.data, appCode, stack: undefined } };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.meta({ access: "public" });
 
-export const signedInProcedure = t.procedure.use(({ ctx, next }) => {
+export const signedInProcedure = t.procedure.meta({ access: "signedIn" }).use(({ ctx, next }) => {
   if (!ctx.session) throw new AppError("UNAUTHORIZED", "UNAUTHORIZED", "Not signed in");
   return next({ ctx: { ...ctx, session: ctx.session, user: ctx.session.user } });
 });
@@ -49,32 +62,63 @@ export const signedInProcedure = t.procedure.use(({ ctx, next }) => {
 /** Every pregnancy-scoped input names the pregnancy and, optionally, the mode the client is in. */
 export const pregnancyInput = z.object({
   pregnancyId: z.uuid(),
-  mode: z.enum(["parent", "guest"]).optional(),
+  mode: z.enum(USER_MODES).optional(),
 });
+
+const audit = (event: string, details: Record<string, unknown>) => console.warn(JSON.stringify({ level: "warn", audit: event, ...details }));
 
 /**
  * Loads the caller's active participation in the named pregnancy and the effective permissions.
  * Everything downstream filters by `ctx.pregnancy.id`, which has been checked here.
  */
-export const pregnancyProcedure = signedInProcedure.input(pregnancyInput).use(async ({ ctx, input, next }) => {
-  const access = await loadPregnancyAccess(ctx.db, ctx.user.id, input.pregnancyId);
-  if (!access) {
-    console.warn(JSON.stringify({ level: "warn", audit: "ACCESS_DENIED", userId: ctx.user.id, pregnancyId: input.pregnancyId }));
+export const participantProcedure = signedInProcedure
+  .meta({ access: "participant" })
+  .input(pregnancyInput)
+  .use(async ({ ctx, input, next }) => {
+    const access = await loadPregnancyAccess(ctx.db, ctx.user.id, input.pregnancyId);
+    if (!access) {
+      audit("ACCESS_DENIED", { userId: ctx.user.id, pregnancyId: input.pregnancyId });
+      throw dataIsolationError("ACCESS_DENIED");
+    }
+    if (input.mode === "parent" && !access.isParent) {
+      audit("MODE_MISMATCH", { userId: ctx.user.id, pregnancyId: input.pregnancyId });
+      throw dataIsolationError("MODE_MISMATCH");
+    }
+    return next({ ctx: { ...ctx, pregnancy: access, mode: input.mode } });
+  });
+
+/** Owner or partner of the pregnancy, acting in parent mode. */
+export const parentProcedure = participantProcedure.meta({ access: "parent" }).use(({ ctx, next }) => {
+  if (!ctx.pregnancy.isParent) {
+    audit("ACCESS_DENIED", { need: "parent", userId: ctx.user.id, pregnancyId: ctx.pregnancy.id });
     throw dataIsolationError("ACCESS_DENIED");
   }
-  if (input.mode === "parent" && !access.isParent) {
-    console.warn(JSON.stringify({ level: "warn", audit: "MODE_MISMATCH", userId: ctx.user.id, pregnancyId: input.pregnancyId }));
+  if (ctx.mode === "guest") {
+    audit("MODE_MISMATCH", { userId: ctx.user.id, pregnancyId: ctx.pregnancy.id });
     throw dataIsolationError("MODE_MISMATCH");
   }
-  return next({ ctx: { ...ctx, pregnancy: access } });
+  return next();
 });
 
 /** A pregnancy-scoped procedure that also needs one of the 13 permission flags. */
 export const flaggedProcedure = (flag: PermissionFlag) =>
-  pregnancyProcedure.use(({ ctx, next }) => {
+  participantProcedure.meta({ access: flag }).use(({ ctx, next }) => {
     if (!ctx.pregnancy.permissions[flag]) {
-      console.warn(JSON.stringify({ level: "warn", audit: "ACCESS_DENIED", flag, userId: ctx.user.id, pregnancyId: ctx.pregnancy.id }));
+      audit("ACCESS_DENIED", { flag, userId: ctx.user.id, pregnancyId: ctx.pregnancy.id });
       throw dataIsolationError("ACCESS_DENIED");
     }
     return next();
   });
+
+/**
+ * An entity named in the input must exist and belong to the checked pregnancy: NOT_FOUND when it
+ * does not exist, PREGNANCY_ID_MISMATCH (audited) when it belongs to another pregnancy.
+ */
+export function assertInPregnancy<T extends { pregnancyId: string }>(entity: T | undefined, pregnancyId: string, what: string): T {
+  if (!entity) throw new AppError("NOT_FOUND", "NOT_FOUND", `${what} not found`);
+  if (entity.pregnancyId !== pregnancyId) {
+    audit("PREGNANCY_ID_MISMATCH", { what, pregnancyId });
+    throw dataIsolationError("PREGNANCY_ID_MISMATCH");
+  }
+  return entity;
+}

@@ -1,9 +1,17 @@
 import { accountRouter } from "../routers/account";
+import { dashboardRouter } from "../routers/dashboard";
+import { invitationsRouter } from "../routers/invitations";
+import { metricsRouter } from "../routers/metrics";
+import { participantsRouter } from "../routers/participants";
 import { pregnancyRouter } from "../routers/pregnancy";
 import { router } from "./init";
 
 export const appRouter = router({
   account: accountRouter,
+  dashboard: dashboardRouter,
+  invitations: invitationsRouter,
+  metrics: metricsRouter,
+  participants: participantsRouter,
   pregnancy: pregnancyRouter,
 });
 

@@ -1,5 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import {
+  boolean,
   date,
   foreignKey,
   index,
@@ -12,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { CustomPermissions } from "../../../src/domain/enums";
+import type { BabyColor, CustomPermissions } from "../../../src/domain/enums";
 import { users } from "./auth";
 import { createdAt, timestamps, updatedAt } from "./columns";
 import {
@@ -102,7 +103,7 @@ export const pregnancyBabies = pgTable(
     birthOrder: smallint("birth_order").notNull(),
     gender: babyGenderEnum("gender").notNull().default("unknown"),
     /** One of the baby colours (pink, blue, green, yellow, orange, purple, red). */
-    color: text("color"),
+    color: text("color").$type<BabyColor>(),
     ...timestamps(),
   },
   (t) => [uniqueIndex("pregnancy_babies_pregnancy_birth_order_uq").on(t.pregnancyId, t.birthOrder)],
@@ -168,6 +169,11 @@ export const userPreferences = pgTable("user_preferences", {
   guestPregnancyId: uuid("guest_pregnancy_id").references(() => pregnancies.id, { onDelete: "set null" }),
   /** The choice is remembered for 14 days. */
   guestPregnancyChosenAt: timestamp("guest_pregnancy_chosen_at", { withTimezone: true }),
+  /** Notification choices (settings); all on until the user turns one off. */
+  emailInvitations: boolean("email_invitations").notNull().default(true),
+  emailRsvps: boolean("email_rsvps").notNull().default(true),
+  waitingRoomActivation: boolean("waiting_room_activation").notNull().default(true),
+  weeklyDigest: boolean("weekly_digest").notNull().default(true),
   updatedAt: updatedAt(),
 });
 

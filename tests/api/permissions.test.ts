@@ -1,0 +1,131 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ProcedureMeta } from "../../worker/trpc/init";
+import { appRouter } from "../../worker/trpc/router";
+import { ApiClient } from "../support/client";
+import { baseUrl, signedInAs } from "../support/env";
+import { createMatrixFamily, type MatrixFamily } from "../support/matrix-family";
+import { callProcedure, wasRefused } from "../support/raw-trpc";
+
+type SampleInput = (family: MatrixFamily) => Promise<unknown> | unknown;
+
+const scoped = (family: MatrixFamily) => ({ pregnancyId: family.pregnancyId });
+
+/**
+ * One valid input per procedure. A procedure added to the router without an entry here fails the
+ * enumeration test below, so nothing reaches users without its permission rule being exercised.
+ */
+const SAMPLE_INPUTS: Record<string, SampleInput> = {
+  "account.me": () => undefined,
+  "account.updateProfile": () => ({ firstName: "Matrix", lastName: "Tester" }),
+  "account.modeContext": () => undefined,
+  "account.notificationPreferences": () => undefined,
+  "account.setNotificationPreferences": () => ({ emailInvitations: true, emailRsvps: true, waitingRoomActivation: true, weeklyDigest: false }),
+  "metrics.record": () => ({ metrics: [{ metricType: "api", name: "matrix", value: 12, unit: "ms" }] }),
+  "pregnancy.mine": () => undefined,
+  "pregnancy.access": scoped,
+  "pregnancy.details": scoped,
+  "pregnancy.update": (f) => ({ ...scoped(f), title: "Matrix Family" }),
+  "pregnancy.addBaby": (f) => ({ ...scoped(f), gender: "unknown" }),
+  "pregnancy.updateBaby": (f) => ({ ...scoped(f), babyId: f.babyId, color: "green" }),
+  "pregnancy.participants": scoped,
+  "participants.list": scoped,
+  "participants.update": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest(), title: "Cousin Kim" }),
+  "participants.remove": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest() }),
+  "invitations.resend": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest() }),
+  "invitations.revoke": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest() }),
+  "dashboard.summary": scoped,
+};
+
+interface ProcedureDef {
+  _def: { type: "query" | "mutation" | "subscription"; meta?: ProcedureMeta };
+}
+// At run time tRPC keeps every procedure in one flat record keyed by its dotted path; its type is the nested router.
+const flatProcedures = appRouter._def.procedures as unknown as Record<string, ProcedureDef>;
+const procedures = Object.entries(flatProcedures).map(([path, procedure]) => ({ path, type: procedure._def.type, access: procedure._def.meta?.access }));
+
+let family: MatrixFamily;
+
+beforeAll(async () => {
+  family = await createMatrixFamily();
+});
+
+describe("permission matrix", () => {
+  it("every procedure declares who may call it and has a sample input here", () => {
+    expect(procedures.filter((p) => p.access === undefined).map((p) => p.path)).toEqual([]);
+    expect(procedures.filter((p) => !(p.path in SAMPLE_INPUTS)).map((p) => p.path)).toEqual([]);
+    expect(procedures.filter((p) => p.type === "subscription").map((p) => p.path)).toEqual([]);
+  });
+
+  for (const { path, type, access } of procedures) {
+    if (access === "public" || type === "subscription") continue;
+    const call = (client: ApiClient, input: unknown) => callProcedure(client, path, type, input);
+
+    it(`${path} (${access}) refuses a signed-out caller`, async () => {
+      const input = await SAMPLE_INPUTS[path]!(family);
+      expect(await call(new ApiClient(baseUrl()), input)).toMatchObject({ ok: false, code: "UNAUTHORIZED" });
+    });
+
+    if (access === "signedIn") {
+      it(`${path} (signedIn) serves any signed-in user`, async () => {
+        expect(wasRefused(await call(family.guest, await SAMPLE_INPUTS[path]!(family)))).toBe(false);
+      });
+      continue;
+    }
+
+    it(`${path} (${access}) refuses a user of another pregnancy`, async () => {
+      const outcome = await call(family.outsider, await SAMPLE_INPUTS[path]!(family));
+      expect(outcome).toMatchObject({ ok: false, code: "FORBIDDEN", appCode: "ACCESS_DENIED" });
+    });
+
+    if (access === "participant") {
+      it(`${path} (participant) serves a guest of the pregnancy`, async () => {
+        expect(wasRefused(await call(family.guest, await SAMPLE_INPUTS[path]!(family)))).toBe(false);
+      });
+    } else {
+      it(`${path} (${access}) refuses a guest without ${access === "parent" ? "a parent role" : `the ${access} flag`}`, async () => {
+        const outcome = await call(family.guest, await SAMPLE_INPUTS[path]!(family));
+        expect(outcome).toMatchObject({ ok: false, code: "FORBIDDEN", appCode: "ACCESS_DENIED" });
+      });
+    }
+
+    it(`${path} (${access}) serves the owner and the partner`, async () => {
+      for (const parent of [family.owner, family.partner]) {
+        const outcome = await call(parent, await SAMPLE_INPUTS[path]!(family));
+        expect(wasRefused(outcome), JSON.stringify(outcome)).toBe(false);
+      }
+    });
+
+    it(`${path} (${access}) refuses a guest claiming parent mode`, async () => {
+      const input = (await SAMPLE_INPUTS[path]!(family)) as Record<string, unknown>;
+      expect(await call(family.guest, { ...input, mode: "parent" })).toMatchObject({ ok: false, appCode: "MODE_MISMATCH" });
+    });
+
+    if (access === "parent") {
+      it(`${path} (parent) refuses a parent acting in guest mode`, async () => {
+        const input = (await SAMPLE_INPUTS[path]!(family)) as Record<string, unknown>;
+        expect(await call(family.owner, { ...input, mode: "guest" })).toMatchObject({ ok: false, appCode: "MODE_MISMATCH" });
+      });
+    }
+  }
+});
+
+describe("a guest's flags changed in settings", () => {
+  it("change what that guest can do on the server at once", async () => {
+    const [olivia, maya] = await Promise.all([signedInAs("olivia"), signedInAs("maya")]);
+    const pregnancyId = (await olivia.trpc.pregnancy.mine.query()).parentPregnancy!.id;
+    const mayaRow = (await olivia.trpc.participants.list.query({ pregnancyId })).find((p) => p.email === "aunt.maya@example.com")!;
+    const before = mayaRow.permissions;
+    expect(before.canViewContacts).toBe(false);
+    await expect(maya.trpc.pregnancy.participants.query({ pregnancyId })).rejects.toMatchObject({ data: { appCode: "ACCESS_DENIED" } });
+
+    try {
+      const updated = await olivia.trpc.participants.update.mutate({ pregnancyId, participantId: mayaRow.id, permissions: { ...before, canViewContacts: true } });
+      expect(updated.permissions.canViewContacts).toBe(true);
+      expect((await maya.trpc.pregnancy.participants.query({ pregnancyId })).length).toBeGreaterThan(0);
+      expect((await maya.trpc.pregnancy.access.query({ pregnancyId })).permissions.canViewContacts).toBe(true);
+    } finally {
+      await olivia.trpc.participants.update.mutate({ pregnancyId, participantId: mayaRow.id, permissions: before });
+    }
+    await expect(maya.trpc.pregnancy.participants.query({ pregnancyId })).rejects.toMatchObject({ data: { appCode: "ACCESS_DENIED" } });
+  });
+});

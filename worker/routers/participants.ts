@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { TITLE_MAX_LENGTH } from "../../src/domain/constants";
+import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS, PERMISSION_FLAGS } from "../../src/domain/enums";
+import { parentProcedure, router } from "../trpc/init";
+import { listParticipantsWithPermissions, removeGuest, updateGuest } from "./participants.service";
+
+const allFlags = z.object(Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<(typeof PERMISSION_FLAGS)[number], z.ZodBoolean>);
+
+export const participantsRouter = router({
+  list: parentProcedure.query(({ ctx }) => listParticipantsWithPermissions(ctx.db, ctx.pregnancy.id)),
+
+  update: parentProcedure
+    .input(
+      z.object({
+        participantId: z.uuid(),
+        title: z.string().max(TITLE_MAX_LENGTH * 4).nullable().optional(),
+        relationship: z.enum(GUEST_RELATIONSHIPS).nullable().optional(),
+        privacyLevel: z.enum(GUEST_PRIVACY_LEVELS).optional(),
+        permissions: allFlags.optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => updateGuest(ctx.db, ctx.pregnancy.id, input.participantId, input)),
+
+  remove: parentProcedure.input(z.object({ participantId: z.uuid() })).mutation(({ ctx, input }) => removeGuest(ctx.db, ctx.pregnancy.id, input.participantId)),
+});
