@@ -3,14 +3,18 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { ErrorFallback } from "./features/errors/ErrorFallback";
+import { AppErrorBoundary, RouteErrorFallback } from "./features/errors/ErrorFallback";
 import { SessionPending } from "./features/shell/SessionPending";
+import { startGlobalErrorCapture } from "./lib/errorReports";
+import { startPerformanceMonitoring } from "./lib/performance";
 import { createQueryClient } from "./lib/query-client";
-import { createAuthContext } from "./lib/session";
+import { createAuthContext, SESSION_QUERY_KEY } from "./lib/session";
+import type { Session } from "./lib/auth-client";
 import { watchTheme } from "./lib/theme";
 import { createAppTRPCClient, TRPCProvider } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 
+startGlobalErrorCapture();
 watchTheme();
 
 const queryClient = createQueryClient({
@@ -32,7 +36,7 @@ const router = createRouter({
   defaultPendingMs: 150,
   defaultPendingMinMs: 300,
   defaultPendingComponent: SessionPending,
-  defaultErrorComponent: ErrorFallback,
+  defaultErrorComponent: RouteErrorFallback,
   scrollRestoration: true,
 });
 
@@ -42,15 +46,27 @@ declare module "@tanstack/react-router" {
   }
 }
 
+startPerformanceMonitoring({
+  send: (metrics) => trpcClient.metrics.record.mutate({ metrics }),
+  // Known once the session query has answered: a user id, or null for a signed-out visitor.
+  currentUser: () => {
+    const session = queryClient.getQueryData<Session | null>(SESSION_QUERY_KEY);
+    return session === undefined ? undefined : (session?.user.id ?? null);
+  },
+  router,
+});
+
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
 createRoot(container).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </TRPCProvider>
-    </QueryClientProvider>
+    <AppErrorBoundary queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </TRPCProvider>
+      </QueryClientProvider>
+    </AppErrorBoundary>
   </StrictMode>,
 );

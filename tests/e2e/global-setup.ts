@@ -11,6 +11,9 @@ import { e2ePort } from "./port";
 export default async function globalSetup() {
   const persistDir = mkdtempSync(path.join(os.tmpdir(), "babysteps-e2e-"));
   const stack = await startStack({ port: e2ePort, persistDir, appEnv: "test", logFile: path.join(persistDir, "worker.log") });
+  // Specs that arrange state the API does not offer yet (a second guest pregnancy in shell.spec.ts) reach the database through these.
+  process.env.E2E_DATABASE_URL = stack.database.databaseUrl;
+  process.env.E2E_WS_PROXY = stack.database.wsProxy;
   return async () => {
     await stack.stop();
     rmSync(persistDir, { recursive: true, force: true });

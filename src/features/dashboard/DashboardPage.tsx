@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { getRouteApi } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { PREGNANCY_TOASTS } from "../../domain/errors";
@@ -6,62 +5,58 @@ import { useDocumentTitle } from "../../lib/document-title";
 import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
-import { Spinner } from "../../ui/Spinner";
 import { LogOutButton } from "../auth/LogOutButton";
-import { forgetGuestChoice, readGuestChoice } from "../pregnancy/guestChoice";
-import { PregnancyCard } from "../pregnancy/PregnancyCard";
+import { useCurrentPregnancy, type CurrentPregnancy } from "./currentPregnancy";
+import { BabiesCard, ProgressCard, SizeCard } from "./DashboardCards";
+import { GuestPregnancySwitcher } from "./GuestPregnancySwitcher";
+import { DashboardSkeleton } from "./Skeletons";
+import { SummarySections } from "./SummarySections";
 
 const route = getRouteApi("/_authenticated/dashboard");
 
-/** /dashboard: greets the user and shows the active pregnancy (parent) or the selected guest pregnancy. */
+/**
+ * /dashboard: the home after sign-in, for parents and guests. Greets the user, then shows the
+ * pregnancy's progress, babies, this week's size, upcoming events, latest updates and photos and
+ * the waiting room, each as the server lets this viewer see them.
+ */
 export function DashboardPage() {
   useDocumentTitle("Dashboard");
   const { session } = route.useRouteContext();
-  const { preg } = route.useSearch();
-  const userId = session.user.id;
   const trpc = useTRPC();
   const me = useQuery(trpc.account.me.queryOptions());
   const firstName = me.data?.firstName ?? session.user.firstName;
+  const current = useCurrentPregnancy();
 
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
           <p className="mt-1 text-lg text-muted-foreground">{firstName ? `Welcome, ${firstName}!` : "Welcome!"}</p>
         </div>
-        <LogOutButton />
+        {/* From 768 px the shell's sidebar has Log Out; below, it sits in the closed menu, so the dashboard offers it too. */}
+        <LogOutButton className="md:hidden" />
       </div>
-      <PregnancySection userId={userId} preg={preg} />
+      <DashboardBody current={current} />
     </div>
   );
 }
 
-/** The pregnancy to show: `preg` from the URL, else the stored guest choice, else the server's pick. */
-function PregnancySection({ userId, preg }: { userId: string; preg: string | undefined }) {
-  const trpc = useTRPC();
-  const [storedChoice] = useState(() => readGuestChoice(userId));
-  const query = useQuery(trpc.pregnancy.mine.queryOptions({ ...(preg ? { preg } : {}), ...(storedChoice ? { storedChoice } : {}) }));
-  const dropStoredChoice = query.data?.dropStoredChoice ?? false;
-  useEffect(() => {
-    if (dropStoredChoice) forgetGuestChoice(userId);
-  }, [dropStoredChoice, userId]);
+function LoadError({ onRetry, busy }: { onRetry: () => void; busy: boolean }) {
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <Alert title={PREGNANCY_TOASTS.loadPregnancyFailed}>Please check your connection and try again.</Alert>
+      <Button variant="secondary" onClick={onRetry} loading={busy}>
+        Try Again
+      </Button>
+    </div>
+  );
+}
 
-  if (query.isPending) return <Spinner label="Loading your pregnancy..." showLabel className="py-6" />;
-  if (query.isError) {
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <Alert title={PREGNANCY_TOASTS.loadPregnancyFailed}>Please check your connection and try again.</Alert>
-        <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
-          Try Again
-        </Button>
-      </div>
-    );
-  }
-  const { parentPregnancy, parentPregnancyCount, guestPregnancies, selectedGuestPregnancyId } = query.data;
-  const guestPregnancy = guestPregnancies.find((p) => p.id === selectedGuestPregnancyId) ?? null;
-  const pregnancy = parentPregnancy ?? guestPregnancy;
-  if (!pregnancy) {
+function DashboardBody({ current }: { current: CurrentPregnancy }) {
+  if (current.isLoading) return <DashboardSkeleton />;
+  if (current.isError) return <LoadError onRetry={current.refetch} busy={false} />;
+  if (!current.pregnancy || !current.pregnancyId) {
     return (
       <section aria-labelledby="no-pregnancy" className="rounded-card border border-dashed border-input bg-surface p-6 text-center">
         <h2 id="no-pregnancy" className="text-xl font-bold">
@@ -71,13 +66,32 @@ function PregnancySection({ userId, preg }: { userId: string; preg: string | und
       </section>
     );
   }
+  return <PregnancyDashboard current={current} pregnancyId={current.pregnancyId} />;
+}
+
+function PregnancyDashboard({ current, pregnancyId }: { current: CurrentPregnancy; pregnancyId: string }) {
+  const trpc = useTRPC();
+  const { mode, access, pregnancy } = current;
+  const details = useQuery(trpc.pregnancy.details.queryOptions({ pregnancyId, mode }));
+  // Without an answer from pregnancy.access, the role decides (core spec 6: role defaults apply).
+  const isParent = access?.isParent ?? mode === "parent";
+  const isGuest = mode === "guest";
+
+  if (details.isPending) return <DashboardSkeleton />;
+  if (details.isError) return <LoadError onRetry={() => void details.refetch()} busy={details.isFetching} />;
+
   return (
-    <div className="flex flex-col gap-3">
-      {parentPregnancy && parentPregnancyCount > 1 && (
-        <Alert variant="info">You take part in {parentPregnancyCount} active pregnancies as a parent; the most recently created one is shown.</Alert>
+    <div className="flex flex-col gap-4">
+      {!isGuest && current.parentPregnancyCount > 1 && (
+        <Alert variant="info">You take part in {current.parentPregnancyCount} active pregnancies as a parent; the most recently created one is shown.</Alert>
       )}
-      {!parentPregnancy && <p className="text-muted-foreground">You are following this pregnancy as a guest.</p>}
-      <PregnancyCard pregnancy={pregnancy} />
+      {isGuest && current.guestPregnancies.length > 1 && <GuestPregnancySwitcher pregnancies={current.guestPregnancies} selectedId={pregnancyId} onSelect={current.selectGuestPregnancy} />}
+      <ProgressCard title={details.data.title} dueDate={details.data.dueDate} displayTitle={access?.displayTitle ?? pregnancy?.displayTitle ?? ""} isGuest={isGuest} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <SizeCard dueDate={details.data.dueDate} />
+        <BabiesCard babies={details.data.babies} isParent={isParent && !isGuest} />
+      </div>
+      <SummarySections pregnancyId={pregnancyId} mode={mode} isParent={isParent && !isGuest} permissions={access?.permissions ?? null} search={current.pregnancySearch} />
     </div>
   );
 }

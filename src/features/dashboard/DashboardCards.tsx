@@ -1,0 +1,154 @@
+import { useId, type ReactNode } from "react";
+import { Link } from "@tanstack/react-router";
+import { clsx } from "clsx";
+import { PREGNANCY_WEEKS } from "../../domain/constants";
+import type { BabyColor } from "../../domain/enums";
+import { todayIso } from "../../domain/dates";
+import { sizeComparison } from "../../domain/sizeComparison";
+import { formatDateOnly } from "../pregnancy/PregnancyCard";
+import { genderLabel } from "../settings/labels";
+import { babyColorStyle } from "../theme";
+import { daysToGoLabel, pregnancyProgress, trimesterLabel, weeksLabel } from "./progress";
+import { ProgressRing } from "./ProgressRing";
+
+/** A titled card: a region named by its heading. `tone`: its border and background classes. */
+export function Card({ title, children, tone = "border-border bg-surface", action }: { title: string; children: ReactNode; tone?: string; action?: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={clsx("flex flex-col gap-3 rounded-card border p-5 shadow-sm sm:p-6", tone)}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-lg font-bold sm:text-xl">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** An empty list's message and, where the viewer can act, the next step. */
+export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-input/60 bg-muted/50 p-4">
+      <p className="text-muted-foreground">{children}</p>
+      {action}
+    </div>
+  );
+}
+
+interface ProgressCardProps {
+  title: string;
+  dueDate: string;
+  /** 'Mom', 'Aunt Maya'... */
+  displayTitle: string;
+  isGuest: boolean;
+}
+
+/** The pregnancy's title, the progress ring, week, trimester, days to go and due date. */
+export function ProgressCard({ title, dueDate, displayTitle, isGuest }: ProgressCardProps) {
+  const titleId = useId();
+  const progress = pregnancyProgress(dueDate, todayIso());
+  const label = `Pregnancy progress: week ${progress.week} of ${PREGNANCY_WEEKS}, ${progress.percent}% of the way to the due date`;
+  return (
+    <section aria-labelledby={titleId} className="rounded-card border border-border bg-gradient-to-br from-primary-soft via-surface to-lavender p-5 shadow-sm sm:p-6">
+      <h2 id={titleId} className="text-2xl font-bold break-words sm:text-3xl">
+        {title}
+      </h2>
+      <p className="mt-1 text-muted-foreground">{isGuest ? `You are following as ${displayTitle}.` : `Your role: ${displayTitle}`}</p>
+      <div className="mt-5 flex flex-col items-center gap-5 sm:flex-row sm:items-center sm:gap-8">
+        <ProgressRing percent={progress.percent} label={label}>
+          <span className="text-sm font-semibold text-muted-foreground">Week</span>
+          <span className="text-4xl leading-none font-bold">{progress.week}</span>
+          <span className="mt-1 text-sm text-muted-foreground">{progress.percent}%</span>
+        </ProgressRing>
+        <dl className="grid w-full grid-cols-2 gap-3">
+          <Fact label="Weeks pregnant" value={weeksLabel(progress.week)} tone="bg-surface/80" />
+          <Fact label="Trimester" value={trimesterLabel(progress.trimester)} tone="bg-surface/80" />
+          <Fact label="Countdown" value={daysToGoLabel(progress.daysToGo)} tone="bg-surface/80" />
+          <Fact label="Due date" value={formatDateOnly(dueDate)} tone="bg-surface/80" />
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function Fact({ label, value, tone }: { label: string; value: string; tone: string }) {
+  return (
+    <div className={clsx("rounded-xl px-3 py-2.5", tone)}>
+      <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="mt-0.5 font-semibold break-words">{value}</dd>
+    </div>
+  );
+}
+
+interface Baby {
+  id: string;
+  name: string;
+  birthOrder: number;
+  gender: string;
+  color: BabyColor | null;
+}
+
+export function BabiesCard({ babies, isParent }: { babies: readonly Baby[]; isParent: boolean }) {
+  return (
+    <Card title="Babies">
+      {babies.length === 0 ? (
+        <EmptyState
+          action={
+            isParent ? (
+              <Link to="/settings" hash="babies" className="font-semibold text-link underline underline-offset-4 hover:no-underline">
+                Add a baby in Settings
+              </Link>
+            ) : undefined
+          }
+        >
+          No babies added yet.
+        </EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {[...babies]
+            .sort((a, b) => a.birthOrder - b.birthOrder)
+            .map((baby) => {
+              const color = babyColorStyle(baby.color);
+              return (
+                <li key={baby.id} className="flex items-center gap-3 rounded-xl bg-muted px-4 py-3">
+                  <span aria-hidden="true" className="size-4 shrink-0 rounded-full border border-border bg-surface" style={color ? { backgroundColor: color.swatch } : undefined} />
+                  <span className="min-w-0 flex-1 font-semibold break-words">{baby.name}</span>
+                  <span className="text-sm text-muted-foreground">
+                    {genderLabel(baby.gender)}
+                    {color && <span className="sr-only">, colour {color.label}</span>}
+                  </span>
+                </li>
+              );
+            })}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** This week's size comparison (src/domain/sizeComparison). */
+export function SizeCard({ dueDate }: { dueDate: string }) {
+  const { week } = pregnancyProgress(dueDate, todayIso());
+  const size = sizeComparison(week);
+  return (
+    <Card title="This week's size" tone="border-border bg-mint">
+      {size.stage === "early" ? (
+        <p>{size.message}</p>
+      ) : (
+        <div className="flex items-start gap-4">
+          <span aria-hidden="true" className="text-5xl leading-none">
+            {size.entry.emoji}
+          </span>
+          <div className="flex flex-col gap-1">
+            <p className="text-lg font-semibold">
+              Week {size.week}: about the size of {size.entry.size}
+            </p>
+            <p className="text-muted-foreground">{size.stage === "past-due" ? size.message : size.entry.development}</p>
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+}

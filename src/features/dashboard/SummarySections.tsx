@@ -1,0 +1,172 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { clsx } from "clsx";
+import type { UserMode } from "../../domain/enums";
+import { PREGNANCY_TOASTS } from "../../domain/errors";
+import { formatEventTime } from "../../domain/time";
+import { useTRPC } from "../../lib/trpc";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { buttonStyles } from "../../ui/buttonStyles";
+import { formatDateOnly } from "../pregnancy/PregnancyCard";
+import { Card, EmptyState } from "./DashboardCards";
+import { SkeletonCard } from "./Skeletons";
+import type { PregnancyAccessInfo } from "./currentPregnancy";
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const timeOnly = new Intl.DateTimeFormat("en-US", { timeStyle: "short" });
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+type ActionPath = "/calendar" | "/photos" | "/waiting-room";
+
+/** A link styled as a small button; in guest mode it keeps the selected pregnancy (`preg`). */
+function ActionLink({ to, search, children }: { to: ActionPath; search: { preg?: string }; children: string }) {
+  return (
+    <Link to={to} search={search} className={buttonStyles({ variant: "secondary", size: "sm" })}>
+      {children}
+    </Link>
+  );
+}
+
+interface SummaryProps {
+  pregnancyId: string;
+  mode: UserMode;
+  isParent: boolean;
+  permissions: PregnancyAccessInfo["permissions"] | null;
+  /** Search params that keep a guest's pregnancy on links. */
+  search: { preg?: string };
+}
+
+/** Upcoming events, latest updates and photos, and the waiting room, as the server lets this viewer see them. */
+export function SummarySections({ pregnancyId, mode, isParent, permissions, search }: SummaryProps) {
+  const trpc = useTRPC();
+  const summary = useQuery(trpc.dashboard.summary.queryOptions({ pregnancyId, mode }));
+
+  if (summary.isPending) {
+    return (
+      <div aria-busy="true" className="grid gap-4 md:grid-cols-2">
+        <span role="status" className="sr-only">
+          Loading updates...
+        </span>
+        <SkeletonCard />
+        <SkeletonCard />
+        <SkeletonCard />
+        <SkeletonCard />
+      </div>
+    );
+  }
+  if (summary.isError) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <Alert title={PREGNANCY_TOASTS.loadPregnancyFailed}>Events, updates and photos could not be loaded.</Alert>
+        <Button variant="secondary" onClick={() => void summary.refetch()} loading={summary.isFetching}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+
+  const { upcomingEvents, latestPosts, latestPhotos, waitingRoom } = summary.data;
+  const canContributePhotos = isParent || Boolean(permissions?.canUploadPhotos || permissions?.canContributePhotos);
+  const canSeeEvents = isParent || Boolean(permissions?.canViewCalendarEvents);
+  const canUseWaitingRoom = isParent || Boolean(permissions?.canAccessWaitingRoom);
+
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <Card title="Upcoming events" action={isParent && upcomingEvents.length > 0 ? <ActionLink to="/calendar" search={search}>Open calendar</ActionLink> : undefined}>
+        {upcomingEvents.length === 0 ? (
+          <EmptyState action={isParent ? <ActionLink to="/calendar" search={search}>Add an event</ActionLink> : undefined}>
+            {isParent
+              ? "Nothing planned yet. Add appointments, scans and celebrations to keep everyone in the loop."
+              : canSeeEvents
+                ? "No upcoming events yet. When the parents share plans, they will show up here."
+                : "The parents' events are not shared with you."}
+          </EmptyState>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {upcomingEvents.map((event) => {
+              const time = event.time ? formatEventTime(event.time) : null;
+              return (
+                <li key={event.id} className="rounded-xl bg-muted px-4 py-3">
+                  <p className="font-semibold break-words">{event.title}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {formatDateOnly(event.date)}
+                    {time && `, ${time}`}
+                    {event.location && ` · ${event.location}`}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Card>
+
+      <WaitingRoomCard waitingRoom={waitingRoom} isParent={isParent} canUseWaitingRoom={canUseWaitingRoom} search={search} />
+
+      <Card title="Latest updates">
+        {latestPosts.length === 0 ? (
+          <EmptyState>
+            {isParent ? "No updates yet. News you share with your family will appear here." : "No updates yet. Check back soon for news from the parents."}
+          </EmptyState>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {latestPosts.map((post) => (
+              <li key={post.id} className="rounded-xl bg-muted px-4 py-3">
+                <p className="text-sm text-muted-foreground">
+                  <span className="font-semibold text-foreground">{post.authorName}</span> · <time dateTime={toDate(post.createdAt).toISOString()}>{dateTime.format(toDate(post.createdAt))}</time>
+                </p>
+                {/* Sanitised on the server (b, i, em, strong, p, br, ul, ol, li and links only). */}
+                <div className="mt-1 break-words [&_a]:text-link [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5" dangerouslySetInnerHTML={{ __html: post.content }} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <Card title="Latest photos" action={latestPhotos.length > 0 ? <ActionLink to="/photos" search={search}>Open album</ActionLink> : undefined}>
+        {latestPhotos.length === 0 ? (
+          <EmptyState action={canContributePhotos ? <ActionLink to="/photos" search={search}>{isParent ? "Add photos" : "Share a photo"}</ActionLink> : undefined}>
+            {isParent ? "No photos yet. Bump pictures, scans and nursery progress will show up here." : "No photos yet. Photos the parents share will appear here."}
+          </EmptyState>
+        ) : (
+          <ul className="grid grid-cols-3 gap-2">
+            {latestPhotos.map((photo) => (
+              <li key={photo.id}>
+                <Link to="/photos" search={search} className="block overflow-hidden rounded-xl focus-visible:outline-2 focus-visible:outline-ring">
+                  <img src={photo.thumbnailUrl ?? photo.fileUrl} alt={photo.altText || photo.title || "Photo"} loading="lazy" className="aspect-square w-full object-cover" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+type WaitingRoom = { isActive: boolean; isFalseAlarm: boolean; isBabyHere: boolean; scheduledCloseAt: Date | string | null } | null;
+
+function WaitingRoomCard({ waitingRoom, isParent, canUseWaitingRoom, search }: { waitingRoom: WaitingRoom; isParent: boolean; canUseWaitingRoom: boolean; search: { preg?: string } }) {
+  const open = waitingRoom?.isActive ?? false;
+  const closesAt = waitingRoom?.scheduledCloseAt ? timeOnly.format(toDate(waitingRoom.scheduledCloseAt)) : null;
+  let status: string;
+  if (!open) status = isParent ? "The waiting room is closed. Open it when you head to the hospital, and family can wait with you." : "The waiting room opens when the big day arrives.";
+  else if (waitingRoom?.isBabyHere) status = closesAt ? `The baby is here! The waiting room closes at ${closesAt}.` : "The baby is here!";
+  else if (waitingRoom?.isFalseAlarm) status = closesAt ? `False alarm. The waiting room closes at ${closesAt}.` : "False alarm.";
+  else status = "The waiting room is open: the family is heading to the hospital!";
+
+  return (
+    <Card title="Waiting room" tone={open ? "border-primary bg-primary-soft" : undefined}>
+      <p className="flex items-center gap-2">
+        <span aria-hidden="true" className={clsx("size-2.5 shrink-0 rounded-full", open ? "bg-success" : "bg-muted-foreground/50")} />
+        <span className="font-semibold">{open ? "Open" : "Closed"}</span>
+      </p>
+      <p className="text-muted-foreground">{status}</p>
+      {canUseWaitingRoom && (
+        <div>
+          <ActionLink to="/waiting-room" search={search}>{open ? "Join the waiting room" : "Go to the waiting room"}</ActionLink>
+        </div>
+      )}
+    </Card>
+  );
+}

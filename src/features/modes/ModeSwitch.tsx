@@ -1,0 +1,52 @@
+import { clsx } from "clsx";
+import { USER_MODES, type UserMode } from "../../domain/enums";
+import { SwapIcon } from "../../ui/icons";
+import { useAppMode } from "./useAppMode";
+
+const LABELS: Record<UserMode, string> = { parent: "Parent", guest: "Guest" };
+
+/**
+ * The Parent/Guest mode switch (core spec 2 and 4): two toggle buttons in a group named 'Mode'.
+ * Collapsed to icons it is one button named 'Switch to Guest mode' (or Parent).
+ */
+export function ModeSwitch({ collapsed = false }: { collapsed?: boolean }) {
+  const { mode, isLoading, switchMode } = useAppMode();
+  const other: UserMode = mode === "parent" ? "guest" : "parent";
+
+  if (collapsed) {
+    return (
+      <button
+        type="button"
+        disabled={isLoading}
+        onClick={() => switchMode(other)}
+        title={`${LABELS[mode]} mode: switch to ${LABELS[other]} mode`}
+        className="inline-flex size-11 items-center justify-center rounded-xl text-foreground hover:bg-muted disabled:opacity-60"
+      >
+        <SwapIcon />
+        <span className="sr-only">{`Switch to ${LABELS[other]} mode`}</span>
+      </button>
+    );
+  }
+
+  return (
+    <div role="group" aria-label="Mode" className="grid grid-cols-2 gap-1 rounded-full border border-border bg-muted p-1">
+      {USER_MODES.map((value) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={mode === value}
+          disabled={isLoading}
+          onClick={() => {
+            if (value !== mode) switchMode(value);
+          }}
+          className={clsx(
+            "min-h-9 rounded-full px-3 text-sm font-semibold transition-colors disabled:opacity-60",
+            mode === value ? "bg-primary text-primary-foreground shadow-sm" : "text-foreground hover:bg-surface",
+          )}
+        >
+          {LABELS[value]}
+        </button>
+      ))}
+    </div>
+  );
+}

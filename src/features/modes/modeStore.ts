@@ -1,0 +1,67 @@
+/**
+ * The per-user mode (core spec 4), kept in memory for this page and saved in the browser under
+ * `mode:<userId>`. On each page load the mode starts from `initialUserMode`: a user with parent
+ * capability starts in parent mode, everyone else in guest mode (a saved 'parent' without
+ * capability becomes guest). Parent to guest is allowed and saved; the app never keeps a user
+ * without capability in parent mode.
+ */
+import { useSyncExternalStore } from "react";
+import { USER_MODES, type UserMode } from "../../domain/enums";
+
+export const modeStorageKey = (userId: string) => `mode:${userId}`;
+
+interface ModeEntry {
+  mode: UserMode;
+  /** The capability the entry was decided with; a change of capability decides again. */
+  capability: boolean;
+}
+
+const entries = new Map<string, ModeEntry>();
+const listeners = new Set<() => void>();
+
+function isUserMode(value: unknown): value is UserMode {
+  return typeof value === "string" && (USER_MODES as readonly string[]).includes(value);
+}
+
+/** The mode saved in this browser for the user, if any. */
+export function readSavedMode(userId: string): UserMode | null {
+  try {
+    const saved = window.localStorage.getItem(modeStorageKey(userId));
+    return isUserMode(saved) ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+function save(userId: string, mode: UserMode): void {
+  try {
+    window.localStorage.setItem(modeStorageKey(userId), mode);
+  } catch {
+    // Without storage the mode still holds for this page.
+  }
+}
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function setStoredMode(userId: string, mode: UserMode, capability: boolean): void {
+  const current = entries.get(userId);
+  if (current && current.mode === mode && current.capability === capability) return;
+  entries.set(userId, { mode, capability });
+  save(userId, mode);
+  emit();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useModeEntry(userId: string): ModeEntry | undefined {
+  return useSyncExternalStore(
+    subscribe,
+    () => entries.get(userId),
+    () => undefined,
+  );
+}

@@ -1,0 +1,269 @@
+import { useId, useState, type FormEvent } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
+import { DAYS_PER_WEEK, MAX_SETUP_BABIES, SERVICE_END_DAYS_AFTER_DUE, TITLE_MAX_LENGTH } from "../../domain/constants";
+import { lmpFromDueDate, resolvePregnancyDates } from "../../domain/dates";
+import { BABY_GENDERS, type BabyColor, type BabyGender, type UserMode } from "../../domain/enums";
+import { PREGNANCY_TOASTS, SUCCESS_TOASTS } from "../../domain/errors";
+import { defaultBabyName } from "../../domain/pregnancy";
+import { useTRPC, type AppRouter } from "../../lib/trpc";
+import { Button } from "../../ui/Button";
+import { TextField } from "../../ui/TextField";
+import { toast } from "../../ui/toast";
+import { formatDateOnly } from "../pregnancy/PregnancyCard";
+import { ColorPicker, SelectField } from "./fields";
+import { GENDER_LABELS } from "./labels";
+import { SETTINGS_MESSAGES } from "./messages";
+import { LoadFailed, SectionLoading, SettingsSection } from "./SettingsSection";
+import { serverErrorText } from "./serverError";
+
+type Details = inferRouterOutputs<AppRouter>["pregnancy"]["details"];
+type Baby = Details["babies"][number];
+
+interface Scope {
+  pregnancyId: string;
+  mode: UserMode;
+}
+
+/** Keeps every cached copy of the pregnancy (details, pregnancy.mine, the dashboard) in step after a write. */
+function useRefreshPregnancy() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return (scope: Scope, details?: Details) => {
+    if (details) queryClient.setQueryData(trpc.pregnancy.details.queryKey(scope), details);
+    void queryClient.invalidateQueries(trpc.pregnancy.pathFilter());
+  };
+}
+
+/** Pregnancy details and babies (parents only). */
+export function PregnancySections(scope: Scope) {
+  const trpc = useTRPC();
+  const details = useQuery(trpc.pregnancy.details.queryOptions(scope));
+  if (details.isPending || details.isError) {
+    const body = details.isPending ? (
+      <SectionLoading label="Loading pregnancy details..." />
+    ) : (
+      <LoadFailed title={PREGNANCY_TOASTS.loadPregnancyFailed} onRetry={() => void details.refetch()} busy={details.isFetching} />
+    );
+    return (
+      <SettingsSection id="pregnancy" title="Pregnancy details">
+        {body}
+      </SettingsSection>
+    );
+  }
+  const d = details.data;
+  return (
+    <>
+      <SettingsSection id="pregnancy" title="Pregnancy details" description="The title your family sees and the dates everything counts from.">
+        <PregnancyDetailsForm key={`${d.title}|${d.dueDate}|${d.lastMenstrualPeriod ?? ""}`} details={d} scope={scope} />
+      </SettingsSection>
+      <SettingsSection id="babies" title="Babies" description={`Names, genders and colours. You can add up to ${MAX_SETUP_BABIES} babies.`}>
+        <ul className="flex flex-col gap-3">
+          {d.babies.map((baby) => (
+            <li key={baby.id}>
+              <BabyEditor baby={baby} scope={scope} />
+            </li>
+          ))}
+        </ul>
+        <AddBabyForm scope={scope} count={d.babies.length} />
+      </SettingsSection>
+    </>
+  );
+}
+
+type Timeline = "due" | "lmp";
+const SERVICE_WEEKS_AFTER_DUE = SERVICE_END_DAYS_AFTER_DUE / DAYS_PER_WEEK;
+
+function PregnancyDetailsForm({ details, scope }: { details: Details; scope: Scope }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshPregnancy();
+  const previewId = useId();
+  const [title, setTitle] = useState(details.title);
+  const [timeline, setTimeline] = useState<Timeline>(details.lastMenstrualPeriod ? "lmp" : "due");
+  const [dueDate, setDueDate] = useState(details.dueDate);
+  const [lmp, setLmp] = useState(details.lastMenstrualPeriod ?? lmpFromDueDate(details.dueDate));
+  const dates = timeline === "due" ? { dueDate } : { lastMenstrualPeriod: lmp };
+  const resolved = resolvePregnancyDates(dates);
+  const datesChanged = timeline === "due" ? dueDate !== details.dueDate : lmp !== details.lastMenstrualPeriod;
+
+  const update = useMutation(
+    trpc.pregnancy.update.mutationOptions({
+      onSuccess: (saved) => {
+        refresh(scope, saved);
+        toast({ title: SUCCESS_TOASTS.success, description: "Pregnancy details saved.", variant: "success" });
+      },
+      onError: (error) => toast({ title: PREGNANCY_TOASTS.updatePregnancyFailed, description: serverErrorText(error), variant: "error" }),
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!resolved.ok) return;
+    update.mutate({ ...scope, title, ...(datesChanged ? { dates } : {}) });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <TextField label="Pregnancy title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={TITLE_MAX_LENGTH} hint="Leave empty to use 'My Pregnancy Journey'." />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-semibold">Timeline</legend>
+        <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+          {(
+            [
+              ["due", "I know my due date"],
+              ["lmp", "Calculate from LMP"],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="inline-flex min-h-11 cursor-pointer items-center gap-2">
+              <input type="radio" name={`${previewId}-timeline`} value={value} checked={timeline === value} onChange={() => setTimeline(value)} className="size-5 accent-primary" />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {timeline === "due" ? (
+        <TextField label="Due date" type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} required describedBy={previewId} invalid={!resolved.ok} className="max-w-xs" />
+      ) : (
+        <TextField
+          label="First day of last menstrual period (LMP)"
+          type="date"
+          value={lmp}
+          onChange={(e) => setLmp(e.target.value)}
+          required
+          describedBy={previewId}
+          invalid={!resolved.ok}
+          className="max-w-xs"
+        />
+      )}
+      <output id={previewId} aria-live="polite" className="block rounded-xl bg-muted px-4 py-3 text-sm">
+        {resolved.ok ? (
+          <>
+            {timeline === "lmp" && (
+              <span className="block">
+                Due date: <strong>{formatDateOnly(resolved.value.dueDate)}</strong>
+              </span>
+            )}
+            <span className="block">
+              Service ends: <strong>{formatDateOnly(resolved.value.serviceEndDate)}</strong> ({SERVICE_WEEKS_AFTER_DUE} weeks after the due date)
+            </span>
+          </>
+        ) : (
+          <span className="font-medium text-danger">{resolved.error}</span>
+        )}
+      </output>
+      <div>
+        <Button type="submit" loading={update.isPending} disabled={!resolved.ok}>
+          Save pregnancy details
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function GenderSelect({ value, onChange }: { value: BabyGender; onChange: (gender: BabyGender) => void }) {
+  return (
+    <SelectField label="Gender" value={value} onChange={(e) => onChange(e.target.value as BabyGender)}>
+      {BABY_GENDERS.map((gender) => (
+        <option key={gender} value={gender}>
+          {GENDER_LABELS[gender]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+function BabyEditor({ baby, scope }: { baby: Baby; scope: Scope }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshPregnancy();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(baby.name);
+  const [gender, setGender] = useState<BabyGender>(baby.gender);
+  const [color, setColor] = useState<BabyColor | null>(baby.color);
+  const update = useMutation(
+    trpc.pregnancy.updateBaby.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.pregnancy.details.queryKey(scope), (old) => (old ? { ...old, babies: old.babies.map((b) => (b.id === saved.id ? saved : b)) } : old));
+        setName(saved.name);
+        refresh(scope);
+        toast({ title: SUCCESS_TOASTS.success, description: `${saved.name} was saved.`, variant: "success" });
+      },
+      onError: (error) => toast({ title: PREGNANCY_TOASTS.updateBabyFailed, description: serverErrorText(error), variant: "error" }),
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    update.mutate({ ...scope, babyId: baby.id, name, gender, ...(color ? { color } : {}) });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <fieldset className="flex flex-col gap-3 rounded-xl border border-border p-4">
+        <legend className="px-1 font-semibold">{baby.name}</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={TITLE_MAX_LENGTH} hint={`Leave empty to use '${defaultBabyName(baby.birthOrder)}'.`} />
+          <GenderSelect value={gender} onChange={setGender} />
+        </div>
+        <ColorPicker legend="Colour" value={color} onChange={setColor} />
+        <div>
+          <Button type="submit" size="sm" variant="secondary" loading={update.isPending}>
+            Save baby
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+function AddBabyForm({ scope, count }: { scope: Scope; count: number }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshPregnancy();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const [name, setName] = useState("");
+  const [gender, setGender] = useState<BabyGender>("unknown");
+  const [color, setColor] = useState<BabyColor | null>(null);
+  const atLimit = count >= MAX_SETUP_BABIES;
+  const add = useMutation(
+    trpc.pregnancy.addBaby.mutationOptions({
+      onSuccess: (baby) => {
+        queryClient.setQueryData(trpc.pregnancy.details.queryKey(scope), (old) => (old ? { ...old, babies: [...old.babies, baby] } : old));
+        refresh(scope);
+        setName("");
+        setGender("unknown");
+        setColor(null);
+        toast({ title: SUCCESS_TOASTS.success, description: `${baby.name} was added.`, variant: "success" });
+      },
+      onError: (error) => toast({ title: PREGNANCY_TOASTS.addBabyFailed, description: serverErrorText(error), variant: "error" }),
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    add.mutate({ ...scope, gender, ...(name.trim() ? { name } : {}), ...(color ? { color } : {}) });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-dashed border-input p-4">
+      <h3 id={headingId} className="font-semibold">
+        Add a baby
+      </h3>
+      {atLimit ? (
+        <p className="text-muted-foreground">{SETTINGS_MESSAGES.babyLimit}</p>
+      ) : (
+        <>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField label="New baby's name" value={name} onChange={(e) => setName(e.target.value)} maxLength={TITLE_MAX_LENGTH} hint={`Optional: '${defaultBabyName(count + 1)}' if left empty.`} />
+            <GenderSelect value={gender} onChange={setGender} />
+          </div>
+          <ColorPicker legend="Colour" value={color} onChange={setColor} />
+          <div>
+            <Button type="submit" loading={add.isPending}>
+              Add baby
+            </Button>
+          </div>
+        </>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { useDocumentTitle } from "../../lib/document-title";
+import { ThemeSettings } from "../theme/ThemeSettings";
+import { LogOutButton } from "../auth/LogOutButton";
+import { useCurrentPregnancy } from "../dashboard/currentPregnancy";
+import { FamilySection } from "./FamilySection";
+import { NotificationsSection } from "./NotificationsSection";
+import { PregnancySections } from "./PregnancySection";
+import { ProfileSection } from "./ProfileSection";
+import { SectionLoading, SettingsSection } from "./SettingsSection";
+
+/**
+ * /settings for every signed-in user: profile, theme, notifications and sign-out; parents in parent
+ * mode also get the pregnancy details, babies, and family & permissions.
+ */
+export function SettingsPage() {
+  useDocumentTitle("Settings");
+  const current = useCurrentPregnancy();
+  const parentScope = current.mode === "parent" && current.pregnancyId && (current.access?.isParent ?? true) ? { pregnancyId: current.pregnancyId, mode: current.mode } : null;
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
+      <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
+      <ProfileSection />
+      {current.isLoading ? (
+        <SectionLoading label="Loading your pregnancy..." />
+      ) : (
+        parentScope && (
+          <>
+            <PregnancySections {...parentScope} />
+            <FamilySection {...parentScope} />
+          </>
+        )
+      )}
+      <SettingsSection id="theme" title="Theme" description="How BabySteps looks on this device: light or dark, and a colour preset.">
+        {/* The section's heading says 'Theme'; the fieldset keeps its legend for screen readers only. */}
+        <ThemeSettings className="[&>legend]:sr-only" />
+      </SettingsSection>
+      <NotificationsSection />
+      <SettingsSection id="sign-out" title="Sign out" description="Sign out of BabySteps on this device.">
+        <div>
+          <LogOutButton />
+        </div>
+      </SettingsSection>
+    </div>
+  );
+}

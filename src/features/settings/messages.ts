@@ -1,0 +1,27 @@
+/**
+ * Settings texts. The spec's own texts come from src/domain/errors (PREGNANCY_TOASTS,
+ * SUCCESS_TOASTS, PHOTO_TOASTS.uploadFailed, SETUP_MESSAGES.logoutFailed); the spec has no wording
+ * for the rest, so these are ours, written in the same style.
+ */
+import { AVATAR_MAX_BYTES, BYTES_PER_MB } from "../../domain/constants";
+import { TOO_MANY_BABIES_MESSAGE } from "../../domain/pregnancy";
+
+export const SETTINGS_MESSAGES = {
+  profileFailed: "Failed to update profile",
+  participantUpdateFailed: "Failed to update guest",
+  removeGuestFailed: "Failed to remove guest",
+  resendFailed: "Failed to resend invitation",
+  revokeFailed: "Failed to revoke invitation",
+  notificationsFailed: "Failed to update notification preferences",
+  loadParticipantsFailed: "Failed to load family and guests",
+  loadNotificationsFailed: "Failed to load notification preferences",
+  loadProfileFailed: "Failed to load your profile",
+  invitationResent: "Invitation sent",
+  invitationRevoked: "Invitation revoked",
+  guestRemoved: "Guest removed",
+  /** Same words as the server's refusal. */
+  babyLimit: TOO_MANY_BABIES_MESSAGE,
+  avatarHint: `JPEG, PNG, WebP or HEIC, up to ${AVATAR_MAX_BYTES / BYTES_PER_MB} MB.`,
+  avatarTooLarge: `The image is larger than ${AVATAR_MAX_BYTES / BYTES_PER_MB} MB.`,
+  avatarNotImage: "That file is not a supported image (JPEG, PNG, WebP or HEIC).",
+} as const;

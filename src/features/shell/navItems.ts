@@ -1,0 +1,70 @@
+/**
+ * The app shell's navigation (core spec 2, onboarding spec 2 "App shell"), as data. Which items a
+ * user sees depends on the mode and the permission flags; the server still checks every call.
+ */
+import type { ComponentType } from "react";
+import { MOBILE_BOTTOM_BAR_MAX_ITEMS } from "../../domain/constants";
+import type { Permissions, UserMode } from "../../domain/enums";
+import { CalendarIcon, GiftIcon, HeartIcon, HomeIcon, HourglassIcon, ImageIcon, ListIcon, SettingsIcon, StarIcon, UsersIcon, type IconProps } from "../../ui/icons";
+
+export type NavPath =
+  | "/pregnancies"
+  | "/dashboard"
+  | "/calendar"
+  | "/contacts"
+  | "/health"
+  | "/photos"
+  | "/registry"
+  | "/waiting-room"
+  | "/baby-game"
+  | "/settings";
+
+export interface NavItem {
+  to: NavPath;
+  label: string;
+  /** The shorter name in the mobile bottom bar. */
+  shortLabel: string;
+  icon: ComponentType<IconProps>;
+  /** 'limited': shown disabled with 'Limited Access'. */
+  access: "enabled" | "limited";
+}
+
+interface NavDefinition extends Omit<NavItem, "access"> {
+  /** Who sees it: everyone, guest mode only, or (enabled) parent mode only. */
+  visibility?: "guest-only";
+  /** In guest mode the item is enabled when this says so; parent mode enables every item. */
+  guestAccess: (permissions: Permissions) => boolean;
+}
+
+const always = () => true;
+const never = () => false;
+
+const NAV_DEFINITIONS: readonly NavDefinition[] = [
+  { to: "/pregnancies", label: "Pregnancies", shortLabel: "Pregnancies", icon: ListIcon, visibility: "guest-only", guestAccess: always },
+  { to: "/dashboard", label: "Dashboard", shortLabel: "Home", icon: HomeIcon, guestAccess: always },
+  { to: "/calendar", label: "Calendar", shortLabel: "Calendar", icon: CalendarIcon, guestAccess: (p) => p.canEditCalendar },
+  { to: "/contacts", label: "Contacts", shortLabel: "Contacts", icon: UsersIcon, guestAccess: (p) => p.canViewContacts },
+  // Health has no guest access at all.
+  { to: "/health", label: "Health", shortLabel: "Health", icon: HeartIcon, guestAccess: never },
+  { to: "/photos", label: "Photo Album", shortLabel: "Photos", icon: ImageIcon, guestAccess: (p) => p.canContributePhotos || p.canUploadPhotos },
+  { to: "/registry", label: "Registry", shortLabel: "Registry", icon: GiftIcon, guestAccess: (p) => p.canSuggestRegistryItems },
+  { to: "/waiting-room", label: "Waiting Room", shortLabel: "Waiting", icon: HourglassIcon, guestAccess: (p) => p.canAccessWaitingRoom },
+  { to: "/baby-game", label: "Baby Game", shortLabel: "Game", icon: StarIcon, guestAccess: (p) => p.canPlayBabyGame },
+  { to: "/settings", label: "Settings", shortLabel: "Settings", icon: SettingsIcon, guestAccess: always },
+];
+
+/** The sidebar's items for this mode and these flags (Log Out and the mode switch are separate). */
+export function navItems(mode: UserMode, permissions: Permissions): NavItem[] {
+  return NAV_DEFINITIONS.filter((item) => mode === "guest" || item.visibility !== "guest-only").map(({ guestAccess, visibility: _visibility, ...item }) => ({
+    ...item,
+    access: mode === "parent" || guestAccess(permissions) ? "enabled" : "limited",
+  }));
+}
+
+/** The bottom bar picks from these, in this order (core spec 2). */
+const BOTTOM_BAR_CANDIDATES: readonly NavPath[] = ["/dashboard", "/calendar", "/photos", "/contacts", "/registry", "/waiting-room", "/baby-game"];
+
+/** At most four enabled items for the mobile bottom bar. */
+export function bottomBarItems(items: readonly NavItem[]): NavItem[] {
+  return BOTTOM_BAR_CANDIDATES.flatMap((path) => items.filter((item) => item.to === path && item.access === "enabled")).slice(0, MOBILE_BOTTOM_BAR_MAX_ITEMS);
+}

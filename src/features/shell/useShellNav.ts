@@ -1,0 +1,27 @@
+import { useMemo } from "react";
+import { ROUTE_TEXTS } from "../../domain/errors";
+import { GUEST_DEFAULT_PERMISSIONS, PARENT_DEFAULT_PERMISSIONS } from "../../domain/permissions";
+import { useAppMode } from "../modes/useAppMode";
+import { usePregnancyContext } from "../modes/usePregnancyContext";
+import { navItems, type NavItem } from "./navItems";
+
+export interface ShellNav {
+  items: NavItem[];
+  isLoading: boolean;
+  /** 'Guest Access' in guest mode, 'Active Subscription' for a subscribed parent, else null. */
+  badge: string | null;
+  /** `{ preg }` in guest mode, so links keep the selected pregnancy. */
+  search: { preg?: string };
+}
+
+/** What the sidebar and the mobile bars show for the current user, mode and pregnancy. */
+export function useShellNav(): ShellNav {
+  const { modeContext } = useAppMode();
+  const { mode, access, isLoading, pregnancySearch } = usePregnancyContext();
+  // No pregnancy (or still loading): the mode's role defaults decide what looks available.
+  const permissions = access?.permissions ?? (mode === "parent" ? PARENT_DEFAULT_PERMISSIONS : GUEST_DEFAULT_PERMISSIONS);
+  const items = useMemo(() => navItems(mode, permissions), [mode, permissions]);
+  const subscribed = Boolean(access?.subscription.subscribed || modeContext?.hasActiveSubscription);
+  const badge = mode === "guest" ? ROUTE_TEXTS.guestAccessBadge : subscribed ? ROUTE_TEXTS.activeSubscriptionBadge : null;
+  return { items, isLoading, badge, search: pregnancySearch };
+}

@@ -1,0 +1,129 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { clsx } from "clsx";
+import { Button } from "./Button";
+
+interface DialogProps {
+  open: boolean;
+  /** Called on Escape, on the close button and on a click on the backdrop. */
+  onClose: () => void;
+  /** The heading; it names the dialog (aria-labelledby). */
+  title: string;
+  /** Optional text under the heading; it describes the dialog (aria-describedby). */
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Width: 'md' for questions and short forms, 'lg' for longer forms. */
+  size?: keyof typeof widths;
+}
+
+const widths = { md: "max-w-lg", lg: "max-w-2xl" } as const;
+
+/**
+ * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert
+ * (focus stays inside), Escape closes it, and the browser returns focus to the control that opened
+ * it. Content is mounted only while open, so forms inside start fresh each time. Mark the element
+ * that should take focus first with `data-autofocus`.
+ */
+export function Dialog({ open, onClose, title, description, children, size = "md" }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first focusable element (the close button) unless one asks for it.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(event) => {
+        // Escape: let React state decide, so the dialog and `open` never disagree.
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+      className={clsx(
+        "m-auto w-[calc(100%-2rem)] rounded-card border border-border bg-surface p-0 text-foreground shadow-xl backdrop:bg-black/50",
+        widths[size],
+      )}
+    >
+      {open && (
+        <div className="flex max-h-[85dvh] flex-col gap-4 overflow-y-auto p-5 sm:p-6">
+          <div className="flex items-start justify-between gap-3">
+            <h2 id={titleId} className="text-xl font-bold">
+              {title}
+            </h2>
+            <button
+              type="button"
+              aria-label="Close"
+              onClick={onClose}
+              className="-m-1 inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </button>
+          </div>
+          {description && (
+            <div id={descriptionId} className="text-muted-foreground">
+              {description}
+            </div>
+          )}
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: ReactNode;
+  /** The confirming button's text, e.g. 'Remove guest'. */
+  confirmLabel: string;
+  /** Runs the action; the dialog stays open (busy) until it settles, and closes on success. */
+  onConfirm: () => Promise<unknown>;
+  destructive?: boolean;
+}
+
+/** A yes/no question before a destructive action; Cancel has focus first, so Enter never destroys by accident. */
+export function ConfirmDialog({ open, onClose, title, description, confirmLabel, onConfirm, destructive = true }: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onConfirm();
+      onClose();
+    } catch {
+      // The caller reports the failure (toast); the dialog stays open to try again or cancel.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={busy ? () => undefined : onClose} title={title} description={description}>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={busy} data-autofocus>
+          Cancel
+        </Button>
+        <Button variant={destructive ? "danger" : "primary"} onClick={() => void confirm()} loading={busy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,211 @@
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { DEMO_PASSWORD, DEMO_PREGNANCY_TITLE, demoMember } from "../../scripts/demo-family";
+import { addDays, serviceEndDate, todayIso } from "../../src/domain/dates";
+import { randomIp } from "../support/client";
+import { expect, expectAccessible, test } from "./support";
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+}
+
+async function openSettings(page: Page) {
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+}
+
+const toastRegion = (page: Page) => page.getByRole("region", { name: "Notifications", exact: true });
+const expectSuccessToast = (page: Page) => expect(toastRegion(page).getByText("Success", { exact: true })).toBeVisible();
+
+/** A tRPC query over GET, as the signed-in browser context (its cookies) sends it. */
+async function trpcQuery(request: APIRequestContext, path: string, input?: unknown) {
+  const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+  return request.get(`/api/trpc/${path}${query}`);
+}
+
+const longDate = (date: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+
+/** Opens the edit dialog of a participant from Family & permissions, sets one flag, and saves. */
+async function setGuestFlag(page: Page, guestName: string, flagLabel: string, on: boolean) {
+  await page.getByRole("region", { name: "Family & permissions" }).getByRole("button", { name: `Edit ${guestName}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Edit ${guestName}` });
+  await expect(dialog).toBeVisible();
+  const flag = dialog.getByRole("switch", { name: flagLabel });
+  await flag.setChecked(on);
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  await expectSuccessToast(page);
+  await expect(dialog).toBeHidden();
+}
+
+test("the owner gives a guest a permission, and the guest can use it at once", async ({ page, browser }, testInfo) => {
+  const maya = demoMember("maya");
+  const mayaName = `${maya.firstName} ${maya.lastName}`;
+  // Maya in her own browser, as her own visitor (the sign-in rate limit is keyed by address).
+  const mayaContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
+  try {
+    const mayaPage = await mayaContext.newPage();
+    await signIn(mayaPage, maya.email);
+    const mine = (await (await trpcQuery(mayaPage.request, "pregnancy.mine")).json()) as { result: { data: { json: { selectedGuestPregnancyId: string } } } };
+    const pregnancyId = mine.result.data.json.selectedGuestPregnancyId;
+    const contacts = () => trpcQuery(mayaPage.request, "pregnancy.participants", { pregnancyId, mode: "guest" });
+    expect((await contacts()).status()).toBe(403);
+
+    await signIn(page, demoMember("olivia").email);
+    await openSettings(page);
+    const family = page.getByRole("region", { name: "Family & permissions" });
+    await expect(family.getByRole("heading", { name: new RegExp(mayaName) })).toBeVisible();
+    await expectAccessible(page);
+
+    await setGuestFlag(page, mayaName, "Can view contacts", true);
+    try {
+      expect((await contacts()).status()).toBe(200);
+      // The list shows the stored flags after a reload too.
+      await page.reload();
+      await family.getByRole("button", { name: `Edit ${mayaName}` }).click();
+      const dialog = page.getByRole("dialog", { name: `Edit ${mayaName}` });
+      await expect(dialog.getByRole("switch", { name: "Can view contacts" })).toBeChecked();
+      await expect(dialog.getByRole("switch", { name: "Can view calendar events" })).toBeChecked();
+      await expectAccessible(page);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+    } finally {
+      // Leave the demo family as seeded.
+      await setGuestFlag(page, mayaName, "Can view contacts", false);
+    }
+    expect((await contacts()).status()).toBe(403);
+  } finally {
+    await mayaContext.close();
+  }
+});
+
+test("the owner renames the pregnancy, sees it on the dashboard, and previews the service end", async ({ page }) => {
+  await signIn(page, demoMember("olivia").email);
+  await openSettings(page);
+  const details = page.getByRole("region", { name: "Pregnancy details" });
+  const title = details.getByLabel("Pregnancy title");
+  await expect(title).toHaveValue(DEMO_PREGNANCY_TITLE);
+
+  // The service end shown before saving is recomputed from the date being typed.
+  await details.getByRole("radio", { name: "I know my due date" }).check();
+  const dueDate = addDays(todayIso(), 100);
+  await details.getByLabel("Due date", { exact: true }).fill(dueDate);
+  await expect(details.getByText(`Service ends: ${longDate(serviceEndDate(dueDate))}`)).toBeVisible();
+  await details.getByRole("radio", { name: "Calculate from LMP" }).check();
+
+  const renamed = `Bean's Big Adventure ${Date.now()}`;
+  await title.fill(renamed);
+  await details.getByRole("button", { name: "Save pregnancy details" }).click();
+  await expectSuccessToast(page);
+  try {
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: renamed, level: 2 })).toBeVisible();
+  } finally {
+    await openSettings(page);
+    await page.getByRole("region", { name: "Pregnancy details" }).getByLabel("Pregnancy title").fill(DEMO_PREGNANCY_TITLE);
+    await page.getByRole("region", { name: "Pregnancy details" }).getByRole("button", { name: "Save pregnancy details" }).click();
+    await expectSuccessToast(page);
+  }
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: DEMO_PREGNANCY_TITLE, level: 2 })).toBeVisible();
+});
+
+// Babies cannot be deleted and a pregnancy holds at most 4: one run adds one, so only the desktop project runs it.
+test("the owner adds a baby with a colour and changes it", { tag: "@desktop" }, async ({ page }) => {
+  await signIn(page, demoMember("olivia").email);
+  await openSettings(page);
+  const babies = page.getByRole("region", { name: "Babies" });
+  const addForm = babies.getByRole("form", { name: "Add a baby" });
+  const name = `Pip ${Date.now()}`;
+  await addForm.getByLabel("New baby's name").fill(name);
+  await addForm.getByLabel("Gender").selectOption({ label: "Girl" });
+  await addForm.getByRole("radio", { name: "Purple" }).check();
+  await addForm.getByRole("button", { name: "Add baby" }).click();
+  await expectSuccessToast(page);
+
+  const baby: Locator = babies.getByRole("group", { name: name, exact: true });
+  await expect(baby.getByRole("radio", { name: "Purple" })).toBeChecked();
+  await expect(baby.getByLabel("Gender")).toHaveValue("girl");
+  await expectAccessible(page);
+
+  await baby.getByRole("radio", { name: "Green" }).check();
+  await baby.getByRole("button", { name: "Save baby" }).click();
+  await expectSuccessToast(page);
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Babies" }).getByRole("group", { name: name, exact: true }).getByRole("radio", { name: "Green" })).toBeChecked();
+
+  await page.goto("/dashboard");
+  await expect(page.getByRole("region", { name: "Babies" }).getByText(name)).toBeVisible();
+});
+
+test("removing a guest asks first; Escape and Cancel keep them", async ({ page }) => {
+  const sam = demoMember("sam");
+  const samName = `${sam.firstName} ${sam.lastName}`;
+  await signIn(page, demoMember("olivia").email);
+  await openSettings(page);
+  const family = page.getByRole("region", { name: "Family & permissions" });
+
+  await family.getByRole("button", { name: `Remove ${samName}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Remove ${samName}?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Remove guest" })).toBeVisible();
+  // The safe choice has focus, and Escape closes.
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  await family.getByRole("button", { name: `Remove ${samName}` }).click();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Family & permissions" }).getByRole("heading", { name: new RegExp(samName) })).toBeVisible();
+});
+
+test("a guest has profile, theme, notifications and sign-out, but no parent sections", async ({ page }) => {
+  await signIn(page, demoMember("sam").email);
+  await openSettings(page);
+  await expect(page.getByRole("region", { name: "Profile" }).getByLabel("First name")).toHaveValue("Sam");
+  await expect(page.getByRole("region", { name: "Profile" }).getByLabel("Profile photo")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Family & permissions" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Pregnancy details" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Theme" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Sign out" }).getByRole("button", { name: "Log Out" })).toBeVisible();
+
+  // Saved on change, and still so after a reload; then put back.
+  const notifications = page.getByRole("region", { name: "Notification preferences" });
+  const digest = notifications.getByRole("switch", { name: "Weekly digest" });
+  await expect(digest).toBeChecked();
+  await digest.click();
+  await expect(digest).not.toBeChecked();
+  await expect.poll(async () => ((await (await trpcQuery(page.request, "account.notificationPreferences")).json()) as { result: { data: { json: { weeklyDigest: boolean } } } }).result.data.json.weeklyDigest).toBe(false);
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Notification preferences" }).getByRole("switch", { name: "Weekly digest" })).not.toBeChecked();
+  await expectAccessible(page);
+  await page.getByRole("region", { name: "Notification preferences" }).getByRole("switch", { name: "Weekly digest" }).click();
+  await expect.poll(async () => ((await (await trpcQuery(page.request, "account.notificationPreferences")).json()) as { result: { data: { json: { weeklyDigest: boolean } } } }).result.data.json.weeklyDigest).toBe(true);
+});
+
+test("the profile name is saved with a Success toast", async ({ page }) => {
+  const noah = demoMember("noah");
+  await signIn(page, noah.email);
+  await openSettings(page);
+  const profile = page.getByRole("region", { name: "Profile" });
+  await profile.getByLabel("Last name").fill("");
+  await profile.getByRole("button", { name: "Save profile" }).click();
+  await expect(profile.getByText("Last name is required")).toBeVisible();
+
+  await profile.getByLabel("Last name").fill(`${noah.lastName}-Test`);
+  await profile.getByRole("button", { name: "Save profile" }).click();
+  await expectSuccessToast(page);
+  try {
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Profile" }).getByLabel("Last name")).toHaveValue(`${noah.lastName}-Test`);
+  } finally {
+    await page.getByRole("region", { name: "Profile" }).getByLabel("Last name").fill(noah.lastName);
+    await page.getByRole("region", { name: "Profile" }).getByRole("button", { name: "Save profile" }).click();
+    await expectSuccessToast(page);
+  }
+});
