@@ -18,6 +18,14 @@ const production = import.meta.env.PROD;
 /** Debug entries are for development only. */
 const minimumLevel: LogLevel = production ? "info" : "debug";
 
+/** The logger is the one place that writes to the console. */
+const CONSOLE_WRITERS: Record<LogLevel, (...args: unknown[]) => void> = {
+  error: (...args) => console.error(...args),
+  warn: (...args) => console.warn(...args),
+  info: (...args) => console.info(...args),
+  debug: (...args) => console.debug(...args),
+};
+
 const shouldLog = (level: LogLevel) => LOG_LEVELS.indexOf(level) <= LOG_LEVELS.indexOf(minimumLevel);
 
 /** Errors become plain objects (JSON.stringify drops an Error's own fields). */
@@ -33,12 +41,7 @@ function write(level: LogLevel, message: string, context: LogContext = {}): void
     const entry: LogEntry = { ...fields, level, message, time: new Date().toISOString() };
     const line = production ? JSON.stringify(entry) : `[${level}] ${message}`;
     const args: unknown[] = production || Object.keys(fields).length === 0 ? [line] : [line, fields];
-    /* eslint-disable no-console -- the logger is the one place that writes to the console */
-    if (level === "error") console.error(...args);
-    else if (level === "warn") console.warn(...args);
-    else if (level === "info") console.info(...args);
-    else console.debug(...args);
-    /* eslint-enable no-console */
+    CONSOLE_WRITERS[level](...args);
   } catch {
     // A log line that cannot be written (circular context, no console) is dropped.
   }

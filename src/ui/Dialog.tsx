@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode, type SyntheticEvent } from "react";
 import { clsx } from "clsx";
 import { Button } from "./Button";
 
@@ -18,40 +18,51 @@ interface DialogProps {
 const widths = { md: "max-w-lg", lg: "max-w-2xl" } as const;
 
 /**
+ * The behaviour every modal here shares, on the native <dialog>: open/close follow `open`,
+ * Escape and a click on the backdrop call `onClose` (React state decides, so the two never
+ * disagree), and the element marked `data-autofocus` takes focus first.
+ */
+export function useModalDialog(open: boolean, onClose: () => void) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  const dialogProps = {
+    ref,
+    "aria-labelledby": titleId,
+    onCancel: (event: SyntheticEvent<HTMLDialogElement>) => {
+      event.preventDefault();
+      onClose();
+    },
+    onClick: (event: MouseEvent<HTMLDialogElement>) => {
+      // A click on the backdrop lands on the dialog element itself.
+      if (event.target === event.currentTarget) onClose();
+    },
+  };
+  return { titleId, dialogProps };
+}
+
+/**
  * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert
  * (focus stays inside), Escape closes it, and the browser returns focus to the control that opened
  * it. Content is mounted only while open, so forms inside start fresh each time. Mark the element
  * that should take focus first with `data-autofocus`.
  */
 export function Dialog({ open, onClose, title, description, children, size = "md" }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const { titleId, dialogProps } = useModalDialog(open, onClose);
   const descriptionId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      // showModal focuses the first focusable element (the close button) unless one asks for it.
-      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog
-      ref={ref}
-      aria-labelledby={titleId}
+      {...dialogProps}
       aria-describedby={description ? descriptionId : undefined}
-      onCancel={(event) => {
-        // Escape: let React state decide, so the dialog and `open` never disagree.
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
       className={clsx(
         "m-auto w-[calc(100%-2rem)] rounded-card border border-border bg-surface p-0 text-foreground shadow-xl backdrop:bg-black/50",
         widths[size],

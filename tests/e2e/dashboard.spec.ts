@@ -1,16 +1,7 @@
-import type { Page } from "@playwright/test";
-import { DEMO_DAYS_UNTIL_DUE, DEMO_PASSWORD, DEMO_PREGNANCY_TITLE, demoMember } from "../../scripts/demo-family";
+import { DEMO_DAYS_UNTIL_DUE, DEMO_PREGNANCY_TITLE, demoMember } from "../../scripts/demo-family";
 import { addDays, lmpFromDueDate, todayIso, weeksPregnant } from "../../src/domain/dates";
 import { sizeComparison } from "../../src/domain/sizeComparison";
-import { expect, expectAccessible, test } from "./support";
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-}
+import { expect, expectAccessible, signIn, test } from "./support";
 
 /** The week the seeded pregnancy is in today (the seed puts the due date 70 days after its run). */
 function demoWeek(): number {

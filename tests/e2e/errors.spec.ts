@@ -1,15 +1,7 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, demoMember } from "../../scripts/demo-family";
+import { demoMember } from "../../scripts/demo-family";
 import { ERROR_BOUNDARY_MAX_RETRIES, ERROR_REPORTS_KEPT, ERROR_REPORTS_STORAGE_KEY } from "../../src/domain/constants";
-import { expect, expectAccessible, test } from "./support";
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
+import { expect, expectAccessible, signIn, test } from "./support";
 
 /** The pregnancy list on /pregnancies loads with suspense: cut its call off as if the network were down. */
 const PREGNANCY_LIST_CALLS = /\/api\/trpc\/[^?]*pregnancy\.mine/;

@@ -1,16 +1,8 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { DEMO_PASSWORD, DEMO_PREGNANCY_TITLE, demoMember } from "../../scripts/demo-family";
+import { DEMO_PREGNANCY_TITLE, demoMember } from "../../scripts/demo-family";
 import { addDays, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { randomIp } from "../support/client";
-import { expect, expectAccessible, test } from "./support";
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-}
+import { expect, expectAccessible, signIn, test } from "./support";
 
 async function openSettings(page: Page) {
   await page.goto("/settings");

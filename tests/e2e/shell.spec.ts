@@ -1,22 +1,14 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
-import { DEMO_PASSWORD, demoMember, type DemoMember } from "../../scripts/demo-family";
+import { demoMember, type DemoMember } from "../../scripts/demo-family";
 import { openNodeDb } from "../../scripts/node-db";
 import { SIDEBAR_COOKIE_MAX_AGE_SECONDS, MOBILE_BOTTOM_BAR_MAX_ITEMS } from "../../src/domain/constants";
 import { addDays, lmpFromDueDate, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { GUEST_DEFAULT_PERMISSIONS } from "../../src/domain/permissions";
 import { pregnancies, pregnancyParticipants } from "../../worker/db/schema";
 import { randomIp } from "../support/client";
-import { expect, expectAccessible, test, uniqueEmail } from "./support";
+import { expect, expectAccessible, test, uniqueEmail, signIn } from "./support";
 
 const isMobile = (testInfo: TestInfo) => testInfo.project.name === "mobile";
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
 
 const signInAs = (page: Page, key: DemoMember["key"]) => signIn(page, demoMember(key).email);
 

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { DEMO_PASSWORD } from "../../scripts/demo-family";
 import { randomIp } from "../support/client";
 
 /**
@@ -38,4 +39,13 @@ export async function mailedCode(page: Page, email: string): Promise<string> {
     })
     .toBeDefined();
   return code!;
+}
+
+/** Signs in through the /auth form, as a person would, and waits for the dashboard. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
 }

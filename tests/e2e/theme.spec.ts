@@ -1,14 +1,6 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, demoMember } from "../../scripts/demo-family";
-import { expect, expectAccessible, test } from "./support";
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
+import { demoMember } from "../../scripts/demo-family";
+import { expect, expectAccessible, signIn, test } from "./support";
 
 const PRESETS = [
   { id: "soft-pastels", name: "Soft Pastels", darkOnly: false },

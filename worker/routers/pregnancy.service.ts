@@ -8,9 +8,10 @@ import { selectGuestPregnancy, type StoredGuestChoice } from "../../src/domain/p
 import { sanitizeTitle } from "../../src/domain/sanitize";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
 import type { Db } from "../db";
-import { pregnancies, pregnancyBabies, pregnancyParticipants, subscriptions, users } from "../db/schema";
+import { pregnancies, pregnancyBabies, pregnancyParticipants, subscriptions } from "../db/schema";
 import type { PregnancyAccess } from "../trpc/access";
 import { AppError, assertInPregnancy } from "../trpc/init";
+import { listParticipantsWithPermissions } from "./participants.service";
 
 export async function listMyPregnancies(db: Db, userId: string, preg: string | undefined, storedChoice: StoredGuestChoice | undefined, now: number) {
   const rows = await db
@@ -58,26 +59,10 @@ export async function listMyPregnancies(db: Db, userId: string, preg: string | u
   };
 }
 
+/** get_pregnancy_participants_safe: the contact side of each participant, without their permissions. */
 export async function listParticipants(db: Db, pregnancyId: string) {
-  const rows = await db
-    .select({
-      id: pregnancyParticipants.id,
-      userId: pregnancyParticipants.userId,
-      role: pregnancyParticipants.role,
-      status: pregnancyParticipants.status,
-      title: pregnancyParticipants.title,
-      relationship: pregnancyParticipants.relationship,
-      privacyLevel: pregnancyParticipants.privacyLevel,
-      invitedEmail: pregnancyParticipants.invitedEmail,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(pregnancyParticipants)
-    .leftJoin(users, eq(users.id, pregnancyParticipants.userId))
-    .where(eq(pregnancyParticipants.pregnancyId, pregnancyId))
-    .orderBy(asc(pregnancyParticipants.createdAt));
-  return rows.map((r) => ({ ...r, displayTitle: displayTitle(r.title, r.role) }));
+  const rows = await listParticipantsWithPermissions(db, pregnancyId);
+  return rows.map(({ customPermissions: _custom, permissions: _permissions, ...contact }) => contact);
 }
 
 /** The caller's role, effective permissions and the pregnancy's subscription state, for the shell. */

@@ -1,30 +1,9 @@
-import { useState } from "react";
-import { useNavigate, useRouteContext } from "@tanstack/react-router";
-import { authClient } from "../../lib/auth-client";
 import { Button } from "../../ui/Button";
 import type { ButtonVariant } from "../../ui/buttonStyles";
-import { toast } from "../../ui/toast";
-import { authCall } from "./authErrors";
-import { AUTH_MESSAGES } from "./messages";
+import { useLogOut } from "./useLogOut";
 
-/** Signs out, forgets every cached query and goes to '/'. */
 export function LogOutButton({ variant = "secondary", className }: { variant?: ButtonVariant; className?: string }) {
-  const navigate = useNavigate();
-  const { auth } = useRouteContext({ from: "__root__" });
-  const [busy, setBusy] = useState(false);
-
-  async function logOut() {
-    setBusy(true);
-    const error = await authCall(() => authClient.signOut());
-    if (error) {
-      setBusy(false);
-      toast({ title: AUTH_MESSAGES.logoutFailed, variant: "error" });
-      return;
-    }
-    auth.clear();
-    await navigate({ to: "/" });
-  }
-
+  const { busy, logOut } = useLogOut();
   return (
     <Button variant={variant} loading={busy} onClick={logOut} className={className}>
       Log Out

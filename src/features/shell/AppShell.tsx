@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { clsx } from "clsx";
 import { Link, Outlet } from "@tanstack/react-router";
 import { APP_NAME } from "../../lib/document-title";
+import { useModalDialog } from "../../ui/Dialog";
 import { CloseIcon, LogoMark, MenuIcon } from "../../ui/icons";
 import { bottomBarItems } from "./navItems";
 import { Sidebar, SIDEBAR_TOGGLE_SHORTCUT } from "./Sidebar";
@@ -117,24 +118,11 @@ function MobileShell({ nav }: { nav: ShellNav }) {
 
 /** The mobile menu: a native modal dialog (focus kept inside, Escape closes, the page behind is inert). */
 function MenuDialog({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const { titleId, dialogProps } = useModalDialog(open, onClose);
 
   return (
     <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onClick={(event) => {
-        // A click on the backdrop lands on the dialog element itself.
-        if (event.target === ref.current) onClose();
-      }}
+      {...dialogProps}
       className="m-0 h-dvh max-h-none w-80 max-w-[85vw] border-r border-border bg-surface p-0 text-foreground backdrop:bg-black/50"
     >
       {open && (

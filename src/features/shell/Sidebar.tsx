@@ -1,14 +1,10 @@
-import { useState } from "react";
 import { clsx } from "clsx";
-import { Link, useNavigate, useRouteContext } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { ROUTE_TEXTS } from "../../domain/errors";
-import { authClient } from "../../lib/auth-client";
 import { APP_NAME } from "../../lib/document-title";
 import { LockIcon, LogoMark, LogOutIcon, PanelLeftIcon } from "../../ui/icons";
 import { Spinner, SpinnerIcon } from "../../ui/Spinner";
-import { toast } from "../../ui/toast";
-import { authCall } from "../auth/authErrors";
-import { AUTH_MESSAGES } from "../auth/messages";
+import { useLogOut } from "../auth/useLogOut";
 import { ModeSwitch } from "../modes/ModeSwitch";
 import type { NavItem } from "./navItems";
 import type { ShellNav } from "./useShellNav";
@@ -131,23 +127,8 @@ function SidebarItem({ item, collapsed, search, onNavigate }: { item: NavItem; c
   );
 }
 
-/** Signs out, forgets every cached query and goes to '/'. */
 function SidebarLogOut({ collapsed }: { collapsed: boolean }) {
-  const navigate = useNavigate();
-  const { auth } = useRouteContext({ from: "__root__" });
-  const [busy, setBusy] = useState(false);
-
-  async function logOut() {
-    setBusy(true);
-    const error = await authCall(() => authClient.signOut());
-    if (error) {
-      setBusy(false);
-      toast({ title: AUTH_MESSAGES.logoutFailed, variant: "error" });
-      return;
-    }
-    auth.clear();
-    await navigate({ to: "/" });
-  }
+  const { busy, logOut } = useLogOut();
 
   return (
     <button

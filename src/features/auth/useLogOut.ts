@@ -1,0 +1,27 @@
+import { useState } from "react";
+import { useNavigate, useRouteContext } from "@tanstack/react-router";
+import { authClient } from "../../lib/auth-client";
+import { toast } from "../../ui/toast";
+import { authCall } from "./authErrors";
+import { AUTH_MESSAGES } from "./messages";
+
+/** Signs out, forgets every cached query and goes to '/'; a failure keeps the user here with the spec's toast. */
+export function useLogOut(): { busy: boolean; logOut: () => Promise<void> } {
+  const navigate = useNavigate();
+  const { auth } = useRouteContext({ from: "__root__" });
+  const [busy, setBusy] = useState(false);
+
+  async function logOut() {
+    setBusy(true);
+    const error = await authCall(() => authClient.signOut());
+    if (error) {
+      setBusy(false);
+      toast({ title: AUTH_MESSAGES.logoutFailed, variant: "error" });
+      return;
+    }
+    auth.clear();
+    await navigate({ to: "/" });
+  }
+
+  return { busy, logOut };
+}
