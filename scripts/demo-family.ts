@@ -55,6 +55,9 @@ export const DEMO_FAMILY: readonly DemoMember[] = [
   },
 ];
 
+/** A referral code the demo family can hand out (25% off the first month). */
+export const DEMO_REFERRAL_CODE = "bean2026";
+
 export const DEMO_BABIES = [
   { name: "Bean", gender: "unknown" as const },
   { name: "Sprout", gender: "unknown" as const },

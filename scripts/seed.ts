@@ -1,11 +1,11 @@
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
-import { PLANS } from "../src/domain/constants";
+import { PLANS, REFERRAL_DISCOUNT_PERCENT } from "../src/domain/constants";
 import { addDays, dueDateFromLmp, lmpFromDueDate, serviceEndDate, todayIso } from "../src/domain/dates";
 import { GUEST_DEFAULT_PERMISSIONS } from "../src/domain/permissions";
 import type { Db } from "../worker/db";
-import { accounts, pregnancies, pregnancyBabies, pregnancyParticipants, subscriptions, users } from "../worker/db/schema";
-import { DEMO_BABIES, DEMO_DAYS_UNTIL_DUE, DEMO_FAMILY, DEMO_PASSWORD, DEMO_PREGNANCY_TITLE } from "./demo-family";
+import { accounts, pregnancies, pregnancyBabies, pregnancyParticipants, referrals, subscriptions, users } from "../worker/db/schema";
+import { DEMO_BABIES, DEMO_DAYS_UNTIL_DUE, DEMO_FAMILY, DEMO_PASSWORD, DEMO_PREGNANCY_TITLE, DEMO_REFERRAL_CODE } from "./demo-family";
 
 /**
  * Seeds the demo family once (idempotent: does nothing when the owner already exists), in one
@@ -15,7 +15,10 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
   const owner = DEMO_FAMILY[0];
   if (!owner) throw new Error("Demo family has no owner");
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, owner.email));
-  if (existing) return { seeded: false };
+  if (existing) {
+    await seedReferralCode(db, existing.id);
+    return { seeded: false };
+  }
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const dueDate = addDays(today, DEMO_DAYS_UNTIL_DUE);
@@ -80,5 +83,12 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
       currentPeriodEnd: new Date(`${addDays(today, 30)}T00:00:00Z`),
     });
   });
+  const [created] = await db.select({ id: users.id }).from(users).where(eq(users.email, owner.email));
+  if (created) await seedReferralCode(db, created.id);
   return { seeded: true };
+}
+
+/** Each area's demo content is seeded on its own and idempotently, so older data dirs catch up. */
+async function seedReferralCode(db: Db, ownerId: string): Promise<void> {
+  await db.insert(referrals).values({ referralCode: DEMO_REFERRAL_CODE, userId: ownerId, discountPercent: REFERRAL_DISCOUNT_PERCENT }).onConflictDoNothing();
 }

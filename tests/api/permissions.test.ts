@@ -34,6 +34,7 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "invitations.resend": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest() }),
   "invitations.revoke": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest() }),
   "dashboard.summary": scoped,
+  "referrals.check": () => ({ code: "bean2026" }),
 };
 
 interface ProcedureDef {

@@ -4,6 +4,7 @@ import { invitationsRouter } from "../routers/invitations";
 import { metricsRouter } from "../routers/metrics";
 import { participantsRouter } from "../routers/participants";
 import { pregnancyRouter } from "../routers/pregnancy";
+import { referralsRouter } from "../routers/referrals";
 import { router } from "./init";
 
 export const appRouter = router({
@@ -13,6 +14,7 @@ export const appRouter = router({
   metrics: metricsRouter,
   participants: participantsRouter,
   pregnancy: pregnancyRouter,
+  referrals: referralsRouter,
 });
 
 export type AppRouter = typeof appRouter;
