@@ -3,6 +3,7 @@ import type { ProcedureMeta } from "../../worker/trpc/init";
 import { appRouter } from "../../worker/trpc/router";
 import { ApiClient } from "../support/client";
 import { baseUrl, signedInAs } from "../support/env";
+import { uniqueEmail } from "../support/families";
 import { createMatrixFamily, type MatrixFamily } from "../support/matrix-family";
 import { callProcedure, wasRefused } from "../support/raw-trpc";
 
@@ -35,6 +36,8 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "invitations.revoke": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest() }),
   "dashboard.summary": scoped,
   "referrals.check": () => ({ code: "bean2026" }),
+  "invitations.inviteGuest": (f) => ({ ...scoped(f), email: uniqueEmail("invited"), firstName: "Ivy", lastName: "Guest", privacyLevel: "friends" }),
+  "invitations.accept": () => ({ token: crypto.randomUUID() }),
 };
 
 interface ProcedureDef {

@@ -1,6 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import { INVITATION_VALID_DAYS } from "../../src/domain/constants";
 import { addDays, todayIso } from "../../src/domain/dates";
+import type { GuestPrivacyLevel, GuestRelationship } from "../../src/domain/enums";
+import { SIGN_IN_MESSAGES } from "../../src/domain/errors";
+import { GUEST_DEFAULT_PERMISSIONS } from "../../src/domain/permissions";
+import { sanitizeComment, sanitizeTitle } from "../../src/domain/sanitize";
 import type { Db } from "../db";
 import { invitationTracking, pregnancies, pregnancyParticipants, users } from "../db/schema";
 import { composeMail, type Mailer } from "../services/mailer";
@@ -33,7 +37,7 @@ export function invitationLink(origin: string, invite: { pregnancyId: string; em
  * Sends a fresh invitation link: earlier pending links stop working, the new one is valid for
  * INVITATION_VALID_DAYS. If mailing fails the caller sees the error and can simply resend.
  */
-export async function resendInvitation(db: Db, mailer: Mailer, origin: string, pregnancyId: string, participantId: string, inviterId: string) {
+export async function resendInvitation(db: Db, mailer: Mailer, origin: string, pregnancyId: string, participantId: string, inviterId: string, personalMessage?: string) {
   const participant = await findPendingInvitation(db, pregnancyId, participantId);
   const [[pregnancy], [inviter]] = await Promise.all([
     db.select({ title: pregnancies.title }).from(pregnancies).where(eq(pregnancies.id, pregnancyId)),
@@ -47,7 +51,7 @@ export async function resendInvitation(db: Db, mailer: Mailer, origin: string, p
       .where(and(eq(invitationTracking.participantId, participantId), eq(invitationTracking.status, "pending")));
     const [tracking] = await tx
       .insert(invitationTracking)
-      .values({ participantId, expiresAt: new Date(`${addDays(todayIso(), INVITATION_VALID_DAYS)}T23:59:59Z`) })
+      .values({ participantId, personalMessage: personalMessage ?? null, expiresAt: new Date(`${addDays(todayIso(), INVITATION_VALID_DAYS)}T23:59:59Z`) })
       .returning({ token: invitationTracking.invitationToken });
     if (!tracking) throw new Error("invitation token was not stored");
     return tracking.token;
@@ -61,6 +65,7 @@ export async function resendInvitation(db: Db, mailer: Mailer, origin: string, p
       `${inviterName} invited you to follow ${title}`,
       [
         `${inviterName} would love for you to follow along with ${title} on BabySteps: shared updates and photos, RSVPs, the waiting room and the baby game.`,
+        ...(personalMessage ? [`"${personalMessage}"`] : []),
         `The link works for ${INVITATION_VALID_DAYS} days.`,
       ],
       { label: "Accept the invitation", url: invitationLink(origin, { pregnancyId, email: participant.invitedEmail, inviter: inviterName, token }) },
@@ -74,4 +79,95 @@ export async function revokeInvitation(db: Db, pregnancyId: string, participantI
   await findPendingInvitation(db, pregnancyId, participantId);
   await db.delete(pregnancyParticipants).where(and(eq(pregnancyParticipants.id, participantId), eq(pregnancyParticipants.status, "invited")));
   return { revoked: true as const };
+}
+
+export interface GuestInvitation {
+  email: string;
+  firstName: string;
+  lastName: string;
+  title?: string | undefined;
+  relationship?: GuestRelationship | undefined;
+  privacyLevel: GuestPrivacyLevel;
+  personalMessage?: string | undefined;
+}
+
+/**
+ * secure-guest-invitation: an invited guest row with the guest defaults as its whole flag set, then
+ * a single-use link by mail. Inviting someone already in the pregnancy (by email) is refused.
+ */
+export async function inviteGuest(db: Db, mailer: Mailer, origin: string, pregnancyId: string, inviterId: string, invitation: GuestInvitation) {
+  const email = invitation.email.trim().toLowerCase();
+  const [existing] = await db
+    .select({ id: pregnancyParticipants.id })
+    .from(pregnancyParticipants)
+    .leftJoin(users, eq(users.id, pregnancyParticipants.userId))
+    .where(and(eq(pregnancyParticipants.pregnancyId, pregnancyId), or(eq(sql`lower(${pregnancyParticipants.invitedEmail})`, email), eq(sql`lower(${users.email})`, email))))
+    .limit(1);
+  if (existing) throw new AppError("CONFLICT", "ALREADY_INVITED", "This person is already part of the pregnancy or invited");
+  const [participant] = await db
+    .insert(pregnancyParticipants)
+    .values({
+      pregnancyId,
+      role: "guest",
+      status: "invited",
+      invitedEmail: email,
+      invitedFirstName: sanitizeTitle(invitation.firstName),
+      invitedLastName: sanitizeTitle(invitation.lastName),
+      title: invitation.title ? sanitizeTitle(invitation.title) || null : null,
+      relationship: invitation.relationship ?? null,
+      privacyLevel: invitation.privacyLevel,
+      permissions: { ...GUEST_DEFAULT_PERMISSIONS },
+      invitedByUserId: inviterId,
+    })
+    .returning({ id: pregnancyParticipants.id });
+  if (!participant) throw new Error("invited participant was not stored");
+  const message = invitation.personalMessage ? sanitizeComment(invitation.personalMessage) : undefined;
+  await resendInvitation(db, mailer, origin, pregnancyId, participant.id, inviterId, message);
+  return { success: true as const, participantId: participant.id };
+}
+
+/**
+ * Links the signed-in account to the invitation behind a token. The token is single-use (the
+ * pending → accepted update is conditional, so two concurrent uses cannot both win) and only the
+ * invited email may use it.
+ */
+export async function acceptInvitation(db: Db, user: { id: string; email: string }, token: string) {
+  const [invitation] = await db
+    .select({
+      trackingId: invitationTracking.id,
+      status: invitationTracking.status,
+      expiresAt: invitationTracking.expiresAt,
+      participantId: pregnancyParticipants.id,
+      pregnancyId: pregnancyParticipants.pregnancyId,
+      invitedEmail: pregnancyParticipants.invitedEmail,
+      pregnancyTitle: pregnancies.title,
+    })
+    .from(invitationTracking)
+    .innerJoin(pregnancyParticipants, eq(pregnancyParticipants.id, invitationTracking.participantId))
+    .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
+    .where(eq(invitationTracking.invitationToken, token));
+  const usable = invitation && invitation.status === "pending" && (!invitation.expiresAt || invitation.expiresAt.getTime() > Date.now());
+  if (!usable) throw new AppError("NOT_FOUND", "INVITATION_NOT_FOUND", SIGN_IN_MESSAGES.invitationNotFound);
+  if (invitation.invitedEmail?.toLowerCase() !== user.email.toLowerCase()) {
+    console.warn(JSON.stringify({ level: "warn", audit: "INVITATION_EMAIL_MISMATCH", userId: user.id, participantId: invitation.participantId }));
+    throw new AppError("FORBIDDEN", "INVITATION_EMAIL_MISMATCH", SIGN_IN_MESSAGES.invitationNotFound);
+  }
+  const [member] = await db
+    .select({ id: pregnancyParticipants.id })
+    .from(pregnancyParticipants)
+    .where(and(eq(pregnancyParticipants.pregnancyId, invitation.pregnancyId), eq(pregnancyParticipants.userId, user.id)));
+  if (member) throw new AppError("CONFLICT", "ALREADY_MEMBER", "You already take part in this pregnancy");
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(invitationTracking)
+      .set({ status: "accepted", acceptedAt: new Date() })
+      .where(and(eq(invitationTracking.id, invitation.trackingId), eq(invitationTracking.status, "pending")))
+      .returning({ id: invitationTracking.id });
+    if (!claimed) throw new AppError("NOT_FOUND", "INVITATION_NOT_FOUND", SIGN_IN_MESSAGES.invitationNotFound);
+    await tx
+      .update(pregnancyParticipants)
+      .set({ userId: user.id, status: "active", joinedAt: new Date() })
+      .where(eq(pregnancyParticipants.id, invitation.participantId));
+    return { success: true as const, participantId: invitation.participantId, pregnancyId: invitation.pregnancyId, pregnancyTitle: invitation.pregnancyTitle };
+  });
 }

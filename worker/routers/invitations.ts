@@ -1,11 +1,33 @@
 import { z } from "zod";
+import { COMMENT_MAX_LENGTH, NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/constants";
+import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS } from "../../src/domain/enums";
+import { DEFAULT_GUEST_PRIVACY_LEVEL } from "../../src/domain/audience";
 import { createMailer } from "../services/mailer";
-import { parentProcedure, router } from "../trpc/init";
-import { resendInvitation, revokeInvitation } from "./invitations.service";
+import { flaggedProcedure, parentProcedure, router, signedInProcedure } from "../trpc/init";
+import { acceptInvitation, inviteGuest, resendInvitation, revokeInvitation } from "./invitations.service";
 
 const participant = z.object({ participantId: z.uuid() });
+const name = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 
 export const invitationsRouter = router({
+  /** secure-guest-invitation: parents (and guests trusted with canInviteGuests) invite a guest by email. */
+  inviteGuest: flaggedProcedure("canInviteGuests")
+    .input(
+      z.object({
+        email: z.email().max(NAME_MAX_LENGTH * 3),
+        firstName: name,
+        lastName: name,
+        title: z.string().max(TITLE_MAX_LENGTH).optional(),
+        relationship: z.enum(GUEST_RELATIONSHIPS).optional(),
+        privacyLevel: z.enum(GUEST_PRIVACY_LEVELS).default(DEFAULT_GUEST_PRIVACY_LEVEL),
+        personalMessage: z.string().max(COMMENT_MAX_LENGTH * 2).optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => inviteGuest(ctx.db, createMailer(ctx.env, ctx.db), ctx.origin, ctx.pregnancy.id, ctx.user.id, input)),
+
+  /** secure-guest-invitation/link-account: the invited person, signed in, takes the invitation. */
+  accept: signedInProcedure.input(z.object({ token: z.string().min(1).max(NAME_MAX_LENGTH) })).mutation(({ ctx, input }) => acceptInvitation(ctx.db, ctx.user, input.token)),
+
   resend: parentProcedure
     .input(participant)
     .mutation(({ ctx, input }) => resendInvitation(ctx.db, createMailer(ctx.env, ctx.db), ctx.origin, ctx.pregnancy.id, input.participantId, ctx.user.id)),
