@@ -5,8 +5,8 @@
  */
 import type { SubscriptionTier } from "./enums";
 
-const MS_PER_SECOND = 1000;
-const SECONDS_PER_MINUTE = 60;
+export const MS_PER_SECOND = 1000;
+export const SECONDS_PER_MINUTE = 60;
 const MINUTES_PER_HOUR = 60;
 const HOURS_PER_DAY = 24;
 const MS_PER_MINUTE = SECONDS_PER_MINUTE * MS_PER_SECOND;

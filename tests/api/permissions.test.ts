@@ -38,6 +38,11 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "referrals.check": () => ({ code: "bean2026" }),
   "invitations.inviteGuest": (f) => ({ ...scoped(f), email: uniqueEmail("invited"), firstName: "Ivy", lastName: "Guest", privacyLevel: "friends" }),
   "invitations.accept": () => ({ token: crypto.randomUUID() }),
+  "partners.invite": (f) => ({ ...scoped(f), email: uniqueEmail("partner"), firstName: "Pat", lastName: "Partner" }),
+  "partners.verifyEmail": () => ({ email: uniqueEmail("nobody") }),
+  "partners.sendCode": (f) => ({ ...scoped(f), email: uniqueEmail("nobody") }),
+  "partners.verifyCode": (f) => ({ ...scoped(f), email: uniqueEmail("nobody"), code: "123456" }),
+  "partners.link": () => ({ participantId: crypto.randomUUID() }),
 };
 
 interface ProcedureDef {

@@ -3,6 +3,7 @@ import { dashboardRouter } from "../routers/dashboard";
 import { invitationsRouter } from "../routers/invitations";
 import { metricsRouter } from "../routers/metrics";
 import { participantsRouter } from "../routers/participants";
+import { partnersRouter } from "../routers/partners";
 import { pregnancyRouter } from "../routers/pregnancy";
 import { referralsRouter } from "../routers/referrals";
 import { router } from "./init";
@@ -13,6 +14,7 @@ export const appRouter = router({
   invitations: invitationsRouter,
   metrics: metricsRouter,
   participants: participantsRouter,
+  partners: partnersRouter,
   pregnancy: pregnancyRouter,
   referrals: referralsRouter,
 });

@@ -1,0 +1,158 @@
+import { and, eq, sql } from "drizzle-orm";
+import { MS_PER_SECOND, OTP_ALLOWED_ATTEMPTS, OTP_EXPIRES_SECONDS, OTP_LENGTH, PARTNER_CODE_RESEND_COOLDOWN_SECONDS, SECONDS_PER_MINUTE } from "../../src/domain/constants";
+import { PARTNER_ERROR_MESSAGES, PARTNER_MESSAGES, type PartnerErrorCode } from "../../src/domain/errors";
+import type { Db } from "../db";
+import { partnerVerifications, pregnancies, pregnancyParticipants, users } from "../db/schema";
+import { composeMail, type Mailer } from "../services/mailer";
+import { AppError } from "../trpc/init";
+
+/** Ours: the spec shows the attempts left after a wrong code but no sentence before it. */
+const INVALID_PARTNER_CODE_MESSAGE = "That code is not right.";
+
+/** The code is stored only as a hash bound to the participant (never the code itself). */
+async function hashCode(participantId: string, code: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${participantId}:${code}`));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function randomCode(): string {
+  const [value = 0] = crypto.getRandomValues(new Uint32Array(1));
+  return String(value % 10 ** OTP_LENGTH).padStart(OTP_LENGTH, "0");
+}
+
+const partnerError = (code: Exclude<PartnerErrorCode, "invalid_code">) =>
+  new AppError(code === "invitation_not_found" ? "NOT_FOUND" : "FORBIDDEN", code, PARTNER_ERROR_MESSAGES[code]);
+
+/** The pending partner invitation for this email in this pregnancy (or in any, when no pregnancy is named). */
+export async function findPartnerInvitation(db: Db, email: string, pregnancyId?: string) {
+  const [row] = await db
+    .select({
+      participantId: pregnancyParticipants.id,
+      pregnancyId: pregnancyParticipants.pregnancyId,
+      pregnancyTitle: pregnancies.title,
+      invitedFirstName: pregnancyParticipants.invitedFirstName,
+      invitedLastName: pregnancyParticipants.invitedLastName,
+      invitedByUserId: pregnancyParticipants.invitedByUserId,
+    })
+    .from(pregnancyParticipants)
+    .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
+    .where(
+      and(
+        eq(pregnancyParticipants.role, "partner"),
+        eq(pregnancyParticipants.status, "invited"),
+        eq(sql`lower(${pregnancyParticipants.invitedEmail})`, email.trim().toLowerCase()),
+        pregnancyId ? eq(pregnancyParticipants.pregnancyId, pregnancyId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (!row) throw partnerError("invitation_not_found");
+  return row;
+}
+
+/**
+ * send-partner-otp: a 6-digit code to the account owner's email (the owner vouches for the partner),
+ * at most once per cooldown; a new code resets the attempts and the expiry.
+ */
+export async function sendPartnerCode(db: Db, mailer: Mailer, email: string, pregnancyId: string, now = new Date()) {
+  const invitation = await findPartnerInvitation(db, email, pregnancyId);
+  const [previous] = await db.select({ lastSentAt: partnerVerifications.lastSentAt }).from(partnerVerifications).where(eq(partnerVerifications.participantId, invitation.participantId));
+  const waitSeconds = previous ? Math.ceil(PARTNER_CODE_RESEND_COOLDOWN_SECONDS - (now.getTime() - previous.lastSentAt.getTime()) / MS_PER_SECOND) : 0;
+  if (waitSeconds > 0) throw new AppError("TOO_MANY_REQUESTS", "RESEND_COOLDOWN", PARTNER_MESSAGES.resendIn(waitSeconds));
+  const [owner] = await db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(pregnancyParticipants)
+    .innerJoin(users, eq(users.id, pregnancyParticipants.userId))
+    .where(and(eq(pregnancyParticipants.pregnancyId, pregnancyId), eq(pregnancyParticipants.role, "owner")));
+  if (!owner) throw partnerError("invitation_not_found");
+  const code = randomCode();
+  const values = {
+    codeHash: await hashCode(invitation.participantId, code),
+    sentToEmail: owner.email,
+    attemptsRemaining: OTP_ALLOWED_ATTEMPTS,
+    expiresAt: new Date(now.getTime() + OTP_EXPIRES_SECONDS * MS_PER_SECOND),
+    verifiedAt: null,
+    lastSentAt: now,
+  };
+  await db.insert(partnerVerifications).values({ participantId: invitation.participantId, ...values }).onConflictDoUpdate({ target: partnerVerifications.participantId, set: values });
+  const partnerName = [invitation.invitedFirstName, invitation.invitedLastName].filter(Boolean).join(" ") || email;
+  await mailer.send(
+    composeMail(owner.email, "Your partner's verification code", [
+      `${partnerName} is joining ${invitation.pregnancyTitle} as your partner.`,
+      `Their verification code is ${code}. Share it with them only if you invited them. It expires in ${OTP_EXPIRES_SECONDS / SECONDS_PER_MINUTE} minutes.`,
+    ]),
+  );
+  return { success: true as const, ownerEmail: owner.email };
+}
+
+/**
+ * secure-partner-invitation/verify: three attempts per code; the fourth wrong try, or any try after
+ * expiry, is refused with the spec's message and needs a new invitation code.
+ */
+export async function verifyPartnerCode(db: Db, email: string, pregnancyId: string, code: string, now = new Date()) {
+  const invitation = await findPartnerInvitation(db, email, pregnancyId);
+  const [verification] = await db.select().from(partnerVerifications).where(eq(partnerVerifications.participantId, invitation.participantId));
+  if (!verification) throw partnerError("invitation_not_found");
+  if (verification.verifiedAt) return { success: true as const, participantId: invitation.participantId, attemptsRemaining: verification.attemptsRemaining };
+  if (verification.expiresAt.getTime() <= now.getTime()) throw partnerError("verification_expired");
+  if (verification.attemptsRemaining <= 0) throw partnerError("too_many_attempts");
+  if ((await hashCode(invitation.participantId, code)) === verification.codeHash) {
+    await db.update(partnerVerifications).set({ verifiedAt: now }).where(eq(partnerVerifications.id, verification.id));
+    return { success: true as const, participantId: invitation.participantId, attemptsRemaining: verification.attemptsRemaining };
+  }
+  // Decrement in SQL so concurrent wrong tries cannot each see the same count.
+  const [after] = await db
+    .update(partnerVerifications)
+    .set({ attemptsRemaining: sql`greatest(${partnerVerifications.attemptsRemaining} - 1, 0)` })
+    .where(eq(partnerVerifications.id, verification.id))
+    .returning({ attemptsRemaining: partnerVerifications.attemptsRemaining });
+  const attemptsRemaining = after?.attemptsRemaining ?? 0;
+  throw new AppError("BAD_REQUEST", "invalid_code", `${INVALID_PARTNER_CODE_MESSAGE} ${PARTNER_MESSAGES.attemptsRemaining(attemptsRemaining)}`);
+}
+
+/** secure-partner-invitation: one partner per pregnancy, invited by email with a link to /invited-partner. */
+export async function invitePartner(db: Db, mailer: Mailer, origin: string, pregnancyId: string, inviterId: string, partner: { email: string; firstName: string; lastName: string }) {
+  const email = partner.email.trim().toLowerCase();
+  const [existing] = await db
+    .select({ id: pregnancyParticipants.id })
+    .from(pregnancyParticipants)
+    .where(and(eq(pregnancyParticipants.pregnancyId, pregnancyId), eq(pregnancyParticipants.role, "partner")))
+    .limit(1);
+  if (existing) throw new AppError("CONFLICT", "PARTNER_EXISTS", "This pregnancy already has a partner or a pending partner invitation");
+  const [[pregnancy], [inviter]] = await Promise.all([
+    db.select({ title: pregnancies.title }).from(pregnancies).where(eq(pregnancies.id, pregnancyId)),
+    db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, inviterId)),
+  ]);
+  const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}` : "Your partner";
+  const [participant] = await db
+    .insert(pregnancyParticipants)
+    .values({ pregnancyId, role: "partner", status: "invited", invitedEmail: email, invitedFirstName: partner.firstName, invitedLastName: partner.lastName, invitedByUserId: inviterId })
+    .returning({ id: pregnancyParticipants.id });
+  if (!participant) throw new Error("partner invitation was not stored");
+  const url = new URL("/invited-partner", origin);
+  url.search = new URLSearchParams({ email, pregnancy_id: pregnancyId, inviter: inviterName }).toString();
+  await mailer.send(
+    composeMail(email, `${inviterName} invited you as their partner`, [
+      `${inviterName} invited you to share ${pregnancy?.title ?? "their pregnancy"} on BabySteps as their partner, free of charge.`,
+      "To keep the pregnancy private, a verification code goes to them; ask them for it when you accept.",
+    ], { label: "Accept the invitation", url: url.toString() }),
+  );
+  return { success: true as const, participantId: participant.id };
+}
+
+/** secure-partner-invitation/link-account: a verified invitation joins the signed-in account whose email it names. */
+export async function linkPartnerAccount(db: Db, user: { id: string; email: string }, participantId: string) {
+  const [row] = await db
+    .select({ invitedEmail: pregnancyParticipants.invitedEmail, status: pregnancyParticipants.status, pregnancyId: pregnancyParticipants.pregnancyId, verifiedAt: partnerVerifications.verifiedAt })
+    .from(pregnancyParticipants)
+    .innerJoin(partnerVerifications, eq(partnerVerifications.participantId, pregnancyParticipants.id))
+    .where(and(eq(pregnancyParticipants.id, participantId), eq(pregnancyParticipants.role, "partner")));
+  if (!row || row.status !== "invited" || row.invitedEmail?.toLowerCase() !== user.email.toLowerCase()) throw partnerError("invitation_not_found");
+  if (!row.verifiedAt) throw new AppError("FORBIDDEN", "NOT_VERIFIED", PARTNER_MESSAGES.enterCode);
+  const [linked] = await db
+    .update(pregnancyParticipants)
+    .set({ userId: user.id, status: "active", joinedAt: new Date() })
+    .where(and(eq(pregnancyParticipants.id, participantId), eq(pregnancyParticipants.status, "invited")))
+    .returning({ id: pregnancyParticipants.id });
+  if (!linked) throw partnerError("invitation_not_found");
+  return { success: true as const, pregnancyId: row.pregnancyId };
+}

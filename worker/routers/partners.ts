@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { NAME_MAX_LENGTH } from "../../src/domain/constants";
+import { otpCodeSchema } from "../../src/domain/auth";
+import { createMailer } from "../services/mailer";
+import { parentProcedure, publicProcedure, router, signedInProcedure } from "../trpc/init";
+import { findPartnerInvitation, invitePartner, linkPartnerAccount, sendPartnerCode, verifyPartnerCode } from "./partners.service";
+
+const email = z.email().max(NAME_MAX_LENGTH * 3);
+const name = z.string().trim().min(1).max(NAME_MAX_LENGTH);
+
+export const partnersRouter = router({
+  invite: parentProcedure
+    .input(z.object({ email, firstName: name, lastName: name }))
+    .mutation(({ ctx, input }) => invitePartner(ctx.db, createMailer(ctx.env, ctx.db), ctx.origin, ctx.pregnancy.id, ctx.user.id, input)),
+
+  /** secure-partner-invitation/verify-email: step 1 of /invited-partner, before any account exists. */
+  verifyEmail: publicProcedure.input(z.object({ email })).mutation(async ({ ctx, input }) => {
+    const invitation = await findPartnerInvitation(ctx.db, input.email);
+    return { success: true as const, invitation: { pregnancyId: invitation.pregnancyId, pregnancyTitle: invitation.pregnancyTitle, participantId: invitation.participantId } };
+  }),
+
+  sendCode: publicProcedure
+    .input(z.object({ email, pregnancyId: z.uuid() }))
+    .mutation(({ ctx, input }) => sendPartnerCode(ctx.db, createMailer(ctx.env, ctx.db), input.email, input.pregnancyId)),
+
+  verifyCode: publicProcedure
+    .input(z.object({ email, pregnancyId: z.uuid(), code: otpCodeSchema }))
+    .mutation(({ ctx, input }) => verifyPartnerCode(ctx.db, input.email, input.pregnancyId, input.code)),
+
+  link: signedInProcedure.input(z.object({ participantId: z.uuid() })).mutation(({ ctx, input }) => linkPartnerAccount(ctx.db, ctx.user, input.participantId)),
+});
