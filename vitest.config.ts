@@ -21,6 +21,8 @@ export default defineConfig({
           // One running stack serves every file; files run one after another so
           // rate-limit and database assertions do not race each other.
           fileParallelism: false,
+          // In CI a test that fails once is run again and reported as flaky by vitest, as Playwright does.
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],
