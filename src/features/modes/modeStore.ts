@@ -5,8 +5,8 @@
  * capability becomes guest). Parent to guest is allowed and saved; the app never keeps a user
  * without capability in parent mode.
  */
-import { useSyncExternalStore } from "react";
 import { USER_MODES, type UserMode } from "../../domain/enums";
+import { createUserKeyedStore } from "../../lib/userKeyedStore";
 
 export const modeStorageKey = (userId: string) => `mode:${userId}`;
 
@@ -16,8 +16,8 @@ interface ModeEntry {
   capability: boolean;
 }
 
-const entries = new Map<string, ModeEntry>();
-const listeners = new Set<() => void>();
+// Decided afresh on each page load (see above), so nothing is loaded on first read.
+const entries = createUserKeyedStore<ModeEntry>(() => undefined);
 
 function isUserMode(value: unknown): value is UserMode {
   return typeof value === "string" && (USER_MODES as readonly string[]).includes(value);
@@ -41,27 +41,13 @@ function save(userId: string, mode: UserMode): void {
   }
 }
 
-function emit(): void {
-  for (const listener of listeners) listener();
-}
-
 export function setStoredMode(userId: string, mode: UserMode, capability: boolean): void {
   const current = entries.get(userId);
   if (current && current.mode === mode && current.capability === capability) return;
-  entries.set(userId, { mode, capability });
   save(userId, mode);
-  emit();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  entries.set(userId, { mode, capability });
 }
 
 export function useModeEntry(userId: string): ModeEntry | undefined {
-  return useSyncExternalStore(
-    subscribe,
-    () => entries.get(userId),
-    () => undefined,
-  );
+  return entries.useValue(userId);
 }
