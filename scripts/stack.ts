@@ -12,6 +12,16 @@ const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 
 /** Only for local runs: production takes BETTER_AUTH_SECRET from a wrangler secret. */
 const LOCAL_AUTH_SECRET = "local-development-secret-not-for-production-use";
+/**
+ * The local fake Stripe's account (PAYMENTS_MODE=local): the key it accepts, the secret it signs
+ * webhooks with, and the ids of its two prices. Exported for the API tests that sign events.
+ */
+export const LOCAL_STRIPE = {
+  secretKey: "sk_test_local_fake_stripe",
+  webhookSecret: "whsec_local_fake_stripe_signing_secret",
+  priceBasic: "price_local_basic_monthly",
+  pricePremium: "price_local_premium_monthly",
+} as const;
 const READY_TIMEOUT_MS = 60_000;
 const READY_POLL_MS = 250;
 const STOP_GRACE_MS = 5_000;
@@ -44,6 +54,11 @@ function workerVars(database: LocalDatabase, appEnv: string, url: string): Recor
     LOCAL_WS_PROXY: database.wsProxy,
     BETTER_AUTH_SECRET: LOCAL_AUTH_SECRET,
     BETTER_AUTH_URL: url,
+    PAYMENTS_MODE: "local",
+    STRIPE_SECRET_KEY: LOCAL_STRIPE.secretKey,
+    STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE.webhookSecret,
+    STRIPE_PRICE_BASIC: LOCAL_STRIPE.priceBasic,
+    STRIPE_PRICE_PREMIUM: LOCAL_STRIPE.pricePremium,
   };
 }
 

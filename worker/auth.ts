@@ -1,7 +1,19 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { emailOTP } from "better-auth/plugins";
-import { AUTH_RATE_LIMITS, OTP_EXPIRES_SECONDS, OTP_LENGTH, OTP_ALLOWED_ATTEMPTS, PASSWORD_MIN_LENGTH_SIGNUP, SESSION_EXPIRES_SECONDS } from "../src/domain/constants";
+import { isWeakPassword } from "../src/domain/auth";
+import {
+  AUTH_RATE_LIMITS,
+  OTP_EXPIRES_SECONDS,
+  OTP_LENGTH,
+  OTP_ALLOWED_ATTEMPTS,
+  PASSWORD_MIN_LENGTH_SIGNUP,
+  PASSWORD_RESET_LINK_EXPIRES_SECONDS,
+  SECONDS_PER_MINUTE,
+  SESSION_EXPIRES_SECONDS,
+} from "../src/domain/constants";
+import { RESET_PASSWORD_MESSAGES } from "../src/domain/errors";
 import type { Db } from "./db";
 import { accounts, rateLimits, sessions, users, verifications } from "./db/schema";
 import { composeMail, type Mailer } from "./services/mailer";
@@ -19,6 +31,13 @@ const OTP_SUBJECTS = {
   "forget-password": "Your password reset code",
   "change-email": "Confirm your new email",
 } as const;
+
+/** /email-confirmed with what it needs to verify the address (onboarding spec 2). */
+export function emailConfirmedLink(baseURL: string, email: string, code: string): string {
+  const url = new URL("/email-confirmed", baseURL);
+  url.search = new URLSearchParams({ email, code }).toString();
+  return url.toString();
+}
 
 /** better-auth is created per request on Workers (its database handle is per request). */
 export function createAuth({ db, mailer, secret, baseURL }: AuthDeps) {
@@ -45,14 +64,31 @@ export function createAuth({ db, mailer, secret, baseURL }: AuthDeps) {
       autoSignIn: true,
       // The spec gives 24 hours of early access while the email is being confirmed.
       requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_EXPIRES_SECONDS,
       async sendResetPassword({ user, url }) {
         await mailer.send(
-          composeMail(user.email, "Reset your password", ["Someone asked to reset the password of your account.", "If it was not you, ignore this email."], {
-            label: "Choose a new password",
-            url,
-          }),
+          composeMail(
+            user.email,
+            "Reset your password",
+            [
+              "Someone asked to reset the password of your BabySteps account.",
+              `The link works once, for ${PASSWORD_RESET_LINK_EXPIRES_SECONDS / SECONDS_PER_MINUTE} minutes. If it was not you, ignore this email: your password stays as it is.`,
+            ],
+            { label: "Choose a new password", url },
+          ),
         );
       },
+    },
+    hooks: {
+      // The reset form's password rule holds on the server too, whatever the client sends.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/reset-password") return;
+        const body: unknown = ctx.body;
+        const newPassword = typeof body === "object" && body !== null && "newPassword" in body ? body.newPassword : undefined;
+        if (typeof newPassword === "string" && isWeakPassword(newPassword)) {
+          throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: RESET_PASSWORD_MESSAGES.weakPassword });
+        }
+      }),
     },
     plugins: [
       emailOTP({
@@ -64,7 +100,10 @@ export function createAuth({ db, mailer, secret, baseURL }: AuthDeps) {
         // Signing in with a code never creates an account.
         disableSignUp: true,
         async sendVerificationOTP({ email, otp, type }) {
-          await mailer.send(composeMail(email, OTP_SUBJECTS[type], [`Your code is ${otp}.`, "It expires in 10 minutes. If you did not ask for it, ignore this email."]));
+          const paragraphs = [`Your code is ${otp}.`, "It expires in 10 minutes. If you did not ask for it, ignore this email."];
+          // The confirmation mail also carries the code as a link, so one click confirms the address.
+          const action = type === "email-verification" ? { label: "Confirm my email", url: emailConfirmedLink(baseURL, email, otp) } : undefined;
+          await mailer.send(composeMail(email, OTP_SUBJECTS[type], paragraphs, action));
         },
       }),
     ],

@@ -13,6 +13,16 @@ export interface Bindings {
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
+  /**
+   * 'stripe' uses the real Stripe API; 'local' points the same SDK at the fake Stripe mounted under
+   * /dev/stripe (never in production). Unset means 'stripe' in production, 'local' elsewhere.
+   */
+  PAYMENTS_MODE?: "local" | "stripe";
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Price ids of the monthly plans (PLANS in src/domain/constants.ts). */
+  STRIPE_PRICE_BASIC?: string;
+  STRIPE_PRICE_PREMIUM?: string;
   PHOTOS: R2Bucket;
   WaitingRoom: DurableObjectNamespace<WaitingRoom>;
   ASSETS: Fetcher;

@@ -4,6 +4,7 @@ import { runScheduledJobs } from "./cron";
 import { createAppContext, type AppVariables } from "./context";
 import type { Bindings } from "./env";
 import { avatarRoutes } from "./http/avatars";
+import { billingRoutes } from "./http/billing";
 import { devRoutes } from "./http/dev";
 import { healthRoute } from "./http/health";
 import { photoRoutes } from "./http/photos";
@@ -20,6 +21,7 @@ app.on(["GET", "POST"], "/api/auth/*", (c) => c.var.getAuth().handler(c.req.raw)
 app.route("/api/trpc", trpcRoute);
 app.route("/api/photos", photoRoutes);
 app.route("/api/avatars", avatarRoutes);
+app.route("/api/billing", billingRoutes);
 app.route("/", devRoutes);
 app.all("/parties/*", async (c) => {
   const response = await routePartykitRequest(c.req.raw, c.env, {

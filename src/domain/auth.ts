@@ -4,7 +4,7 @@
  * not also 'too short').
  */
 import { z } from "zod";
-import { OTP_LENGTH, PASSWORD_MIN_LENGTH_RESET, PASSWORD_MIN_LENGTH_SIGNUP } from "./constants";
+import { OTP_LENGTH, PASSWORD_MIN_CHARACTER_KINDS, PASSWORD_MIN_LENGTH_RESET, PASSWORD_MIN_LENGTH_SIGNUP } from "./constants";
 import {
   CREATE_ACCOUNT_MESSAGES,
   GUEST_SIGNUP_MESSAGES,
@@ -83,10 +83,44 @@ export const partnerCodeSchema = z
   .min(1, { error: PARTNER_MESSAGES.enterCode, abort: true })
   .regex(OTP_FORMAT, SIGN_IN_MESSAGES.invalidCode);
 
-/** New password: at least 8 characters and confirmed. */
+/** Where password-reset links land (better-auth redirects there with ?token= or ?error=INVALID_TOKEN). */
+export const RESET_PASSWORD_PATH = "/reset-password";
+
+const PASSWORD_CHARACTER_KINDS = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/] as const;
+
+/** Well-known passwords that pass the mix rule; compared in lower case. */
+const COMMON_PASSWORDS = new Set([
+  "password1",
+  "password1!",
+  "password123",
+  "passw0rd",
+  "p@ssw0rd",
+  "p@ssword1",
+  "qwerty123",
+  "qwerty123!",
+  "welcome1",
+  "welcome1!",
+  "letmein1",
+  "iloveyou1",
+  "abc12345",
+  "admin123",
+  "changeme1",
+  "babysteps1",
+]);
+
+/** The stated rule for new passwords: long enough, at least three kinds of characters, and not a common one. */
+export function isWeakPassword(password: string): boolean {
+  const kinds = PASSWORD_CHARACTER_KINDS.filter((kind) => kind.test(password)).length;
+  return password.length < PASSWORD_MIN_LENGTH_RESET || kinds < PASSWORD_MIN_CHARACTER_KINDS || COMMON_PASSWORDS.has(password.toLowerCase());
+}
+
+/** New password: at least 8 characters, not weak, and confirmed. */
 export const resetPasswordSchema = z
   .object({
-    password: z.string().min(PASSWORD_MIN_LENGTH_RESET, RESET_PASSWORD_MESSAGES.passwordTooShort),
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH_RESET, { error: RESET_PASSWORD_MESSAGES.passwordTooShort, abort: true })
+      .refine((password) => !isWeakPassword(password), RESET_PASSWORD_MESSAGES.weakPassword),
     confirmPassword: z.string(),
   })
   .refine((form) => form.password === form.confirmPassword, { error: RESET_PASSWORD_MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });

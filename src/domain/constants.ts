@@ -10,7 +10,7 @@ export const SECONDS_PER_MINUTE = 60;
 const MINUTES_PER_HOUR = 60;
 const HOURS_PER_DAY = 24;
 const MS_PER_MINUTE = SECONDS_PER_MINUTE * MS_PER_SECOND;
-const MS_PER_HOUR = MINUTES_PER_HOUR * MS_PER_MINUTE;
+export const MS_PER_HOUR = MINUTES_PER_HOUR * MS_PER_MINUTE;
 export const MS_PER_DAY = HOURS_PER_DAY * MS_PER_HOUR;
 export const SECONDS_PER_DAY = HOURS_PER_DAY * MINUTES_PER_HOUR * SECONDS_PER_MINUTE;
 export const DAYS_PER_WEEK = 7;
@@ -171,6 +171,8 @@ export const ERROR_BOUNDARY_BASE_DELAY_MS = MS_PER_SECOND;
 export const ERROR_REPORTS_KEPT = 10;
 export const ERRORS_PER_SESSION = 50;
 export const ERROR_REPORTS_STORAGE_KEY = "error-reports";
+/** Local storage: onboarding data staged for /confirm-pregnancy (onboarding spec 3). */
+export const STAGED_ONBOARDING_STORAGE_KEY = "staged-onboarding";
 
 export const PERFORMANCE_THRESHOLD_MS = 100;
 export const PERFORMANCE_FLUSH_INTERVAL_MS = 30 * MS_PER_SECOND;
@@ -274,12 +276,17 @@ export const PARENT_WIZARD_STEPS = 8;
 export const GUEST_WIZARD_STEPS = 2;
 export const CREATE_ACCOUNT_STEPS = 5;
 export const SETUP_PREGNANCY_STEPS = 4;
+export const PARTNER_INVITATION_STEPS = 4;
 
 // ---------------------------------------------------------------------------------------------
 // Accounts, codes and passwords
 
 export const PASSWORD_MIN_LENGTH_SIGNUP = 6;
 export const PASSWORD_MIN_LENGTH_RESET = 8;
+/** Ours: a new password mixes at least 3 of lower case, upper case, digits and symbols (the spec recommends all four). */
+export const PASSWORD_MIN_CHARACTER_KINDS = 3;
+/** Ours: how long a password-reset link works (better-auth's default, said in the mail). */
+export const PASSWORD_RESET_LINK_EXPIRES_SECONDS = 60 * SECONDS_PER_MINUTE;
 /** Every emailed code (sign-in and partner verification) has 6 digits. */
 export const OTP_LENGTH = 6;
 /** Partner code: 3 attempts; the same cap applies to sign-in codes. */
@@ -309,6 +316,8 @@ export const AUTH_RATE_LIMITS = {
 
 /** Email confirmed: continue automatically after a 5-second countdown. */
 export const EMAIL_AUTO_CONTINUE_SECONDS = 5;
+/** Ours: how often create-account step 2 asks whether the email was confirmed elsewhere. */
+export const EMAIL_CONFIRMATION_POLL_MS = 3000;
 export const EMAIL_CONFIRMED_REDIRECT_MS = 1200;
 export const GUEST_EXISTING_ACCOUNT_REDIRECT_MS = 2000;
 export const SETUP_COMPLETE_REDIRECT_MS = 2000;

@@ -19,6 +19,7 @@ export type BabyGender = (typeof BABY_GENDERS)[number];
 
 /** Onboarding also offers 'surprise', which is stored on the baby as 'unknown'. */
 export const ONBOARDING_GENDERS = ["unknown", "boy", "girl", "surprise"] as const;
+export type OnboardingGender = (typeof ONBOARDING_GENDERS)[number];
 
 export const SUBSCRIPTION_TIERS = ["basic", "premium"] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];

@@ -9,6 +9,7 @@ import {
   ERROR_BOUNDARY_BASE_DELAY_MS,
   ERROR_BOUNDARY_MAX_RETRIES,
   OTP_LENGTH,
+  PASSWORD_MIN_CHARACTER_KINDS,
   PASSWORD_MIN_LENGTH_RESET,
   PASSWORD_MIN_LENGTH_SIGNUP,
 } from "./constants";
@@ -280,6 +281,16 @@ export const GUEST_SIGNUP_MESSAGES = {
   accountCreated: "Account Created!",
 } as const;
 
+/**
+ * Refusals of join_pregnancy_with_code that mean the code itself is no good (unknown, used,
+ * expired, or meant for another email): 'Invalid Invitation Code'. Any other is 'Invitation Error'.
+ */
+export const INVALID_INVITATION_CODE_ERRORS = ["INVITATION_NOT_FOUND", "INVITATION_EMAIL_MISMATCH"] as const;
+
+export function guestJoinErrorTitle(appCode: unknown): string {
+  return (INVALID_INVITATION_CODE_ERRORS as readonly unknown[]).includes(appCode) ? GUEST_SIGNUP_MESSAGES.invalidInvitationCode : GUEST_SIGNUP_MESSAGES.invitationError;
+}
+
 /** Sign-up from a partner invitation. */
 export const INVITATION_SIGNUP_MESSAGES = {
   signupFailed: "Signup failed - Failed to create account. Please try again.",
@@ -342,6 +353,10 @@ export const RESET_PASSWORD_MESSAGES = {
   verificationFailed: "Verification Failed",
   resetLinkExpired: "Reset Link Expired",
   emailRequired: "Email required",
+  /** Ours: the spec refuses weak passwords without stating the rule; this states it. */
+  weakPassword: `Weak Password: Use at least ${PASSWORD_MIN_CHARACTER_KINDS} of these: lower-case letters, upper-case letters, numbers and symbols. Common passwords are not allowed.`,
+  /** Ours: what the reset form says once the new password is saved. */
+  passwordUpdated: "Password updated",
 } as const;
 
 export const CONTACT_MESSAGES = {

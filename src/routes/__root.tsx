@@ -1,5 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext } from "@tanstack/react-router";
+import { createRootRouteWithContext, redirect } from "@tanstack/react-router";
+import { hashErrorRedirect } from "../domain/authLinks";
+import { mustResetPasswordFirst } from "../features/auth/forcePasswordReset";
 import { NotFoundPage } from "../features/errors/NotFoundPage";
 import { RootErrorFallback } from "../features/errors/ErrorFallback";
 import { RootLayout } from "../features/shell/RootLayout";
@@ -11,6 +13,12 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: ({ location }) => {
+    if (mustResetPasswordFirst(location.pathname)) throw redirect({ to: "/reset-password" });
+    // An auth link that failed comes back with its error in the hash, on whichever page it named.
+    const hashError = hashErrorRedirect(location.hash);
+    if (hashError) throw redirect({ to: "/check-email", search: hashError });
+  },
   component: RootLayout,
   notFoundComponent: NotFoundPage,
   errorComponent: RootErrorFallback,

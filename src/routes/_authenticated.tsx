@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AppShell } from "../features/shell/AppShell";
+import { syncEarlyAccess } from "../features/auth/earlyAccess";
 import { SessionPending } from "../features/shell/SessionPending";
 import { isUuid } from "../features/pregnancy/guestChoice";
 
@@ -17,6 +18,8 @@ export const Route = createFileRoute("/_authenticated")({
   beforeLoad: async ({ context }) => {
     const session = await context.auth.getSession();
     if (!session) throw redirect({ to: "/" });
+    // After 24 hours of early access an unconfirmed email has to be confirmed first (onboarding spec 4).
+    if (!syncEarlyAccess(session.user)) throw redirect({ to: "/check-email", search: { email: session.user.email } });
     return { session };
   },
   pendingComponent: SessionPending,

@@ -2,12 +2,14 @@ import type { ReactNode } from "react";
 import { clsx } from "clsx";
 import { splitToast } from "../domain/errors";
 
-type AlertVariant = "error" | "success" | "info";
+type AlertVariant = "error" | "success" | "info" | "warning";
 
 const variants: Record<AlertVariant, string> = {
   error: "border-danger/40 bg-danger-soft text-danger-foreground",
   success: "border-success/40 bg-success-soft text-success-foreground",
   info: "border-border bg-lavender text-foreground",
+  /** Orange: something needs the user's attention but nothing is lost (a cancelled payment). */
+  warning: "border-warning bg-warning-soft text-warning-foreground",
 };
 
 interface AlertProps {

@@ -1,4 +1,4 @@
-import { useId, type ComponentPropsWithRef } from "react";
+import { useId, type ComponentPropsWithRef, type ReactNode } from "react";
 import { clsx } from "clsx";
 
 export const inputStyles =
@@ -18,9 +18,11 @@ interface TextFieldProps extends Omit<ComponentPropsWithRef<"input">, "id"> {
   describedBy?: string | undefined;
   className?: string;
   inputClassName?: string;
+  /** A control inside the input's right edge (e.g. a show-password toggle). */
+  trailing?: ReactNode;
 }
 
-export function TextField({ label, id, hint, error, invalid = false, describedBy, className, inputClassName, ...inputProps }: TextFieldProps) {
+export function TextField({ label, id, hint, error, invalid = false, describedBy, className, inputClassName, trailing, ...inputProps }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const hintId = `${inputId}-hint`;
@@ -31,7 +33,16 @@ export function TextField({ label, id, hint, error, invalid = false, describedBy
       <label htmlFor={inputId} className="text-sm font-semibold text-foreground">
         {label}
       </label>
-      <input id={inputId} aria-invalid={Boolean(error) || invalid || undefined} aria-describedby={describedByIds} className={clsx(inputStyles, inputClassName)} {...inputProps} />
+      <div className="relative">
+        <input
+          id={inputId}
+          aria-invalid={Boolean(error) || invalid || undefined}
+          aria-describedby={describedByIds}
+          className={clsx(inputStyles, trailing !== undefined && "pr-12", inputClassName)}
+          {...inputProps}
+        />
+        {trailing !== undefined && <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>}
+      </div>
       {hint && (
         <p id={hintId} className="text-sm text-muted-foreground">
           {hint}

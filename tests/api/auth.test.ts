@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../worker/db/schema";
+import { EARLY_ACCESS_MS } from "../../src/domain/constants";
+import { CREATE_ACCOUNT_MESSAGES, RESET_PASSWORD_MESSAGES } from "../../src/domain/errors";
+import { users, verifications } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
-import { signUp } from "../support/families";
+import { createOtherFamily, signUp } from "../support/families";
 
 interface OutboxMail {
   to: string;
@@ -81,9 +83,37 @@ describe("accounts", () => {
     const link = mails.find((m) => m.to === email && m.subject === "Reset your password")?.text.match(/https?:\/\/\S+/)?.[0];
     expect(link).toBeDefined();
     const token = new URL(link!).pathname.split("/").pop();
-    const reset = await browser.postJson("/api/auth/reset-password", { token, newPassword: "a-brand-new-secret" });
+    const weak = await browser.postJson("/api/auth/reset-password", { token, newPassword: "abcdefgh1" });
+    expect(weak.status).toBe(400);
+    expect(await weak.json()).toMatchObject({ code: "WEAK_PASSWORD", message: RESET_PASSWORD_MESSAGES.weakPassword });
+    const reset = await browser.postJson("/api/auth/reset-password", { token, newPassword: "A-brand-new-secret1" });
     expect(reset.status).toBe(200);
-    expect((await new ApiClient(baseUrl()).signIn(email, "a-brand-new-secret")).status).toBe(200);
+    expect((await new ApiClient(baseUrl()).signIn(email, "A-brand-new-secret1")).status).toBe(200);
+    const reused = await browser.postJson("/api/auth/reset-password", { token, newPassword: "Another-secret2" });
+    expect(reused.status).toBe(400);
+  });
+
+  it("lets an emailed sign-in code expire", async () => {
+    const { email } = await signUp("latecomer");
+    const browser = new ApiClient(baseUrl());
+    expect((await browser.postJson("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" })).status).toBe(200);
+    const code = await latestCode(email);
+    // Ten minutes pass: the stored code's expiry moves into the past.
+    const { db, close } = openTestDb();
+    try {
+      const moved = await db
+        .update(verifications)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(verifications.identifier, `sign-in-otp-${email}`))
+        .returning({ id: verifications.id });
+      expect(moved).toHaveLength(1);
+    } finally {
+      await close();
+    }
+    const late = await browser.postJson("/api/auth/sign-in/email-otp", { email, otp: code });
+    expect(late.status).toBe(400);
+    expect(await late.json()).toMatchObject({ code: "OTP_EXPIRED" });
+    await expect(browser.trpc.account.me.query()).rejects.toMatchObject({ data: { code: "UNAUTHORIZED" } });
   });
 
   it("answers 429 after repeated wrong sign-ins from one address", async () => {
@@ -107,6 +137,25 @@ describe("accounts", () => {
     }
     expect(statuses[0]).toBe(200);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("opens pregnancy data for 24 hours of early access, then only with a confirmed email", async () => {
+    const family = await createOtherFamily();
+    expect(await family.owner.trpc.pregnancy.details.query({ pregnancyId: family.pregnancyId })).toMatchObject({ id: family.pregnancyId });
+    const { db, close } = openTestDb();
+    try {
+      await db.update(users).set({ createdAt: new Date(Date.now() - EARLY_ACCESS_MS - 60_000) }).where(eq(users.id, family.ownerId));
+      await expect(family.owner.trpc.pregnancy.details.query({ pregnancyId: family.pregnancyId })).rejects.toMatchObject({
+        message: CREATE_ACCOUNT_MESSAGES.emailNotVerified,
+        data: { appCode: "EMAIL_NOT_CONFIRMED" },
+      });
+      // Their own account stays reachable, so they can confirm the email.
+      expect(await family.owner.trpc.account.me.query()).toMatchObject({ emailVerified: false });
+      await db.update(users).set({ emailVerified: true }).where(eq(users.id, family.ownerId));
+      expect(await family.owner.trpc.pregnancy.details.query({ pregnancyId: family.pregnancyId })).toMatchObject({ id: family.pregnancyId });
+    } finally {
+      await close();
+    }
   });
 
   it("refuses tRPC calls without a session", async () => {

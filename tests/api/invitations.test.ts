@@ -78,3 +78,35 @@ describe("guest invitations", () => {
     expect(await max.trpc.invitations.accept.mutate({ token: secondToken })).toMatchObject({ success: true, participantId });
   });
 });
+
+describe("join a pregnancy with an invitation code", () => {
+  it("the mailed code joins the invited guest once; a second use and another email are refused as an invalid code", async () => {
+    const { owner, pregnancyId } = await createOtherFamily();
+    const email = uniqueEmail("code.guest");
+    const { participantId } = await owner.trpc.invitations.inviteGuest.mutate({ pregnancyId, email, firstName: "Cora", lastName: "Code", privacyLevel: "friends" });
+    const mails = (await (await fetch(`${baseUrl()}/api/dev/outbox`)).json()) as OutboxMail[];
+    const code = mails.find((m) => m.to === email)?.text.match(/^Your invitation code: (\S+)$/m)?.[1];
+    expect(code).toBe(await invitationToken(email));
+
+    const stranger = await signUp("code.stranger");
+    await expect(stranger.client.trpc.invitations.joinByCode.mutate({ code: code! })).rejects.toMatchObject({
+      data: { code: "FORBIDDEN", appCode: "INVITATION_EMAIL_MISMATCH" },
+    });
+
+    const cora = await signUpAs(email);
+    expect(await cora.trpc.invitations.joinByCode.mutate({ code: `  ${code!} ` })).toEqual({
+      success: true,
+      joined_via: "promotion",
+      state: "active",
+      participant_id: participantId,
+      pregnancy_id: pregnancyId,
+      pregnancy_title: "Another Family",
+    });
+    expect((await cora.trpc.pregnancy.mine.query()).guestPregnancies.map((p) => p.id)).toEqual([pregnancyId]);
+    expect(await cora.trpc.pregnancy.access.query({ pregnancyId })).toMatchObject({ role: "guest" });
+
+    await expect(cora.trpc.invitations.joinByCode.mutate({ code: code! })).rejects.toMatchObject({ data: { code: "NOT_FOUND", appCode: "INVITATION_NOT_FOUND" } });
+    await expect(cora.trpc.invitations.joinByCode.mutate({ code: "no-such-code" })).rejects.toMatchObject({ data: { appCode: "INVITATION_NOT_FOUND" } });
+    await expect(cora.trpc.invitations.joinByCode.mutate({ code: "   " })).rejects.toMatchObject({ data: { code: "BAD_REQUEST" } });
+  });
+});

@@ -40,8 +40,10 @@ describe("partner invitation", () => {
 
     const signUp = await p.visitor.postJson("/api/auth/sign-up/email", { email: p.email, password: "partner-pass-1", name: "Pat Partner", firstName: "Pat", lastName: "Partner" });
     expect(signUp.status).toBe(200);
+    expect(await p.visitor.trpc.partners.pendingForMe.query()).toEqual({ participantId: p.participantId, pregnancyTitle: "Another Family" });
     expect(await p.visitor.trpc.partners.link.mutate({ participantId: p.participantId })).toMatchObject({ success: true, pregnancyId: p.pregnancyId });
     expect((await p.visitor.trpc.pregnancy.mine.query()).parentPregnancy).toMatchObject({ id: p.pregnancyId, role: "partner" });
+    expect(await p.visitor.trpc.partners.pendingForMe.query()).toBeNull();
   });
 
   it("keeps a 30-second resend cooldown", async () => {

@@ -21,6 +21,11 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "account.modeContext": () => undefined,
   "account.notificationPreferences": () => undefined,
   "account.setNotificationPreferences": () => ({ emailInvitations: true, emailRsvps: true, waitingRoomActivation: true, weeklyDigest: false }),
+  "billing.createPreauthCheckout": () => ({ plan: "basic", successUrl: "/onboarding-parent?session_id={CHECKOUT_SESSION_ID}", cancelUrl: "/onboarding?payment=cancelled", onboardingData: {} }),
+  "billing.createCheckout": () => ({ plan: "basic" }),
+  "billing.verifySession": () => ({ stripeSessionId: "cs_test_matrix_unknown" }),
+  "billing.checkSubscription": () => undefined,
+  "billing.customerPortal": () => undefined,
   "metrics.record": () => ({ metrics: [{ metricType: "api", name: "matrix", value: 12, unit: "ms" }] }),
   "pregnancy.mine": () => undefined,
   "pregnancy.access": scoped,
@@ -38,11 +43,13 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "referrals.check": () => ({ code: "bean2026" }),
   "invitations.inviteGuest": (f) => ({ ...scoped(f), email: uniqueEmail("invited"), firstName: "Ivy", lastName: "Guest", privacyLevel: "friends" }),
   "invitations.accept": () => ({ token: crypto.randomUUID() }),
+  "invitations.joinByCode": () => ({ code: crypto.randomUUID() }),
   "partners.invite": (f) => ({ ...scoped(f), email: uniqueEmail("partner"), firstName: "Pat", lastName: "Partner" }),
   "partners.verifyEmail": () => ({ email: uniqueEmail("nobody") }),
   "partners.sendCode": (f) => ({ ...scoped(f), email: uniqueEmail("nobody") }),
   "partners.verifyCode": (f) => ({ ...scoped(f), email: uniqueEmail("nobody"), code: "123456" }),
   "partners.link": () => ({ participantId: crypto.randomUUID() }),
+  "partners.pendingForMe": () => undefined,
 };
 
 interface ProcedureDef {

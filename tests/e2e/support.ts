@@ -41,6 +41,19 @@ export async function mailedCode(page: Page, email: string): Promise<string> {
   return code!;
 }
 
+/** A link matching `url` in the newest mail to this address whose subject matches, read from the dev outbox. */
+export async function mailedLink(page: Page, email: string, subject: RegExp, url: RegExp = /https?:\/\/\S+/): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await page.request.get("/api/dev/outbox")).json()) as Array<{ to: string; subject: string; text: string }>;
+      link = mails.find((m) => m.to === email && subject.test(m.subject))?.text.match(url)?.[0];
+      return link;
+    })
+    .toBeDefined();
+  return link!;
+}
+
 /** Signs in through the /auth form, as a person would, and waits for the dashboard. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto("/auth");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   guestSignUpSchema,
+  isWeakPassword,
   keepDigits,
   otpCodeSchema,
   otpEmailSchema,
@@ -98,13 +99,30 @@ describe("other account forms", () => {
     expect(issues(partnerSignUpSchema.safeParse({ ...form, acceptTerms: false }))).toEqual({ acceptTerms: "You must accept the Terms & Conditions" });
   });
 
-  it("reset needs 8 characters and a matching confirmation", () => {
-    expect(resetPasswordSchema.safeParse({ password: "12345678", confirmPassword: "12345678" }).success).toBe(true);
-    expect(issues(resetPasswordSchema.safeParse({ password: "1234567", confirmPassword: "1234567" }))).toEqual({
+  it("reset needs 8 characters, a strong mix and a matching confirmation", () => {
+    expect(resetPasswordSchema.safeParse({ password: "Little-bean7", confirmPassword: "Little-bean7" }).success).toBe(true);
+    expect(issues(resetPasswordSchema.safeParse({ password: "Ab1!xyz", confirmPassword: "Ab1!xyz" }))).toEqual({
       password: "Password Too Short: Password must be at least 8 characters long.",
     });
-    expect(issues(resetPasswordSchema.safeParse({ password: "12345678", confirmPassword: "12345679" }))).toEqual({
+    expect(issues(resetPasswordSchema.safeParse({ password: "Little-bean7", confirmPassword: "Little-bean8" }))).toEqual({
       confirmPassword: "Passwords Don't Match",
     });
+    expect(issues(resetPasswordSchema.safeParse({ password: "12345678", confirmPassword: "12345678" })).password).toMatch(/^Weak Password: Use at least 3 of these/);
+  });
+});
+
+describe("isWeakPassword", () => {
+  it("wants three of lower case, upper case, digits and symbols", () => {
+    expect(isWeakPassword("abcdefgh")).toBe(true);
+    expect(isWeakPassword("abcdefg1")).toBe(true);
+    expect(isWeakPassword("abcdef1!")).toBe(false);
+    expect(isWeakPassword("Abcdefg1")).toBe(false);
+    expect(isWeakPassword("ABCDEF1!")).toBe(false);
+  });
+
+  it("refuses short and well-known passwords whatever their mix", () => {
+    expect(isWeakPassword("Ab1!")).toBe(true);
+    expect(isWeakPassword("Password1")).toBe(true);
+    expect(isWeakPassword("P@ssw0rd")).toBe(true);
   });
 });

@@ -5,6 +5,9 @@ import { DEV_OUTBOX_PAGE_SIZE } from "../../src/domain/constants";
 import type { AppVariables } from "../context";
 import { mailOutbox } from "../db/schema";
 import type { Bindings } from "../env";
+import { FAKE_STRIPE_API_MOUNT } from "../services/billing";
+import { devCheckoutRoutes } from "./devCheckout";
+import { fakeStripeApi } from "./fakeStripe";
 
 /** Dev-only routes: never mounted when APP_ENV is production. */
 export const devRoutes = new Hono<{ Bindings: Bindings; Variables: AppVariables }>()
@@ -12,6 +15,8 @@ export const devRoutes = new Hono<{ Bindings: Bindings; Variables: AppVariables 
     if (c.env.APP_ENV === "production") return c.notFound();
     await next();
   })
+  .route(`${FAKE_STRIPE_API_MOUNT}/v1`, fakeStripeApi)
+  .route("/dev/checkout", devCheckoutRoutes)
   .get("/api/dev/outbox", async (c) => {
     const mails = await c.var.db
       .select({ to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html, createdAt: mailOutbox.createdAt })

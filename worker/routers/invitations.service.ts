@@ -33,6 +33,13 @@ export function invitationLink(origin: string, invite: { pregnancyId: string; em
   return url.toString();
 }
 
+/** The guest signup page with the invitation code filled in. */
+export function guestSignupLink(origin: string, token: string): string {
+  const url = new URL("/guest-signup", origin);
+  url.search = new URLSearchParams({ code: token }).toString();
+  return url.toString();
+}
+
 /**
  * Sends a fresh invitation link: earlier pending links stop working, the new one is valid for
  * INVITATION_VALID_DAYS. If mailing fails the caller sees the error and can simply resend.
@@ -66,7 +73,10 @@ export async function resendInvitation(db: Db, mailer: Mailer, origin: string, p
       [
         `${inviterName} would love for you to follow along with ${title} on BabySteps: shared updates and photos, RSVPs, the waiting room and the baby game.`,
         ...(personalMessage ? [`"${personalMessage}"`] : []),
-        `The link works for ${INVITATION_VALID_DAYS} days.`,
+        // On its own line so a guest can type it at /guest-signup (join_pregnancy_with_code).
+        `Your invitation code: ${token}`,
+        `New to BabySteps? Create a free guest account with the code at ${guestSignupLink(origin, token)}`,
+        `The link and the code work for ${INVITATION_VALID_DAYS} days.`,
       ],
       { label: "Accept the invitation", url: invitationLink(origin, { pregnancyId, email: participant.invitedEmail, inviter: inviterName, token }) },
     ),
@@ -170,4 +180,21 @@ export async function acceptInvitation(db: Db, user: { id: string; email: string
       .where(eq(pregnancyParticipants.id, invitation.participantId));
     return { success: true as const, participantId: invitation.participantId, pregnancyId: invitation.pregnancyId, pregnancyTitle: invitation.pregnancyTitle };
   });
+}
+
+/**
+ * join_pregnancy_with_code: the invitation code is the link's token, so typing it follows exactly
+ * the link's rules (single use, unexpired, only the invited email). The invited row is promoted to
+ * an active participant; the answer is in the spec's shape.
+ */
+export async function joinPregnancyWithCode(db: Db, user: { id: string; email: string }, code: string) {
+  const joined = await acceptInvitation(db, user, code);
+  return {
+    success: true as const,
+    joined_via: "promotion" as const,
+    state: "active" as const,
+    participant_id: joined.participantId,
+    pregnancy_id: joined.pregnancyId,
+    pregnancy_title: joined.pregnancyTitle,
+  };
 }

@@ -4,10 +4,12 @@ import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS } from "../../src/domain/enum
 import { DEFAULT_GUEST_PRIVACY_LEVEL } from "../../src/domain/audience";
 import { createMailer } from "../services/mailer";
 import { flaggedProcedure, parentProcedure, router, signedInProcedure } from "../trpc/init";
-import { acceptInvitation, inviteGuest, resendInvitation, revokeInvitation } from "./invitations.service";
+import { acceptInvitation, inviteGuest, joinPregnancyWithCode, resendInvitation, revokeInvitation } from "./invitations.service";
 
 const participant = z.object({ participantId: z.uuid() });
 const name = z.string().trim().min(1).max(NAME_MAX_LENGTH);
+/** The invitation token, from the link or typed as the invitation code. */
+const invitationCode = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 
 export const invitationsRouter = router({
   /** secure-guest-invitation: parents (and guests trusted with canInviteGuests) invite a guest by email. */
@@ -26,7 +28,10 @@ export const invitationsRouter = router({
     .mutation(({ ctx, input }) => inviteGuest(ctx.db, createMailer(ctx.env, ctx.db), ctx.origin, ctx.pregnancy.id, ctx.user.id, input)),
 
   /** secure-guest-invitation/link-account: the invited person, signed in, takes the invitation. */
-  accept: signedInProcedure.input(z.object({ token: z.string().min(1).max(NAME_MAX_LENGTH) })).mutation(({ ctx, input }) => acceptInvitation(ctx.db, ctx.user, input.token)),
+  accept: signedInProcedure.input(z.object({ token: invitationCode })).mutation(({ ctx, input }) => acceptInvitation(ctx.db, ctx.user, input.token)),
+
+  /** join_pregnancy_with_code: the same invitation, taken by typing its code (guest signup). */
+  joinByCode: signedInProcedure.input(z.object({ code: invitationCode })).mutation(({ ctx, input }) => joinPregnancyWithCode(ctx.db, ctx.user, input.code)),
 
   resend: parentProcedure
     .input(participant)

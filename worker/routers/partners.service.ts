@@ -24,7 +24,7 @@ const partnerError = (code: Exclude<PartnerErrorCode, "invalid_code">) =>
   new AppError(code === "invitation_not_found" ? "NOT_FOUND" : "FORBIDDEN", code, PARTNER_ERROR_MESSAGES[code]);
 
 /** The pending partner invitation for this email in this pregnancy (or in any, when no pregnancy is named). */
-export async function findPartnerInvitation(db: Db, email: string, pregnancyId?: string) {
+export async function pendingPartnerInvitation(db: Db, email: string, pregnancyId?: string) {
   const [row] = await db
     .select({
       participantId: pregnancyParticipants.id,
@@ -45,6 +45,12 @@ export async function findPartnerInvitation(db: Db, email: string, pregnancyId?:
       ),
     )
     .limit(1);
+  return row ?? null;
+}
+
+/** As pendingPartnerInvitation, refused with the spec's invitation_not_found when there is none. */
+export async function findPartnerInvitation(db: Db, email: string, pregnancyId?: string) {
+  const row = await pendingPartnerInvitation(db, email, pregnancyId);
   if (!row) throw partnerError("invitation_not_found");
   return row;
 }

@@ -3,7 +3,7 @@ import { NAME_MAX_LENGTH } from "../../src/domain/constants";
 import { otpCodeSchema } from "../../src/domain/auth";
 import { createMailer } from "../services/mailer";
 import { parentProcedure, publicProcedure, router, signedInProcedure } from "../trpc/init";
-import { findPartnerInvitation, invitePartner, linkPartnerAccount, sendPartnerCode, verifyPartnerCode } from "./partners.service";
+import { findPartnerInvitation, invitePartner, linkPartnerAccount, pendingPartnerInvitation, sendPartnerCode, verifyPartnerCode } from "./partners.service";
 
 const email = z.email().max(NAME_MAX_LENGTH * 3);
 const name = z.string().trim().min(1).max(NAME_MAX_LENGTH);
@@ -26,6 +26,12 @@ export const partnersRouter = router({
   verifyCode: publicProcedure
     .input(z.object({ email, pregnancyId: z.uuid(), code: otpCodeSchema }))
     .mutation(({ ctx, input }) => verifyPartnerCode(ctx.db, input.email, input.pregnancyId, input.code)),
+
+  /** After sign-in: a partner invitation waiting for this account's email, to verify at /partner/verify (onboarding spec 4). */
+  pendingForMe: signedInProcedure.query(async ({ ctx }) => {
+    const invitation = await pendingPartnerInvitation(ctx.db, ctx.user.email);
+    return invitation ? { participantId: invitation.participantId, pregnancyTitle: invitation.pregnancyTitle } : null;
+  }),
 
   link: signedInProcedure.input(z.object({ participantId: z.uuid() })).mutation(({ ctx, input }) => linkPartnerAccount(ctx.db, ctx.user, input.participantId)),
 });

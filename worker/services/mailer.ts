@@ -45,13 +45,35 @@ export function createMailer(env: Bindings, db: Db): Mailer {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-/** A plain, accessible mail body: one heading, paragraphs, and an optional call to action. */
+export const MAIL_PRODUCT_NAME = "BabySteps";
+const MAIL_FOOTER = `${MAIL_PRODUCT_NAME}: plan your pregnancy and share the journey with the people you love.`;
+
+/**
+ * Every mail in two forms: plain text, and a small HTML document readable on a phone (one column,
+ * at most 560 px wide, 16 px text, a large tap target for the action, inline styles only since
+ * mail clients drop style sheets). The product name opens and closes both.
+ */
 export function composeMail(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): Mail {
-  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join("\n\n");
+  const text = [MAIL_PRODUCT_NAME, "", ...paragraphs.flatMap((p) => [p, ""]), ...(action ? [`${action.label}: ${action.url}`, ""] : []), "--", MAIL_FOOTER].join("\n");
+  const body = [
+    `<p style="margin:0 0 16px;font-size:14px;font-weight:700;letter-spacing:.04em;color:#9b3f78">${MAIL_PRODUCT_NAME}</p>`,
+    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#2e2235">${escapeHtml(subject)}</h1>`,
+    ...paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#2e2235">${escapeHtml(p)}</p>`),
+    ...(action
+      ? [
+          `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:14px 24px;border-radius:12px;background:#9b3f78;color:#ffffff;font-size:16px;font-weight:700;text-decoration:none">${escapeHtml(action.label)}</a></p>`,
+          `<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#5e5165;word-break:break-all">Or open this link: ${escapeHtml(action.url)}</p>`,
+        ]
+      : []),
+    `<p style="margin:32px 0 0;padding-top:16px;border-top:1px solid #ecdbe8;font-size:13px;color:#5e5165">${escapeHtml(MAIL_FOOTER)}</p>`,
+  ].join("\n");
   const html = [
-    `<h1>${escapeHtml(subject)}</h1>`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    ...(action ? [`<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`] : []),
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(subject)}</title></head>`,
+    '<body style="margin:0;padding:0;background:#fff8fb;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif">',
+    `<div style="max-width:560px;margin:0 auto;padding:24px 16px">${body}</div>`,
+    "</body></html>",
   ].join("\n");
   return { to, subject, text, html };
 }

@@ -2,7 +2,8 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z } from "zod";
 import { USER_MODES, type PermissionFlag } from "../../src/domain/enums";
-import type { DataIsolationCode } from "../../src/domain/errors";
+import { CREATE_ACCOUNT_MESSAGES, type DataIsolationCode } from "../../src/domain/errors";
+import { earlyAccessExpiresAt, isEarlyAccessActive } from "../../src/domain/modes";
 import type { AuthSession } from "../auth";
 import type { Db } from "../db";
 import type { Bindings } from "../env";
@@ -75,6 +76,10 @@ export const participantProcedure = signedInProcedure
   .meta({ access: "participant" })
   .input(pregnancyInput)
   .use(async ({ ctx, input, next }) => {
+    // Pregnancy data needs a confirmed email once the 24 hours of early access are over (onboarding spec 4).
+    if (!ctx.user.emailVerified && !isEarlyAccessActive(earlyAccessExpiresAt(ctx.user.createdAt.getTime()), Date.now())) {
+      throw new AppError("FORBIDDEN", "EMAIL_NOT_CONFIRMED", CREATE_ACCOUNT_MESSAGES.emailNotVerified);
+    }
     const access = await loadPregnancyAccess(ctx.db, ctx.user.id, input.pregnancyId);
     if (!access) {
       audit("ACCESS_DENIED", { userId: ctx.user.id, pregnancyId: input.pregnancyId });

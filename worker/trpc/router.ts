@@ -1,4 +1,5 @@
 import { accountRouter } from "../routers/account";
+import { billingRouter } from "../routers/billing";
 import { dashboardRouter } from "../routers/dashboard";
 import { invitationsRouter } from "../routers/invitations";
 import { metricsRouter } from "../routers/metrics";
@@ -10,6 +11,7 @@ import { router } from "./init";
 
 export const appRouter = router({
   account: accountRouter,
+  billing: billingRouter,
   dashboard: dashboardRouter,
   invitations: invitationsRouter,
   metrics: metricsRouter,

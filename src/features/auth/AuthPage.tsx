@@ -1,18 +1,22 @@
 import { useEffect, useRef } from "react";
 import { getRouteApi } from "@tanstack/react-router";
-import { FormMessage } from "../../ui/Alert";
+import { Alert, FormMessage } from "../../ui/Alert";
 import { AUTH_HEADING_ID } from "./AuthLayout";
 import { CodeSignInForm } from "./CodeSignInForm";
+import { ForgotPasswordForm } from "./ForgotPasswordForm";
 import { AUTH_MESSAGES } from "./messages";
+import { inviteSearch } from "./search";
 import { SignInForm } from "./SignInForm";
 import { SignUpForm } from "./SignUpForm";
 import { VerifyEmailForm } from "./VerifyEmailForm";
 
 const route = getRouteApi("/auth");
 
-/** /auth: sign in (default), sign up, verify the email, or sign in with an emailed code. */
+/** /auth: sign in (default), sign up, verify the email, sign in with an emailed code, or ask for a reset link. */
 export function AuthPage() {
-  const { mode = "signin", email, error } = route.useSearch();
+  const search = route.useSearch();
+  const { mode = "signin", email, error } = search;
+  const invite = inviteSearch(search);
 
   // When the mode changes in place, move focus to the new heading so screen readers follow.
   const shownMode = useRef(mode);
@@ -25,10 +29,16 @@ export function AuthPage() {
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-8 sm:py-12">
       {error === "verification_failed" && <FormMessage message={AUTH_MESSAGES.verificationLinkFailed} />}
-      {mode === "signin" && <SignInForm initialEmail={email} />}
-      {mode === "signup" && <SignUpForm initialEmail={email} />}
+      {invite.invite_type === "guest" && mode !== "verify" && (
+        <Alert variant="info" title={AUTH_MESSAGES.invitedBanner}>
+          {`${invite.inviter ?? "A parent"} invited you to follow their pregnancy on BabySteps. Sign in, or create a free account${email ? ` with ${email}` : ""}, to join.`}
+        </Alert>
+      )}
+      {mode === "signin" && <SignInForm initialEmail={email} invite={invite} />}
+      {mode === "signup" && <SignUpForm initialEmail={email} invite={invite} />}
       {mode === "verify" && <VerifyEmailForm email={email} />}
-      {mode === "code" && <CodeSignInForm initialEmail={email} />}
+      {mode === "code" && <CodeSignInForm initialEmail={email} invite={invite} />}
+      {mode === "forgot" && <ForgotPasswordForm initialEmail={email} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useNavigate, useRouteContext } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { authClient } from "../../lib/auth-client";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -9,14 +9,17 @@ import { toast } from "../../ui/toast";
 import { AuthCard } from "./AuthLayout";
 import { authCall, sendCodeErrorMessage, verifyCodeErrorMessage } from "./authErrors";
 import { AUTH_MESSAGES } from "./messages";
+import type { GuestInvite } from "./search";
+import { useCompleteSignIn, useGoOnAfterSignIn } from "./useCompleteSignIn";
 import { validateCode } from "./validation";
 
 const MESSAGE_ID = "code-sign-in-message";
 
 /** Sign-in with an emailed 6-digit code: send the code, then enter it (no account is created). */
-export function CodeSignInForm({ initialEmail = "" }: { initialEmail?: string | undefined }) {
+export function CodeSignInForm({ initialEmail = "", invite = {} }: { initialEmail?: string | undefined; invite?: Partial<GuestInvite> }) {
   const navigate = useNavigate();
-  const { auth } = useRouteContext({ from: "__root__" });
+  const completeSignIn = useCompleteSignIn();
+  const goOn = useGoOnAfterSignIn();
   const [email, setEmail] = useState(initialEmail);
   const [step, setStep] = useState<"email" | "code">("email");
   const [code, setCode] = useState("");
@@ -69,8 +72,8 @@ export function CodeSignInForm({ initialEmail = "" }: { initialEmail?: string | 
       return;
     }
     toast({ title: AUTH_MESSAGES.welcomeBack, variant: "success" });
-    await auth.refresh().catch(() => null);
-    await navigate({ to: "/dashboard" });
+    await completeSignIn(invite.token);
+    await goOn();
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -126,7 +129,7 @@ export function CodeSignInForm({ initialEmail = "" }: { initialEmail?: string | 
         )}
       </form>
       <div className="mt-6 text-center">
-        <Button variant="link" onClick={() => navigate({ to: "/auth", search: trimmedEmail ? { email: trimmedEmail } : {} })}>
+        <Button variant="link" onClick={() => navigate({ to: "/auth", search: { ...(trimmedEmail ? { email: trimmedEmail } : {}), ...invite } })}>
           Back to password login
         </Button>
       </div>

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate, useRouteContext } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { authClient } from "../../lib/auth-client";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -9,13 +9,17 @@ import { toast } from "../../ui/toast";
 import { AuthCard } from "./AuthLayout";
 import { authCall, signInErrorMessage } from "./authErrors";
 import { AUTH_MESSAGES } from "./messages";
+import type { GuestInvite } from "./search";
+import { useCompleteSignIn, useGoOnAfterSignIn } from "./useCompleteSignIn";
 import { validateSignIn } from "./validation";
 
 const MESSAGE_ID = "sign-in-message";
 
-export function SignInForm({ initialEmail = "" }: { initialEmail?: string | undefined }) {
+/** The password form; through a guest invitation link it also takes the invitation (`invite`). */
+export function SignInForm({ initialEmail = "", invite = {} }: { initialEmail?: string | undefined; invite?: Partial<GuestInvite> }) {
   const navigate = useNavigate();
-  const { auth } = useRouteContext({ from: "__root__" });
+  const completeSignIn = useCompleteSignIn();
+  const goOn = useGoOnAfterSignIn();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
   const [message, setMessage] = useState<string | null>(null);
@@ -41,11 +45,12 @@ export function SignInForm({ initialEmail = "" }: { initialEmail?: string | unde
       return;
     }
     toast({ title: AUTH_MESSAGES.welcomeBack, variant: "success" });
-    await auth.refresh().catch(() => null);
-    await navigate({ to: "/dashboard" });
+    await completeSignIn(invite.token);
+    await goOn();
   }
 
   const trimmedEmail = email.trim();
+  const emailSearch = trimmedEmail ? { email: trimmedEmail } : {};
   return (
     <AuthCard title="Welcome Back" description="Sign in to follow your pregnancy journey.">
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-describedby={message ? MESSAGE_ID : undefined}>
@@ -63,17 +68,22 @@ export function SignInForm({ initialEmail = "" }: { initialEmail?: string | unde
           invalid={showMissing && !password}
           describedBy={showMissing && !password ? MESSAGE_ID : undefined}
         />
+        <div className="-mt-2 text-right">
+          <Button variant="link" onClick={() => navigate({ to: "/auth", search: { mode: "forgot", ...emailSearch } })}>
+            Forgot password?
+          </Button>
+        </div>
         <Button type="submit" fullWidth loading={busy}>
           Sign In
         </Button>
       </form>
       <div className="mt-6 flex flex-col items-center gap-3 text-center">
-        <Button variant="link" onClick={() => navigate({ to: "/auth", search: { mode: "code", ...(trimmedEmail ? { email: trimmedEmail } : {}) } })}>
+        <Button variant="link" onClick={() => navigate({ to: "/auth", search: { mode: "code", ...emailSearch, ...invite } })}>
           Login via email code instead
         </Button>
         <p className="text-muted-foreground">
           New to BabySteps?{" "}
-          <Link to="/auth" search={{ mode: "signup" }} className="font-semibold text-link underline underline-offset-4 hover:no-underline">
+          <Link to="/auth" search={{ mode: "signup", ...emailSearch, ...invite }} className="font-semibold text-link underline underline-offset-4 hover:no-underline">
             Create an account
           </Link>
         </p>

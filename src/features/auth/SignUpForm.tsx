@@ -1,22 +1,41 @@
 import { useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate, useRouteContext } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { PASSWORD_MIN_LENGTH_SIGNUP } from "../../domain/constants";
+import { referralBlocksSubmit } from "../../domain/referral";
 import { authClient } from "../../lib/auth-client";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
-import { PASSWORD_MIN_LENGTH_SIGNUP } from "../../domain/constants";
+import { ReferralCodeField, useReferralCheck } from "../onboarding/ReferralCodeField";
 import { AuthCard } from "./AuthLayout";
 import { authCall, signUpErrorMessage } from "./authErrors";
 import { AUTH_MESSAGES } from "./messages";
+import type { GuestInvite } from "./search";
+import { useCompleteSignIn } from "./useCompleteSignIn";
 import { validateSignUp, type SignUpErrors, type SignUpValues } from "./validation";
 
 const FIELD_ORDER = ["firstName", "lastName", "email", "password"] as const satisfies readonly (keyof SignUpValues)[];
 const linkClass = "font-semibold text-link underline underline-offset-4 hover:no-underline";
 
-export function SignUpForm({ initialEmail = "" }: { initialEmail?: string | undefined }) {
+interface SignUpFormProps {
+  initialEmail?: string | undefined;
+  /** Through a guest invitation link the new account takes the invitation. */
+  invite?: Partial<GuestInvite>;
+  /** The card's heading ('Create Account' as step 1 of /createaccount). */
+  title?: string;
+  /** Offers the optional referral code (the create-account wizard). */
+  withReferral?: boolean;
+  /** What happens once the account exists and is signed in; /auth goes on to the code check. */
+  onSignedUp?: (account: { email: string; firstName: string; lastName: string; referralCode: string }) => Promise<void>;
+}
+
+/** Sign-up: first and last name, email and password with the spec's field messages (onboarding spec 5). */
+export function SignUpForm({ initialEmail = "", invite = {}, title = "Create Your Account", withReferral = false, onSignedUp }: SignUpFormProps) {
   const navigate = useNavigate();
-  const { auth } = useRouteContext({ from: "__root__" });
+  const completeSignIn = useCompleteSignIn();
   const [values, setValues] = useState<SignUpValues>({ firstName: "", lastName: "", email: initialEmail, password: "" });
+  const [referralCode, setReferralCode] = useState("");
+  const referral = useReferralCheck(referralCode);
   const [errors, setErrors] = useState<SignUpErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,12 +70,12 @@ export function SignUpForm({ initialEmail = "" }: { initialEmail?: string | unde
       refs[firstInvalid].current?.focus();
       return;
     }
+    // Only a code that was checked and found invalid holds the form back (onboarding spec 5).
+    if (withReferral && referralBlocksSubmit(referral.state)) return;
     setBusy(true);
-    const firstName = values.firstName.trim();
-    const lastName = values.lastName.trim();
-    const email = values.email.trim();
+    const account = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim(), referralCode: referral.state === "valid" ? referralCode : "" };
     const error = await authCall(() =>
-      authClient.signUp.email({ email, password: values.password, name: `${firstName} ${lastName}`, firstName, lastName }),
+      authClient.signUp.email({ email: account.email, password: values.password, name: `${account.firstName} ${account.lastName}`, firstName: account.firstName, lastName: account.lastName }),
     );
     if (error) {
       setBusy(false);
@@ -64,17 +83,18 @@ export function SignUpForm({ initialEmail = "" }: { initialEmail?: string | unde
       return;
     }
     // Signed in straight away (autoSignIn); the emailed code confirms the address.
-    await auth.refresh().catch(() => null);
-    await navigate({ to: "/auth", search: { mode: "verify", email } });
+    await completeSignIn(invite.token);
+    if (onSignedUp) await onSignedUp(account);
+    else await navigate({ to: "/auth", search: { mode: "verify", email: account.email } });
   }
 
   return (
-    <AuthCard title="Create Your Account" description="Start planning and sharing your pregnancy journey.">
+    <AuthCard title={title} description="Start planning and sharing your pregnancy journey.">
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
         <FormMessage message={message} />
         {message === AUTH_MESSAGES.accountExists && (
           <p>
-            <Link to="/auth" search={{ email: values.email.trim() }} className={linkClass}>
+            <Link to="/auth" search={{ email: values.email.trim(), ...invite }} className={linkClass}>
               Go to sign in
             </Link>
           </p>
@@ -85,13 +105,14 @@ export function SignUpForm({ initialEmail = "" }: { initialEmail?: string | unde
         </div>
         <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
         <TextField label="Password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH_SIGNUP} characters.`} {...field("password")} />
-        <Button type="submit" fullWidth loading={busy}>
+        {withReferral && <ReferralCodeField value={referralCode} onChange={setReferralCode} check={referral} />}
+        <Button type="submit" fullWidth loading={busy} disabled={withReferral && referralBlocksSubmit(referral.state)}>
           Create Account
         </Button>
       </form>
       <p className="mt-6 text-center text-muted-foreground">
         Already have an account?{" "}
-        <Link to="/auth" className={linkClass}>
+        <Link to="/auth" search={invite} className={linkClass}>
           Back to sign in
         </Link>
       </p>

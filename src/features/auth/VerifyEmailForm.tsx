@@ -1,30 +1,57 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate, useRouteContext } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
+import { EARLY_ACCESS_HOURS } from "../../domain/constants";
+import { EMAIL_CONFIRMATION_MESSAGES } from "../../domain/errors";
 import { authClient } from "../../lib/auth-client";
 import { sessionQueryOptions } from "../../lib/session";
-import { Alert, FormMessage } from "../../ui/Alert";
+import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { CodeField } from "../../ui/CodeField";
 import { toast } from "../../ui/toast";
+import { resendConfirmation } from "../check-email/resendConfirmation";
 import { AuthCard } from "./AuthLayout";
-import { authCall, sendCodeErrorMessage, verifyCodeErrorMessage } from "./authErrors";
+import { authCall, verifyCodeErrorMessage } from "./authErrors";
+import { EmailField } from "./EmailField";
 import { AUTH_MESSAGES } from "./messages";
 import { validateCode } from "./validation";
 
 const MESSAGE_ID = "verify-message";
+const RESEND_MESSAGE_ID = "resend-message";
 const linkClass = "font-semibold text-link underline underline-offset-4 hover:no-underline";
 
-/** After sign-up: enter the 6-digit code emailed to confirm the address. */
-export function VerifyEmailForm({ email: searchEmail }: { email?: string | undefined }) {
+interface VerifyEmailFormProps {
+  /** The address the code went to; the signed-in user's email when absent. */
+  email?: string | undefined;
+  /** The card's heading; 'Check Your Email' when absent. */
+  title?: string;
+  /** Shown above the code form (e.g. the payment receipt on /check-email). */
+  notice?: ReactNode;
+  /** Runs once the code is accepted instead of going on to the dashboard (a wizard continues itself). */
+  onVerified?: () => Promise<void>;
+}
+
+/**
+ * 'Check Your Email' (/auth?mode=verify and /check-email): enter the 6-digit code emailed to
+ * confirm the address, or ask for a new one for any address. A signed-in user may carry on with
+ * early access meanwhile (onboarding spec 2 and 4).
+ */
+export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email", notice, onVerified }: VerifyEmailFormProps) {
   const navigate = useNavigate();
   const { auth } = useRouteContext({ from: "__root__" });
   const session = useQuery(sessionQueryOptions).data;
-  const email = searchEmail?.trim() || session?.user.email || "";
+  const knownEmail = searchEmail?.trim() || session?.user.email || "";
+  // A new code sent to a typed address makes that the address being confirmed.
+  const [resentTo, setResentTo] = useState<string | null>(null);
+  const email = resentTo ?? knownEmail;
   const [code, setCode] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [codeInvalid, setCodeInvalid] = useState(false);
+  const [resendEmail, setResendEmail] = useState(knownEmail);
+  const [resendMessage, setResendMessage] = useState<string | null>(null);
+  const [resendInvalid, setResendInvalid] = useState(false);
   const [busy, setBusy] = useState<"verify" | "resend" | null>(null);
+  const resendEmailRef = useRef<HTMLInputElement>(null);
 
   async function handleVerify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,64 +68,81 @@ export function VerifyEmailForm({ email: searchEmail }: { email?: string | undef
       return;
     }
     toast({ title: AUTH_MESSAGES.emailVerified, variant: "success" });
+    if (onVerified) {
+      await onVerified();
+      return;
+    }
     const current = await auth.refresh().catch(() => null);
     await navigate(current ? { to: "/dashboard" } : { to: "/auth", search: { email } });
   }
 
-  async function handleResend() {
-    setBusy("resend");
-    const error = await authCall(() => authClient.emailOtp.sendVerificationOtp({ email, type: "email-verification" }));
-    setBusy(null);
-    if (error) {
-      setMessage(sendCodeErrorMessage(error));
+  async function handleResend(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const address = resendEmail.trim();
+    setResendInvalid(!address);
+    if (!address) {
+      setResendMessage(EMAIL_CONFIRMATION_MESSAGES.emailRequired);
+      resendEmailRef.current?.focus();
       return;
     }
+    setBusy("resend");
+    const failure = await resendConfirmation(address);
+    setBusy(null);
+    setResendMessage(failure);
+    if (failure) return;
+    setResentTo(address);
     setMessage(null);
     setCodeInvalid(false);
     toast({ title: AUTH_MESSAGES.codeSent, description: AUTH_MESSAGES.codeSentDescription, variant: "success" });
   }
 
-  if (!email) {
-    return (
-      <AuthCard title="Check Your Email">
-        <Alert variant="info">We could not tell which email address to verify. Sign in to continue.</Alert>
-        <p className="mt-6 text-center">
-          <Link to="/auth" className={linkClass}>
-            Back to sign in
-          </Link>
-        </p>
-      </AuthCard>
-    );
-  }
-
   return (
     <AuthCard
-      title="Check Your Email"
+      title={title}
       description={
-        <>
-          We sent a 6-digit code to <strong className="break-all text-foreground">{email}</strong>. Enter it below to verify your email address.
-        </>
+        email ? (
+          <>
+            We sent a 6-digit code to <strong className="break-all text-foreground">{email}</strong>. Enter it below, or follow the link in the email, to confirm
+            your email address.
+          </>
+        ) : (
+          "Enter your email address below and we will send you a new confirmation code."
+        )
       }
     >
-      <form noValidate onSubmit={handleVerify} className="flex flex-col gap-4">
-        <FormMessage id={MESSAGE_ID} message={message} />
-        <CodeField value={code} onValueChange={setCode} invalid={codeInvalid} describedBy={codeInvalid ? MESSAGE_ID : undefined} required />
-        <Button type="submit" fullWidth loading={busy === "verify"} disabled={busy !== null}>
-          Verify Email
-        </Button>
-      </form>
-      <div className="mt-6 flex flex-col items-center gap-3 text-center">
-        <p className="text-muted-foreground">
-          Didn&apos;t get it? Check your spam folder or{" "}
-          <Button variant="link" loading={busy === "resend"} disabled={busy !== null} onClick={handleResend}>
-            Resend code
-          </Button>
-        </p>
-        {session && (
-          <Link to="/dashboard" className={linkClass}>
-            Continue with Early Access
-          </Link>
+      <div className="flex flex-col gap-6">
+        {notice}
+        {email && (
+          <form noValidate onSubmit={handleVerify} className="flex flex-col gap-4" aria-label="Confirm your email">
+            <FormMessage id={MESSAGE_ID} message={message} />
+            <CodeField value={code} onValueChange={setCode} invalid={codeInvalid} describedBy={codeInvalid ? MESSAGE_ID : undefined} required />
+            <Button type="submit" fullWidth loading={busy === "verify"} disabled={busy !== null}>
+              Verify Email
+            </Button>
+          </form>
         )}
+        <form noValidate onSubmit={handleResend} className="flex flex-col gap-4 border-t border-border pt-6" aria-label="Resend confirmation">
+          {email && <p className="text-muted-foreground">Didn&apos;t get it? Check your spam folder or send a new code.</p>}
+          <FormMessage id={RESEND_MESSAGE_ID} message={resendMessage} />
+          <EmailField inputRef={resendEmailRef} value={resendEmail} onChange={setResendEmail} invalid={resendInvalid} messageId={RESEND_MESSAGE_ID} />
+          <Button type="submit" variant="secondary" fullWidth loading={busy === "resend"} disabled={busy !== null}>
+            Resend Confirmation
+          </Button>
+        </form>
+        <div className="flex flex-col items-center gap-3 text-center">
+          {session ? (
+            <>
+              <p className="text-muted-foreground">You have {EARLY_ACCESS_HOURS} hours of full access while you confirm your email.</p>
+              <Link to="/dashboard" className={linkClass}>
+                Continue with Early Access
+              </Link>
+            </>
+          ) : (
+            <Link to="/auth" search={email ? { email } : {}} className={linkClass}>
+              Back to sign in
+            </Link>
+          )}
+        </div>
       </div>
     </AuthCard>
   );

@@ -3,7 +3,7 @@ import { isAlreadyRegisteredError } from "../../domain/errors";
 import type { AuthClientError } from "../../lib/auth-client";
 import { AUTH_MESSAGES } from "./messages";
 
-const HTTP_TOO_MANY_REQUESTS = 429;
+export const HTTP_TOO_MANY_REQUESTS = 429;
 const HTTP_UNAUTHORIZED = 401;
 const HTTP_UNPROCESSABLE = 422;
 
@@ -14,11 +14,14 @@ export function signInErrorMessage(error: AuthClientError): string {
   return error.message ? `${AUTH_MESSAGES.signInError}: ${error.message}` : AUTH_MESSAGES.unexpected;
 }
 
+/** Sign-up refused because the email already has an account. */
+export function isAccountExistsError(error: AuthClientError): boolean {
+  return Boolean(error.code?.startsWith("USER_ALREADY_EXISTS")) || error.status === HTTP_UNPROCESSABLE || isAlreadyRegisteredError(error.message ?? "");
+}
+
 export function signUpErrorMessage(error: AuthClientError): string {
   if (error.status === HTTP_TOO_MANY_REQUESTS) return AUTH_MESSAGES.signUpTooManyRequests;
-  if (error.code?.startsWith("USER_ALREADY_EXISTS") || error.status === HTTP_UNPROCESSABLE || isAlreadyRegisteredError(error.message ?? "")) {
-    return AUTH_MESSAGES.accountExists;
-  }
+  if (isAccountExistsError(error)) return AUTH_MESSAGES.accountExists;
   return AUTH_MESSAGES.createAccountFailed;
 }
 
@@ -44,4 +47,9 @@ export async function authCall(call: () => Promise<{ error: AuthClientError | nu
   } catch (cause) {
     return { status: 0, message: cause instanceof Error ? cause.message : String(cause) };
   }
+}
+
+export function resetRequestErrorMessage(error: AuthClientError): string {
+  if (error.status === HTTP_TOO_MANY_REQUESTS) return AUTH_MESSAGES.resetTooManyRequests;
+  return error.message ? `${AUTH_MESSAGES.resetError}: ${error.message}` : AUTH_MESSAGES.resetError;
 }

@@ -40,4 +40,15 @@ export const AUTH_MESSAGES = {
   /** Ours. */
   emailVerified: "Email verified",
   logoutFailed: SETUP_MESSAGES.logoutFailed,
+  invitationNotFound: SIGN_IN_MESSAGES.invitationNotFound,
+  linkFailed: SIGN_IN_MESSAGES.linkFailed,
+  invitedBanner: SIGN_IN_MESSAGES.invitedBanner,
+  /** 'Email required' (spec, forgot password); the description is ours. */
+  resetEmailRequired: `${RESET_PASSWORD_MESSAGES.emailRequired}: Please enter the email address of your account.`,
+  resetEmailSent: SIGN_IN_MESSAGES.resetEmailSent,
+  /** Ours (description of 'Reset Email Sent'). It does not say whether the address has an account. */
+  resetEmailSentDescription: "If an account uses this address, a link to choose a new password is on its way. It works for one hour.",
+  resetError: SIGN_IN_MESSAGES.resetError,
+  /** Ours: the reset request answered 429. */
+  resetTooManyRequests: "Too many requests: Please wait a minute before requesting another reset link.",
 } as const;

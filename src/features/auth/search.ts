@@ -1,8 +1,20 @@
 /** The search parameters of /auth (onboarding spec 2). */
-export const AUTH_MODES = ["signin", "signup", "verify", "code"] as const;
+import { NAME_MAX_LENGTH } from "../../domain/constants";
+
+export const AUTH_MODES = ["signin", "signup", "verify", "code", "forgot"] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
 
-export interface AuthSearch {
+/** What a guest invitation link carries (invitations.service.ts builds it). */
+export interface GuestInvite {
+  invite_type: "guest";
+  pregnancy_id?: string;
+  /** The inviter's name, for the banner. */
+  inviter?: string;
+  /** The single-use invitation token, taken after sign-in or sign-up. */
+  token?: string;
+}
+
+export interface AuthSearch extends Partial<GuestInvite> {
   /** Which form shows; sign-in when absent. */
   mode?: AuthMode;
   /** Prefills the email (and names the address a verification code went to). */
@@ -13,10 +25,25 @@ export interface AuthSearch {
 
 const MAX_EMAIL_LENGTH = 254;
 
+const boundedText = (value: unknown, max: number): value is string => typeof value === "string" && value.length > 0 && value.length <= max;
+
 export function validateAuthSearch(search: Record<string, unknown>): AuthSearch {
   const result: AuthSearch = {};
   if (typeof search.mode === "string" && (AUTH_MODES as readonly string[]).includes(search.mode)) result.mode = search.mode as AuthMode;
-  if (typeof search.email === "string" && search.email.length <= MAX_EMAIL_LENGTH) result.email = search.email;
+  if (boundedText(search.email, MAX_EMAIL_LENGTH)) result.email = search.email;
   if (typeof search.error === "string") result.error = search.error;
+  if (search.invite_type === "guest") {
+    result.invite_type = "guest";
+    if (boundedText(search.pregnancy_id, NAME_MAX_LENGTH)) result.pregnancy_id = search.pregnancy_id;
+    if (boundedText(search.inviter, NAME_MAX_LENGTH)) result.inviter = search.inviter;
+    if (boundedText(search.token, NAME_MAX_LENGTH)) result.token = search.token;
+  }
   return result;
+}
+
+/** The invite part of the search, kept when switching between sign-in and sign-up. */
+export function inviteSearch(search: AuthSearch): Partial<GuestInvite> {
+  if (search.invite_type !== "guest") return {};
+  const { invite_type, pregnancy_id, inviter, token } = search;
+  return { invite_type, ...(pregnancy_id ? { pregnancy_id } : {}), ...(inviter ? { inviter } : {}), ...(token ? { token } : {}) };
 }

@@ -1,19 +1,13 @@
 /** Form checks of the auth screens: the shared zod schemas of src/domain/auth.ts (onboarding spec 5). */
 import { otpCodeSchema, signInSchema, signUpSchema, type SignUpInput } from "../../domain/auth";
+import { fieldErrors } from "../../lib/formErrors";
 
 export type SignUpValues = SignUpInput;
 export type SignUpErrors = Partial<Record<keyof SignUpValues, string>>;
 
 /** The first message of each invalid field; an empty object when the form is valid. */
 export function validateSignUp(values: SignUpValues): SignUpErrors {
-  const result = signUpSchema.safeParse(values);
-  const errors: SignUpErrors = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if ((field === "firstName" || field === "lastName" || field === "email" || field === "password") && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
+  return fieldErrors<SignUpValues>(signUpSchema.safeParse(values));
 }
 
 /** Sign-in needs both fields; the spec's message, or null when they are there. */

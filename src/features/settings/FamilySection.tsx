@@ -13,6 +13,8 @@ import { ConfirmDialog, Dialog } from "../../ui/Dialog";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
 import { SelectField, Switch } from "./fields";
+import { InviteGuestDialog } from "./InviteGuestDialog";
+import { InvitePartnerDialog } from "./InvitePartnerDialog";
 import { PERMISSION_LABELS, PRIVACY_LEVEL_LABELS, RELATIONSHIP_LABELS, ROLE_LABELS, labelOf } from "./labels";
 import { SETTINGS_MESSAGES } from "./messages";
 import { LoadFailed, SectionLoading, SettingsSection } from "./SettingsSection";
@@ -45,6 +47,10 @@ export function FamilySection(scope: Scope) {
   const listKey = trpc.participants.list.queryKey(scope);
   const [pending, setPending] = useState<Pending>(null);
   const close = () => setPending(null);
+  const [inviting, setInviting] = useState<"guest" | "partner" | null>(null);
+  const closeInvite = () => setInviting(null);
+  // One partner per pregnancy, invited or active (the server refuses a second).
+  const canInvitePartner = list.isSuccess && !list.data.some((p) => p.role === "partner");
 
   const remove = useMutation(
     trpc.participants.remove.mutationOptions({
@@ -58,7 +64,7 @@ export function FamilySection(scope: Scope) {
   );
   const resend = useMutation(
     trpc.invitations.resend.mutationOptions({
-      onSuccess: () => toast({ title: SUCCESS_TOASTS.success, description: SETTINGS_MESSAGES.invitationResent, variant: "success" }),
+      onSuccess: () => toast({ title: SUCCESS_TOASTS.success, description: SETTINGS_MESSAGES.invitationSent, variant: "success" }),
       onError: (error) => toast({ title: SETTINGS_MESSAGES.resendFailed, description: serverErrorText(error), variant: "error" }),
     }),
   );
@@ -75,6 +81,16 @@ export function FamilySection(scope: Scope) {
 
   return (
     <SettingsSection id="family" title="Family & permissions" description="Who follows this pregnancy, what they see and what they can do.">
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button variant="secondary" onClick={() => setInviting("guest")}>
+          Invite a guest
+        </Button>
+        {canInvitePartner && (
+          <Button variant="secondary" onClick={() => setInviting("partner")}>
+            Invite your partner
+          </Button>
+        )}
+      </div>
       {list.isPending ? (
         <SectionLoading label="Loading family and guests..." />
       ) : list.isError ? (
@@ -95,6 +111,8 @@ export function FamilySection(scope: Scope) {
         </ul>
       )}
 
+      <InviteGuestDialog open={inviting === "guest"} onClose={closeInvite} scope={scope} />
+      <InvitePartnerDialog open={inviting === "partner"} onClose={closeInvite} scope={scope} />
       <Dialog open={pending?.kind === "edit"} onClose={close} size="lg" title={pending ? `Edit ${nameOf(pending.participant)}` : "Edit guest"}>
         {pending?.kind === "edit" && <GuestEditForm participant={pending.participant} scope={scope} onDone={close} />}
       </Dialog>

@@ -32,6 +32,31 @@ export function SelectField({ label, hint, children, className, ...selectProps }
   );
 }
 
+interface TextAreaFieldProps extends Omit<ComponentPropsWithRef<"textarea">, "id"> {
+  label: string;
+  hint?: string | undefined;
+  className?: string;
+}
+
+/** A multi-line text input with a visible label (its accessible name) and optional hint. */
+export function TextAreaField({ label, hint, className, ...textareaProps }: TextAreaFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div className={clsx("flex flex-col gap-1.5", className)}>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <textarea id={id} aria-describedby={hint ? hintId : undefined} className={clsx(inputStyles, "min-h-24 resize-y")} {...textareaProps} />
+      {hint && (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
 interface SwitchProps {
   label: string;
   hint?: string | undefined;

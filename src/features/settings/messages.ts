@@ -16,7 +16,7 @@ export const SETTINGS_MESSAGES = {
   loadParticipantsFailed: "Failed to load family and guests",
   loadNotificationsFailed: "Failed to load notification preferences",
   loadProfileFailed: "Failed to load your profile",
-  invitationResent: "Invitation sent",
+  invitationSent: "Invitation sent",
   invitationRevoked: "Invitation revoked",
   guestRemoved: "Guest removed",
   /** Same words as the server's refusal. */

@@ -4,6 +4,7 @@ import { Link, Outlet } from "@tanstack/react-router";
 import { APP_NAME } from "../../lib/document-title";
 import { useModalDialog } from "../../ui/Dialog";
 import { CloseIcon, LogoMark, MenuIcon } from "../../ui/icons";
+import { EarlyAccessBanner } from "./EarlyAccessBanner";
 import { bottomBarItems } from "./navItems";
 import { Sidebar, SIDEBAR_TOGGLE_SHORTCUT } from "./Sidebar";
 import { useSidebarExpanded } from "./sidebarState";
@@ -52,6 +53,7 @@ function DesktopShell({ nav }: { nav: ShellNav }) {
         <Sidebar nav={nav} collapsed={!expanded} onToggle={toggle} />
       </div>
       <main id="main" tabIndex={-1} className={mainStyles}>
+        <EarlyAccessBanner />
         <Outlet />
       </main>
     </div>
@@ -85,6 +87,7 @@ function MobileShell({ nav }: { nav: ShellNav }) {
         </button>
       </header>
       <main id="main" tabIndex={-1} className={clsx(mainStyles, "pb-24")}>
+        <EarlyAccessBanner />
         <Outlet />
       </main>
       {shortcuts.length > 0 && (

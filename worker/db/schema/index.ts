@@ -13,4 +13,5 @@ export * from "./waitingRoom";
 export * from "./registry";
 export * from "./game";
 export * from "./mail";
+export * from "./devStripe";
 export * from "./marketing";

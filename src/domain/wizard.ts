@@ -1,0 +1,60 @@
+/**
+ * The parent wizard's steps (onboarding spec 2): the full 8-step flow at /onboarding and the
+ * guest-to-parent upgrade at /onboarding-parent. Without a partner, partner details are skipped in
+ * both directions: Continue from the partner choice jumps two steps, Back from the step after
+ * partner details goes back two.
+ */
+import { GUEST_WIZARD_STEPS, PERCENT } from "./constants";
+
+export const FULL_WIZARD_STEPS = ["role", "account", "early-access", "partner", "partner-details", "pregnancy", "plan", "payment"] as const;
+export const UPGRADE_WIZARD_STEPS = ["pregnancy", "partner", "partner-details", "plan", "payment"] as const;
+export type WizardStep = (typeof FULL_WIZARD_STEPS)[number];
+export type WizardFlow = readonly WizardStep[];
+
+/** Spec step names, shown as the upgrade flow's progress labels and the steps' headings. */
+export const WIZARD_STEP_TITLES: Readonly<Record<WizardStep, string>> = {
+  role: "Choose Your Role",
+  account: "Create Your Account",
+  "early-access": "Early Access",
+  partner: "Partner",
+  "partner-details": "Partner Details",
+  pregnancy: "Pregnancy Details",
+  plan: "Choose Your Plan",
+  payment: "Checkout",
+};
+
+/** The step after `step`; null after the last. */
+export function nextWizardStep(flow: WizardFlow, step: WizardStep, includePartner: boolean): WizardStep | null {
+  const index = flow.indexOf(step);
+  let next = flow[index + 1] ?? null;
+  if (next === "partner-details" && !includePartner) next = flow[index + 2] ?? null;
+  return next;
+}
+
+/** The step before `step`; null on the first (the caller leaves the wizard). */
+export function previousWizardStep(flow: WizardFlow, step: WizardStep, includePartner: boolean): WizardStep | null {
+  const index = flow.indexOf(step);
+  let previous = index > 0 ? (flow[index - 1] ?? null) : null;
+  if (previous === "partner-details" && !includePartner) previous = index > 1 ? (flow[index - 2] ?? null) : null;
+  return previous;
+}
+
+export interface WizardProgress {
+  /** 1-based. */
+  number: number;
+  total: number;
+  percent: number;
+  label: string;
+}
+
+/** 'Step X of N' and the percent; a guest choosing their role sees a 2-step flow. */
+export function wizardProgress(flow: WizardFlow, step: WizardStep, role: "parent" | "guest" = "parent"): WizardProgress {
+  const number = flow.indexOf(step) + 1;
+  const total = role === "guest" ? GUEST_WIZARD_STEPS : flow.length;
+  return { number, total, percent: Math.round((number / total) * PERCENT), label: `Step ${number} of ${total}` };
+}
+
+/** The first step of a flow, or a step named in the URL if the flow has it. */
+export function wizardStepFrom(flow: WizardFlow, value: unknown): WizardStep {
+  return (flow as readonly unknown[]).includes(value) ? (value as WizardStep) : (flow[0] ?? "role");
+}

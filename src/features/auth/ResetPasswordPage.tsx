@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
+import { resetPasswordSchema, type ResetPasswordInput } from "../../domain/auth";
+import { RESET_PASSWORD_MESSAGES } from "../../domain/errors";
+import { authClient } from "../../lib/auth-client";
+import { fieldErrors } from "../../lib/formErrors";
+import { Alert, FormMessage } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { PasswordField } from "../../ui/PasswordField";
+import { toast } from "../../ui/toast";
+import { AuthCard } from "./AuthLayout";
+import { authCall } from "./authErrors";
+import { clearForcePasswordReset, setForcePasswordReset, storedResetToken } from "./forcePasswordReset";
+
+const route = getRouteApi("/reset-password");
+const linkClass = "font-semibold text-link underline underline-offset-4 hover:no-underline";
+const MESSAGE_ID = "reset-password-message";
+/** better-auth's answer for a used, expired or unknown reset token. */
+const INVALID_TOKEN = "INVALID_TOKEN";
+const WEAK_PASSWORD = "WEAK_PASSWORD";
+
+type Errors = Partial<Record<keyof ResetPasswordInput, string>>;
+
+const validate = (values: ResetPasswordInput): Errors => fieldErrors<ResetPasswordInput>(resetPasswordSchema.safeParse(values));
+
+/** /reset-password: the form behind a recovery link, or 'Reset Link Expired' when the link is no good. */
+export function ResetPasswordPage() {
+  const search = route.useSearch();
+  const token = search.error ? undefined : (search.token ?? storedResetToken());
+  const [expired, setExpired] = useState(!token);
+
+  useEffect(() => {
+    // A recovery link pins the visitor here until the reset is done or they sign in (onboarding spec 2).
+    if (token) setForcePasswordReset(token);
+  }, [token]);
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-8 sm:py-12">
+      {expired || !token ? <ResetLinkExpired /> : <NewPasswordForm token={token} onExpired={() => setExpired(true)} />}
+    </div>
+  );
+}
+
+function ResetLinkExpired() {
+  useEffect(() => clearForcePasswordReset(), []);
+  return (
+    <AuthCard title={RESET_PASSWORD_MESSAGES.resetLinkExpired}>
+      <Alert variant="error" title={RESET_PASSWORD_MESSAGES.invalidResetLink}>
+        {RESET_PASSWORD_MESSAGES.sessionExpired}
+      </Alert>
+      <div className="mt-6 flex flex-col items-center gap-3 text-center">
+        <Link to="/auth" search={{ mode: "forgot" }} className={linkClass}>
+          Send New Password Reset Link
+        </Link>
+        <Link to="/auth" className={linkClass}>
+          Back to Sign In
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}
+
+function NewPasswordForm({ token, onExpired }: { token: string; onExpired: () => void }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<ResetPasswordInput>({ password: "", confirmPassword: "" });
+  const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+
+  const change = (field: keyof ResetPasswordInput) => (event: { target: { value: string } }) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    // Clear a field's error as soon as it is corrected.
+    if (errors[field] && !validate(next)[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    setMessage(null);
+    if (found.password || found.confirmPassword) {
+      (found.password ? passwordRef : confirmRef).current?.focus();
+      return;
+    }
+    setBusy(true);
+    const error = await authCall(() => authClient.resetPassword({ newPassword: values.password, token }));
+    if (error) {
+      setBusy(false);
+      if (error.code === INVALID_TOKEN) return onExpired();
+      if (error.code === WEAK_PASSWORD) return setErrors({ password: RESET_PASSWORD_MESSAGES.weakPassword });
+      setMessage(error.message ? `${RESET_PASSWORD_MESSAGES.updateFailed}: ${error.message}` : RESET_PASSWORD_MESSAGES.updateFailed);
+      return;
+    }
+    clearForcePasswordReset();
+    toast({ title: RESET_PASSWORD_MESSAGES.passwordUpdated, description: "Sign in with your new password.", variant: "success" });
+    await navigate({ to: "/auth" });
+  }
+
+  return (
+    <AuthCard title="Choose a New Password" description="Use at least 8 characters. Mixing upper and lower case, numbers and symbols makes it stronger.">
+      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+        <FormMessage id={MESSAGE_ID} message={message} />
+        <PasswordField
+          ref={passwordRef}
+          label="New Password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          value={values.password}
+          onChange={change("password")}
+          error={errors.password}
+        />
+        <PasswordField
+          ref={confirmRef}
+          label="Confirm New Password"
+          name="confirm-password"
+          autoComplete="new-password"
+          required
+          value={values.confirmPassword}
+          onChange={change("confirmPassword")}
+          error={errors.confirmPassword}
+        />
+        <Button type="submit" fullWidth loading={busy}>
+          Update Password
+        </Button>
+      </form>
+      <p className="mt-6 text-center">
+        <Link to="/auth" className={linkClass}>
+          Back to Sign In
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,12 @@
+/** Asks for a new email-confirmation code (the mail also carries the /email-confirmed link). */
+import { EMAIL_CONFIRMATION_MESSAGES, SEND_CODE_MESSAGES } from "../../domain/errors";
+import { authClient } from "../../lib/auth-client";
+import { authCall, HTTP_TOO_MANY_REQUESTS } from "../auth/authErrors";
+
+/** The message to show when resending failed ('Resend failed' with the reason), or null once sent. */
+export async function resendConfirmation(email: string): Promise<string | null> {
+  const error = await authCall(() => authClient.emailOtp.sendVerificationOtp({ email, type: "email-verification" }));
+  if (!error) return null;
+  if (error.status === HTTP_TOO_MANY_REQUESTS) return SEND_CODE_MESSAGES.tooManyRequests;
+  return error.message ? `${EMAIL_CONFIRMATION_MESSAGES.resendFailed}: ${error.message}` : EMAIL_CONFIRMATION_MESSAGES.resendFailed;
+}

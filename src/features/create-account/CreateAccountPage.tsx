@@ -1,0 +1,171 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { getRouteApi, useNavigate, useRouteContext } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
+import { clsx } from "clsx";
+import { CREATE_ACCOUNT_STEPS, EMAIL_AUTO_CONTINUE_SECONDS, EMAIL_CONFIRMATION_POLL_MS } from "../../domain/constants";
+import { CREATE_ACCOUNT_MESSAGES } from "../../domain/errors";
+import { usePageMeta } from "../../lib/document-title";
+import { sessionQueryOptions } from "../../lib/session";
+import { useCountdown } from "../../lib/useCountdown";
+import { FormMessage } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { AUTH_HEADING_ID, AuthCard } from "../auth/AuthLayout";
+import { SignUpForm } from "../auth/SignUpForm";
+import { VerifyEmailForm } from "../auth/VerifyEmailForm";
+import { RadioCards } from "../../ui/RadioCards";
+import { ACCOUNT_ROLE_OPTIONS, saveOnboardingData, type AccountRole } from "../onboarding/onboardingData";
+import { allowedCreateAccountStep, CREATE_ACCOUNT_STEP_TITLES, type CreateAccountStep } from "./steps";
+
+const route = getRouteApi("/createaccount");
+
+/** Choose Plan and Payment open with billing; until then a parent continues at /become-parent. */
+const LAST_OPEN_STEP: CreateAccountStep = 3;
+
+/** /createaccount: Create Account, Verify Email, Account Type (then plan and payment), one step per ?step. */
+export function CreateAccountPage() {
+  const { step: requested } = route.useSearch();
+  const navigate = useNavigate();
+  const session = useQuery(sessionQueryOptions).data ?? null;
+  const allowed = allowedCreateAccountStep(requested, session ? { emailVerified: session.user.emailVerified } : null);
+  const step = allowed > LAST_OPEN_STEP ? LAST_OPEN_STEP : allowed;
+  const title = CREATE_ACCOUNT_STEP_TITLES[step - 1] ?? CREATE_ACCOUNT_STEP_TITLES[0];
+  usePageMeta({
+    title: `${title} (Step ${step} of ${CREATE_ACCOUNT_STEPS})`,
+    description: "Create your BabySteps account: track your pregnancy and share the journey with your partner, family and friends. 7 days free.",
+    canonicalPath: "/createaccount",
+  });
+
+  useEffect(() => {
+    if (step !== requested) void navigate({ to: "/createaccount", search: { step }, replace: true });
+  }, [step, requested, navigate]);
+
+  // Each step's heading takes focus when the step changes, so screen readers follow.
+  useEffect(() => {
+    document.getElementById(AUTH_HEADING_ID)?.focus();
+  }, [step]);
+
+  const goTo = (next: CreateAccountStep) => navigate({ to: "/createaccount", search: { step: next } });
+
+  return (
+    <div className="mx-auto flex w-full max-w-lg flex-col gap-5 px-4 py-8 sm:py-12">
+      <StepProgress step={step} />
+      {step === 1 && (
+        <SignUpForm
+          title={title}
+          withReferral
+          onSignedUp={async (account) => {
+            saveOnboardingData(account);
+            await goTo(2);
+          }}
+        />
+      )}
+      {step === 2 && <VerifyEmailStep title={title} onContinue={() => goTo(3)} />}
+      {step === 3 && <AccountTypeStep title={title} />}
+    </div>
+  );
+}
+
+function StepProgress({ step }: { step: CreateAccountStep }) {
+  return (
+    <nav aria-label="Sign-up progress">
+      <p className="text-sm font-semibold text-muted-foreground">
+        Step {step} of {CREATE_ACCOUNT_STEPS}
+      </p>
+      <ol className="mt-2 grid grid-cols-5 gap-1.5">
+        {CREATE_ACCOUNT_STEP_TITLES.map((name, index) => (
+          <li key={name} aria-current={index + 1 === step ? "step" : undefined} className="flex flex-col gap-1">
+            <span aria-hidden="true" className={clsx("h-1.5 rounded-full", index < step ? "bg-primary" : "bg-border")} />
+            <span className={clsx("hidden text-xs sm:block", index + 1 === step ? "font-semibold text-foreground" : "text-muted-foreground")}>{name}</span>
+            <span className="sr-only sm:hidden">{name}</span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/**
+ * Step 2 watches for the confirmation (a code typed here, or the emailed link opened in another
+ * tab), then counts down 5 seconds and moves on by itself; the user can also check by hand.
+ */
+function VerifyEmailStep({ title, onContinue }: { title: string; onContinue: () => Promise<void> }) {
+  const { auth } = useRouteContext({ from: "__root__" });
+  const session = useQuery({ ...sessionQueryOptions, refetchInterval: (query) => (query.state.data?.user.emailVerified ? false : EMAIL_CONFIRMATION_POLL_MS) }).data;
+  const verified = Boolean(session?.user.emailVerified);
+  const { secondsLeft, start } = useCountdown();
+  const [counting, setCounting] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  useEffect(() => {
+    if (!verified) return;
+    start(EMAIL_AUTO_CONTINUE_SECONDS);
+    setCounting(true);
+  }, [verified, start]);
+
+  useEffect(() => {
+    if (counting && secondsLeft === 0) void onContinue();
+  }, [counting, secondsLeft, onContinue]);
+
+  async function checkNow() {
+    setChecking(true);
+    setMessage(null);
+    try {
+      const current = await auth.refresh();
+      if (!current?.user.emailVerified) setMessage(CREATE_ACCOUNT_MESSAGES.emailNotVerified);
+    } catch {
+      setMessage(CREATE_ACCOUNT_MESSAGES.checkFailed);
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  if (verified) {
+    const shown = counting ? secondsLeft : EMAIL_AUTO_CONTINUE_SECONDS;
+    return (
+      <AuthCard title="Email Confirmed">
+        <p role="status" className="text-lg">
+          Your email address is confirmed. Continuing in {shown} {shown === 1 ? "second" : "seconds"}...
+        </p>
+        <Button className="mt-6" fullWidth onClick={() => void onContinue()}>
+          Continue
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <VerifyEmailForm title={title} onVerified={() => auth.refresh().then(() => undefined)} />
+      <div className="flex flex-col items-center gap-2 text-center">
+        <FormMessage message={message} variant="info" className="w-full" />
+        <Button variant="secondary" loading={checking} onClick={() => void checkNow()}>
+          I&apos;ve Confirmed My Email
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Step 3: a parent goes on to plan and payment; a guest is done and goes to the dashboard. */
+function AccountTypeStep({ title }: { title: string }) {
+  const navigate = useNavigate();
+  const [choice, setChoice] = useState<AccountRole>("parent");
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    saveOnboardingData({ role: choice });
+    await navigate({ to: choice === "guest" ? "/dashboard" : "/become-parent" });
+  }
+
+  return (
+    <AuthCard title={title} description="How will you use BabySteps?">
+      <form onSubmit={handleSubmit} className="flex flex-col gap-5">
+        <RadioCards legend="Account type" options={ACCOUNT_ROLE_OPTIONS} value={choice} onChange={setChoice} />
+        <Button type="submit" fullWidth>
+          Continue
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

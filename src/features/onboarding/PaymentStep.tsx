@@ -1,0 +1,112 @@
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { CHECKOUT_SESSION_ID_TEMPLATE, checkoutDiscount, orderSummary } from "../../domain/billing";
+import { PLANS, REFERRAL_DISCOUNT_PERCENT, TRIAL_DAYS, formatPrice } from "../../domain/constants";
+import { CHECKOUT_MESSAGES } from "../../domain/errors";
+import { isValidReferralFormat } from "../../domain/referral";
+import { FULL_WIZARD_STEPS, type WizardFlow } from "../../domain/wizard";
+import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import { FormMessage } from "../../ui/Alert";
+import { StepActions, type StepProps } from "./WizardSteps";
+import { stageOnboarding } from "./onboardingData";
+
+/** Where checkout returns: the session id is kept and /confirm-pregnancy takes over (onboarding spec 4). */
+const CHECKOUT_SUCCESS_PATH = `/onboarding-parent?session_id=${CHECKOUT_SESSION_ID_TEMPLATE}`;
+
+/**
+ * The last step: the order summary, then 'Complete Sign Up' stages the data and opens checkout. A
+ * user who already has a subscription (the upgrade flow) goes straight on to create the pregnancy.
+ */
+export function PaymentStep({ data, onChange, onBack, flow }: StepProps & { flow: WizardFlow }) {
+  const navigate = useNavigate();
+  const trpc = useTRPC();
+  const trpcClient = useTRPCClient();
+  const upgrade = flow !== FULL_WIZARD_STEPS;
+  const subscription = useQuery({ ...trpc.billing.checkSubscription.queryOptions(), enabled: upgrade });
+  const subscribed = upgrade && Boolean(subscription.data?.subscribed);
+  const tier = data.selectedPlan ?? "basic";
+  const referralCode = data.referralCode && isValidReferralFormat(data.referralCode) ? data.referralCode : undefined;
+  // A returning family's larger discount is the server's to find; the summary shows the referral.
+  const discount = checkoutDiscount({ tier, referralPercent: referralCode ? REFERRAL_DISCOUNT_PERCENT : null, returningFamily: false });
+  const summary = orderSummary(tier, discount);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function complete() {
+    setMessage(null);
+    setBusy(true);
+    if (subscribed) {
+      onChange({ skipCheckout: true });
+      stageOnboarding({ ...data, skipCheckout: true });
+      await navigate({ to: "/confirm-pregnancy" });
+      return;
+    }
+    const cancelPath = upgrade ? "/onboarding-parent?step=payment&payment_status=cancelled" : "/onboarding?step=payment&payment=cancelled";
+    try {
+      stageOnboarding(data);
+      const { url } = await trpcClient.billing.createPreauthCheckout.mutate({
+        plan: tier,
+        ...(referralCode ? { referralCode } : {}),
+        successUrl: CHECKOUT_SUCCESS_PATH,
+        cancelUrl: cancelPath,
+        onboardingData: data,
+      });
+      if (!url) {
+        setMessage(CHECKOUT_MESSAGES.noCheckoutUrl);
+        setBusy(false);
+        return;
+      }
+      window.location.assign(url);
+    } catch {
+      setMessage(CHECKOUT_MESSAGES.checkoutError);
+      setBusy(false);
+    }
+  }
+
+  const heading = upgrade ? (subscribed ? "Ready to Create Your Pregnancy" : "Ready to Start Your Subscription") : null;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void complete();
+      }}
+      className="flex flex-col gap-5"
+    >
+      {heading && <h2 className="text-2xl font-bold">{heading}</h2>}
+      <FormMessage message={message} />
+      {!subscribed && (
+        <section aria-labelledby="order-summary" className="rounded-xl border border-border p-4">
+          <h3 id="order-summary" className="font-semibold">
+            Order summary
+          </h3>
+          <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
+            <dt>Complete plan{tier === "premium" ? " with unlimited photos" : ""}</dt>
+            <dd className="text-right">{formatPrice(PLANS[tier].priceCents)}/month</dd>
+            <dt>Partner account</dt>
+            <dd className="text-right font-semibold">FREE</dd>
+            {discount && (
+              <>
+                <dt>
+                  Referral code {referralCode}: {discount.percentOff}% off your first month
+                </dt>
+                <dd className="text-right">{formatPrice(summary.firstMonthCents)} first month</dd>
+              </>
+            )}
+            <dt className="border-t border-border pt-2 font-bold">Total due today</dt>
+            <dd className="border-t border-border pt-2 text-right font-bold">{formatPrice(summary.dueTodayCents)}</dd>
+          </dl>
+          <p className="mt-3 text-sm text-muted-foreground">
+            Your {TRIAL_DAYS}-day free trial starts today. After it, {formatPrice(summary.firstMonthCents)} for the first month, then {formatPrice(summary.laterMonthCents)}/month.
+          </p>
+        </section>
+      )}
+      <ul className="flex flex-col gap-1 text-sm text-muted-foreground">
+        <li>Secure checkout: card details go straight to our payment provider, never to us.</li>
+        <li>Cancel anytime from Settings.</li>
+      </ul>
+      <StepActions onBack={onBack} continueLabel={subscribed ? "Create My Pregnancy" : "Complete Sign Up"} busy={busy} busyLabel="Creating Your Account..." />
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The wizard's data (onboarding spec 3), kept in session storage under 'onboarding-data' while the
+ * wizard runs. The password never is: it goes straight to sign-up and is forgotten.
+ */
+import { STAGED_ONBOARDING_STORAGE_KEY } from "../../domain/constants";
+import type { OnboardingGender, SubscriptionTier } from "../../domain/enums";
+
+export const ONBOARDING_DATA_KEY = "onboarding-data";
+
+export type AccountRole = "parent" | "guest";
+
+/** The role choice of /createaccount step 3 and the wizard's first step. */
+export const ACCOUNT_ROLE_OPTIONS = [
+  { value: "parent", label: "I'm expecting", description: "Set up your pregnancy, invite your partner for free and share it with family and friends." },
+  { value: "guest", label: "I'm family or a friend", description: "Follow a pregnancy you were invited to: updates, photos, RSVPs, the waiting room and the guessing game. Always free." },
+] as const satisfies readonly { value: AccountRole; label: string; description: string }[];
+
+export interface OnboardingData {
+  role: AccountRole;
+  firstName: string;
+  lastName: string;
+  email: string;
+  referralCode: string;
+  includePartner: boolean;
+  partnerFirstName: string;
+  partnerLastName: string;
+  partnerEmail: string;
+  babyName: string;
+  dueDate: string;
+  lastMenstrualPeriod: string;
+  serviceEndDate: string;
+  gender: OnboardingGender;
+  planSelected: boolean;
+  selectedPlan: SubscriptionTier;
+  stripeSessionId: string;
+  paymentStatus: string;
+  skipCheckout: boolean;
+  /** A signed-in guest becoming a parent: their guest pregnancies are kept (onboarding spec 4). */
+  isGuestConversion: boolean;
+}
+
+export function readOnboardingData(): Partial<OnboardingData> {
+  try {
+    const stored = sessionStorage.getItem(ONBOARDING_DATA_KEY);
+    const parsed: unknown = stored ? JSON.parse(stored) : null;
+    return typeof parsed === "object" && parsed !== null ? (parsed as Partial<OnboardingData>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Merges `changes` into the stored data. */
+export function saveOnboardingData(changes: Partial<OnboardingData>): void {
+  try {
+    sessionStorage.setItem(ONBOARDING_DATA_KEY, JSON.stringify({ ...readOnboardingData(), ...changes }));
+  } catch {
+    // Storage blocked: the wizard still works within this page.
+  }
+}
+
+/** Data handed to checkout, kept for /confirm-pregnancy with when it was staged. */
+export interface StagedOnboarding {
+  data: Partial<OnboardingData>;
+  /** When it was staged, in epoch milliseconds. */
+  stagedAt: number;
+}
+
+export function stageOnboarding(data: Partial<OnboardingData>, now = Date.now()): void {
+  try {
+    localStorage.setItem(STAGED_ONBOARDING_STORAGE_KEY, JSON.stringify({ data, stagedAt: now } satisfies StagedOnboarding));
+  } catch {
+    // Storage blocked: /confirm-pregnancy will say no data was found and offer to start again.
+  }
+}
+
+export function readStagedOnboarding(): StagedOnboarding | null {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(STAGED_ONBOARDING_STORAGE_KEY) ?? "null");
+    return typeof parsed === "object" && parsed !== null && "data" in parsed && "stagedAt" in parsed ? (parsed as StagedOnboarding) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearStagedOnboarding(): void {
+  try {
+    localStorage.removeItem(STAGED_ONBOARDING_STORAGE_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}

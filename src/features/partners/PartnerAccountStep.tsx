@@ -1,0 +1,271 @@
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useNavigate, useRouteContext } from "@tanstack/react-router";
+import { z } from "zod";
+import { partnerSignUpSchema, signUpSchema, type PartnerSignUpInput } from "../../domain/auth";
+import { PASSWORD_MIN_LENGTH_SIGNUP } from "../../domain/constants";
+import { CREATE_ACCOUNT_MESSAGES, INVITATION_SIGNUP_MESSAGES, SIGN_IN_MESSAGES, splitToast } from "../../domain/errors";
+import { authClient } from "../../lib/auth-client";
+import { fieldErrors } from "../../lib/formErrors";
+import { appCodeOf } from "../../lib/query-client";
+import { FormMessage } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { PasswordField } from "../../ui/PasswordField";
+import { Tabs } from "../../ui/Tabs";
+import { TextField } from "../../ui/TextField";
+import { toast } from "../../ui/toast";
+import { AuthCard } from "../auth/AuthLayout";
+import { authCall, signInErrorMessage } from "../auth/authErrors";
+import { AUTH_MESSAGES } from "../auth/messages";
+import { NOT_VERIFIED_CODE, invitationSignUpErrorMessage } from "./partnerErrors";
+import type { PartnerInvitation } from "./usePartnerCode";
+import { useLinkPartner } from "./useLinkPartner";
+
+type AccountTab = "signin" | "signup";
+
+/** Partner sign-in (onboarding spec 5): email required and valid, password required. */
+const partnerSignInSchema = z.object({
+  email: signUpSchema.shape.email,
+  password: z.string().min(1, CREATE_ACCOUNT_MESSAGES.passwordRequired),
+});
+type PartnerSignInInput = z.infer<typeof partnerSignInSchema>;
+
+const SIGN_UP_FIELDS = ["firstName", "lastName", "email", "password", "confirmPassword", "acceptTerms"] as const satisfies readonly (keyof PartnerSignUpInput)[];
+const linkClass = "font-semibold text-link underline underline-offset-4 hover:no-underline";
+
+/** Focuses the first named field that has an error. */
+function focusFirstInvalid(form: HTMLFormElement, order: readonly string[], errors: Partial<Record<string, string>>) {
+  const name = order.find((field) => errors[field]);
+  if (name) (form.elements.namedItem(name) as HTMLElement | null)?.focus();
+}
+
+/**
+ * Step 4: sign in or create the account, then link it to the invitation (onboarding spec 2).
+ * Either way the person is signed in before linking; if linking fails they stay signed in and
+ * are told so (or sent to /partner/verify when the code was never confirmed).
+ */
+export function PartnerAccountStep({ invitation, onBack }: { invitation: PartnerInvitation; onBack: () => void }) {
+  const navigate = useNavigate();
+  const { auth } = useRouteContext({ from: "__root__" });
+  const { participantIdOf, link } = useLinkPartner();
+  const [tab, setTab] = useState<AccountTab>("signup");
+
+  /** Links the just-signed-in account; false (after saying so and moving on) when that failed. */
+  async function connect(): Promise<boolean> {
+    let participantId: string | undefined;
+    try {
+      participantId = await participantIdOf(invitation);
+      await link(participantId);
+      return true;
+    } catch (error) {
+      await auth.refresh().catch(() => null);
+      if (participantId && appCodeOf(error) === NOT_VERIFIED_CODE) {
+        await navigate({ to: "/partner/verify", search: { participantId } });
+      } else {
+        toast({ ...splitToast(SIGN_IN_MESSAGES.linkFailed), variant: "error" });
+        await navigate({ to: "/dashboard" });
+      }
+      return false;
+    }
+  }
+
+  return (
+    <AuthCard title="Connect Your Account" description="Sign in or create your free account to join the pregnancy.">
+      <Tabs
+        label="Account"
+        value={tab}
+        onValueChange={setTab}
+        tabs={[
+          { key: "signin", label: "Sign In", panel: <SignInPanel initialEmail={invitation.email} connect={connect} /> },
+          { key: "signup", label: "Create Account", panel: <CreateAccountPanel initialEmail={invitation.email} connect={connect} onUseSignIn={() => setTab("signin")} /> },
+        ]}
+      />
+      <div className="mt-6 text-center">
+        <Button variant="link" onClick={onBack}>
+          Back
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}
+
+interface PanelProps {
+  initialEmail: string;
+  connect: () => Promise<boolean>;
+}
+
+function SignInPanel({ initialEmail, connect }: PanelProps) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<PartnerSignInInput>({ email: initialEmail, password: "" });
+  const [errors, setErrors] = useState<Partial<Record<keyof PartnerSignInInput, string>>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const messageId = useId();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = partnerSignInSchema.safeParse(values);
+    const found = fieldErrors<PartnerSignInInput>(result);
+    setErrors(found);
+    setMessage(null);
+    if (!result.success) {
+      focusFirstInvalid(event.currentTarget, ["email", "password"], found);
+      return;
+    }
+    setBusy(true);
+    const error = await authCall(() => authClient.signIn.email({ email: result.data.email, password: result.data.password }));
+    if (error) {
+      setBusy(false);
+      setMessage(signInErrorMessage(error));
+      return;
+    }
+    if (!(await connect())) return;
+    toast({ title: AUTH_MESSAGES.welcomeBack, variant: "success" });
+    await navigate({ to: "/dashboard" });
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-describedby={message ? messageId : undefined}>
+      <FormMessage id={messageId} message={message} />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
+        error={errors.email}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={values.password}
+        onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
+        error={errors.password}
+      />
+      <Button type="submit" fullWidth loading={busy}>
+        Sign In &amp; Connect
+      </Button>
+    </form>
+  );
+}
+
+function CreateAccountPanel({ initialEmail, connect, onUseSignIn }: PanelProps & { onUseSignIn: () => void }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<PartnerSignUpInput>({ firstName: "", lastName: "", email: initialEmail, password: "", confirmPassword: "", acceptTerms: false });
+  const [errors, setErrors] = useState<Partial<Record<keyof PartnerSignUpInput, string>>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const messageId = useId();
+  const termsId = useId();
+
+  const text = (name: Exclude<keyof PartnerSignUpInput, "acceptTerms">) => ({
+    name,
+    required: true,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = partnerSignUpSchema.safeParse(values);
+    const found = fieldErrors<PartnerSignUpInput>(result);
+    setErrors(found);
+    setMessage(null);
+    if (!result.success) {
+      focusFirstInvalid(event.currentTarget, SIGN_UP_FIELDS, found);
+      return;
+    }
+    const { firstName, lastName, email, password } = result.data;
+    setBusy(true);
+    const error = await authCall(() => authClient.signUp.email({ email, password, name: `${firstName} ${lastName}`, firstName, lastName }));
+    if (error) {
+      setBusy(false);
+      setMessage(invitationSignUpErrorMessage(error));
+      return;
+    }
+    if (!(await connect())) return;
+    toast({ ...splitToast(INVITATION_SIGNUP_MESSAGES.accountCreated), variant: "success" });
+    // Signed in straight away (autoSignIn); the emailed code still confirms the address.
+    await navigate({ to: "/check-email", search: { email } });
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-describedby={message ? messageId : undefined}>
+      <FormMessage id={messageId} message={message} />
+      {message === INVITATION_SIGNUP_MESSAGES.accountExists && (
+        <p>
+          <Button variant="link" onClick={onUseSignIn}>
+            Go to the Sign In tab
+          </Button>
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="First name" autoComplete="given-name" {...text("firstName")} />
+        <TextField label="Last name" autoComplete="family-name" {...text("lastName")} />
+      </div>
+      <TextField label="Email" type="email" autoComplete="email" {...text("email")} />
+      <PasswordField label="Password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH_SIGNUP} characters.`} {...text("password")} />
+      <PasswordField label="Confirm password" autoComplete="new-password" {...text("confirmPassword")} />
+      <TermsCheckbox
+        id={termsId}
+        checked={values.acceptTerms}
+        onChange={(acceptTerms) => setValues((current) => ({ ...current, acceptTerms }))}
+        error={errors.acceptTerms}
+        label={
+          <>
+            I accept the{" "}
+            <a href="/terms" target="_blank" rel="noopener" className={linkClass}>
+              Terms &amp; Conditions<span className="sr-only"> (opens in a new tab)</span>
+            </a>{" "}
+            and the{" "}
+            <a href="/privacy" target="_blank" rel="noopener" className={linkClass}>
+              Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </>
+        }
+      />
+      <Button type="submit" fullWidth loading={busy}>
+        Create Account &amp; Connect
+      </Button>
+    </form>
+  );
+}
+
+interface TermsCheckboxProps {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string | undefined;
+  label: ReactNode;
+}
+
+/** A native checkbox; its label holds the links, and the error is linked with aria-describedby. */
+function TermsCheckbox({ id, checked, onChange, error, label }: TermsCheckboxProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          name="acceptTerms"
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-invalid={Boolean(error) || undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="mt-0.5 size-6 shrink-0 accent-primary"
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

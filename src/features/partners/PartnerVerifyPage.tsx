@@ -1,0 +1,100 @@
+import { useState } from "react";
+import { getRouteApi, useNavigate, useRouteContext } from "@tanstack/react-router";
+import { OTP_LENGTH } from "../../domain/constants";
+import { PARTNER_ERROR_MESSAGES, SUCCESS_TOASTS } from "../../domain/errors";
+import { useDocumentTitle } from "../../lib/document-title";
+import { FormMessage } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { toast } from "../../ui/toast";
+import { AuthCard } from "../auth/AuthLayout";
+import { linkErrorMessage } from "./partnerErrors";
+import { PartnerCodeForm } from "./PartnerCodeForm";
+import { useLinkPartner } from "./useLinkPartner";
+import { usePartnerCode, type PartnerInvitation } from "./usePartnerCode";
+
+const route = getRouteApi("/_authenticated/partner/verify");
+
+/**
+ * /partner/verify?participantId= (onboarding spec 2): a signed-in user whose email has a pending
+ * partner invitation asks for the owner's code, enters it, and joins the pregnancy.
+ */
+export function PartnerVerifyPage() {
+  useDocumentTitle("Verify Partner Invitation");
+  const { participantId } = route.useSearch();
+  const { session } = useRouteContext({ from: "/_authenticated" });
+  const navigate = useNavigate();
+  const sender = usePartnerCode();
+  const { link } = useLinkPartner();
+  const [invitation, setInvitation] = useState<(PartnerInvitation & { participantId: string }) | null>(null);
+  const [verified, setVerified] = useState(false);
+  const [linking, setLinking] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const email = session.user.email;
+
+  async function start() {
+    setMessage(null);
+    const result = await sender.start(email);
+    if (result.error !== undefined) setMessage(result.error);
+    // The link names one invitation; another one pending for the same email is not this page's.
+    else if (participantId && result.invitation.participantId !== participantId) setMessage(PARTNER_ERROR_MESSAGES.invitation_not_found);
+    else setInvitation(result.invitation);
+  }
+
+  async function connect() {
+    if (!invitation) return;
+    setLinking(true);
+    setMessage(null);
+    try {
+      await link(invitation.participantId);
+    } catch (error) {
+      setLinking(false);
+      setMessage(linkErrorMessage(error));
+      return;
+    }
+    toast({ title: SUCCESS_TOASTS.success, description: `You joined ${invitation.pregnancyTitle ?? "the pregnancy"} as a partner.`, variant: "success" });
+    await navigate({ to: "/dashboard" });
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-8 sm:py-12">
+      <AuthCard
+        title="Verify Your Partner Invitation"
+        description={
+          invitation?.pregnancyTitle ? (
+            <>
+              Join <strong className="text-foreground">{invitation.pregnancyTitle}</strong> as a partner.
+            </>
+          ) : (
+            <>
+              A partner invitation is waiting for <strong className="break-all text-foreground">{email}</strong>.
+            </>
+          )
+        }
+      >
+        <div className="flex flex-col gap-4">
+          <FormMessage message={message} />
+          {invitation ? (
+            <PartnerCodeForm
+              invitation={invitation}
+              sender={sender}
+              verified={verified}
+              onVerified={() => setVerified(true)}
+              continueLabel="Connect to the Pregnancy"
+              onContinue={() => void connect()}
+              continuing={linking}
+            />
+          ) : (
+            <>
+              <p className="text-muted-foreground">
+                To keep the pregnancy private, a {OTP_LENGTH}-digit code goes to the pregnancy owner&apos;s email. Ask them for it once it is sent.
+              </p>
+              <Button fullWidth onClick={() => void start()} loading={sender.busy}>
+                Send Verification Code
+              </Button>
+            </>
+          )}
+        </div>
+      </AuthCard>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { DEFAULT_GUEST_PRIVACY_LEVEL } from "../../domain/audience";
+import { COMMENT_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../domain/constants";
+import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS, type GuestPrivacyLevel, type GuestRelationship } from "../../domain/enums";
+import { SETUP_MESSAGES } from "../../domain/errors";
+import { useTRPC } from "../../lib/trpc";
+import { Dialog } from "../../ui/Dialog";
+import { TextField } from "../../ui/TextField";
+import { toast } from "../../ui/toast";
+import { SelectField, TextAreaField } from "./fields";
+import { InviteActions, useInvitationSent, useInviteeFields, type InviteDialogProps, type InviteScope } from "./inviteForm";
+import { PRIVACY_LEVEL_LABELS, RELATIONSHIP_LABELS } from "./labels";
+import { serverErrorText } from "./serverError";
+
+/** The server's limit on a personal message. */
+const PERSONAL_MESSAGE_MAX_LENGTH = COMMENT_MAX_LENGTH * 2;
+
+/** 'Invite a guest' (secure-guest-invitation): the guest gets a single-use link by email. */
+export function InviteGuestDialog({ open, onClose, scope }: InviteDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} size="lg" title="Invite a guest" description="They get an email with a link to join; you can change what they see later.">
+      <InviteGuestForm scope={scope} onDone={onClose} />
+    </Dialog>
+  );
+}
+
+function InviteGuestForm({ scope, onDone }: { scope: InviteScope; onDone: () => void }) {
+  const trpc = useTRPC();
+  const { fields, validate } = useInviteeFields();
+  const [title, setTitle] = useState("");
+  const [relationship, setRelationship] = useState<GuestRelationship | "">("");
+  const [privacyLevel, setPrivacyLevel] = useState<GuestPrivacyLevel>(DEFAULT_GUEST_PRIVACY_LEVEL);
+  const [personalMessage, setPersonalMessage] = useState("");
+  const sent = useInvitationSent(scope, onDone);
+  const invite = useMutation(
+    trpc.invitations.inviteGuest.mutationOptions({
+      onSuccess: (_result, input) => sent(input),
+      onError: (error) => toast({ title: SETUP_MESSAGES.invitationFailed, description: serverErrorText(error), variant: "error" }),
+    }),
+  );
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invitee = validate(event.currentTarget);
+    if (!invitee) return;
+    invite.mutate({
+      ...scope,
+      ...invitee,
+      title: title.trim() || undefined,
+      relationship: relationship || undefined,
+      privacyLevel,
+      personalMessage: personalMessage.trim() || undefined,
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {fields}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Relationship" value={relationship} onChange={(e) => setRelationship(e.target.value as GuestRelationship | "")}>
+          <option value="">Not set</option>
+          {GUEST_RELATIONSHIPS.map((value) => (
+            <option key={value} value={value}>
+              {RELATIONSHIP_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Privacy level" value={privacyLevel} onChange={(e) => setPrivacyLevel(e.target.value as GuestPrivacyLevel)} hint="They see items shared with this circle or a wider one.">
+          {GUEST_PRIVACY_LEVELS.map((value) => (
+            <option key={value} value={value}>
+              {PRIVACY_LEVEL_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField label="Title (optional)" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={TITLE_MAX_LENGTH} hint="How they are shown, e.g. 'Grandma'." />
+      <TextAreaField label="Personal message (optional)" value={personalMessage} onChange={(e) => setPersonalMessage(e.target.value)} maxLength={PERSONAL_MESSAGE_MAX_LENGTH} rows={3} />
+      <InviteActions busy={invite.isPending} onCancel={onDone} />
+    </form>
+  );
+}

@@ -1,0 +1,256 @@
+import { count, eq, sql } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_REFERRAL_CODE } from "../../scripts/demo-family";
+import { LOCAL_STRIPE } from "../../scripts/stack";
+import { MS_PER_DAY, PLANS, SECONDS_PER_MINUTE, TRIAL_DAYS, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/constants";
+import { devStripeObjects, referrals, stripeEvents, subscriptions } from "../../worker/db/schema";
+import type { Bindings } from "../../worker/env";
+import { devRoutes } from "../../worker/http/dev";
+import { stripeSignatureHeader } from "../../worker/http/fakeStripeProtocol";
+import { billingConfig, createStripe } from "../../worker/services/billing";
+import type { ApiClient } from "../support/client";
+import { baseUrl, openTestDb } from "../support/env";
+import { signUp } from "../support/families";
+import { requestWithoutDatabase } from "../support/node-worker";
+
+const SUCCESS_PATH = "/onboarding-parent?session_id={CHECKOUT_SESSION_ID}";
+const CANCEL_PATH = "/onboarding?step=payment&payment=cancelled";
+const onboardingData = { firstName: "Wren", lastName: "Billing", email: "wren@example.test", includePartner: false, dueDate: "2027-03-01", gender: "surprise" as const };
+/** Some seconds of slack for clocks between the test, the Worker and the database. */
+const CLOCK_SLACK_MS = 60_000;
+
+let testDb: ReturnType<typeof openTestDb>;
+beforeAll(() => {
+  testDb = openTestDb();
+});
+afterAll(async () => {
+  await testDb.close();
+});
+
+/** The SDK as the Worker configures it locally, from Node: arranges provider-side changes (plan change, cancellation). */
+const providerStripe = (secretKey: string = LOCAL_STRIPE.secretKey) =>
+  createStripe(
+    billingConfig({
+      APP_ENV: "test",
+      PAYMENTS_MODE: "local",
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE.webhookSecret,
+      STRIPE_PRICE_BASIC: LOCAL_STRIPE.priceBasic,
+      STRIPE_PRICE_PREMIUM: LOCAL_STRIPE.pricePremium,
+    } as Bindings),
+    baseUrl(),
+  );
+
+const sessionIdOf = (url: string) => new URL(url).pathname.split("/").at(-1) ?? "";
+
+async function startPreauthCheckout(client: ApiClient, input: { plan?: "basic" | "premium"; photoUpgrade?: boolean; referralCode?: string } = {}) {
+  const { url } = await client.trpc.billing.createPreauthCheckout.mutate({ plan: "basic", ...input, successUrl: SUCCESS_PATH, cancelUrl: CANCEL_PATH, onboardingData });
+  return { url, sessionId: sessionIdOf(url) };
+}
+
+/** Presses 'Pay' on the dev checkout page: the same form POST the page sends. */
+async function pay(client: ApiClient, sessionId: string): Promise<Response> {
+  return client.fetch(`/dev/checkout/${sessionId}/pay`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+}
+
+async function subscriptionRowOf(userId: string) {
+  const [row] = await testDb.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return row;
+}
+
+/** The event the fake Stripe recorded for a checkout session's completion, exactly as it was sent. */
+async function completedEventFor(sessionId: string): Promise<Record<string, unknown>> {
+  const [row] = await testDb.db
+    .select({ data: devStripeObjects.data })
+    .from(devStripeObjects)
+    .where(sql`${devStripeObjects.type} = 'event' and ${devStripeObjects.data}->>'type' = 'checkout.session.completed' and ${devStripeObjects.data}->'data'->'object'->>'id' = ${sessionId}`);
+  if (!row) throw new Error(`No completion event for ${sessionId}`);
+  return row.data;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+async function postWebhook(client: ApiClient, payload: string, signature: string): Promise<Response> {
+  return client.fetch("/api/billing/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
+}
+
+async function subscribedUser(label: string, input: Parameters<typeof startPreauthCheckout>[1] = {}) {
+  const user = await signUp(label);
+  const { sessionId } = await startPreauthCheckout(user.client, input);
+  const response = await pay(user.client, sessionId);
+  expect(response.status).toBe(303);
+  return { ...user, sessionId };
+}
+
+describe("checkout in local mode (real SDK, fake Stripe, signed webhook)", () => {
+  it("pays through the dev checkout page and the webhook activates a 7-day trial of Basic", async () => {
+    const { client, userId } = await signUp("billing");
+    expect(await client.trpc.billing.checkSubscription.query()).toEqual({ subscribed: false, subscription_tier: null, subscription_end: null });
+
+    const { url, sessionId } = await startPreauthCheckout(client);
+    expect(url).toBe(`${baseUrl()}/dev/checkout/${sessionId}`);
+    expect(sessionId).toMatch(/^cs_test_/);
+    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: false, payment_status: "unpaid" });
+
+    const page = await client.fetch(`/dev/checkout/${sessionId}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("<h1>Checkout</h1>");
+    expect(html).toContain(`${PLANS.basic.name}, $9.99/month`);
+    expect(html).toContain(`${TRIAL_DAYS} days`);
+    expect(html).toMatch(/Total due today<\/dt>\s*<dd>\$0<\/dd>/);
+
+    const paidAt = Date.now();
+    const response = await pay(client, sessionId);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${baseUrl()}/onboarding-parent?session_id=${sessionId}`);
+
+    const row = await subscriptionRowOf(userId);
+    expect(row).toMatchObject({ status: "trialing", tier: "basic", photoStorageLimit: PLANS.basic.photoLimit, monthlyCostCents: PLANS.basic.priceCents, pendingTier: null, cancelAtPeriodEnd: false });
+    expect(row?.stripeSubscriptionId).toMatch(/^sub_/);
+    expect(row?.stripeCustomerId).toMatch(/^cus_/);
+    expect(Math.abs(row!.trialEnd!.getTime() - (paidAt + TRIAL_DAYS * MS_PER_DAY))).toBeLessThan(CLOCK_SLACK_MS);
+
+    const status = await client.trpc.billing.checkSubscription.query();
+    expect(status).toEqual({ subscribed: true, subscription_tier: "basic", subscription_end: row!.currentPeriodEnd!.toISOString() });
+    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: true, payment_status: "paid" });
+
+    // The session's metadata staged the wizard's data (and nothing else of it, like a password).
+    const session = await providerStripe().checkout.sessions.retrieve(sessionId);
+    expect(session.metadata).toMatchObject({ firstName: "Wren", dueDate: "2027-03-01", gender: "surprise", includePartner: "false", userId, tier: "basic" });
+  });
+
+  it("sells Premium for the photo upgrade, with unlimited photos", async () => {
+    const { userId, client } = await subscribedUser("premium", { photoUpgrade: true });
+    expect(await subscriptionRowOf(userId)).toMatchObject({ tier: "premium", photoStorageLimit: UNLIMITED_PHOTO_SENTINEL, monthlyCostCents: PLANS.premium.priceCents });
+    expect((await client.trpc.billing.checkSubscription.query()).subscription_tier).toBe("premium");
+  });
+
+  it("lets only the session's own user verify it", async () => {
+    const { sessionId } = await subscribedUser("owner");
+    const other = await signUp("someoneelse");
+    await expect(other.client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).rejects.toMatchObject({ data: { code: "FORBIDDEN", appCode: "ACCESS_DENIED" } });
+    await expect(other.client.trpc.billing.verifySession.query({ stripeSessionId: "cs_test_nothing_here" })).rejects.toMatchObject({ data: { code: "NOT_FOUND" } });
+  });
+
+  it("applies a referral code as 25% off the first month of Basic and counts its use, but not on Premium", async () => {
+    const timesUsed = async () => (await testDb.db.select({ n: referrals.timesUsed }).from(referrals).where(eq(referrals.referralCode, DEMO_REFERRAL_CODE)))[0]?.n;
+    const before = await timesUsed();
+
+    const basic = await signUp("referred");
+    const { sessionId } = await startPreauthCheckout(basic.client, { referralCode: DEMO_REFERRAL_CODE.toUpperCase() });
+    const page = await (await basic.client.fetch(`/dev/checkout/${sessionId}`)).text();
+    expect(page).toContain("25% off the first month");
+    expect(page).toMatch(/First month<\/dt>\s*<dd>\$7\.49<\/dd>/);
+    expect((await providerStripe().checkout.sessions.retrieve(sessionId)).discounts).toEqual([{ coupon: "referral-25-once", promotion_code: null }]);
+    await pay(basic.client, sessionId);
+    expect(await timesUsed()).toBe(before! + 1);
+
+    const premium = await signUp("referredpremium");
+    const premiumCheckout = await startPreauthCheckout(premium.client, { plan: "premium", referralCode: DEMO_REFERRAL_CODE });
+    expect((await providerStripe().checkout.sessions.retrieve(premiumCheckout.sessionId)).discounts).toEqual([]);
+    await pay(premium.client, premiumCheckout.sessionId);
+    expect(await timesUsed()).toBe(before! + 1);
+
+    await expect(premium.client.trpc.billing.createCheckout.mutate({ plan: "basic" })).rejects.toMatchObject({ data: { code: "CONFLICT", appCode: "ALREADY_SUBSCRIBED" } });
+    const stranger = await signUp("badreferral");
+    await expect(startPreauthCheckout(stranger.client, { referralCode: "zzzz9999" })).rejects.toMatchObject({ data: { appCode: "REFERRAL_NOT_FOUND" } });
+  });
+
+  it("accepts only same-origin return paths", async () => {
+    const { client } = await signUp("paths");
+    for (const successUrl of ["https://evil.example/x", "//evil.example/x", "/\\evil.example", "javascript:alert(1)"]) {
+      await expect(client.trpc.billing.createPreauthCheckout.mutate({ plan: "basic", successUrl, cancelUrl: CANCEL_PATH, onboardingData: {} }), successUrl).rejects.toMatchObject({
+        data: { code: "BAD_REQUEST" },
+      });
+    }
+  });
+
+  it("sends Cancel back to the cancel URL without paying", async () => {
+    const { client } = await signUp("cancels");
+    const { sessionId } = await startPreauthCheckout(client);
+    const response = await client.fetch(`/dev/checkout/${sessionId}/cancel`);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${baseUrl()}${CANCEL_PATH}`);
+    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: false, payment_status: "unpaid" });
+  });
+
+  it("opens the customer portal only for a user the provider knows", async () => {
+    const { client } = await subscribedUser("portal");
+    expect(await client.trpc.billing.customerPortal.mutate()).toEqual({ url: `${baseUrl()}/settings` });
+    const newcomer = await signUp("noportal");
+    await expect(newcomer.client.trpc.billing.customerPortal.mutate()).rejects.toMatchObject({ data: { code: "NOT_FOUND", appCode: "NO_SUBSCRIPTION" } });
+  });
+});
+
+describe("the webhook", () => {
+  it("refuses a tampered body, a wrong secret, a stale timestamp and a missing signature", async () => {
+    const { client, sessionId } = await subscribedUser("tamper");
+    const payload = JSON.stringify(await completedEventFor(sessionId));
+    const tampered = payload.replace('"status":"complete"', '"status":"open"');
+    expect(tampered).not.toBe(payload);
+
+    const signedOriginal = await stripeSignatureHeader(payload, LOCAL_STRIPE.webhookSecret, nowSeconds());
+    expect((await postWebhook(client, tampered, signedOriginal)).status).toBe(400);
+    expect((await postWebhook(client, payload, await stripeSignatureHeader(payload, "whsec_not_ours", nowSeconds()))).status).toBe(400);
+    const tenMinutesAgo = nowSeconds() - 10 * SECONDS_PER_MINUTE;
+    expect((await postWebhook(client, payload, await stripeSignatureHeader(payload, LOCAL_STRIPE.webhookSecret, tenMinutesAgo))).status).toBe(400);
+    const unsigned = await client.fetch("/api/billing/webhook", { method: "POST", headers: { "content-type": "application/json" }, body: payload });
+    expect(unsigned.status).toBe(400);
+  });
+
+  it("treats a replayed event as a no-op: the row and the recorded events stay as they are", async () => {
+    const { client, userId, sessionId } = await subscribedUser("replay");
+    // Something changed the row since the event was handled; a handler that ran twice would undo it.
+    await testDb.db.update(subscriptions).set({ status: "past_due" }).where(eq(subscriptions.userId, userId));
+    const before = await subscriptionRowOf(userId);
+    const [eventsBefore] = await testDb.db.select({ n: count() }).from(stripeEvents);
+
+    const payload = JSON.stringify(await completedEventFor(sessionId));
+    const response = await postWebhook(client, payload, await stripeSignatureHeader(payload, LOCAL_STRIPE.webhookSecret, nowSeconds()));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, outcome: "duplicate" });
+
+    expect(await subscriptionRowOf(userId)).toEqual(before);
+    const [eventsAfter] = await testDb.db.select({ n: count() }).from(stripeEvents);
+    expect(eventsAfter?.n).toBe(eventsBefore?.n);
+  });
+
+  it("keeps Premium's unlimited photos after a downgrade until the period ends", async () => {
+    const { userId } = await subscribedUser("downgrade", { plan: "premium" });
+    const subscriptionId = (await subscriptionRowOf(userId))!.stripeSubscriptionId!;
+    await providerStripe().subscriptions.update(subscriptionId, { items: [{ price: LOCAL_STRIPE.priceBasic }] });
+    // The fake delivers customer.subscription.updated after answering, as Stripe does.
+    await expect.poll(async () => (await subscriptionRowOf(userId))?.pendingTier).toBe("basic");
+    expect(await subscriptionRowOf(userId)).toMatchObject({ tier: "premium", photoStorageLimit: UNLIMITED_PHOTO_SENTINEL, stripePriceId: LOCAL_STRIPE.priceBasic });
+  });
+
+  it("ends the subscription on customer.subscription.deleted; the family then returns at 30% off", async () => {
+    const { client, userId } = await subscribedUser("cancelled");
+    const subscriptionId = (await subscriptionRowOf(userId))!.stripeSubscriptionId!;
+    await providerStripe().subscriptions.cancel(subscriptionId);
+    await expect.poll(async () => (await subscriptionRowOf(userId))?.status).toBe("canceled");
+    expect(await client.trpc.billing.checkSubscription.query()).toEqual({ subscribed: false, subscription_tier: null, subscription_end: null });
+
+    const { url } = await client.trpc.billing.createCheckout.mutate({ plan: "basic" });
+    const session = await providerStripe().checkout.sessions.retrieve(sessionIdOf(url));
+    expect(session.discounts).toEqual([{ coupon: "returning-family-30-forever", promotion_code: null }]);
+    expect(session.success_url).toBe(`${baseUrl()}/settings?payment=success&session_id={CHECKOUT_SESSION_ID}`);
+    expect(session.customer).toMatch(/^cus_/);
+  });
+});
+
+describe("the fake Stripe", () => {
+  it("answers only the configured secret key, as Stripe does", async () => {
+    await expect(providerStripe("sk_test_wrong").prices.retrieve(LOCAL_STRIPE.priceBasic)).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect((await providerStripe().prices.retrieve(LOCAL_STRIPE.priceBasic)).unit_amount).toBe(PLANS.basic.priceCents);
+  });
+
+  it("and its checkout page do not exist in production", async () => {
+    for (const path of ["/dev/stripe/v1/prices/price_x", "/dev/checkout/cs_test_x"]) {
+      const response = await requestWithoutDatabase((app) => app.route("/", devRoutes), path, "production");
+      expect(response.status, path).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,199 @@
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, DEMO_REFERRAL_CODE } from "../../scripts/demo-family";
+import { randomIp } from "../support/client";
+import { expect, expectAccessible, mailedCode, mailedLink, test, uniqueEmail } from "./support";
+
+/** Signs a user up through the API (the create-account flow has its own test). */
+async function signUpThroughApi(page: Page, label: string, password: string): Promise<string> {
+  const email = uniqueEmail(label);
+  await page.goto("/auth");
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password, name: `Test ${label}`, firstName: "Test", lastName: label },
+    // better-auth only answers scripted requests from a trusted origin.
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(response.ok()).toBe(true);
+  await page.context().clearCookies();
+  return email;
+}
+
+test("a new account is created in steps: referral codes checked, email confirmed by code, then on as a guest", async ({ page }) => {
+  const email = uniqueEmail("createaccount");
+  await page.goto("/signup");
+  await expect(page).toHaveURL(/\/createaccount\?step=1/);
+  await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
+  await expect(page.getByText("Step 1 of 5")).toBeVisible();
+  await expect(page).toHaveTitle(/Create Account/);
+  await expect(page.locator("link[rel=canonical]")).toHaveAttribute("href", /\/createaccount$/);
+
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("First name is required")).toBeVisible();
+  await expect(page.getByText("Password is required")).toBeVisible();
+
+  await page.getByLabel("First name").fill("Rosa");
+  await page.getByLabel("Last name").fill("Diaz");
+  await page.getByLabel("Email").fill("rosa-at-example");
+  await page.getByLabel("Password").fill("123");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Please enter a valid email")).toBeVisible();
+  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+
+  const referral = page.getByLabel("Referral code (optional)");
+  await referral.fill("abc!");
+  await expect(page.getByText("Referral code must be 8 alphanumeric characters")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create Account" })).toBeDisabled();
+  await referral.fill("ZZZZ9999");
+  await expect(referral).toHaveValue("zzzz9999");
+  await expect(page.getByText("Referral code not found")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create Account" })).toBeDisabled();
+  await referral.fill(DEMO_REFERRAL_CODE.toUpperCase());
+  await expect(page.getByText("Valid referral code!")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create Account" })).toBeEnabled();
+  await expectAccessible(page);
+
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("little-bean-1");
+  await page.getByRole("button", { name: "Create Account" }).click();
+
+  await expect(page).toHaveURL(/step=2/);
+  await expect(page.getByRole("heading", { name: "Verify Email" })).toBeVisible();
+  await expect(page.getByText("Step 2 of 5")).toBeVisible();
+  await page.getByRole("button", { name: "I've Confirmed My Email" }).click();
+  await expect(page.getByText("Email not yet verified. Please check your inbox.")).toBeVisible();
+  await expectAccessible(page);
+  expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem("onboarding-data") ?? "{}"))).toMatchObject({ email, referralCode: DEMO_REFERRAL_CODE });
+
+  await page.getByLabel("Verification code").fill(await mailedCode(page, email));
+  await page.getByRole("button", { name: "Verify Email" }).click();
+  await expect(page.getByText(/Continuing in \d seconds?/)).toBeVisible();
+  // The 5-second countdown moves on by itself.
+  await expect(page.getByRole("heading", { name: "Account Type" })).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveURL(/step=3/);
+  await expectAccessible(page);
+
+  await page.getByRole("radio", { name: "I'm family or a friend" }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+});
+
+test("signing in with an emailed code", async ({ page }) => {
+  const email = await signUpThroughApi(page, "codesignin", "code-login-1");
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Login via email code instead" }).click();
+  await expect(page.getByRole("heading", { name: "Sign In with Email Code" })).toBeVisible();
+  await page.getByRole("button", { name: "Send Code" }).click();
+  await expect(page.getByText("Missing Email")).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Code" }).click();
+  const code = page.getByLabel("Verification code");
+  await code.fill("12ab34");
+  await expect(code).toHaveValue("1234");
+  await page.getByRole("button", { name: "Verify Code" }).click();
+  await expect(page.getByText("Invalid code: Enter the 6-digit code.")).toBeVisible();
+  await expectAccessible(page);
+  await code.fill(await mailedCode(page, email));
+  await page.getByRole("button", { name: "Verify Code" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+});
+
+test("forgot password: the emailed link sets a new password, then it signs in", async ({ page }) => {
+  const email = await signUpThroughApi(page, "forgetful", "old-password-1");
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { name: "Reset Your Password" })).toBeVisible();
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText("Email required")).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Reset Email Sent" }).first()).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Back to password login" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+
+  await page.goto(await mailedLink(page, email, /Reset your password/));
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
+  // Until the reset is done (or the user signs in), other pages lead back here.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/reset-password/);
+  await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
+
+  const password = page.getByLabel("New Password", { exact: true });
+  await password.fill("short");
+  await page.getByLabel("Confirm New Password", { exact: true }).fill("short");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Password Too Short: Password must be at least 8 characters long.")).toBeVisible();
+  await password.fill("allsmallletters");
+  await page.getByLabel("Confirm New Password", { exact: true }).fill("allsmallletters");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText(/^Weak Password: Use at least 3 of these/)).toBeVisible();
+  await password.fill("New-Password-7");
+  await page.getByLabel("Confirm New Password", { exact: true }).fill("New-Password-8");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Passwords Don't Match")).toBeVisible();
+  await page.getByRole("button", { name: "Show new password" }).click();
+  await expect(password).toHaveAttribute("type", "text");
+  await expectAccessible(page);
+  await page.getByLabel("Confirm New Password", { exact: true }).fill("New-Password-7");
+  await page.getByRole("button", { name: "Update Password" }).click();
+
+  await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("old-password-1");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Invalid Credentials: Please check your email and password and try again.")).toBeVisible();
+  await page.getByLabel("Password").fill("New-Password-7");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+});
+
+test("a used or expired reset link says so and offers a new one", async ({ page }) => {
+  await page.goto("/reset-password?error=INVALID_TOKEN");
+  await expect(page.getByRole("heading", { name: "Reset Link Expired" })).toBeVisible();
+  await expect(page.getByText("Session expired. Please request a new password reset link.")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Send New Password Reset Link" }).click();
+  await expect(page.getByRole("heading", { name: "Reset Your Password" })).toBeVisible();
+  // The expired link does not pin the visitor to the reset page.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the demo owner invites a guest, who signs up through the link and sees the pregnancy", async ({ page, browser, baseURL }) => {
+  const guestEmail = uniqueEmail("invitedguest");
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill("olivia@example.com");
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Invite a guest" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Email").fill(guestEmail);
+  await dialog.getByLabel("First name").fill("Gina");
+  await dialog.getByLabel("Last name").fill("Guest");
+  await dialog.getByRole("button", { name: /Send invitation/i }).click();
+  await expect(dialog).toBeHidden();
+  const link = await mailedLink(page, guestEmail, /invit/i, /https?:\/\/\S*\/auth\?invite_type=guest\S*/);
+
+  const guestContext = await browser.newContext({ baseURL, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
+  const guest = await guestContext.newPage();
+  await guest.goto(link);
+  await expect(guest.getByText("You've Been Invited!")).toBeVisible();
+  await expect(guest.getByText(/Olivia Parker invited you/)).toBeVisible();
+  await expect(guest.getByLabel("Email")).toHaveValue(guestEmail);
+  await expectAccessible(guest);
+  await guest.getByRole("link", { name: "Create an account" }).click();
+  await guest.getByLabel("First name").fill("Gina");
+  await guest.getByLabel("Last name").fill("Guest");
+  await expect(guest.getByLabel("Email")).toHaveValue(guestEmail);
+  await guest.getByLabel("Password").fill("gina-guest-1");
+  await guest.getByRole("button", { name: "Create Account" }).click();
+  await expect(guest.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  await guest.getByLabel("Verification code").fill(await mailedCode(guest, guestEmail));
+  await guest.getByRole("button", { name: "Verify Email" }).click();
+  await expect(guest.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expect(guest.getByText("Our Little Bean's Journey").first()).toBeVisible();
+  await guestContext.close();
+});

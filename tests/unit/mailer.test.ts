@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { composeMail } from "../../worker/services/mailer";
+
+describe("composeMail", () => {
+  const mail = composeMail("ana@example.com", "You're invited <3", ["Olivia invited you & your family.", "Second paragraph."], {
+    label: "Accept the invitation",
+    url: "https://app.example/auth?invite_type=guest&token=abc",
+  });
+
+  it("writes plain text with the product name, the paragraphs and the link", () => {
+    expect(mail.text.split("\n")[0]).toBe("BabySteps");
+    expect(mail.text).toContain("Olivia invited you & your family.\n\nSecond paragraph.");
+    expect(mail.text).toContain("Accept the invitation: https://app.example/auth?invite_type=guest&token=abc");
+  });
+
+  it("writes an HTML document sized for phones with everything escaped", () => {
+    expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(mail.html).toContain("max-width:560px");
+    expect(mail.html).toContain("You&#39;re invited &lt;3");
+    expect(mail.html).toContain("Olivia invited you &amp; your family.");
+    expect(mail.html).toContain('href="https://app.example/auth?invite_type=guest&amp;token=abc"');
+    expect(mail.html).not.toContain("<3");
+  });
+});

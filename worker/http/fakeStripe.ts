@@ -1,0 +1,376 @@
+/**
+ * The local fake Stripe (PAYMENTS_MODE=local): just the endpoints the app calls, answering the real
+ * SDK's form-encoded requests with JSON shaped like Stripe's objects. State lives in our Postgres
+ * (dev_stripe_objects). Mounted by devRoutes only, so never in production.
+ */
+import { eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import Stripe from "stripe";
+import { PLANS, SECONDS_PER_DAY } from "../../src/domain/constants";
+import type { AppVariables } from "../context";
+import type { Db } from "../db";
+import { devStripeObjects } from "../db/schema";
+import type { Bindings } from "../env";
+import { billingConfig, tierForPrice, type BillingConfig } from "../services/billing";
+import { parseStripeForm, stripeId, stripeSignatureHeader, type FormValue } from "./fakeStripeProtocol";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Executor = Db | Tx;
+export type StripeObject = Record<string, unknown> & { id: string; object: string };
+type Env = { Bindings: Bindings; Variables: AppVariables };
+
+/** Checkout sessions expire after a day, as Stripe's do by default. */
+const CHECKOUT_SESSION_LIFETIME_SECONDS = SECONDS_PER_DAY;
+export const WEBHOOK_PATH = "/api/billing/webhook";
+
+/** What a checkout session needs when it is paid, kept beside the session but never returned. */
+interface PendingCheckout {
+  lineItems: { price: string; quantity: number }[];
+  trialPeriodDays: number;
+  subscriptionMetadata: Record<string, string>;
+  coupon: string | null;
+}
+export type StoredSession = StripeObject & { fake: PendingCheckout };
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export async function loadObject<T extends StripeObject>(db: Executor, id: string, type: string): Promise<T | undefined> {
+  const [row] = await db.select({ type: devStripeObjects.type, data: devStripeObjects.data }).from(devStripeObjects).where(eq(devStripeObjects.id, id));
+  return row?.type === type ? (row.data as T) : undefined;
+}
+
+async function saveObject(db: Executor, object: StripeObject): Promise<void> {
+  await db
+    .insert(devStripeObjects)
+    .values({ id: object.id, type: object.object, data: object })
+    .onConflictDoUpdate({ target: devStripeObjects.id, set: { data: object } });
+}
+
+function priceObject(config: BillingConfig, priceId: string): StripeObject | undefined {
+  const tier = tierForPrice(config, priceId);
+  if (!tier) return undefined;
+  const plan = PLANS[tier];
+  return {
+    id: priceId,
+    object: "price",
+    active: true,
+    currency: "usd",
+    unit_amount: plan.priceCents,
+    nickname: plan.name,
+    product: `prod_local_${tier}`,
+    recurring: { interval: "month", interval_count: 1 },
+    type: "recurring",
+    livemode: false,
+  };
+}
+
+/** A Stripe error body: the SDK turns it into StripeInvalidRequestError, StripeAuthenticationError... */
+function stripeError(c: Context<Env>, status: 400 | 401 | 404, message: string, code?: string) {
+  return c.json({ error: { type: status === 401 ? "authentication_error" : "invalid_request_error", message, ...(code ? { code } : {}) } }, status);
+}
+
+const noSuch = (c: Context<Env>, what: string, id: string) => stripeError(c, 404, `No such ${what}: '${id}'`, "resource_missing");
+
+const asString = (value: FormValue | undefined): string | undefined => (typeof value === "string" ? value : undefined);
+const asRecord = (value: FormValue | undefined): Record<string, FormValue> => (value && typeof value === "object" && !Array.isArray(value) ? value : {});
+const asList = (value: FormValue | undefined): FormValue[] => (Array.isArray(value) ? value : []);
+const stringRecord = (value: FormValue | undefined): Record<string, string> =>
+  Object.fromEntries(Object.entries(asRecord(value)).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+
+async function readParams(c: Context<Env>): Promise<Record<string, FormValue>> {
+  const query = new URL(c.req.url).searchParams;
+  if (c.req.method === "GET" || c.req.method === "DELETE") return parseStripeForm(query);
+  return parseStripeForm(new URLSearchParams(await c.req.text()));
+}
+
+function addMonth(seconds: number): number {
+  const date = new Date(seconds * 1000);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return Math.floor(date.getTime() / 1000);
+}
+
+/** The session as the API returns it; line items only when expanded, as Stripe does. */
+async function publicSession(db: Executor, config: BillingConfig, session: StoredSession, expand: string[]): Promise<StripeObject> {
+  const { fake, ...visible } = session;
+  const result: StripeObject = { ...visible };
+  if (expand.includes("line_items")) {
+    result.line_items = {
+      object: "list",
+      has_more: false,
+      data: fake.lineItems.map((item) => ({ id: stripeId("li"), object: "item", price: priceObject(config, item.price), quantity: item.quantity, currency: "usd" })),
+    };
+  }
+  for (const field of ["subscription", "customer"] as const) {
+    const id = session[field];
+    if (expand.includes(field) && typeof id === "string") result[field] = (await loadObject(db, id, field)) ?? id;
+  }
+  return result;
+}
+
+/** Records an event as Stripe would send it; delivery is separate (deliverEvents). */
+async function recordEvent(db: Executor, type: string, object: StripeObject, previousAttributes?: Record<string, unknown>): Promise<StripeObject> {
+  const event: StripeObject = {
+    id: stripeId("evt"),
+    object: "event",
+    api_version: Stripe.API_VERSION,
+    created: nowSeconds(),
+    type,
+    data: { object, ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  };
+  await saveObject(db, event);
+  return event;
+}
+
+/**
+ * Posts events to our real webhook handler, signed like Stripe signs them, one after another in the
+ * order they happened. Throws when the handler does not accept one (Stripe would retry; locally the
+ * developer should see it).
+ */
+export async function deliverEvents(config: BillingConfig, origin: string, events: StripeObject[]): Promise<void> {
+  for (const event of events) {
+    const payload = JSON.stringify(event);
+    const response = await fetch(new URL(WEBHOOK_PATH, origin), {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": await stripeSignatureHeader(payload, config.webhookSecret, nowSeconds()) },
+      body: payload,
+    });
+    if (!response.ok) throw new Error(`Webhook ${event.type as string} ${event.id} was refused with ${response.status}: ${await response.text()}`);
+  }
+}
+
+export const appOrigin = (env: Bindings, requestUrl: string) => env.BETTER_AUTH_URL ?? new URL(requestUrl).origin;
+
+/**
+ * What Stripe does when a customer pays a checkout session: a customer (if the session had only an
+ * email), the subscription (trialing for the trial days), its first invoice (nothing due during a
+ * trial), the completed session and the events. All in one transaction; delivery comes after.
+ */
+export async function payCheckoutSession(db: Db, config: BillingConfig, sessionId: string): Promise<{ session: StoredSession; events: StripeObject[] }> {
+  return db.transaction(async (tx) => {
+    const session = await loadObject<StoredSession>(tx, sessionId, "checkout.session");
+    if (!session || session.status !== "open") throw new Error(`Checkout session ${sessionId} is not open`);
+    const now = nowSeconds();
+    const customerId = typeof session.customer === "string" ? session.customer : stripeId("cus");
+    if (typeof session.customer !== "string") {
+      await saveObject(tx, { id: customerId, object: "customer", email: session.customer_email ?? null, name: null, metadata: {}, created: now, livemode: false });
+    }
+    const [item] = session.fake.lineItems;
+    const price = item && priceObject(config, item.price);
+    if (!item || !price) throw new Error(`Checkout session ${sessionId} has no known price`);
+    const trialEnd = session.fake.trialPeriodDays > 0 ? now + session.fake.trialPeriodDays * SECONDS_PER_DAY : null;
+    const subscription: StripeObject = {
+      id: stripeId("sub"),
+      object: "subscription",
+      customer: customerId,
+      status: trialEnd ? "trialing" : "active",
+      metadata: session.fake.subscriptionMetadata,
+      items: {
+        object: "list",
+        has_more: false,
+        data: [{ id: stripeId("si"), object: "subscription_item", price, quantity: item.quantity, current_period_start: now, current_period_end: trialEnd ?? addMonth(now) }],
+      },
+      discounts: session.fake.coupon ? [stripeId("di")] : [],
+      trial_start: trialEnd ? now : null,
+      trial_end: trialEnd,
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      start_date: now,
+      created: now,
+      currency: "usd",
+      livemode: false,
+      latest_invoice: null,
+    };
+    const invoice: StripeObject = {
+      id: stripeId("in"),
+      object: "invoice",
+      customer: customerId,
+      status: "paid",
+      billing_reason: "subscription_create",
+      currency: "usd",
+      amount_due: session.amount_total,
+      amount_paid: session.amount_total,
+      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: session.fake.subscriptionMetadata } },
+      created: now,
+      livemode: false,
+    };
+    subscription.latest_invoice = invoice.id;
+    const paid: StoredSession = {
+      ...session,
+      status: "complete",
+      // Stripe's word for a checkout whose first charge is deferred to the end of a trial.
+      payment_status: trialEnd ? "no_payment_required" : "paid",
+      customer: customerId,
+      subscription: subscription.id,
+    };
+    await Promise.all([saveObject(tx, subscription), saveObject(tx, invoice), saveObject(tx, paid)]);
+    const events = [
+      await recordEvent(tx, "checkout.session.completed", await publicSession(tx, config, paid, [])),
+      await recordEvent(tx, "customer.subscription.created", subscription),
+      await recordEvent(tx, "invoice.paid", invoice),
+    ];
+    return { session: paid, events };
+  });
+}
+
+async function createCheckoutSession(c: Context<Env>, config: BillingConfig) {
+  const params = await readParams(c);
+  const lineItems = asList(params.line_items).map((entry) => asRecord(entry));
+  const prices = lineItems.map((entry) => asString(entry.price) ?? "");
+  const unknownPrice = prices.find((id) => !priceObject(config, id));
+  if (asString(params.mode) !== "subscription") return stripeError(c, 400, "The fake Stripe only sells subscriptions (mode=subscription)", "parameter_invalid");
+  if (prices.length === 0) return stripeError(c, 400, "Missing required param: line_items.", "parameter_missing");
+  if (unknownPrice !== undefined) return noSuch(c, "price", unknownPrice);
+  const successUrl = asString(params.success_url);
+  const cancelUrl = asString(params.cancel_url);
+  if (!successUrl || !cancelUrl) return stripeError(c, 400, "Missing required param: success_url or cancel_url.", "parameter_missing");
+  const customer = asString(params.customer);
+  if (customer && !(await loadObject(c.var.db, customer, "customer"))) return noSuch(c, "customer", customer);
+  const couponIdParam = asString(asRecord(asList(params.discounts)[0]).coupon);
+  const coupon = couponIdParam ? await loadObject(c.var.db, couponIdParam, "coupon") : undefined;
+  if (couponIdParam && !coupon) return noSuch(c, "coupon", couponIdParam);
+
+  const subscriptionData = asRecord(params.subscription_data);
+  const trialPeriodDays = Number(asString(subscriptionData.trial_period_days) ?? 0);
+  const subtotal = prices.reduce((sum, id) => sum + Number(priceObject(config, id)?.unit_amount ?? 0), 0);
+  const discount = coupon ? Math.round((subtotal * Number(coupon.percent_off)) / 100) : 0;
+  const id = stripeId("cs_test");
+  const created = nowSeconds();
+  const session: StoredSession = {
+    id,
+    object: "checkout.session",
+    mode: "subscription",
+    status: "open",
+    payment_status: "unpaid",
+    url: new URL(`/dev/checkout/${id}`, appOrigin(c.env, c.req.url)).toString(),
+    success_url: successUrl,
+    cancel_url: cancelUrl,
+    customer: customer ?? null,
+    customer_email: asString(params.customer_email) ?? null,
+    client_reference_id: asString(params.client_reference_id) ?? null,
+    metadata: stringRecord(params.metadata),
+    subscription: null,
+    currency: "usd",
+    amount_subtotal: subtotal,
+    // During a trial nothing is charged today.
+    amount_total: trialPeriodDays > 0 ? 0 : subtotal - discount,
+    total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
+    discounts: coupon ? [{ coupon: coupon.id, promotion_code: null }] : [],
+    created,
+    expires_at: created + CHECKOUT_SESSION_LIFETIME_SECONDS,
+    livemode: false,
+    fake: {
+      lineItems: lineItems.map((entry, index) => ({ price: prices[index] ?? "", quantity: Number(asString(entry.quantity) ?? 1) })),
+      trialPeriodDays,
+      subscriptionMetadata: stringRecord(subscriptionData.metadata),
+      coupon: coupon?.id ?? null,
+    },
+  };
+  await saveObject(c.var.db, session);
+  return c.json(await publicSession(c.var.db, config, session, []));
+}
+
+/** Plan changes and cancel-at-period-end, as the SDK's subscriptions.update sends them. */
+async function updateSubscription(c: Context<Env>, config: BillingConfig, id: string) {
+  const params = await readParams(c);
+  const subscription = await loadObject<StripeObject>(c.var.db, id, "subscription");
+  if (!subscription) return noSuch(c, "subscription", id);
+  const previous: Record<string, unknown> = {};
+  const updated: StripeObject = { ...subscription };
+  const newPrice = asString(asRecord(asList(params.items)[0]).price);
+  if (newPrice) {
+    const price = priceObject(config, newPrice);
+    if (!price) return noSuch(c, "price", newPrice);
+    const items = subscription.items as { data: Record<string, unknown>[] };
+    previous.items = items;
+    updated.items = { ...items, data: items.data.map((item, index) => (index === 0 ? { ...item, price } : item)) };
+  }
+  const cancelAtPeriodEnd = asString(params.cancel_at_period_end);
+  if (cancelAtPeriodEnd !== undefined) {
+    previous.cancel_at_period_end = subscription.cancel_at_period_end;
+    updated.cancel_at_period_end = cancelAtPeriodEnd === "true";
+    const [item] = (subscription.items as { data: { current_period_end: number }[] }).data;
+    updated.cancel_at = updated.cancel_at_period_end ? (item?.current_period_end ?? null) : null;
+  }
+  if (params.metadata) {
+    previous.metadata = subscription.metadata;
+    updated.metadata = { ...(subscription.metadata as Record<string, string>), ...stringRecord(params.metadata) };
+  }
+  await saveObject(c.var.db, updated);
+  const event = await recordEvent(c.var.db, "customer.subscription.updated", updated, previous);
+  // Stripe delivers webhooks after answering the API call, not within it.
+  c.executionCtx.waitUntil(deliverEvents(config, appOrigin(c.env, c.req.url), [event]).catch((error: unknown) => console.error(String(error))));
+  return c.json(updated);
+}
+
+async function cancelSubscription(c: Context<Env>, config: BillingConfig, id: string) {
+  const subscription = await loadObject<StripeObject>(c.var.db, id, "subscription");
+  if (!subscription) return noSuch(c, "subscription", id);
+  const now = nowSeconds();
+  const canceled: StripeObject = { ...subscription, status: "canceled", canceled_at: now, ended_at: now, cancel_at_period_end: false };
+  await saveObject(c.var.db, canceled);
+  const event = await recordEvent(c.var.db, "customer.subscription.deleted", canceled);
+  c.executionCtx.waitUntil(deliverEvents(config, appOrigin(c.env, c.req.url), [event]).catch((error: unknown) => console.error(String(error))));
+  return c.json(canceled);
+}
+
+const expandOf = (params: Record<string, FormValue>) => asList(params.expand).filter((value): value is string => typeof value === "string");
+
+/** Mounted at `${FAKE_STRIPE_API_MOUNT}/v1`. */
+export const fakeStripeApi = new Hono<Env>()
+  .use("*", async (c, next) => {
+    // The fake accepts only the configured key, as Stripe does.
+    if (c.req.header("authorization") !== `Bearer ${billingConfig(c.env).secretKey}`) return stripeError(c, 401, "Invalid API Key provided");
+    await next();
+  })
+  .post("/customers", async (c) => {
+    const params = await readParams(c);
+    const customer: StripeObject = { id: stripeId("cus"), object: "customer", email: asString(params.email) ?? null, name: asString(params.name) ?? null, metadata: stringRecord(params.metadata), created: nowSeconds(), livemode: false };
+    await saveObject(c.var.db, customer);
+    return c.json(customer);
+  })
+  .get("/customers/:id", async (c) => {
+    const customer = await loadObject(c.var.db, c.req.param("id"), "customer");
+    return customer ? c.json(customer) : noSuch(c, "customer", c.req.param("id"));
+  })
+  .post("/coupons", async (c) => {
+    const params = await readParams(c);
+    const id = asString(params.id) ?? stripeId("coupon");
+    if (await loadObject(c.var.db, id, "coupon")) return stripeError(c, 400, `Coupon already exists: '${id}'`, "resource_already_exists");
+    const coupon: StripeObject = { id, object: "coupon", percent_off: Number(asString(params.percent_off)), duration: asString(params.duration) ?? "once", name: asString(params.name) ?? null, valid: true, created: nowSeconds(), livemode: false };
+    await saveObject(c.var.db, coupon);
+    return c.json(coupon);
+  })
+  .get("/coupons/:id", async (c) => {
+    const coupon = await loadObject(c.var.db, c.req.param("id"), "coupon");
+    return coupon ? c.json(coupon) : noSuch(c, "coupon", c.req.param("id"));
+  })
+  .get("/prices/:id", (c) => {
+    const price = priceObject(billingConfig(c.env), c.req.param("id"));
+    return price ? c.json(price) : noSuch(c, "price", c.req.param("id"));
+  })
+  .post("/checkout/sessions", (c) => createCheckoutSession(c, billingConfig(c.env)))
+  .get("/checkout/sessions/:id", async (c) => {
+    const session = await loadObject<StoredSession>(c.var.db, c.req.param("id"), "checkout.session");
+    if (!session) return noSuch(c, "checkout.session", c.req.param("id"));
+    return c.json(await publicSession(c.var.db, billingConfig(c.env), session, expandOf(await readParams(c))));
+  })
+  .get("/subscriptions/:id", async (c) => {
+    const subscription = await loadObject(c.var.db, c.req.param("id"), "subscription");
+    return subscription ? c.json(subscription) : noSuch(c, "subscription", c.req.param("id"));
+  })
+  .post("/subscriptions/:id", (c) => updateSubscription(c, billingConfig(c.env), c.req.param("id")))
+  .delete("/subscriptions/:id", (c) => cancelSubscription(c, billingConfig(c.env), c.req.param("id")))
+  .post("/billing_portal/sessions", async (c) => {
+    const params = await readParams(c);
+    const customer = asString(params.customer) ?? "";
+    if (!(await loadObject(c.var.db, customer, "customer"))) return noSuch(c, "customer", customer);
+    const returnUrl = asString(params.return_url) ?? appOrigin(c.env, c.req.url);
+    // The fake has no portal of its own: plan changes and cancellation live in our settings, where it returns.
+    return c.json({ id: stripeId("bps"), object: "billing_portal.session", customer, return_url: returnUrl, url: returnUrl, created: nowSeconds(), livemode: false });
+  })
+  .all("*", (c) => stripeError(c, 404, `Unrecognized request URL (${c.req.method}: ${new URL(c.req.url).pathname}).`));

@@ -1,0 +1,245 @@
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import Stripe from "stripe";
+import { checkoutDiscount, couponId, onboardingMetadata, storedPlan, successPathWithSessionId, type CheckoutDiscount, type CheckoutOnboardingData } from "../../src/domain/billing";
+import { MS_PER_SECOND, TRIAL_DAYS } from "../../src/domain/constants";
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus, type SubscriptionTier } from "../../src/domain/enums";
+import { REFERRAL_MESSAGES, normalizeReferralCode } from "../../src/domain/referral";
+import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
+import type { Db } from "../db";
+import { referrals, stripeEvents, subscriptions } from "../db/schema";
+import type { Bindings } from "../env";
+import { billingConfig, createStripe, tierForPrice, type BillingConfig } from "../services/billing";
+import { AppError } from "../trpc/init";
+import { checkReferralCode } from "./referrals";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface BillingDeps {
+  db: Db;
+  env: Bindings;
+  /** Our public origin: return URLs are built on it, and locally the fake Stripe lives there. */
+  origin: string;
+}
+
+interface Payer {
+  id: string;
+  email: string;
+}
+
+/** Where a settings checkout returns (the checkout opens in a new tab, so it lands in settings). */
+export const SETTINGS_CHECKOUT_RETURN = { success: "/settings?payment=success", cancel: "/settings?payment_status=cancelled" } as const;
+const PORTAL_RETURN_PATH = "/settings";
+
+export function billingClient(deps: BillingDeps): { config: BillingConfig; stripe: Stripe } {
+  const config = billingConfig(deps.env);
+  return { config, stripe: createStripe(config, deps.origin) };
+}
+
+const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
+const idOf = (value: string | { id: string }) => (typeof value === "string" ? value : value.id);
+const dateOf = (seconds: number | null | undefined) => (seconds ? new Date(seconds * MS_PER_SECOND) : null);
+
+/** The user's subscription that counts: a subscribed one first, then the most recent. */
+async function currentSubscription(db: Db, userId: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])), desc(subscriptions.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The same customer is reused once the provider knows the user (their last subscription's). */
+async function knownCustomerId(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ customerId: subscriptions.stripeCustomerId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.stripeCustomerId)))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row?.customerId ?? null;
+}
+
+/** A returning family: this user had a subscription that has ended. */
+async function isReturningFamily(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "canceled")))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Coupons have stable ids (couponId), so each discount is created once and reused. */
+async function ensureCoupon(stripe: Stripe, discount: CheckoutDiscount): Promise<string> {
+  const id = couponId(discount);
+  try {
+    return (await stripe.coupons.retrieve(id)).id;
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    return (await stripe.coupons.create({ id, percent_off: discount.percentOff, duration: discount.duration, name: `${discount.percentOff}% off` })).id;
+  }
+}
+
+export interface CheckoutRequest {
+  tier: SubscriptionTier;
+  referralCode?: string;
+  successPath: string;
+  cancelPath: string;
+  onboarding?: CheckoutOnboardingData;
+}
+
+/**
+ * A subscription checkout for the signed-in user: the plan's price, the 7-day trial, one discount
+ * (returning family or referral), and the wizard's data staged in the session's metadata. The
+ * webhook, not this call, creates the subscription.
+ */
+export async function startCheckout(deps: BillingDeps, payer: Payer, request: CheckoutRequest): Promise<{ url: string }> {
+  const current = await currentSubscription(deps.db, payer.id);
+  if (current && (SUBSCRIBED_STATUSES as readonly SubscriptionStatus[]).includes(current.status)) {
+    throw new AppError("CONFLICT", "ALREADY_SUBSCRIBED", "You already have an active subscription");
+  }
+  let referralPercent: number | null = null;
+  if (request.referralCode) {
+    const referral = await checkReferralCode(deps.db, request.referralCode);
+    if (referral.status !== "valid") throw new AppError("BAD_REQUEST", "REFERRAL_NOT_FOUND", REFERRAL_MESSAGES.notFound);
+    referralPercent = referral.discountPercent;
+  }
+  const discount = checkoutDiscount({ tier: request.tier, referralPercent, returningFamily: await isReturningFamily(deps.db, payer.id) });
+  const { config, stripe } = billingClient(deps);
+  const [coupon, customer] = await Promise.all([discount ? ensureCoupon(stripe, discount) : null, knownCustomerId(deps.db, payer.id)]);
+  const metadata: Record<string, string> = {
+    ...(request.onboarding ? onboardingMetadata(request.onboarding) : {}),
+    userId: payer.id,
+    tier: request.tier,
+    // Only a referral that was applied counts as used (the webhook increments it).
+    ...(discount?.reason === "referral" && request.referralCode ? { referralCode: normalizeReferralCode(request.referralCode) } : {}),
+  };
+  const session = await stripe.checkout.sessions.create({
+    mode: "subscription",
+    line_items: [{ price: config.prices[request.tier], quantity: 1 }],
+    client_reference_id: payer.id,
+    ...(customer ? { customer } : { customer_email: payer.email }),
+    success_url: `${deps.origin}${successPathWithSessionId(request.successPath)}`,
+    cancel_url: `${deps.origin}${request.cancelPath}`,
+    subscription_data: { trial_period_days: TRIAL_DAYS, metadata: { userId: payer.id, tier: request.tier } },
+    ...(coupon ? { discounts: [{ coupon }] } : {}),
+    metadata,
+  });
+  if (!session.url) throw new AppError("INTERNAL_SERVER_ERROR", "NO_CHECKOUT_URL", "No checkout URL received");
+  return { url: session.url };
+}
+
+/** verify-session: only the user the session was created for may ask. A trial checkout charges nothing today and counts as paid. */
+export async function verifyCheckoutSession(deps: BillingDeps, userId: string, sessionId: string): Promise<{ verified: boolean; payment_status: string }> {
+  const { stripe } = billingClient(deps);
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    if (isMissing(error)) throw new AppError("NOT_FOUND", "NOT_FOUND", "Checkout session not found");
+    throw error;
+  }
+  if (session.client_reference_id !== userId) throw new AppError("FORBIDDEN", "ACCESS_DENIED");
+  const verified = session.status === "complete" && (session.payment_status === "paid" || session.payment_status === "no_payment_required");
+  return { verified, payment_status: verified ? "paid" : session.payment_status };
+}
+
+/** check-subscription, from our database: the webhook is the source of truth. */
+export async function checkSubscription(db: Db, userId: string) {
+  const row = await currentSubscription(db, userId);
+  const subscribed = row !== undefined && (SUBSCRIBED_STATUSES as readonly SubscriptionStatus[]).includes(row.status);
+  return {
+    subscribed,
+    subscription_tier: subscribed ? row.tier : null,
+    subscription_end: subscribed ? (row.currentPeriodEnd?.toISOString() ?? null) : null,
+  };
+}
+
+export async function customerPortal(deps: BillingDeps, userId: string): Promise<{ url: string }> {
+  const customer = await knownCustomerId(deps.db, userId);
+  if (!customer) throw new AppError("NOT_FOUND", "NO_SUBSCRIPTION", "No subscription to manage");
+  const { stripe } = billingClient(deps);
+  const portal = await stripe.billingPortal.sessions.create({ customer, return_url: `${deps.origin}${PORTAL_RETURN_PATH}` });
+  return { url: portal.url };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhook
+
+const isSubscriptionStatus = (status: string): status is SubscriptionStatus => (SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
+
+/** Writes the provider's subscription into our row (keyed by its Stripe id), keeping a downgrade's tier until the period ends. */
+async function syncSubscription(tx: Tx, config: BillingConfig, subscription: Stripe.Subscription, userIdHint: string | null): Promise<boolean> {
+  const [item] = subscription.items.data;
+  const reportedTier = tierForPrice(config, item?.price.id);
+  const [existing] = await tx.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, subscription.id));
+  const userId = existing?.userId ?? userIdHint ?? subscription.metadata.userId;
+  // Not one of our plans, or nobody to give it to: nothing of ours to change.
+  if (!reportedTier || !userId) return false;
+  const periodEnd = dateOf(item?.current_period_end);
+  const plan = storedPlan({ currentTier: existing?.tier ?? null, currentPeriodEnd: existing?.currentPeriodEnd ?? null, reportedTier, reportedPeriodEnd: periodEnd });
+  const values = {
+    status: isSubscriptionStatus(subscription.status) ? subscription.status : "incomplete",
+    ...plan,
+    stripeCustomerId: idOf(subscription.customer),
+    stripePriceId: item?.price.id ?? null,
+    currentPeriodEnd: periodEnd,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    trialEnd: dateOf(subscription.trial_end),
+    canceledAt: dateOf(subscription.canceled_at),
+  };
+  await tx
+    .insert(subscriptions)
+    .values({ ...values, userId, stripeSubscriptionId: subscription.id })
+    .onConflictDoUpdate({ target: subscriptions.stripeSubscriptionId, set: values });
+  return true;
+}
+
+export type WebhookOutcome = "processed" | "ignored" | "duplicate";
+
+/**
+ * Applies one verified event. Provider state is read first (no network call holds a transaction
+ * open); then the event id and every change commit together, so a replayed event finds its id
+ * already recorded and changes nothing.
+ */
+export async function handleStripeEvent(deps: BillingDeps, event: Stripe.Event): Promise<WebhookOutcome> {
+  const { config, stripe } = billingClient(deps);
+  let subscription: Stripe.Subscription | null = null;
+  let userIdHint: string | null = null;
+  let referralCode: string | null = null;
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const session = event.data.object;
+      if (session.mode === "subscription" && session.subscription) {
+        subscription = await stripe.subscriptions.retrieve(idOf(session.subscription));
+        userIdHint = session.client_reference_id;
+        referralCode = session.metadata?.referralCode ?? null;
+      }
+      break;
+    }
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      subscription = event.data.object;
+      break;
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      const subscriptionId = event.data.object.parent?.subscription_details?.subscription;
+      if (subscriptionId) subscription = await stripe.subscriptions.retrieve(idOf(subscriptionId));
+      break;
+    }
+  }
+  return deps.db.transaction(async (tx) => {
+    const [recorded] = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
+    if (!recorded) return "duplicate";
+    const changed = subscription !== null && (await syncSubscription(tx, config, subscription, userIdHint));
+    if (changed && referralCode) {
+      await tx
+        .update(referrals)
+        .set({ timesUsed: sql`${referrals.timesUsed} + 1` })
+        .where(eq(referrals.referralCode, referralCode));
+    }
+    return changed ? "processed" : "ignored";
+  });
+}

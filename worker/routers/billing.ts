@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { checkoutOnboardingSchema, checkoutTier, returnPathSchema } from "../../src/domain/billing";
+import { SUBSCRIPTION_TIERS } from "../../src/domain/enums";
+import { router, signedInProcedure } from "../trpc/init";
+import { SETTINGS_CHECKOUT_RETURN, checkSubscription, customerPortal, startCheckout, verifyCheckoutSession } from "./billing.service";
+
+/** Ours: Stripe's ids are well below this. */
+const STRIPE_ID_MAX_LENGTH = 255;
+/** Raw input is bounded before the referral check looks at it. */
+const REFERRAL_INPUT_MAX = 64;
+
+const plan = z.enum(SUBSCRIPTION_TIERS);
+/** The wizard's plan card: Basic, with the +$6/month photo upgrade making it Premium. */
+const planChoice = { plan, photoUpgrade: z.boolean().optional() };
+
+/**
+ * Checkout, verification, subscription state and the customer portal (onboarding spec 7). All need a
+ * signed-in user: the wizard creates the account in step 2 and signs it in, long before payment in
+ * step 8, so a checkout always belongs to a known user and only that user can verify it.
+ */
+export const billingRouter = router({
+  /** create-preauth-checkout: the wizard's payment step; the onboarding data is staged with the session. */
+  createPreauthCheckout: signedInProcedure
+    .input(
+      z.object({
+        ...planChoice,
+        referralCode: z.string().trim().max(REFERRAL_INPUT_MAX).optional(),
+        successUrl: returnPathSchema,
+        cancelUrl: returnPathSchema,
+        onboardingData: checkoutOnboardingSchema,
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      startCheckout(ctx, ctx.user, {
+        tier: checkoutTier(input.plan, input.photoUpgrade),
+        referralCode: input.referralCode || undefined,
+        successPath: input.successUrl,
+        cancelPath: input.cancelUrl,
+        onboarding: input.onboardingData,
+      }),
+    ),
+
+  /** create-checkout: a signed-in user subscribing from the app (opened in a new tab; returns to settings by default). */
+  createCheckout: signedInProcedure
+    .input(z.object({ ...planChoice, successUrl: returnPathSchema.optional(), cancelUrl: returnPathSchema.optional() }))
+    .mutation(({ ctx, input }) =>
+      startCheckout(ctx, ctx.user, {
+        tier: checkoutTier(input.plan, input.photoUpgrade),
+        successPath: input.successUrl ?? SETTINGS_CHECKOUT_RETURN.success,
+        cancelPath: input.cancelUrl ?? SETTINGS_CHECKOUT_RETURN.cancel,
+      }),
+    ),
+
+  /** verify-session: { verified, payment_status } for the caller's own checkout session. */
+  verifySession: signedInProcedure
+    .input(z.object({ stripeSessionId: z.string().trim().min(1).max(STRIPE_ID_MAX_LENGTH) }))
+    .query(({ ctx, input }) => verifyCheckoutSession(ctx, ctx.user.id, input.stripeSessionId)),
+
+  /** check-subscription: { subscribed, subscription_tier, subscription_end } from our database. */
+  checkSubscription: signedInProcedure.query(({ ctx }) => checkSubscription(ctx.db, ctx.user.id)),
+
+  /** The payment provider's customer portal, returning to settings. */
+  customerPortal: signedInProcedure.mutation(({ ctx }) => customerPortal(ctx, ctx.user.id)),
+});
