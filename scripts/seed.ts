@@ -52,6 +52,7 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
         lastMenstrualPeriod,
         serviceEndDate: serviceEndDate(dueDate),
         photoStorageLimit: basic.photoLimit,
+        setupCompletedAt: new Date(),
       })
       .returning({ id: pregnancies.id });
     if (!pregnancy || !ownerId) throw new Error("Demo pregnancy was not created");

@@ -15,7 +15,10 @@ export interface VerificationParams {
 export type VerificationDestination =
   | { to: "/reset-password"; search: { token: string } }
   | { to: "/email-confirmed"; search: { email: string; code: string } }
-  | { to: "/auth"; search: { error: "verification_failed" } };
+  | { to: "/auth"; search: { error: AuthLinkError } };
+
+/** What /auth says about a failed link: 'Invalid Recovery Link' for a reset link, else 'Verification Failed'. */
+export type AuthLinkError = "verification_failed" | "invalid_recovery";
 
 const RECOVERY_TYPES: readonly string[] = ["recovery"];
 const SIGNUP_TYPES: readonly string[] = ["signup", "email"];
@@ -28,7 +31,7 @@ export function verificationDestination({ type, token, email, code }: Verificati
   const signupEmail = present(email);
   const signupCode = present(code);
   if (type && SIGNUP_TYPES.includes(type) && signupEmail && signupCode) return { to: "/email-confirmed", search: { email: signupEmail, code: signupCode } };
-  return { to: "/auth", search: { error: "verification_failed" } };
+  return { to: "/auth", search: { error: type && RECOVERY_TYPES.includes(type) ? "invalid_recovery" : "verification_failed" } };
 }
 
 export interface HashError {

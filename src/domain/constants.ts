@@ -173,6 +173,8 @@ export const ERRORS_PER_SESSION = 50;
 export const ERROR_REPORTS_STORAGE_KEY = "error-reports";
 /** Local storage: onboarding data staged for /confirm-pregnancy (onboarding spec 3). */
 export const STAGED_ONBOARDING_STORAGE_KEY = "staged-onboarding";
+/** Local storage: the pregnancy the session was last refreshed for, so it happens once per pregnancy. */
+export const SESSION_REFRESHED_PREGNANCY_STORAGE_KEY = "session-refreshed-pregnancy";
 
 export const PERFORMANCE_THRESHOLD_MS = 100;
 export const PERFORMANCE_FLUSH_INTERVAL_MS = 30 * MS_PER_SECOND;

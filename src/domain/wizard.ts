@@ -47,11 +47,14 @@ export interface WizardProgress {
   label: string;
 }
 
-/** 'Step X of N' and the percent; a guest choosing their role sees a 2-step flow. */
-export function wizardProgress(flow: WizardFlow, step: WizardStep, role: "parent" | "guest" = "parent"): WizardProgress {
-  const number = flow.indexOf(step) + 1;
-  const total = role === "guest" ? GUEST_WIZARD_STEPS : flow.length;
+/** 'Step X of N' and the percent done at step X (1-based). */
+export function stepProgress(number: number, total: number): WizardProgress {
   return { number, total, percent: Math.round((number / total) * PERCENT), label: `Step ${number} of ${total}` };
+}
+
+/** The wizard's progress; a guest choosing their role sees a 2-step flow. */
+export function wizardProgress(flow: WizardFlow, step: WizardStep, role: "parent" | "guest" = "parent"): WizardProgress {
+  return stepProgress(flow.indexOf(step) + 1, role === "guest" ? GUEST_WIZARD_STEPS : flow.length);
 }
 
 /** The first step of a flow, or a step named in the URL if the flow has it. */

@@ -11,12 +11,10 @@ import { stripeSignatureHeader } from "../../worker/http/fakeStripeProtocol";
 import { billingConfig, createStripe } from "../../worker/services/billing";
 import type { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
+import { CANCEL_PATH, pay, sessionIdOf, startPreauthCheckout, subscribedUser } from "../support/checkout";
 import { signUp } from "../support/families";
 import { requestWithoutDatabase } from "../support/node-worker";
 
-const SUCCESS_PATH = "/onboarding-parent?session_id={CHECKOUT_SESSION_ID}";
-const CANCEL_PATH = "/onboarding?step=payment&payment=cancelled";
-const onboardingData = { firstName: "Wren", lastName: "Billing", email: "wren@example.test", includePartner: false, dueDate: "2027-03-01", gender: "surprise" as const };
 /** Some seconds of slack for clocks between the test, the Worker and the database. */
 const CLOCK_SLACK_MS = 60_000;
 
@@ -42,18 +40,6 @@ const providerStripe = (secretKey: string = LOCAL_STRIPE.secretKey) =>
     baseUrl(),
   );
 
-const sessionIdOf = (url: string) => new URL(url).pathname.split("/").at(-1) ?? "";
-
-async function startPreauthCheckout(client: ApiClient, input: { plan?: "basic" | "premium"; photoUpgrade?: boolean; referralCode?: string } = {}) {
-  const { url } = await client.trpc.billing.createPreauthCheckout.mutate({ plan: "basic", ...input, successUrl: SUCCESS_PATH, cancelUrl: CANCEL_PATH, onboardingData });
-  return { url, sessionId: sessionIdOf(url) };
-}
-
-/** Presses 'Pay' on the dev checkout page: the same form POST the page sends. */
-async function pay(client: ApiClient, sessionId: string): Promise<Response> {
-  return client.fetch(`/dev/checkout/${sessionId}/pay`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
-}
-
 async function subscriptionRowOf(userId: string) {
   const [row] = await testDb.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   return row;
@@ -73,14 +59,6 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 async function postWebhook(client: ApiClient, payload: string, signature: string): Promise<Response> {
   return client.fetch("/api/billing/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
-}
-
-async function subscribedUser(label: string, input: Parameters<typeof startPreauthCheckout>[1] = {}) {
-  const user = await signUp(label);
-  const { sessionId } = await startPreauthCheckout(user.client, input);
-  const response = await pay(user.client, sessionId);
-  expect(response.status).toBe(303);
-  return { ...user, sessionId };
 }
 
 describe("checkout in local mode (real SDK, fake Stripe, signed webhook)", () => {

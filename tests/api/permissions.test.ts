@@ -34,6 +34,10 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "pregnancy.addBaby": (f) => ({ ...scoped(f), gender: "unknown" }),
   "pregnancy.updateBaby": (f) => ({ ...scoped(f), babyId: f.babyId, color: "green" }),
   "pregnancy.participants": scoped,
+  // Without a date the setup stops at validation, after the sign-in check this matrix is about.
+  "pregnancy.createComplete": () => ({ pregnancy: {}, isGuestConversion: false }),
+  "pregnancy.setupStatus": () => undefined,
+  "pregnancy.completeSetup": scoped,
   "participants.list": scoped,
   "participants.update": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest(), title: "Cousin Kim" }),
   "participants.remove": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest() }),

@@ -3,8 +3,8 @@ import { DEMO_PASSWORD, DEMO_REFERRAL_CODE } from "../../scripts/demo-family";
 import { randomIp } from "../support/client";
 import { expect, expectAccessible, mailedCode, mailedLink, test, uniqueEmail } from "./support";
 
-/** Signs a user up through the API (the create-account flow has its own test). */
-async function signUpThroughApi(page: Page, label: string, password: string): Promise<string> {
+/** Signs a user up through the API (the create-account flow has its own test), signed out again unless `stay`. */
+async function signUpThroughApi(page: Page, label: string, password: string, stay = false): Promise<string> {
   const email = uniqueEmail(label);
   await page.goto("/auth");
   const response = await page.request.post("/api/auth/sign-up/email", {
@@ -13,7 +13,7 @@ async function signUpThroughApi(page: Page, label: string, password: string): Pr
     headers: { origin: new URL(page.url()).origin },
   });
   expect(response.ok()).toBe(true);
-  await page.context().clearCookies();
+  if (!stay) await page.context().clearCookies();
   return email;
 }
 
@@ -74,6 +74,28 @@ test("a new account is created in steps: referral codes checked, email confirmed
   await page.getByRole("radio", { name: "I'm family or a friend" }).check();
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+});
+
+test("a parent's create-account steps: account type, plan, payment, and back from a cancelled checkout", async ({ page }) => {
+  await signUpThroughApi(page, "createparent", "create-parent-1", true);
+  await page.goto("/createaccount?step=1");
+  await expect(page).toHaveURL(/step=2/);
+  await page.goto("/createaccount?step=3");
+  await expect(page.getByRole("heading", { name: "Account Type" })).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Choose Plan" })).toBeVisible();
+  await expect(page.getByText("Step 4 of 5")).toBeVisible();
+  await page.getByRole("switch", { name: /Unlimited photos/ }).check();
+  await page.getByRole("button", { name: "Start Free 7-Day Trial" }).click();
+  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+  await expect(page.getByText("$15.99/month", { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Complete Sign Up" }).click();
+  await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/createaccount\?step=5&payment=cancelled/);
+  await expect(page.getByRole("status").filter({ hasText: "Payment Cancelled" }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
 });
 
 test("signing in with an emailed code", async ({ page }) => {

@@ -19,11 +19,15 @@ describe("verification and callback links", () => {
     const failed = { to: "/auth", search: { error: "verification_failed" } };
     expect(verificationDestination({})).toEqual(failed);
     expect(verificationDestination({ type: "nonsense", token: "abc", email: "a@b.c", code: "123456" })).toEqual(failed);
-    expect(verificationDestination({ type: "recovery" })).toEqual(failed);
-    expect(verificationDestination({ type: "recovery", token: "   " })).toEqual(failed);
     expect(verificationDestination({ type: "signup", token: "abc" })).toEqual(failed);
     expect(verificationDestination({ type: "signup", email: "a@b.c" })).toEqual(failed);
     expect(verificationDestination({ type: "email", code: "123456" })).toEqual(failed);
+  });
+
+  it("a recovery link without its token is an invalid recovery link", () => {
+    const invalid = { to: "/auth", search: { error: "invalid_recovery" } };
+    expect(verificationDestination({ type: "recovery" })).toEqual(invalid);
+    expect(verificationDestination({ type: "recovery", token: "   " })).toEqual(invalid);
   });
 });
 

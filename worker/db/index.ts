@@ -4,6 +4,9 @@ import * as schema from "./schema";
 
 export { schema };
 export type Db = ReturnType<typeof createDb>;
+/** An open transaction; functions that may run inside one take an Executor. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Executor = Db | Tx;
 
 /**
  * Locally the Neon driver reaches PGlite (or a local Postgres) through our WebSocket-to-TCP proxy,

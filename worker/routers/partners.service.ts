@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { MS_PER_SECOND, OTP_ALLOWED_ATTEMPTS, OTP_EXPIRES_SECONDS, OTP_LENGTH, PARTNER_CODE_RESEND_COOLDOWN_SECONDS, SECONDS_PER_MINUTE } from "../../src/domain/constants";
 import { PARTNER_ERROR_MESSAGES, PARTNER_MESSAGES, type PartnerErrorCode } from "../../src/domain/errors";
-import type { Db } from "../db";
+import type { Db, Executor } from "../db";
 import { partnerVerifications, pregnancies, pregnancyParticipants, users } from "../db/schema";
 import { composeMail, type Mailer } from "../services/mailer";
 import { AppError } from "../trpc/init";
@@ -115,8 +115,20 @@ export async function verifyPartnerCode(db: Db, email: string, pregnancyId: stri
   throw new AppError("BAD_REQUEST", "invalid_code", `${INVALID_PARTNER_CODE_MESSAGE} ${PARTNER_MESSAGES.attemptsRemaining(attemptsRemaining)}`);
 }
 
-/** secure-partner-invitation: one partner per pregnancy, invited by email with a link to /invited-partner. */
-export async function invitePartner(db: Db, mailer: Mailer, origin: string, pregnancyId: string, inviterId: string, partner: { email: string; firstName: string; lastName: string }) {
+/** A stored partner invitation, ready to be mailed. */
+export interface PartnerInvitation {
+  participantId: string;
+  pregnancyId: string;
+  pregnancyTitle: string | null;
+  email: string;
+  inviterName: string;
+}
+
+/**
+ * The partner's invited row: one partner per pregnancy. Takes an Executor so pregnancy setup can
+ * store it in its transaction; the mail (mailPartnerInvitation) goes out only after the commit.
+ */
+export async function insertPartnerInvitation(db: Executor, pregnancyId: string, inviterId: string, partner: { email: string; firstName: string; lastName: string }): Promise<PartnerInvitation> {
   const email = partner.email.trim().toLowerCase();
   const [existing] = await db
     .select({ id: pregnancyParticipants.id })
@@ -124,25 +136,34 @@ export async function invitePartner(db: Db, mailer: Mailer, origin: string, preg
     .where(and(eq(pregnancyParticipants.pregnancyId, pregnancyId), eq(pregnancyParticipants.role, "partner")))
     .limit(1);
   if (existing) throw new AppError("CONFLICT", "PARTNER_EXISTS", "This pregnancy already has a partner or a pending partner invitation");
-  const [[pregnancy], [inviter]] = await Promise.all([
-    db.select({ title: pregnancies.title }).from(pregnancies).where(eq(pregnancies.id, pregnancyId)),
-    db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, inviterId)),
-  ]);
-  const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}` : "Your partner";
+  const [pregnancy] = await db.select({ title: pregnancies.title }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
+  const [inviter] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, inviterId));
   const [participant] = await db
     .insert(pregnancyParticipants)
     .values({ pregnancyId, role: "partner", status: "invited", invitedEmail: email, invitedFirstName: partner.firstName, invitedLastName: partner.lastName, invitedByUserId: inviterId })
     .returning({ id: pregnancyParticipants.id });
   if (!participant) throw new Error("partner invitation was not stored");
+  return { participantId: participant.id, pregnancyId, pregnancyTitle: pregnancy?.title ?? null, email, inviterName: inviter ? `${inviter.firstName} ${inviter.lastName}` : "Your partner" };
+}
+
+/** The invitation mail with its link to /invited-partner. */
+export async function mailPartnerInvitation(mailer: Mailer, origin: string, invitation: PartnerInvitation): Promise<void> {
+  const { email, inviterName, pregnancyId } = invitation;
   const url = new URL("/invited-partner", origin);
   url.search = new URLSearchParams({ email, pregnancy_id: pregnancyId, inviter: inviterName }).toString();
   await mailer.send(
     composeMail(email, `${inviterName} invited you as their partner`, [
-      `${inviterName} invited you to share ${pregnancy?.title ?? "their pregnancy"} on BabySteps as their partner, free of charge.`,
+      `${inviterName} invited you to share ${invitation.pregnancyTitle ?? "their pregnancy"} on BabySteps as their partner, free of charge.`,
       "To keep the pregnancy private, a verification code goes to them; ask them for it when you accept.",
     ], { label: "Accept the invitation", url: url.toString() }),
   );
-  return { success: true as const, participantId: participant.id };
+}
+
+/** secure-partner-invitation: the partner invited by email with a link to /invited-partner. */
+export async function invitePartner(db: Db, mailer: Mailer, origin: string, pregnancyId: string, inviterId: string, partner: { email: string; firstName: string; lastName: string }) {
+  const invitation = await insertPartnerInvitation(db, pregnancyId, inviterId, partner);
+  await mailPartnerInvitation(mailer, origin, invitation);
+  return { success: true as const, participantId: invitation.participantId };
 }
 
 /** secure-partner-invitation/link-account: a verified invitation joins the signed-in account whose email it names. */

@@ -7,10 +7,12 @@ import { findPartnerInvitation, invitePartner, linkPartnerAccount, pendingPartne
 
 const email = z.email().max(NAME_MAX_LENGTH * 3);
 const name = z.string().trim().min(1).max(NAME_MAX_LENGTH);
+/** Whom a partner invitation is for (also part of pregnancy setup). */
+export const partnerInviteeSchema = z.object({ email, firstName: name, lastName: name });
 
 export const partnersRouter = router({
   invite: parentProcedure
-    .input(z.object({ email, firstName: name, lastName: name }))
+    .input(partnerInviteeSchema)
     .mutation(({ ctx, input }) => invitePartner(ctx.db, createMailer(ctx.env, ctx.db), ctx.origin, ctx.pregnancy.id, ctx.user.id, input)),
 
   /** secure-partner-invitation/verify-email: step 1 of /invited-partner, before any account exists. */

@@ -1,17 +1,21 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { MAX_SETUP_BABIES } from "../../src/domain/constants";
 import { resolvePregnancyDates } from "../../src/domain/dates";
 import type { BabyColor, BabyGender } from "../../src/domain/enums";
+import { SETUP_MESSAGES } from "../../src/domain/errors";
 import { displayTitle, isParentRole } from "../../src/domain/permissions";
-import { DEFAULT_PREGNANCY_TITLE, TOO_MANY_BABIES_MESSAGE, defaultBabyName } from "../../src/domain/pregnancy";
+import { DEFAULT_PREGNANCY_TITLE, TOO_MANY_BABIES_MESSAGE, defaultBabyName, defaultPregnancyTitle } from "../../src/domain/pregnancy";
 import { selectGuestPregnancy, type StoredGuestChoice } from "../../src/domain/pregnancySelection";
 import { sanitizeTitle } from "../../src/domain/sanitize";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
-import type { Db } from "../db";
+import type { Db, Executor } from "../db";
 import { pregnancies, pregnancyBabies, pregnancyParticipants, subscriptions } from "../db/schema";
+import type { Mailer } from "../services/mailer";
 import type { PregnancyAccess } from "../trpc/access";
 import { AppError, assertInPregnancy } from "../trpc/init";
+import { checkSubscription } from "./billing.service";
 import { listParticipantsWithPermissions } from "./participants.service";
+import { insertPartnerInvitation, mailPartnerInvitation } from "./partners.service";
 
 export async function listMyPregnancies(db: Db, userId: string, preg: string | undefined, storedChoice: StoredGuestChoice | undefined, now: number) {
   const rows = await db
@@ -150,4 +154,97 @@ export async function updateBaby(db: Db, pregnancyId: string, babyId: string, ch
   const [updated] = await db.update(pregnancyBabies).set(values).where(eq(pregnancyBabies.id, babyId)).returning(babyColumns);
   if (!updated) throw new AppError("NOT_FOUND", "NOT_FOUND", "Baby not found");
   return updated;
+}
+
+/** The newest active pregnancy the user owns or partners (core spec 4), or undefined. */
+async function parentPregnancyOf(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ id: pregnancies.id, title: pregnancies.title, dueDate: pregnancies.dueDate, lastMenstrualPeriod: pregnancies.lastMenstrualPeriod, setupCompletedAt: pregnancies.setupCompletedAt })
+    .from(pregnancyParticipants)
+    .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
+    .where(
+      and(
+        eq(pregnancyParticipants.userId, userId),
+        eq(pregnancyParticipants.status, "active"),
+        inArray(pregnancyParticipants.role, ["owner", "partner"]),
+        eq(pregnancies.status, "active"),
+      ),
+    )
+    .orderBy(desc(pregnancies.createdAt))
+    .limit(1);
+  return row;
+}
+
+export interface PregnancySetup {
+  pregnancy: { title?: string | undefined; dueDate?: string | undefined; lastMenstrualPeriod?: string | undefined };
+  partner?: { firstName: string; lastName: string; email: string } | undefined;
+  babies?: { name?: string | undefined; gender: BabyGender }[] | undefined;
+  /** A guest becoming a parent: their guest participations are kept (only owner/partner roles are checked). */
+  isGuestConversion: boolean;
+}
+
+/**
+ * create_pregnancy_complete: in one transaction the pregnancy (photo limit from the plan), the
+ * owner, the babies, the partner's invitation and the subscription's link to the pregnancy, paid
+ * by a subscription not yet used for one. Nothing is kept if any part fails; the partner's mail
+ * goes out after the commit.
+ */
+export async function createPregnancyComplete(db: Db, mailer: Mailer, origin: string, user: { id: string }, setup: PregnancySetup) {
+  const dates = resolvePregnancyDates(setup.pregnancy);
+  if (!dates.ok) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", dates.error);
+  const babies = (setup.babies ?? []).map((baby) => ({ name: sanitizeTitle(baby.name ?? ""), gender: baby.gender }));
+  const title = sanitizeTitle(setup.pregnancy.title ?? "") || defaultPregnancyTitle(babies[0]?.name);
+
+  const { pregnancyId, partnerInvitation } = await db.transaction(async (tx) => {
+    if (await parentPregnancyOf(tx, user.id)) throw new AppError("CONFLICT", "ACTIVE_PREGNANCY_EXISTS", SETUP_MESSAGES.alreadyHasPregnancy);
+    // Locked, so two setups at once cannot both spend the same subscription.
+    const [subscription] = await tx
+      .select({ id: subscriptions.id, photoStorageLimit: subscriptions.photoStorageLimit })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, user.id), isNull(subscriptions.pregnancyId), inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])))
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(1)
+      .for("update");
+    if (!subscription) throw new AppError("FORBIDDEN", "SUBSCRIPTION_REQUIRED", SETUP_MESSAGES.subscriptionRequired);
+
+    const [pregnancy] = await tx
+      .insert(pregnancies)
+      .values({ title, status: "active", createdByUserId: user.id, ...dates.value, photoStorageLimit: subscription.photoStorageLimit })
+      .returning({ id: pregnancies.id });
+    if (!pregnancy) throw new Error("pregnancy insert returned nothing");
+    await tx.insert(pregnancyParticipants).values({ pregnancyId: pregnancy.id, userId: user.id, role: "owner", status: "active", joinedAt: new Date() });
+    if (babies.length > 0) {
+      await tx.insert(pregnancyBabies).values(babies.map((baby, index) => ({ pregnancyId: pregnancy.id, birthOrder: index + 1, name: baby.name || defaultBabyName(index + 1), gender: baby.gender })));
+    }
+    const invitation = setup.partner ? await insertPartnerInvitation(tx, pregnancy.id, user.id, setup.partner) : null;
+    await tx.update(subscriptions).set({ pregnancyId: pregnancy.id }).where(eq(subscriptions.id, subscription.id));
+    return { pregnancyId: pregnancy.id, partnerInvitation: invitation };
+  });
+
+  console.info(JSON.stringify({ level: "info", msg: "pregnancy created", pregnancyId, guestConversion: setup.isGuestConversion }));
+  if (partnerInvitation) await mailPartnerInvitation(mailer, origin, partnerInvitation);
+  return { success: true as const, pregnancy_id: pregnancyId };
+}
+
+/** What /setup-pregnancy's gate and steps need: the subscription, the pregnancy being set up and its partner. */
+export async function pregnancySetupStatus(db: Db, userId: string) {
+  const { subscribed } = await checkSubscription(db, userId);
+  const pregnancy = await parentPregnancyOf(db, userId);
+  if (!pregnancy) return { subscribed, pregnancy: null };
+  const [partner] = await db
+    .select({ firstName: pregnancyParticipants.invitedFirstName, lastName: pregnancyParticipants.invitedLastName, email: pregnancyParticipants.invitedEmail, status: pregnancyParticipants.status })
+    .from(pregnancyParticipants)
+    .where(and(eq(pregnancyParticipants.pregnancyId, pregnancy.id), eq(pregnancyParticipants.role, "partner")))
+    .limit(1);
+  const { setupCompletedAt, ...details } = pregnancy;
+  return { subscribed, pregnancy: { ...details, setupCompleted: setupCompletedAt !== null, partner: partner ?? null } };
+}
+
+/** The owner finished /setup-pregnancy: from now on it sends them to the dashboard. */
+export async function completePregnancySetup(db: Db, pregnancyId: string) {
+  await db
+    .update(pregnancies)
+    .set({ setupCompletedAt: new Date() })
+    .where(and(eq(pregnancies.id, pregnancyId), isNull(pregnancies.setupCompletedAt)));
+  return { success: true as const };
 }

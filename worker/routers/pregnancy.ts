@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { dateOnlySchema } from "../../src/domain/dates";
 import { BABY_COLORS, BABY_GENDERS } from "../../src/domain/enums";
-import { TITLE_MAX_LENGTH } from "../../src/domain/constants";
+import { MAX_SETUP_BABIES, TITLE_MAX_LENGTH } from "../../src/domain/constants";
+import { createMailer } from "../services/mailer";
 import { flaggedProcedure, parentProcedure, participantProcedure, router, signedInProcedure } from "../trpc/init";
-import { accessSummary, addBaby, listMyPregnancies, listParticipants, pregnancyDetails, updateBaby, updatePregnancy } from "./pregnancy.service";
+import { partnerInviteeSchema } from "./partners";
+import { accessSummary, addBaby, completePregnancySetup, createPregnancyComplete, listMyPregnancies, listParticipants, pregnancyDetails, pregnancySetupStatus, updateBaby, updatePregnancy } from "./pregnancy.service";
 import { displayTitle } from "../../src/domain/permissions";
 
 /** Raw text is bounded before sanitising so a huge payload costs nothing. */
@@ -24,6 +26,24 @@ export const pregnancyRouter = router({
         .optional(),
     )
     .query(({ ctx, input }) => listMyPregnancies(ctx.db, ctx.user.id, input?.preg, input?.storedChoice, Date.now())),
+
+  /** create_pregnancy_complete: the paid-for pregnancy with its owner, babies and partner invitation, all or nothing. */
+  createComplete: signedInProcedure
+    .input(
+      z.object({
+        pregnancy: z.object({ title: titleText.optional(), dueDate: dateOnlySchema.optional(), lastMenstrualPeriod: dateOnlySchema.optional() }),
+        partner: partnerInviteeSchema.optional(),
+        babies: z.array(z.object({ name: titleText.optional(), gender: z.enum(BABY_GENDERS) })).max(MAX_SETUP_BABIES).optional(),
+        isGuestConversion: z.boolean(),
+      }),
+    )
+    .mutation(({ ctx, input }) => createPregnancyComplete(ctx.db, createMailer(ctx.env, ctx.db), ctx.origin, ctx.user, input)),
+
+  /** /setup-pregnancy's gate: the caller's subscription and the pregnancy they are setting up, if any. */
+  setupStatus: signedInProcedure.query(({ ctx }) => pregnancySetupStatus(ctx.db, ctx.user.id)),
+
+  /** The last step of /setup-pregnancy is done. */
+  completeSetup: parentProcedure.mutation(({ ctx }) => completePregnancySetup(ctx.db, ctx.pregnancy.id)),
 
   /** Role, effective permissions and subscription state of the caller in this pregnancy. */
   access: participantProcedure.query(({ ctx }) => accessSummary(ctx.db, ctx.pregnancy, displayTitle(ctx.pregnancy.title, ctx.pregnancy.role))),

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useDocumentTitle } from "../../lib/document-title";
 
 export const AUTH_HEADING_ID = "auth-heading";
@@ -15,4 +15,17 @@ export function AuthCard({ title, description, children }: { title: string; desc
       <div className="mt-6">{children}</div>
     </div>
   );
+}
+
+/**
+ * Moves focus to the card's heading whenever `step` changes in place (a mode or wizard step), so
+ * screen readers follow; the first render keeps the browser's own focus.
+ */
+export function useFocusHeadingOnChange(step: unknown): void {
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    document.getElementById(AUTH_HEADING_ID)?.focus();
+  }, [step]);
 }

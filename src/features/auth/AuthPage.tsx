@@ -1,7 +1,6 @@
-import { useEffect, useRef } from "react";
 import { getRouteApi } from "@tanstack/react-router";
 import { Alert, FormMessage } from "../../ui/Alert";
-import { AUTH_HEADING_ID } from "./AuthLayout";
+import { useFocusHeadingOnChange } from "./AuthLayout";
 import { CodeSignInForm } from "./CodeSignInForm";
 import { ForgotPasswordForm } from "./ForgotPasswordForm";
 import { AUTH_MESSAGES } from "./messages";
@@ -18,17 +17,12 @@ export function AuthPage() {
   const { mode = "signin", email, error } = search;
   const invite = inviteSearch(search);
 
-  // When the mode changes in place, move focus to the new heading so screen readers follow.
-  const shownMode = useRef(mode);
-  useEffect(() => {
-    if (shownMode.current === mode) return;
-    shownMode.current = mode;
-    document.getElementById(AUTH_HEADING_ID)?.focus();
-  }, [mode]);
+  useFocusHeadingOnChange(mode);
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-8 sm:py-12">
       {error === "verification_failed" && <FormMessage message={AUTH_MESSAGES.verificationLinkFailed} />}
+      {error === "invalid_recovery" && <FormMessage message={AUTH_MESSAGES.invalidRecoveryLink} />}
       {invite.invite_type === "guest" && mode !== "verify" && (
         <Alert variant="info" title={AUTH_MESSAGES.invitedBanner}>
           {`${invite.inviter ?? "A parent"} invited you to follow their pregnancy on BabySteps. Sign in, or create a free account${email ? ` with ${email}` : ""}, to join.`}

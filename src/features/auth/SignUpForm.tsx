@@ -94,6 +94,7 @@ export function SignUpForm({ initialEmail = "", invite = {}, title = "Create You
         <FormMessage message={message} />
         {message === AUTH_MESSAGES.accountExists && (
           <p>
+            {AUTH_MESSAGES.alreadyRegistered}:{" "}
             <Link to="/auth" search={{ email: values.email.trim(), ...invite }} className={linkClass}>
               Go to sign in
             </Link>

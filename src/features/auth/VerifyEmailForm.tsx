@@ -29,6 +29,8 @@ interface VerifyEmailFormProps {
   notice?: ReactNode;
   /** Runs once the code is accepted instead of going on to the dashboard (a wizard continues itself). */
   onVerified?: () => Promise<void>;
+  /** The title of a failed resend, where the flow words it its own way. */
+  resendFailedTitle?: string;
 }
 
 /**
@@ -36,7 +38,7 @@ interface VerifyEmailFormProps {
  * confirm the address, or ask for a new one for any address. A signed-in user may carry on with
  * early access meanwhile (onboarding spec 2 and 4).
  */
-export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email", notice, onVerified }: VerifyEmailFormProps) {
+export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email", notice, onVerified, resendFailedTitle }: VerifyEmailFormProps) {
   const navigate = useNavigate();
   const { auth } = useRouteContext({ from: "__root__" });
   const session = useQuery(sessionQueryOptions).data;
@@ -86,7 +88,7 @@ export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email"
       return;
     }
     setBusy("resend");
-    const failure = await resendConfirmation(address);
+    const failure = await resendConfirmation(address, resendFailedTitle);
     setBusy(null);
     setResendMessage(failure);
     if (failure) return;

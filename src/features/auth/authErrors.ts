@@ -5,12 +5,14 @@ import { AUTH_MESSAGES } from "./messages";
 
 export const HTTP_TOO_MANY_REQUESTS = 429;
 const HTTP_UNAUTHORIZED = 401;
+const HTTP_SERVER_ERROR = 500;
 const HTTP_UNPROCESSABLE = 422;
 
 export function signInErrorMessage(error: AuthClientError): string {
   if (error.status === HTTP_TOO_MANY_REQUESTS) return AUTH_MESSAGES.signInTooManyRequests;
   if (error.status === HTTP_UNAUTHORIZED || error.code === "INVALID_EMAIL_OR_PASSWORD") return AUTH_MESSAGES.invalidCredentials;
   if (!error.status) return AUTH_MESSAGES.unexpected;
+  if (error.status >= HTTP_SERVER_ERROR) return AUTH_MESSAGES.unexpectedError;
   return error.message ? `${AUTH_MESSAGES.signInError}: ${error.message}` : AUTH_MESSAGES.unexpected;
 }
 

@@ -37,6 +37,11 @@ export const AUTH_MESSAGES = {
   signUpTooManyRequests: "Too many requests: Please wait a minute before trying again.",
   /** /auth?error=verification_failed: 'Verification Failed' (spec); the description is ours. */
   verificationLinkFailed: `${RESET_PASSWORD_MESSAGES.verificationFailed}: The verification link is invalid or has expired. Please sign in or request a new code.`,
+  /** /auth?error=invalid_recovery: 'Invalid Recovery Link' (spec); the description is ours. */
+  invalidRecoveryLink: `${RESET_PASSWORD_MESSAGES.invalidRecoveryLink}: This password reset link is incomplete or no longer works. Use 'Forgot password?' to get a new one.`,
+  /** Sign-in answered with a server failure: 'Unexpected Error' (spec); the description is ours. */
+  unexpectedError: `${SIGN_IN_MESSAGES.unexpectedError}: Something went wrong on our side. Please try again.`,
+  alreadyRegistered: SIGN_IN_MESSAGES.alreadyRegistered,
   /** Ours. */
   emailVerified: "Email verified",
   logoutFailed: SETUP_MESSAGES.logoutFailed,

@@ -3,10 +3,13 @@ import { EMAIL_CONFIRMATION_MESSAGES, SEND_CODE_MESSAGES } from "../../domain/er
 import { authClient } from "../../lib/auth-client";
 import { authCall, HTTP_TOO_MANY_REQUESTS } from "../auth/authErrors";
 
-/** The message to show when resending failed ('Resend failed' with the reason), or null once sent. */
-export async function resendConfirmation(email: string): Promise<string | null> {
+/**
+ * The message to show when resending failed ('Resend failed' with the reason; create-account says
+ * 'Failed to resend email'), or null once sent.
+ */
+export async function resendConfirmation(email: string, failedTitle: string = EMAIL_CONFIRMATION_MESSAGES.resendFailed): Promise<string | null> {
   const error = await authCall(() => authClient.emailOtp.sendVerificationOtp({ email, type: "email-verification" }));
   if (!error) return null;
   if (error.status === HTTP_TOO_MANY_REQUESTS) return SEND_CODE_MESSAGES.tooManyRequests;
-  return error.message ? `${EMAIL_CONFIRMATION_MESSAGES.resendFailed}: ${error.message}` : EMAIL_CONFIRMATION_MESSAGES.resendFailed;
+  return error.message ? `${failedTitle}: ${error.message}` : failedTitle;
 }

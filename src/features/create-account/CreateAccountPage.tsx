@@ -9,25 +9,30 @@ import { sessionQueryOptions } from "../../lib/session";
 import { useCountdown } from "../../lib/useCountdown";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
-import { AUTH_HEADING_ID, AuthCard } from "../auth/AuthLayout";
+import { AuthCard, useFocusHeadingOnChange } from "../auth/AuthLayout";
 import { SignUpForm } from "../auth/SignUpForm";
 import { VerifyEmailForm } from "../auth/VerifyEmailForm";
 import { RadioCards } from "../../ui/RadioCards";
-import { ACCOUNT_ROLE_OPTIONS, saveOnboardingData, type AccountRole } from "../onboarding/onboardingData";
-import { allowedCreateAccountStep, CREATE_ACCOUNT_STEP_TITLES, type CreateAccountStep } from "./steps";
+import { ACCOUNT_ROLE_OPTIONS, readOnboardingData, saveOnboardingData, type AccountRole } from "../onboarding/onboardingData";
+import { PaymentCancelledNotice } from "../onboarding/PaymentCancelledNotice";
+import { PaymentStep } from "../onboarding/PaymentStep";
+import { PlanStep, type WizardData } from "../onboarding/WizardSteps";
+import { CHECKOUT_SESSION_ID_TEMPLATE } from "../../domain/billing";
+import { CREATE_ACCOUNT_STEP_TITLES, type CreateAccountStep } from "./steps";
 
 const route = getRouteApi("/createaccount");
 
-/** Choose Plan and Payment open with billing; until then a parent continues at /become-parent. */
-const LAST_OPEN_STEP: CreateAccountStep = 3;
+/** A paid checkout goes on to set up the pregnancy (its dates come there); a cancelled one back to Payment. */
+const CHECKOUT_SUCCESS_PATH = `/setup-pregnancy?session_id=${CHECKOUT_SESSION_ID_TEMPLATE}`;
+const CHECKOUT_CANCEL_PATH = "/createaccount?step=5&payment=cancelled";
 
 /** /createaccount: Create Account, Verify Email, Account Type (then plan and payment), one step per ?step. */
 export function CreateAccountPage() {
-  const { step: requested } = route.useSearch();
+  const { step: requested, payment } = route.useSearch();
+  const paymentCancelled = payment === "cancelled";
   const navigate = useNavigate();
-  const session = useQuery(sessionQueryOptions).data ?? null;
-  const allowed = allowedCreateAccountStep(requested, session ? { emailVerified: session.user.emailVerified } : null);
-  const step = allowed > LAST_OPEN_STEP ? LAST_OPEN_STEP : allowed;
+  // The route's guard has already put the visitor on a step their account allows.
+  const step = requested;
   const title = CREATE_ACCOUNT_STEP_TITLES[step - 1] ?? CREATE_ACCOUNT_STEP_TITLES[0];
   usePageMeta({
     title: `${title} (Step ${step} of ${CREATE_ACCOUNT_STEPS})`,
@@ -35,14 +40,7 @@ export function CreateAccountPage() {
     canonicalPath: "/createaccount",
   });
 
-  useEffect(() => {
-    if (step !== requested) void navigate({ to: "/createaccount", search: { step }, replace: true });
-  }, [step, requested, navigate]);
-
-  // Each step's heading takes focus when the step changes, so screen readers follow.
-  useEffect(() => {
-    document.getElementById(AUTH_HEADING_ID)?.focus();
-  }, [step]);
+  useFocusHeadingOnChange(step);
 
   const goTo = (next: CreateAccountStep) => navigate({ to: "/createaccount", search: { step: next } });
 
@@ -60,7 +58,8 @@ export function CreateAccountPage() {
         />
       )}
       {step === 2 && <VerifyEmailStep title={title} onContinue={() => goTo(3)} />}
-      {step === 3 && <AccountTypeStep title={title} />}
+      {step === 3 && <AccountTypeStep title={title} onParent={() => goTo(4)} />}
+      {(step === 4 || step === 5) && <PlanAndPayment title={title} step={step} goTo={goTo} paymentCancelled={paymentCancelled} />}
     </div>
   );
 }
@@ -136,7 +135,7 @@ function VerifyEmailStep({ title, onContinue }: { title: string; onContinue: () 
 
   return (
     <div className="flex flex-col gap-4">
-      <VerifyEmailForm title={title} onVerified={() => auth.refresh().then(() => undefined)} />
+      <VerifyEmailForm title={title} onVerified={() => auth.refresh().then(() => undefined)} resendFailedTitle={CREATE_ACCOUNT_MESSAGES.resendFailed} />
       <div className="flex flex-col items-center gap-2 text-center">
         <FormMessage message={message} variant="info" className="w-full" />
         <Button variant="secondary" loading={checking} onClick={() => void checkNow()}>
@@ -148,14 +147,14 @@ function VerifyEmailStep({ title, onContinue }: { title: string; onContinue: () 
 }
 
 /** Step 3: a parent goes on to plan and payment; a guest is done and goes to the dashboard. */
-function AccountTypeStep({ title }: { title: string }) {
+function AccountTypeStep({ title, onParent }: { title: string; onParent: () => Promise<void> }) {
   const navigate = useNavigate();
   const [choice, setChoice] = useState<AccountRole>("parent");
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     saveOnboardingData({ role: choice });
-    await navigate({ to: choice === "guest" ? "/dashboard" : "/become-parent" });
+    await (choice === "guest" ? navigate({ to: "/dashboard" }) : onParent());
   }
 
   return (
@@ -167,5 +166,27 @@ function AccountTypeStep({ title }: { title: string }) {
         </Button>
       </form>
     </AuthCard>
+  );
+}
+
+/** Steps 4 and 5: the wizard's plan card and order summary, then checkout (onboarding spec 2). */
+function PlanAndPayment({ title, step, goTo, paymentCancelled }: { title: string; step: 4 | 5; goTo: (step: CreateAccountStep) => Promise<void>; paymentCancelled: boolean }) {
+  const [data, setData] = useState<WizardData>(readOnboardingData);
+  const change = (changes: WizardData) => {
+    setData((current) => ({ ...current, ...changes }));
+    saveOnboardingData(changes);
+  };
+  const stepProps = { data, onChange: change };
+  return (
+    <>
+      {paymentCancelled && <PaymentCancelledNotice />}
+      <AuthCard title={title}>
+        {step === 4 ? (
+          <PlanStep {...stepProps} onNext={() => void goTo(5)} onBack={() => void goTo(3)} />
+        ) : (
+          <PaymentStep {...stepProps} onNext={() => undefined} onBack={() => void goTo(4)} successPath={CHECKOUT_SUCCESS_PATH} cancelPath={CHECKOUT_CANCEL_PATH} />
+        )}
+      </AuthCard>
+    </>
   );
 }

@@ -5,24 +5,31 @@ import { CHECKOUT_SESSION_ID_TEMPLATE, checkoutDiscount, orderSummary } from "..
 import { PLANS, REFERRAL_DISCOUNT_PERCENT, TRIAL_DAYS, formatPrice } from "../../domain/constants";
 import { CHECKOUT_MESSAGES } from "../../domain/errors";
 import { isValidReferralFormat } from "../../domain/referral";
-import { FULL_WIZARD_STEPS, type WizardFlow } from "../../domain/wizard";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { FormMessage } from "../../ui/Alert";
 import { StepActions, type StepProps } from "./WizardSteps";
 import { stageOnboarding } from "./onboardingData";
 
-/** Where checkout returns: the session id is kept and /confirm-pregnancy takes over (onboarding spec 4). */
-const CHECKOUT_SUCCESS_PATH = `/onboarding-parent?session_id=${CHECKOUT_SESSION_ID_TEMPLATE}`;
+/** Where checkout returns from the wizard: the session id is kept and /confirm-pregnancy takes over (onboarding spec 4). */
+export const WIZARD_CHECKOUT_SUCCESS_PATH = `/onboarding-parent?session_id=${CHECKOUT_SESSION_ID_TEMPLATE}`;
+
+interface PaymentStepProps extends StepProps {
+  /** Where a paid checkout returns (with the session id). */
+  successPath: string;
+  /** Where a cancelled checkout returns. */
+  cancelPath: string;
+  /** The upgrade flow: a user who is already subscribed needs no checkout ('Ready to Create Your Pregnancy'). */
+  upgrade?: boolean;
+}
 
 /**
  * The last step: the order summary, then 'Complete Sign Up' stages the data and opens checkout. A
  * user who already has a subscription (the upgrade flow) goes straight on to create the pregnancy.
  */
-export function PaymentStep({ data, onChange, onBack, flow }: StepProps & { flow: WizardFlow }) {
+export function PaymentStep({ data, onChange, onBack, successPath, cancelPath, upgrade = false }: PaymentStepProps) {
   const navigate = useNavigate();
   const trpc = useTRPC();
   const trpcClient = useTRPCClient();
-  const upgrade = flow !== FULL_WIZARD_STEPS;
   const subscription = useQuery({ ...trpc.billing.checkSubscription.queryOptions(), enabled: upgrade });
   const subscribed = upgrade && Boolean(subscription.data?.subscribed);
   const tier = data.selectedPlan ?? "basic";
@@ -42,13 +49,12 @@ export function PaymentStep({ data, onChange, onBack, flow }: StepProps & { flow
       await navigate({ to: "/confirm-pregnancy" });
       return;
     }
-    const cancelPath = upgrade ? "/onboarding-parent?step=payment&payment_status=cancelled" : "/onboarding?step=payment&payment=cancelled";
     try {
       stageOnboarding(data);
       const { url } = await trpcClient.billing.createPreauthCheckout.mutate({
         plan: tier,
         ...(referralCode ? { referralCode } : {}),
-        successUrl: CHECKOUT_SUCCESS_PATH,
+        successUrl: successPath,
         cancelUrl: cancelPath,
         onboardingData: data,
       });

@@ -1,6 +1,6 @@
 /** The parent wizard's step screens (onboarding spec 2). Each gets the wizard data and moves on through `onNext`. */
 import { useState, type FormEvent, type ReactNode } from "react";
-import { EARLY_ACCESS_HOURS, PHOTO_UPGRADE_PRICE_CENTS, PLANS, TRIAL_DAYS, formatPrice } from "../../domain/constants";
+import { EARLY_ACCESS_HOURS, LMP_TO_DUE_DAYS, PHOTO_UPGRADE_PRICE_CENTS, PLANS, TRIAL_DAYS, formatPrice } from "../../domain/constants";
 import { dueDateFromLmp, formatUsDate, isDateOnly, serviceEndDate } from "../../domain/dates";
 import { ONBOARDING_GENDERS, type OnboardingGender } from "../../domain/enums";
 import { Button } from "../../ui/Button";
@@ -99,7 +99,7 @@ export function PartnerDetailsStep({ data, onChange, onNext, onBack }: StepProps
   );
 }
 
-const GENDER_LABELS: Readonly<Record<OnboardingGender, string>> = {
+export const GENDER_LABELS: Readonly<Record<OnboardingGender, string>> = {
   unknown: "We don't know yet",
   boy: "Boy",
   girl: "Girl",
@@ -116,12 +116,12 @@ const TRACKED = [
 type DateMode = "due-date" | "lmp";
 const DATE_MODE_OPTIONS = [
   { value: "due-date", label: "I know my due date" },
-  { value: "lmp", label: "Calculate from LMP", description: "From the first day of your last menstrual period." },
+  { value: "lmp", label: "Calculate from LMP", description: `We count ${LMP_TO_DUE_DAYS} days from the first day of your last period.` },
 ] as const;
 
 /** Baby name, due date (typed, or from the LMP) and gender; Continue waits for a date (onboarding spec 2 and 4). */
 export function PregnancyDetailsStep({ data, onChange, onNext, onBack }: StepProps) {
-  const [mode, setMode] = useState<DateMode>(data.lastMenstrualPeriod && !data.dueDate ? "lmp" : "due-date");
+  const [mode, setMode] = useState<DateMode>(data.lastMenstrualPeriod ? "lmp" : "due-date");
   const typed = mode === "lmp" ? (data.lastMenstrualPeriod ?? "") : (data.dueDate ?? "");
   const dueDate = isDateOnly(typed) ? (mode === "lmp" ? dueDateFromLmp(typed) : typed) : null;
 

@@ -10,7 +10,7 @@ export interface WizardSearch {
   session_id?: string;
 }
 
-const MAX_SESSION_ID_LENGTH = 255;
+export const MAX_SESSION_ID_LENGTH = 255;
 
 export function validateWizardSearch(flow: WizardFlow) {
   return (search: Record<string, unknown>): WizardSearch => ({

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { getRouteApi } from "@tanstack/react-router";
 import { PARTNER_INVITATION_STEPS, PERCENT } from "../../domain/constants";
-import { AUTH_HEADING_ID, AuthCard } from "../auth/AuthLayout";
+import { AuthCard, useFocusHeadingOnChange } from "../auth/AuthLayout";
 import { InvitationEmailStep } from "./InvitationEmailStep";
 import { PartnerAccountStep } from "./PartnerAccountStep";
 import { PartnerBenefitsStep } from "./PartnerBenefitsStep";
@@ -25,13 +25,7 @@ export function InvitedPartnerPage() {
   const [verified, setVerified] = useState(startsVerified);
   const sender = usePartnerCode();
 
-  // Each step has its own heading: move focus there so screen readers follow the step change.
-  const shownStep = useRef(step);
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    document.getElementById(AUTH_HEADING_ID)?.focus();
-  }, [step]);
+  useFocusHeadingOnChange(step);
 
   function found(next: PartnerInvitation) {
     if (next.participantId !== invitation?.participantId) setVerified(false);

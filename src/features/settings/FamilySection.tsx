@@ -4,7 +4,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { clsx } from "clsx";
 import { DEFAULT_GUEST_PRIVACY_LEVEL } from "../../domain/audience";
 import { TITLE_MAX_LENGTH } from "../../domain/constants";
-import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS, PERMISSION_FLAGS, type GuestPrivacyLevel, type GuestRelationship, type Permissions, type UserMode } from "../../domain/enums";
+import { PERMISSION_FLAGS, type GuestPrivacyLevel, type GuestRelationship, type Permissions, type UserMode } from "../../domain/enums";
 import { SUCCESS_TOASTS } from "../../domain/errors";
 import { effectivePermissions } from "../../domain/permissions";
 import { useTRPC, type AppRouter } from "../../lib/trpc";
@@ -12,7 +12,8 @@ import { Button } from "../../ui/Button";
 import { ConfirmDialog, Dialog } from "../../ui/Dialog";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
-import { SelectField, Switch } from "./fields";
+import { Switch } from "./fields";
+import { GuestAudienceFields } from "./GuestAudienceFields";
 import { InviteGuestDialog } from "./InviteGuestDialog";
 import { InvitePartnerDialog } from "./InvitePartnerDialog";
 import { PERMISSION_LABELS, PRIVACY_LEVEL_LABELS, RELATIONSHIP_LABELS, ROLE_LABELS, labelOf } from "./labels";
@@ -230,23 +231,7 @@ function GuestEditForm({ participant, scope, onDone }: { participant: Participan
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={TITLE_MAX_LENGTH} hint="How they are shown, e.g. 'Grandma'. Leave empty to show 'Guest'." data-autofocus />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Relationship" value={relationship} onChange={(e) => setRelationship(e.target.value as GuestRelationship | "")}>
-          <option value="">Not set</option>
-          {GUEST_RELATIONSHIPS.map((value) => (
-            <option key={value} value={value}>
-              {RELATIONSHIP_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Privacy level" value={privacyLevel} onChange={(e) => setPrivacyLevel(e.target.value as GuestPrivacyLevel)} hint="They see items shared with this circle or a wider one.">
-          {GUEST_PRIVACY_LEVELS.map((value) => (
-            <option key={value} value={value}>
-              {PRIVACY_LEVEL_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+      <GuestAudienceFields relationship={relationship} onRelationshipChange={setRelationship} privacyLevel={privacyLevel} onPrivacyLevelChange={setPrivacyLevel} />
       <fieldset>
         <legend className="mb-1 text-sm font-semibold">Permissions</legend>
         <div className="grid divide-y divide-border sm:grid-cols-2 sm:gap-x-6 sm:divide-y-0">

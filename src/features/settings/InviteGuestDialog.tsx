@@ -2,15 +2,15 @@ import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { DEFAULT_GUEST_PRIVACY_LEVEL } from "../../domain/audience";
 import { COMMENT_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../domain/constants";
-import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS, type GuestPrivacyLevel, type GuestRelationship } from "../../domain/enums";
+import type { GuestPrivacyLevel, GuestRelationship } from "../../domain/enums";
 import { SETUP_MESSAGES } from "../../domain/errors";
 import { useTRPC } from "../../lib/trpc";
 import { Dialog } from "../../ui/Dialog";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
-import { SelectField, TextAreaField } from "./fields";
+import { TextAreaField } from "./fields";
+import { GuestAudienceFields } from "./GuestAudienceFields";
 import { InviteActions, useInvitationSent, useInviteeFields, type InviteDialogProps, type InviteScope } from "./inviteForm";
-import { PRIVACY_LEVEL_LABELS, RELATIONSHIP_LABELS } from "./labels";
 import { serverErrorText } from "./serverError";
 
 /** The server's limit on a personal message. */
@@ -57,23 +57,7 @@ function InviteGuestForm({ scope, onDone }: { scope: InviteScope; onDone: () => 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       {fields}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Relationship" value={relationship} onChange={(e) => setRelationship(e.target.value as GuestRelationship | "")}>
-          <option value="">Not set</option>
-          {GUEST_RELATIONSHIPS.map((value) => (
-            <option key={value} value={value}>
-              {RELATIONSHIP_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Privacy level" value={privacyLevel} onChange={(e) => setPrivacyLevel(e.target.value as GuestPrivacyLevel)} hint="They see items shared with this circle or a wider one.">
-          {GUEST_PRIVACY_LEVELS.map((value) => (
-            <option key={value} value={value}>
-              {PRIVACY_LEVEL_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+      <GuestAudienceFields relationship={relationship} onRelationshipChange={setRelationship} privacyLevel={privacyLevel} onPrivacyLevelChange={setPrivacyLevel} />
       <TextField label="Title (optional)" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={TITLE_MAX_LENGTH} hint="How they are shown, e.g. 'Grandma'." />
       <TextAreaField label="Personal message (optional)" value={personalMessage} onChange={(e) => setPersonalMessage(e.target.value)} maxLength={PERSONAL_MESSAGE_MAX_LENGTH} rows={3} />
       <InviteActions busy={invite.isPending} onCancel={onDone} />

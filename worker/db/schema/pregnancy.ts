@@ -46,6 +46,8 @@ export const pregnancies = pgTable(
     photoStorageLimit: integer("photo_storage_limit").notNull().default(400),
     /** When status became 'closed' (cancellation closes the pregnancy immediately). */
     closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** When the owner finished /setup-pregnancy; until then /setup-pregnancy stays open to them. */
+    setupCompletedAt: timestamp("setup_completed_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [index("pregnancies_created_by_user_id_idx").on(t.createdByUserId)],

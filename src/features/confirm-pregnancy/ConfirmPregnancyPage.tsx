@@ -1,0 +1,172 @@
+import { useState, type ReactNode } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { AFTER_CREATE_REDIRECT_MS, AUTH_REFRESH_DELAY_MS, PLANS, SESSION_REFRESHED_PREGNANCY_STORAGE_KEY, TRIAL_DAYS, formatPrice } from "../../domain/constants";
+import { formatUsDate } from "../../domain/dates";
+import { CHECKOUT_MESSAGES, SETUP_MESSAGES } from "../../domain/errors";
+import { babyGenderFromOnboarding, defaultPregnancyTitle } from "../../domain/pregnancy";
+import { useTRPC, type RouterInputs } from "../../lib/trpc";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { Spinner } from "../../ui/Spinner";
+import { toast } from "../../ui/toast";
+import { AuthCard } from "../auth/AuthLayout";
+import { clearStagedOnboarding, readStagedOnboarding, type OnboardingData } from "../onboarding/onboardingData";
+import { GENDER_LABELS } from "../onboarding/WizardSteps";
+import { serverErrorText } from "../settings/serverError";
+import { usePaymentVerification, type PaymentVerification } from "./usePaymentVerification";
+
+const route = getRouteApi("/confirm-pregnancy");
+
+/** What the wizard staged, as create_pregnancy_complete takes it: the partner only with a name and email. */
+function pregnancySetup(data: Partial<OnboardingData>): RouterInputs["pregnancy"]["createComplete"] {
+  const partner = data.includePartner && data.partnerFirstName?.trim() && data.partnerLastName?.trim() && data.partnerEmail?.trim() ? { firstName: data.partnerFirstName, lastName: data.partnerLastName, email: data.partnerEmail } : undefined;
+  return {
+    pregnancy: { dueDate: data.dueDate || undefined, lastMenstrualPeriod: data.lastMenstrualPeriod || undefined },
+    partner,
+    babies: [{ name: data.babyName?.trim() || undefined, gender: babyGenderFromOnboarding(data.gender ?? "unknown") }],
+    isGuestConversion: Boolean(data.isGuestConversion),
+  };
+}
+
+/** The session is refreshed once per new pregnancy, so the app sees the new parent role (onboarding spec 4). */
+function refreshSessionOnce(pregnancyId: string, refresh: () => Promise<unknown>) {
+  try {
+    if (localStorage.getItem(SESSION_REFRESHED_PREGNANCY_STORAGE_KEY) === pregnancyId) return;
+    localStorage.setItem(SESSION_REFRESHED_PREGNANCY_STORAGE_KEY, pregnancyId);
+  } catch {
+    // Storage blocked: refreshing again costs one request.
+  }
+  setTimeout(() => void refresh().catch(() => undefined), AUTH_REFRESH_DELAY_MS);
+}
+
+function ReviewSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = `review-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-border p-4">
+      <h2 id={id} className="font-semibold">
+        {title}
+      </h2>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">{children}</dl>
+    </section>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="break-words">{value}</dd>
+    </>
+  );
+}
+
+const VERIFICATION_TEXT: Readonly<Record<Exclude<PaymentVerification, "failed">, string>> = {
+  checking: "Verifying your payment...",
+  verified: "Payment verified",
+};
+
+function VerificationStatus({ status, skipCheckout }: { status: PaymentVerification; skipCheckout: boolean }) {
+  if (status === "failed") return <Alert>{CHECKOUT_MESSAGES.verificationFailed}</Alert>;
+  if (status === "checking") {
+    return (
+      <Alert variant="info">
+        <span className="inline-flex items-center gap-2">
+          <Spinner size="sm" /> {VERIFICATION_TEXT.checking}
+        </span>
+      </Alert>
+    );
+  }
+  return <Alert variant="success">{skipCheckout ? CHECKOUT_MESSAGES.subscriptionConfirmed : VERIFICATION_TEXT.verified}</Alert>;
+}
+
+/**
+ * /confirm-pregnancy (onboarding spec 2 and 4): the staged wizard data for review while the payment
+ * is verified; 'Create My Pregnancy' creates it all at once, then setup continues.
+ */
+export function ConfirmPregnancyPage() {
+  const { session, auth } = route.useRouteContext();
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [staged] = useState(readStagedOnboarding);
+  const data = staged?.data ?? {};
+  const skipCheckout = Boolean(data.skipCheckout);
+  const verification = usePaymentVerification(data.stripeSessionId || search.session_id, skipCheckout);
+
+  const create = useMutation(
+    trpc.pregnancy.createComplete.mutationOptions({
+      onSuccess: ({ pregnancy_id }) => {
+        clearStagedOnboarding();
+        void queryClient.invalidateQueries();
+        refreshSessionOnce(pregnancy_id, auth.refresh);
+        setTimeout(() => void navigate({ to: "/setup-pregnancy" }), AFTER_CREATE_REDIRECT_MS);
+      },
+      onError: (error) => {
+        toast({ title: SETUP_MESSAGES.createPregnancyFailed, description: serverErrorText(error) ?? SETUP_MESSAGES.tryAgain, variant: "error" });
+      },
+    }),
+  );
+
+  if (!staged) {
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
+        <AuthCard title={SETUP_MESSAGES.noPregnancyData} description="Your pregnancy details were not found in this browser. Start setup again to enter them.">
+          <Button fullWidth onClick={() => void navigate({ to: "/onboarding-parent" })}>
+            Start Pregnancy Setup
+          </Button>
+        </AuthCard>
+      </div>
+    );
+  }
+
+  const tier = data.selectedPlan ?? "basic";
+  const name = [data.firstName, data.lastName].filter(Boolean).join(" ") || session.user.name;
+  const partner = pregnancySetup(data).partner;
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
+      <AuthCard title="Confirm Your Pregnancy" description="Check your details, then create your pregnancy.">
+        <div className="flex flex-col gap-4">
+          <VerificationStatus status={verification} skipCheckout={skipCheckout} />
+          <ReviewSection title="Pregnancy">
+            <Row label="Title" value={defaultPregnancyTitle(data.babyName)} />
+            <Row label="Due date" value={data.dueDate ? formatUsDate(data.dueDate) : "Not set"} />
+            {data.lastMenstrualPeriod && <Row label="Last menstrual period" value={formatUsDate(data.lastMenstrualPeriod)} />}
+          </ReviewSection>
+          <ReviewSection title="You">
+            <Row label="Name" value={name} />
+            <Row label="Email" value={data.email || session.user.email} />
+          </ReviewSection>
+          <ReviewSection title="Partner">
+            {partner ? (
+              <>
+                <Row label="Name" value={`${partner.firstName} ${partner.lastName}`} />
+                <Row label="Email" value={partner.email} />
+              </>
+            ) : (
+              <Row label="Partner" value="Not invited yet. You can invite your partner in the next steps." />
+            )}
+          </ReviewSection>
+          <ReviewSection title="Baby">
+            <Row label="Name" value={data.babyName?.trim() || "Not named yet"} />
+            <Row label="Gender" value={GENDER_LABELS[data.gender ?? "unknown"]} />
+          </ReviewSection>
+          <ReviewSection title="Plan">
+            <Row label="Plan" value={`${PLANS[tier].name}, ${formatPrice(PLANS[tier].priceCents)}/month`} />
+            <Row label="Trial" value={`${TRIAL_DAYS} days free`} />
+            <Row label="Partner account" value="FREE" />
+          </ReviewSection>
+          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+            <Button variant="secondary" disabled={create.isPending || create.isSuccess} onClick={() => void navigate({ to: "/onboarding-parent", search: { step: "payment" } })}>
+              Back to Setup
+            </Button>
+            <Button disabled={verification !== "verified" || create.isSuccess} loading={create.isPending} onClick={() => create.mutate(pregnancySetup(data))}>
+              Create My Pregnancy
+            </Button>
+          </div>
+        </div>
+      </AuthCard>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS } from "../../domain/constants";
+import { useTRPC } from "../../lib/trpc";
+
+export type PaymentVerification = "checking" | "verified" | "failed";
+
+/**
+ * Payment verification on /confirm-pregnancy (onboarding spec 4): asks verify-session every 3 s
+ * until the session is paid, and gives up after 5 minutes. A subscriber who skipped checkout is
+ * verified already.
+ */
+export function usePaymentVerification(stripeSessionId: string | undefined, skipCheckout: boolean): PaymentVerification {
+  const trpc = useTRPC();
+  const [timedOut, setTimedOut] = useState(false);
+  const polling = !skipCheckout && Boolean(stripeSessionId) && !timedOut;
+  const session = useQuery({
+    ...trpc.billing.verifySession.queryOptions({ stripeSessionId: stripeSessionId ?? "" }),
+    enabled: polling,
+    refetchInterval: (query) => (query.state.data?.verified ? false : PAYMENT_POLL_INTERVAL_MS),
+  });
+  const verified = skipCheckout || Boolean(session.data?.verified);
+
+  useEffect(() => {
+    if (verified) return;
+    const timer = setTimeout(() => setTimedOut(true), PAYMENT_POLL_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [verified]);
+
+  if (verified) return "verified";
+  // Without a session to ask about, or once the server refused it, waiting cannot help.
+  if (timedOut || !stripeSessionId || session.isError) return "failed";
+  return "checking";
+}

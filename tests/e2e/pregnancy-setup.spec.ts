@@ -1,0 +1,124 @@
+import type { Page } from "@playwright/test";
+import { addDays, formatUsDate, todayIso } from "../../src/domain/dates";
+import { expect, expectAccessible, signIn, signUpThroughApi, test, uniqueEmail } from "./support";
+
+const PASSWORD = "setup-journey-1";
+
+/** Signs a fresh account in and goes through /onboarding-parent up to its Checkout step. */
+async function wizardToCheckout(page: Page, label: string, babyName = ""): Promise<string> {
+  const email = await signUpThroughApi(page, label, PASSWORD);
+  await signIn(page, email, PASSWORD);
+  await page.goto("/onboarding-parent");
+  await expect(page.getByRole("heading", { name: "Pregnancy Details" })).toBeVisible();
+  await expectAccessible(page);
+  if (babyName) await page.getByLabel("Baby's name (optional)").fill(babyName);
+  await page.getByLabel("Due date").fill(addDays(todayIso(), 120));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Partner", exact: true })).toBeVisible();
+  await page.getByRole("radio", { name: /Not now/ }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Choose Your Plan" })).toBeVisible();
+  await page.getByRole("button", { name: "Start Free 7-Day Trial" }).click();
+  await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Complete Sign Up" }).click();
+  await expect(page).toHaveURL(/\/dev\/checkout\/cs_/);
+  return email;
+}
+
+async function outboxSubjects(page: Page, to: string): Promise<string[]> {
+  const mails = (await (await page.request.get("/api/dev/outbox")).json()) as Array<{ to: string; subject: string }>;
+  return mails.filter((mail) => mail.to === to).map((mail) => mail.subject);
+}
+
+test("a new parent pays, confirms and sets up a pregnancy with a baby, a partner and two guests", async ({ page }) => {
+  await wizardToCheckout(page, "setupjourney", "Juniper");
+  await page.getByRole("button", { name: "Pay" }).click();
+
+  await expect(page).toHaveURL(/\/confirm-pregnancy\?session_id=cs_/);
+  await expect(page.getByRole("heading", { name: "Confirm Your Pregnancy" })).toBeVisible();
+  await expect(page.getByText("Payment verified")).toBeVisible();
+  await expect(page.getByText("Juniper's Journey")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Create My Pregnancy" }).click();
+
+  await expect(page).toHaveURL(/\/setup-pregnancy/);
+  await expect(page.getByText("Step 1 of 4")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Set Your Timeline" })).toBeVisible();
+  await expectAccessible(page);
+  // The created pregnancy's due date is there; moving it is saved on Continue.
+  await expect(page.getByLabel("Due date")).toHaveValue(addDays(todayIso(), 120));
+  await page.getByLabel("Due date").fill("");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Please enter either a due date or last menstrual period")).toBeVisible();
+  const dueDate = addDays(todayIso(), 125);
+  await page.getByLabel("Due date").fill(dueDate);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page.getByRole("heading", { name: "About Your Baby" })).toBeFocused();
+  await expect(page.getByText("Step 2 of 4")).toBeVisible();
+  const baby = page.getByRole("group", { name: "Baby 1" });
+  await expect(baby.getByLabel("Name (optional)")).toHaveValue("Juniper");
+  await baby.getByLabel("Gender").selectOption("girl");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page.getByRole("heading", { name: "Add Your Partner" })).toBeVisible();
+  await page.getByRole("radio", { name: /Yes, add my partner/ }).check();
+  const partnerEmail = uniqueEmail("setuppartner");
+  await page.getByLabel("First name").fill("Pat");
+  await page.getByLabel("Last name").fill("Partner");
+  await page.getByLabel("Email").fill(partnerEmail);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page.getByRole("heading", { name: "Invite Family & Friends" })).toBeVisible();
+  await expect(page.getByText("Step 4 of 4")).toBeVisible();
+  const guests = [
+    { first: "Grace", last: "Grandma", email: uniqueEmail("setupgrandma"), relationship: "grandparent" },
+    { first: "Finn", last: "Friend", email: uniqueEmail("setupfriend"), relationship: "friend" },
+  ];
+  for (const [index, guest] of guests.entries()) {
+    if (index > 0) await page.getByRole("button", { name: "Add another guest" }).click();
+    const group = page.getByRole("group", { name: `Guest ${index + 1}` });
+    await group.getByLabel("First name").fill(guest.first);
+    await group.getByLabel("Last name").fill(guest.last);
+    await group.getByLabel("Email").fill(guest.email);
+    await group.getByLabel("Relationship").selectOption(guest.relationship);
+  }
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Complete Setup" }).click();
+  const results = page.getByRole("region", { name: "Invitations" });
+  await expect(results.getByRole("listitem")).toHaveText(["Grace Grandma: Sent", "Finn Friend: Sent"]);
+  await expect(page.getByText("Setup completed successfully!")).toBeVisible();
+
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByText("Juniper's Journey").first()).toBeVisible();
+  await expect(page.getByText(formatUsDate(dueDate)).first()).toBeVisible();
+  expect(await outboxSubjects(page, partnerEmail)).toEqual(["Test setupjourney invited you as their partner"]);
+  for (const guest of guests) expect(await outboxSubjects(page, guest.email)).toHaveLength(1);
+
+  // Setup is done: coming back goes to the dashboard.
+  await page.goto("/setup-pregnancy");
+  await expect(page).toHaveURL(/\/dashboard/);
+});
+
+test("a cancelled checkout returns to the payment step with the toast and the orange banner", async ({ page }) => {
+  await wizardToCheckout(page, "setupcancel");
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/onboarding-parent\?step=payment&payment_status=cancelled/);
+  await expect(page.getByRole("region", { name: "Notifications" }).getByText("Payment Cancelled")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Payment Cancelled" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Complete Sign Up" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("/confirm-pregnancy without staged data offers to start setup", async ({ page }) => {
+  const email = await signUpThroughApi(page, "setupnodata", PASSWORD);
+  await signIn(page, email, PASSWORD);
+  await page.goto("/confirm-pregnancy");
+  await expect(page.getByRole("heading", { name: "No pregnancy data found" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Start Pregnancy Setup" }).click();
+  await expect(page).toHaveURL(/\/onboarding-parent/);
+});
