@@ -4,8 +4,8 @@
  * limits all come from constants.ts.
  */
 import { z } from "zod";
-import { MS_PER_DAY, NAME_MAX_LENGTH, PLANS, RETURNING_FAMILY_DISCOUNT_PERCENT, TRIAL_DAYS, discountedCents } from "./constants";
-import { dateOnlySchema } from "./dates";
+import { MS_PER_DAY, MS_PER_SECOND, NAME_MAX_LENGTH, PLANS, RETURNING_FAMILY_DISCOUNT_PERCENT, TRIAL_DAYS, discountedCents } from "./constants";
+import { addDays, dateOnlySchema } from "./dates";
 import { ONBOARDING_GENDERS, SUBSCRIPTION_TIERS, type SubscriptionTier } from "./enums";
 
 /** Premium is Basic plus the +$6/month photo upgrade: the wizard's upgrade toggle buys Premium. */
@@ -81,6 +81,9 @@ export interface StoredPlan {
 
 const tierRank = (tier: SubscriptionTier) => SUBSCRIPTION_TIERS.indexOf(tier);
 
+/** Moving from one plan to a cheaper one (Premium to Basic). */
+export const isDowngrade = (from: SubscriptionTier, to: SubscriptionTier) => tierRank(to) < tierRank(from);
+
 /**
  * Core spec 4: a downgrade keeps unlimited photos until the end of the billing period. The provider
  * switches the price at once; we keep the higher tier until a later period starts (its end moves
@@ -93,14 +96,22 @@ export function storedPlan(input: {
   reportedPeriodEnd: Date | null;
 }): StoredPlan {
   const periodMovedOn = input.currentPeriodEnd === null || (input.reportedPeriodEnd !== null && input.reportedPeriodEnd > input.currentPeriodEnd);
-  const isDowngrade = input.currentTier !== null && tierRank(input.reportedTier) < tierRank(input.currentTier);
-  const tier = isDowngrade && !periodMovedOn && input.currentTier ? input.currentTier : input.reportedTier;
+  const downgrade = input.currentTier !== null && isDowngrade(input.currentTier, input.reportedTier);
+  const tier = downgrade && !periodMovedOn && input.currentTier ? input.currentTier : input.reportedTier;
   return {
     tier,
     pendingTier: tier === input.reportedTier ? null : input.reportedTier,
     photoStorageLimit: PLANS[tier].photoLimit,
     monthlyCostCents: PLANS[tier].priceCents,
   };
+}
+
+/**
+ * Core spec 4: the subscription ends with the service. Stripe's cancel_at (Unix seconds) for a
+ * pregnancy is the end of its service end day in UTC, the last day of full service.
+ */
+export function subscriptionCancelAt(serviceEnd: string): number {
+  return Date.parse(`${addDays(serviceEnd, 1)}T00:00:00Z`) / MS_PER_SECOND;
 }
 
 const SAME_ORIGIN_PATH = /^\/(?![/\\])[^\s\\]*$/;

@@ -12,6 +12,7 @@ import {
   PASSWORD_MIN_CHARACTER_KINDS,
   PASSWORD_MIN_LENGTH_RESET,
   PASSWORD_MIN_LENGTH_SIGNUP,
+  READ_ONLY_YEARS,
 } from "./constants";
 
 // ---------------------------------------------------------------------------------------------
@@ -153,7 +154,7 @@ export const SUBSCRIPTION_MESSAGES = {
   cancelledDescription: "Your pregnancy is closed.",
   cancelFailed: "Cancellation failed",
   /** The server's refusal of a write to a pregnancy whose service has ended. */
-  readOnly: "This pregnancy is read-only: its service has ended. You can still view everything for 7 years, but nothing can be changed.",
+  readOnly: `This pregnancy is read-only: its service has ended. You can still view everything for ${READ_ONLY_YEARS} years, but nothing can be changed.`,
   readOnlyTitle: "Read-only pregnancy",
 } as const;
 

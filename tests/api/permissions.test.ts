@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayIso } from "../../src/domain/dates";
 import type { ProcedureMeta } from "../../worker/trpc/init";
 import { appRouter } from "../../worker/trpc/router";
 import { ApiClient } from "../support/client";
 import { baseUrl, signedInAs } from "../support/env";
 import { uniqueEmail } from "../support/families";
-import { createMatrixFamily, type MatrixFamily } from "../support/matrix-family";
+import { MATRIX_DUE_IN_DAYS, createMatrixFamily, type MatrixFamily } from "../support/matrix-family";
 import { callProcedure, wasRefused } from "../support/raw-trpc";
 
 type SampleInput = (family: MatrixFamily) => Promise<unknown> | unknown;
@@ -26,6 +27,12 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "billing.verifySession": () => ({ stripeSessionId: "cs_test_matrix_unknown" }),
   "billing.checkSubscription": () => undefined,
   "billing.customerPortal": () => undefined,
+  "billing.subscription": () => undefined,
+  // The matrix users have no subscription: past the sign-in check these stop at NOT_FOUND.
+  "billing.updateSubscription": () => ({ tier: "premium" }),
+  "billing.cancelSubscription": () => ({ confirm: true }),
+  // The date the matrix family was created with (createMatrixFamily), so its pregnancy stays as it was.
+  "billing.updateSubscriptionDates": (f) => ({ ...scoped(f), dueDate: addDays(todayIso(), MATRIX_DUE_IN_DAYS) }),
   "metrics.record": () => ({ metrics: [{ metricType: "api", name: "matrix", value: 12, unit: "ms" }] }),
   "pregnancy.mine": () => undefined,
   "pregnancy.access": scoped,

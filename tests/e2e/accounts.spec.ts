@@ -1,21 +1,6 @@
-import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_REFERRAL_CODE } from "../../scripts/demo-family";
 import { randomIp } from "../support/client";
-import { expect, expectAccessible, mailedCode, mailedLink, test, uniqueEmail } from "./support";
-
-/** Signs a user up through the API (the create-account flow has its own test), signed out again unless `stay`. */
-async function signUpThroughApi(page: Page, label: string, password: string, stay = false): Promise<string> {
-  const email = uniqueEmail(label);
-  await page.goto("/auth");
-  const response = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password, name: `Test ${label}`, firstName: "Test", lastName: label },
-    // better-auth only answers scripted requests from a trusted origin.
-    headers: { origin: new URL(page.url()).origin },
-  });
-  expect(response.ok()).toBe(true);
-  if (!stay) await page.context().clearCookies();
-  return email;
-}
+import { expect, expectAccessible, mailedCode, mailedLink, signUpThroughApi, test, uniqueEmail } from "./support";
 
 test("a new account is created in steps: referral codes checked, email confirmed by code, then on as a guest", async ({ page }) => {
   const email = uniqueEmail("createaccount");
@@ -77,7 +62,7 @@ test("a new account is created in steps: referral codes checked, email confirmed
 });
 
 test("a parent's create-account steps: account type, plan, payment, and back from a cancelled checkout", async ({ page }) => {
-  await signUpThroughApi(page, "createparent", "create-parent-1", true);
+  await signUpThroughApi(page, "createparent", "create-parent-1", { stay: true });
   await page.goto("/createaccount?step=1");
   await expect(page).toHaveURL(/step=2/);
   await page.goto("/createaccount?step=3");

@@ -24,7 +24,7 @@ async function newestMail(page: Page, email: string, subject: string): Promise<O
 }
 
 /** Someone who signed up elsewhere (their own client, not this browser). */
-async function signUpThroughApi(baseURL: string, label: string) {
+async function signUpElsewhere(baseURL: string, label: string) {
   const client = new ApiClient(baseURL);
   const email = uniqueEmail(label);
   const response = await client.postJson("/api/auth/sign-up/email", { email, password: "guest-pass-2026", name: `${label} Person`, firstName: label, lastName: "Person" });
@@ -35,7 +35,7 @@ async function signUpThroughApi(baseURL: string, label: string) {
 
 /** A family whose owner invited `guestEmail`; the pregnancy row is written directly (created by a later issue). */
 async function familyInviting(baseURL: string, guestEmail: string) {
-  const owner = await signUpThroughApi(baseURL, "owner");
+  const owner = await signUpElsewhere(baseURL, "owner");
   const title = `Code Family ${Date.now()}`;
   const { db, close } = openNodeDb(process.env.E2E_DATABASE_URL!, process.env.E2E_WS_PROXY);
   let pregnancyId: string;
@@ -144,7 +144,7 @@ test.describe("verification links", () => {
   });
 
   test("/check-email resends the confirmation and takes the new code", async ({ page, baseURL }) => {
-    const { email } = await signUpThroughApi(baseURL!, "resend");
+    const { email } = await signUpElsewhere(baseURL!, "resend");
     await newestMail(page, email, "Confirm your email");
     await page.goto("/check-email");
     await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
@@ -178,7 +178,7 @@ test.describe("verification links", () => {
   });
 
   test("/email-confirmed confirms with the mailed link and redirects to the dashboard", async ({ page, baseURL }) => {
-    const { email } = await signUpThroughApi(baseURL!, "linked");
+    const { email } = await signUpElsewhere(baseURL!, "linked");
     const link = (await newestMail(page, email, "Confirm your email")).text.match(/https?:\/\/\S+\/email-confirmed\?\S+/)?.[0];
     expect(link).toBeDefined();
     await page.goto(new URL(link!).pathname + new URL(link!).search);
@@ -190,7 +190,7 @@ test.describe("verification links", () => {
   });
 
   test("/email-confirmed with a wrong code explains and offers Resend, Try Again and Go to Dashboard", async ({ page, baseURL }) => {
-    const { email } = await signUpThroughApi(baseURL!, "wrongcode");
+    const { email } = await signUpElsewhere(baseURL!, "wrongcode");
     await page.goto(`/email-confirmed?email=${encodeURIComponent(email)}&code=000000`);
     await expect(page.getByText("Email link is invalid or expired. Please resend a new confirmation.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Try Again" })).toHaveAttribute("href", /^\/check-email\?email=/);

@@ -18,6 +18,9 @@ export interface MatrixFamily {
   newInvitedGuest(): Promise<string>;
 }
 
+/** The matrix pregnancy is due this many days from today. */
+export const MATRIX_DUE_IN_DAYS = 120;
+
 const NO_FLAGS = Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, false]));
 
 /** A family of its own for permission tests, so their writes never touch the demo family. */
@@ -25,7 +28,7 @@ export async function createMatrixFamily(): Promise<MatrixFamily> {
   const [owner, partner, guest, other] = await Promise.all([signUp("mxowner"), signUp("mxpartner"), signUp("mxguest"), createOtherFamily()]);
   const { db, close } = openTestDb();
   try {
-    const dueDate = addDays(todayIso(), 120);
+    const dueDate = addDays(todayIso(), MATRIX_DUE_IN_DAYS);
     const { pregnancyId, babyId, guestParticipantId } = await db.transaction(async (tx) => {
       const [pregnancy] = await tx
         .insert(pregnancies)

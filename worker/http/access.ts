@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+import { SUBSCRIPTION_MESSAGES } from "../../src/domain/errors";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
 import { loadPregnancyAccess, type PregnancyAccess } from "../trpc/access";
@@ -9,7 +10,10 @@ export interface PregnancyRouteVariables extends AppVariables {
   userId: string;
 }
 
-/** HTTP routes under /:pregnancyId get the same check as pregnancy-scoped tRPC procedures. */
+/** Methods that only read. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** HTTP routes under /:pregnancyId get the same check as pregnancy-scoped tRPC procedures, read-only after the service end included. */
 export const requirePregnancyAccess = createMiddleware<{ Bindings: Bindings; Variables: PregnancyRouteVariables }>(async (c, next) => {
   const session = await c.var.getAuth().api.getSession({ headers: c.req.raw.headers });
   if (!session) return c.json({ error: "UNAUTHORIZED" }, 401);
@@ -17,6 +21,7 @@ export const requirePregnancyAccess = createMiddleware<{ Bindings: Bindings; Var
   if (!pregnancyId.success) return c.json({ error: "VALIDATION_FAILED" }, 400);
   const access = await loadPregnancyAccess(c.var.db, session.user.id, pregnancyId.data);
   if (!access) return c.json({ error: "ACCESS_DENIED" }, 403);
+  if (access.serviceState === "read-only" && !SAFE_METHODS.has(c.req.method)) return c.json({ error: "READ_ONLY", message: SUBSCRIPTION_MESSAGES.readOnly }, 403);
   c.set("access", access);
   c.set("userId", session.user.id);
   await next();

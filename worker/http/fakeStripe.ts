@@ -8,14 +8,12 @@ import { Hono, type Context } from "hono";
 import Stripe from "stripe";
 import { PLANS, SECONDS_PER_DAY } from "../../src/domain/constants";
 import type { AppVariables } from "../context";
-import type { Db } from "../db";
+import type { Db, Executor } from "../db";
 import { devStripeObjects } from "../db/schema";
 import type { Bindings } from "../env";
 import { billingConfig, tierForPrice, type BillingConfig } from "../services/billing";
 import { parseStripeForm, stripeId, stripeSignatureHeader, type FormValue } from "./fakeStripeProtocol";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type Executor = Db | Tx;
 export type StripeObject = Record<string, unknown> & { id: string; object: string };
 type Env = { Bindings: Bindings; Variables: AppVariables };
 
@@ -295,6 +293,16 @@ async function updateSubscription(c: Context<Env>, config: BillingConfig, id: st
     updated.cancel_at_period_end = cancelAtPeriodEnd === "true";
     const [item] = (subscription.items as { data: { current_period_end: number }[] }).data;
     updated.cancel_at = updated.cancel_at_period_end ? (item?.current_period_end ?? null) : null;
+  }
+  // A fixed end date (the app sets the service end); an empty value clears it, a past one is refused, as Stripe does.
+  const cancelAt = asString(params.cancel_at);
+  if (cancelAt !== undefined) {
+    const seconds = cancelAt === "" ? null : Number(cancelAt);
+    if (seconds !== null && !(seconds > nowSeconds())) return stripeError(c, 400, "Invalid cancel_at: must be a Unix timestamp in the future", "parameter_invalid");
+    previous.cancel_at = subscription.cancel_at;
+    previous.cancel_at_period_end = subscription.cancel_at_period_end;
+    updated.cancel_at = seconds;
+    updated.cancel_at_period_end = false;
   }
   if (params.metadata) {
     previous.metadata = subscription.metadata;

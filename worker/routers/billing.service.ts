@@ -5,14 +5,13 @@ import { MS_PER_SECOND, TRIAL_DAYS } from "../../src/domain/constants";
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus, type SubscriptionTier } from "../../src/domain/enums";
 import { REFERRAL_MESSAGES, normalizeReferralCode } from "../../src/domain/referral";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
-import type { Db } from "../db";
-import { referrals, stripeEvents, subscriptions } from "../db/schema";
+import type { Db, Tx } from "../db";
+import { pregnancies, referrals, stripeEvents, subscriptions } from "../db/schema";
 import type { Bindings } from "../env";
 import { billingConfig, createStripe, tierForPrice, type BillingConfig } from "../services/billing";
 import { AppError } from "../trpc/init";
 import { checkReferralCode } from "./referrals";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface BillingDeps {
   db: Db;
@@ -35,12 +34,12 @@ export function billingClient(deps: BillingDeps): { config: BillingConfig; strip
   return { config, stripe: createStripe(config, deps.origin) };
 }
 
-const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
+export const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
 const idOf = (value: string | { id: string }) => (typeof value === "string" ? value : value.id);
-const dateOf = (seconds: number | null | undefined) => (seconds ? new Date(seconds * MS_PER_SECOND) : null);
+export const dateOf = (seconds: number | null | undefined) => (seconds ? new Date(seconds * MS_PER_SECOND) : null);
 
 /** The user's subscription that counts: a subscribed one first, then the most recent. */
-async function currentSubscription(db: Db, userId: string) {
+export async function currentSubscription(db: Db, userId: string) {
   const [row] = await db
     .select()
     .from(subscriptions)
@@ -194,6 +193,8 @@ async function syncSubscription(tx: Tx, config: BillingConfig, subscription: Str
     .insert(subscriptions)
     .values({ ...values, userId, stripeSubscriptionId: subscription.id })
     .onConflictDoUpdate({ target: subscriptions.stripeSubscriptionId, set: values });
+  // The pregnancy's photo limit follows the plan it is on (an upgrade at once, a downgrade at the period end).
+  if (existing?.pregnancyId) await tx.update(pregnancies).set({ photoStorageLimit: plan.photoStorageLimit }).where(eq(pregnancies.id, existing.pregnancyId));
   return true;
 }
 

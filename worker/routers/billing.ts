@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { checkoutOnboardingSchema, checkoutTier, returnPathSchema } from "../../src/domain/billing";
+import { dateOnlySchema } from "../../src/domain/dates";
 import { SUBSCRIPTION_TIERS } from "../../src/domain/enums";
-import { router, signedInProcedure } from "../trpc/init";
+import { parentProcedure, router, signedInProcedure } from "../trpc/init";
 import { SETTINGS_CHECKOUT_RETURN, checkSubscription, customerPortal, startCheckout, verifyCheckoutSession } from "./billing.service";
+import { cancelSubscription, subscriptionDetails, updateSubscriptionDates, updateSubscriptionTier } from "./subscription.service";
 
 /** Ours: Stripe's ids are well below this. */
 const STRIPE_ID_MAX_LENGTH = 255;
@@ -61,4 +63,26 @@ export const billingRouter = router({
 
   /** The payment provider's customer portal, returning to settings. */
   customerPortal: signedInProcedure.mutation(({ ctx }) => customerPortal(ctx, ctx.user.id)),
+
+  /** The caller's own subscription as settings shows it (plan, trial, renewal, scheduled downgrade), or null. */
+  subscription: signedInProcedure.query(({ ctx }) => subscriptionDetails(ctx, ctx.user.id)),
+
+  /** update-subscription on the caller's own subscription: an upgrade applies at once, a downgrade at the period end. */
+  updateSubscription: signedInProcedure.input(z.object({ tier: plan })).mutation(({ ctx, input }) => updateSubscriptionTier(ctx, ctx.user.id, input.tier)),
+
+  /**
+   * update-subscription-dates: a parent changes the due date or LMP, and the subscription's end follows
+   * the new service end. Pregnancy-scoped, so it is refused once the pregnancy is read-only.
+   */
+  updateSubscriptionDates: parentProcedure
+    .input(z.union([z.object({ dueDate: dateOnlySchema }), z.object({ lastMenstrualPeriod: dateOnlySchema })]))
+    .mutation(({ ctx, input }) =>
+      updateSubscriptionDates(ctx, ctx.pregnancy.id, "dueDate" in input ? { dueDate: input.dueDate } : { lastMenstrualPeriod: input.lastMenstrualPeriod }),
+    ),
+
+  /**
+   * Cancels the caller's own subscription now and, per the terms, closes its pregnancy (owner only).
+   * Not pregnancy-scoped, so an owner can still cancel while the pregnancy is read-only.
+   */
+  cancelSubscription: signedInProcedure.input(z.object({ confirm: z.literal(true) })).mutation(({ ctx }) => cancelSubscription(ctx, ctx.user.id)),
 });

@@ -122,7 +122,7 @@ export async function inviteGuest(db: Db, mailer: Mailer, origin: string, pregna
       status: "invited",
       invitedEmail: email,
       invitedFirstName: sanitizeTitle(invitation.firstName),
-      invitedLastName: sanitizeTitle(invitation.lastName),
+      invitedLastName: sanitizeTitle(invitation.lastName) || null,
       title: invitation.title ? sanitizeTitle(invitation.title) || null : null,
       relationship: invitation.relationship ?? null,
       privacyLevel: invitation.privacyLevel,

@@ -18,7 +18,8 @@ export const invitationsRouter = router({
       z.object({
         email: z.email().max(NAME_MAX_LENGTH * 3),
         firstName: name,
-        lastName: name,
+        // The spec requires only a first name and an email of an invited guest (onboarding spec 5).
+        lastName: z.string().trim().max(NAME_MAX_LENGTH).default(""),
         title: z.string().max(TITLE_MAX_LENGTH).optional(),
         relationship: z.enum(GUEST_RELATIONSHIPS).optional(),
         privacyLevel: z.enum(GUEST_PRIVACY_LEVELS).default(DEFAULT_GUEST_PRIVACY_LEVEL),

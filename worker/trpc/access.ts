@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { serviceState, todayIso, type ServiceState } from "../../src/domain/dates";
 import type { ParticipantRole, PermissionFlag, Permissions } from "../../src/domain/enums";
 import { effectivePermissions, isParentRole } from "../../src/domain/permissions";
 import type { Db } from "../db";
@@ -13,10 +14,15 @@ export interface PregnancyAccess {
   isParent: boolean;
   privacyLevel: string | null;
   permissions: Permissions;
+  /** Account lifetime (core spec 4): full service, or read-only after the service end. */
+  serviceState: Exclude<ServiceState, "expired">;
 }
 
-/** The caller's active participation in an active pregnancy, with effective permissions; null when none. */
-export async function loadPregnancyAccess(db: Db, userId: string, pregnancyId: string): Promise<PregnancyAccess | null> {
+/**
+ * The caller's active participation in an active pregnancy, with effective permissions; null when
+ * none. A closed (cancelled) pregnancy and one past its 7 read-only years give no access at all.
+ */
+export async function loadPregnancyAccess(db: Db, userId: string, pregnancyId: string, today: string = todayIso()): Promise<PregnancyAccess | null> {
   const [row] = await db
     .select({
       participantId: pregnancyParticipants.id,
@@ -24,6 +30,7 @@ export async function loadPregnancyAccess(db: Db, userId: string, pregnancyId: s
       title: pregnancyParticipants.title,
       privacyLevel: pregnancyParticipants.privacyLevel,
       custom: pregnancyParticipants.permissions,
+      serviceEndDate: pregnancies.serviceEndDate,
     })
     .from(pregnancyParticipants)
     .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
@@ -37,6 +44,8 @@ export async function loadPregnancyAccess(db: Db, userId: string, pregnancyId: s
     )
     .limit(1);
   if (!row) return null;
+  const state = serviceState(row.serviceEndDate, today);
+  if (state === "expired") return null;
   return {
     id: pregnancyId,
     participantId: row.participantId,
@@ -45,6 +54,7 @@ export async function loadPregnancyAccess(db: Db, userId: string, pregnancyId: s
     isParent: isParentRole(row.role),
     privacyLevel: row.privacyLevel,
     permissions: effectivePermissions(row.role, row.custom),
+    serviceState: state,
   };
 }
 

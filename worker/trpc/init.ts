@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z } from "zod";
 import { USER_MODES, type PermissionFlag } from "../../src/domain/enums";
-import { CREATE_ACCOUNT_MESSAGES, type DataIsolationCode } from "../../src/domain/errors";
+import { CREATE_ACCOUNT_MESSAGES, SUBSCRIPTION_MESSAGES, type DataIsolationCode } from "../../src/domain/errors";
 import { earlyAccessExpiresAt, isEarlyAccessActive } from "../../src/domain/modes";
 import type { AuthSession } from "../auth";
 import type { Db } from "../db";
@@ -70,12 +70,13 @@ const audit = (event: string, details: Record<string, unknown>) => console.warn(
 
 /**
  * Loads the caller's active participation in the named pregnancy and the effective permissions.
- * Everything downstream filters by `ctx.pregnancy.id`, which has been checked here.
+ * Everything downstream filters by `ctx.pregnancy.id`, which has been checked here. After the
+ * service end the pregnancy is read-only (core spec 4): queries still run, every mutation is refused.
  */
 export const participantProcedure = signedInProcedure
   .meta({ access: "participant" })
   .input(pregnancyInput)
-  .use(async ({ ctx, input, next }) => {
+  .use(async ({ ctx, input, next, type }) => {
     // Pregnancy data needs a confirmed email once the 24 hours of early access are over (onboarding spec 4).
     if (!ctx.user.emailVerified && !isEarlyAccessActive(earlyAccessExpiresAt(ctx.user.createdAt.getTime()), Date.now())) {
       throw new AppError("FORBIDDEN", "EMAIL_NOT_CONFIRMED", CREATE_ACCOUNT_MESSAGES.emailNotVerified);
@@ -89,6 +90,7 @@ export const participantProcedure = signedInProcedure
       audit("MODE_MISMATCH", { userId: ctx.user.id, pregnancyId: input.pregnancyId });
       throw dataIsolationError("MODE_MISMATCH");
     }
+    if (type === "mutation" && access.serviceState === "read-only") throw new AppError("FORBIDDEN", "READ_ONLY", SUBSCRIPTION_MESSAGES.readOnly);
     return next({ ctx: { ...ctx, pregnancy: access, mode: input.mode } });
   });
 

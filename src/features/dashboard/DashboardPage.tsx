@@ -6,6 +6,7 @@ import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { LogOutButton } from "../auth/LogOutButton";
+import { ReadOnlyNotice } from "../pregnancy/ReadOnlyNotice";
 import { useCurrentPregnancy, type CurrentPregnancy } from "./currentPregnancy";
 import { BabiesCard, ProgressCard, SizeCard } from "./DashboardCards";
 import { GuestPregnancySwitcher } from "./GuestPregnancySwitcher";
@@ -82,6 +83,7 @@ function PregnancyDashboard({ current, pregnancyId }: { current: CurrentPregnanc
 
   return (
     <div className="flex flex-col gap-4">
+      <ReadOnlyNotice serviceEndDate={details.data.serviceEndDate} />
       {!isGuest && current.parentPregnancyCount > 1 && (
         <Alert variant="info">You take part in {current.parentPregnancyCount} active pregnancies as a parent; the most recently created one is shown.</Alert>
       )}

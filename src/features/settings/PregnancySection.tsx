@@ -4,9 +4,9 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { DAYS_PER_WEEK, MAX_SETUP_BABIES, SERVICE_END_DAYS_AFTER_DUE, TITLE_MAX_LENGTH } from "../../domain/constants";
 import { lmpFromDueDate, resolvePregnancyDates } from "../../domain/dates";
 import { BABY_GENDERS, type BabyColor, type BabyGender, type UserMode } from "../../domain/enums";
-import { PREGNANCY_TOASTS, SUCCESS_TOASTS } from "../../domain/errors";
+import { PREGNANCY_TOASTS, SUCCESS_TOASTS, splitToast } from "../../domain/errors";
 import { defaultBabyName } from "../../domain/pregnancy";
-import { useTRPC, type AppRouter } from "../../lib/trpc";
+import { useTRPC, useTRPCClient, type AppRouter } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
@@ -76,6 +76,8 @@ const SERVICE_WEEKS_AFTER_DUE = SERVICE_END_DAYS_AFTER_DUE / DAYS_PER_WEEK;
 
 function PregnancyDetailsForm({ details, scope }: { details: Details; scope: Scope }) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
   const refresh = useRefreshPregnancy();
   const previewId = useId();
   const [title, setTitle] = useState(details.title);
@@ -86,20 +88,26 @@ function PregnancyDetailsForm({ details, scope }: { details: Details; scope: Sco
   const resolved = resolvePregnancyDates(dates);
   const datesChanged = timeline === "due" ? dueDate !== details.dueDate : lmp !== details.lastMenstrualPeriod;
 
-  const update = useMutation(
-    trpc.pregnancy.update.mutationOptions({
-      onSuccess: (saved) => {
-        refresh(scope, saved);
-        toast({ title: SUCCESS_TOASTS.success, description: "Pregnancy details saved.", variant: "success" });
-      },
-      onError: (error) => toast({ title: PREGNANCY_TOASTS.updatePregnancyFailed, description: serverErrorText(error), variant: "error" }),
-    }),
-  );
+  const update = useMutation({
+    mutationFn: async () => {
+      // New dates go through billing, so the subscription's end follows the service end (core spec 4).
+      const synced = datesChanged ? await client.billing.updateSubscriptionDates.mutate({ ...scope, ...dates }) : null;
+      const saved = await client.pregnancy.update.mutate({ ...scope, title });
+      return { saved, warning: synced?.warning ?? null };
+    },
+    onSuccess: ({ saved, warning }) => {
+      refresh(scope, saved);
+      void queryClient.invalidateQueries(trpc.billing.pathFilter());
+      if (warning) toast(splitToast(warning));
+      else toast({ title: SUCCESS_TOASTS.success, description: "Pregnancy details saved.", variant: "success" });
+    },
+    onError: (error) => toast({ title: PREGNANCY_TOASTS.updatePregnancyFailed, description: serverErrorText(error), variant: "error" }),
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!resolved.ok) return;
-    update.mutate({ ...scope, title, ...(datesChanged ? { dates } : {}) });
+    update.mutate();
   }
 
   return (

@@ -2,6 +2,7 @@ import { useDocumentTitle } from "../../lib/document-title";
 import { ThemeSettings } from "../theme/ThemeSettings";
 import { LogOutButton } from "../auth/LogOutButton";
 import { useCurrentPregnancy } from "../dashboard/currentPregnancy";
+import { BillingSection } from "./BillingSection";
 import { FamilySection } from "./FamilySection";
 import { NotificationsSection } from "./NotificationsSection";
 import { PregnancySections } from "./PregnancySection";
@@ -10,7 +11,7 @@ import { SectionLoading, SettingsSection } from "./SettingsSection";
 
 /**
  * /settings for every signed-in user: profile, theme, notifications and sign-out; parents in parent
- * mode also get the pregnancy details, babies, and family & permissions.
+ * mode also get the pregnancy details, babies, family & permissions, and billing.
  */
 export function SettingsPage() {
   useDocumentTitle("Settings");
@@ -28,6 +29,7 @@ export function SettingsPage() {
           <>
             <PregnancySections {...parentScope} />
             <FamilySection {...parentScope} />
+            <BillingSection {...parentScope} isOwner={(current.access?.role ?? current.pregnancy?.role) === "owner"} />
           </>
         )
       )}

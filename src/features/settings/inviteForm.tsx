@@ -69,7 +69,7 @@ export function useInviteeFields() {
 export function useInvitationSent(scope: InviteScope, onDone: () => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return (invitee: Invitee) => {
+  return (invitee: Pick<Invitee, "firstName" | "email">) => {
     toast({ title: SETTINGS_MESSAGES.invitationSent, description: `We emailed ${invitee.firstName} at ${invitee.email}.`, variant: "success" });
     void queryClient.invalidateQueries({ queryKey: trpc.participants.list.queryKey(scope) });
     onDone();

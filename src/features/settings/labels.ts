@@ -3,7 +3,7 @@
  * screens and the dashboard (baby colours have theirs in src/features/theme/babyColors). Keys come from src/domain/enums, so a new value fails type-checking
  * until it has a label.
  */
-import type { BabyGender, GuestPrivacyLevel, GuestRelationship, NotificationPreference, ParticipantRole, PermissionFlag } from "../../domain/enums";
+import type { BabyGender, GuestPrivacyLevel, GuestRelationship, NotificationPreference, ParticipantRole, PermissionFlag, SubscriptionStatus } from "../../domain/enums";
 import { PERMISSION_FLAGS } from "../../domain/enums";
 
 export const GENDER_LABELS: Readonly<Record<BabyGender, string>> = {
@@ -60,4 +60,15 @@ export const NOTIFICATION_LABELS: Readonly<Record<NotificationPreference, { labe
   emailRsvps: { label: "Email me about RSVPs", hint: "When guests answer an event invitation." },
   waitingRoomActivation: { label: "Waiting-room activation", hint: "When the parents open the waiting room on the big day." },
   weeklyDigest: { label: "Weekly digest", hint: "A weekly round-up of news from the pregnancies you follow." },
+};
+
+export const SUBSCRIPTION_STATUS_LABELS: Readonly<Record<SubscriptionStatus, string>> = {
+  trialing: "Free trial",
+  active: "Active",
+  past_due: "Payment overdue",
+  canceled: "Cancelled",
+  incomplete: "Waiting for payment",
+  incomplete_expired: "Payment not completed",
+  unpaid: "Unpaid",
+  paused: "Paused",
 };

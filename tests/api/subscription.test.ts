@@ -1,0 +1,195 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_STRIPE } from "../../scripts/stack";
+import { subscriptionCancelAt } from "../../src/domain/billing";
+import { MS_PER_SECOND, PLANS, READ_ONLY_YEARS, SECONDS_PER_DAY, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/constants";
+import { addDays, addYears, dueDateFromLmp, serviceEndDate, todayIso } from "../../src/domain/dates";
+import { SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TOASTS } from "../../src/domain/errors";
+import { devStripeObjects, pregnancies, pregnancyParticipants, subscriptions } from "../../worker/db/schema";
+import { stripeSignatureHeader } from "../../worker/http/fakeStripeProtocol";
+import { subscribedUser } from "../support/checkout";
+import type { ApiClient } from "../support/client";
+import { openTestDb } from "../support/env";
+import { signUp } from "../support/families";
+import { callProcedure } from "../support/raw-trpc";
+
+let testDb: ReturnType<typeof openTestDb>;
+beforeAll(() => {
+  testDb = openTestDb();
+});
+afterAll(async () => {
+  await testDb.close();
+});
+
+const nowSeconds = () => Math.floor(Date.now() / MS_PER_SECOND);
+/** Roughly one monthly billing period. */
+const BILLING_MONTH_SECONDS = 30 * SECONDS_PER_DAY;
+
+async function subscriptionRowOf(userId: string) {
+  const [row] = await testDb.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  if (!row) throw new Error(`No subscription for ${userId}`);
+  return row;
+}
+
+async function pregnancyRow(pregnancyId: string) {
+  const [row] = await testDb.db.select().from(pregnancies).where(eq(pregnancies.id, pregnancyId));
+  if (!row) throw new Error(`No pregnancy ${pregnancyId}`);
+  return row;
+}
+
+/** The subscription as the fake Stripe holds it (what the SDK would retrieve). */
+async function providerSubscription(subscriptionId: string): Promise<Stripe.Subscription> {
+  const [row] = await testDb.db.select({ data: devStripeObjects.data }).from(devStripeObjects).where(eq(devStripeObjects.id, subscriptionId));
+  if (!row) throw new Error(`The fake Stripe has no ${subscriptionId}`);
+  return row.data as unknown as Stripe.Subscription;
+}
+
+/**
+ * A paying family: the owner paid through the fake checkout and created the pregnancy with
+ * create_pregnancy_complete; a guest is added to it directly (the invitation flow has its own tests).
+ */
+async function payingFamily(label: string, plan: "basic" | "premium" = "basic") {
+  const owner = await subscribedUser(label, { plan });
+  const dueDate = addDays(todayIso(), 150);
+  const { pregnancy_id: pregnancyId } = await owner.client.trpc.pregnancy.createComplete.mutate({ pregnancy: { dueDate }, isGuestConversion: false });
+  const guest = await signUp(`${label}guest`);
+  await testDb.db.insert(pregnancyParticipants).values({ pregnancyId, userId: guest.userId, role: "guest", status: "active" });
+  const subscriptionId = (await subscriptionRowOf(owner.userId)).stripeSubscriptionId!;
+  return { owner, guest, pregnancyId, dueDate, subscriptionId };
+}
+
+/** Signs and posts an event to the webhook exactly as Stripe does. */
+async function deliver(client: ApiClient, type: string, object: unknown) {
+  const payload = JSON.stringify({ id: `evt_test_${crypto.randomUUID().replaceAll("-", "")}`, object: "event", api_version: Stripe.API_VERSION, created: nowSeconds(), type, data: { object }, livemode: false });
+  const response = await client.fetch("/api/billing/webhook", {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": await stripeSignatureHeader(payload, LOCAL_STRIPE.webhookSecret, nowSeconds()) },
+    body: payload,
+  });
+  expect(response.status).toBe(200);
+}
+
+describe("billing.updateSubscription", () => {
+  it("schedules a downgrade: Stripe's price changes now, Premium's unlimited photos stay until the period ends", async () => {
+    const { owner, pregnancyId, subscriptionId } = await payingFamily("downgrade", "premium");
+    const before = await subscriptionRowOf(owner.userId);
+
+    const answer = await owner.client.trpc.billing.updateSubscription.mutate({ tier: "basic" });
+    expect(answer).toMatchObject({ tier: "premium", pendingTier: "basic", scheduled: true, photoStorageLimit: UNLIMITED_PHOTO_SENTINEL, effectiveAt: before.currentPeriodEnd });
+    expect((await providerSubscription(subscriptionId)).items.data[0]?.price.id).toBe(LOCAL_STRIPE.priceBasic);
+
+    // The webhook (customer.subscription.updated from the fake) stores it.
+    await expect.poll(async () => (await subscriptionRowOf(owner.userId)).pendingTier).toBe("basic");
+    expect(await subscriptionRowOf(owner.userId)).toMatchObject({ tier: "premium", photoStorageLimit: UNLIMITED_PHOTO_SENTINEL, stripePriceId: LOCAL_STRIPE.priceBasic });
+    expect((await pregnancyRow(pregnancyId)).photoStorageLimit).toBe(UNLIMITED_PHOTO_SENTINEL);
+    expect(await owner.client.trpc.billing.subscription.query()).toMatchObject({ tier: "premium", pendingTier: "basic", photoStorageLimit: UNLIMITED_PHOTO_SENTINEL });
+    await expect(owner.client.trpc.billing.updateSubscription.mutate({ tier: "basic" })).rejects.toMatchObject({ data: { code: "CONFLICT", appCode: "ALREADY_ON_PLAN" } });
+
+    // The next period starts (Stripe's renewal event moves the period end on): now it is Basic with 400 photos.
+    const provider = await providerSubscription(subscriptionId);
+    const [item] = provider.items.data;
+    const renewed = { ...provider, items: { ...provider.items, data: [{ ...item, current_period_start: item!.current_period_end, current_period_end: item!.current_period_end + BILLING_MONTH_SECONDS }] } };
+    await deliver(owner.client, "customer.subscription.updated", renewed);
+    expect(await subscriptionRowOf(owner.userId)).toMatchObject({ tier: "basic", pendingTier: null, photoStorageLimit: PLANS.basic.photoLimit });
+    expect((await pregnancyRow(pregnancyId)).photoStorageLimit).toBe(PLANS.basic.photoLimit);
+  });
+
+  it("applies an upgrade at once, to the pregnancy's photo limit too", async () => {
+    const { owner, pregnancyId } = await payingFamily("upgrade");
+    expect(await owner.client.trpc.billing.updateSubscription.mutate({ tier: "premium" })).toMatchObject({ tier: "premium", pendingTier: null, scheduled: false });
+    await expect.poll(async () => (await subscriptionRowOf(owner.userId)).tier).toBe("premium");
+    expect((await subscriptionRowOf(owner.userId)).photoStorageLimit).toBe(UNLIMITED_PHOTO_SENTINEL);
+    expect((await pregnancyRow(pregnancyId)).photoStorageLimit).toBe(UNLIMITED_PHOTO_SENTINEL);
+  });
+
+  it("needs a subscription of the caller's own", async () => {
+    const { client } = await signUp("noplan");
+    await expect(client.trpc.billing.updateSubscription.mutate({ tier: "premium" })).rejects.toMatchObject({ data: { code: "NOT_FOUND", appCode: "NO_SUBSCRIPTION" } });
+    expect(await client.trpc.billing.subscription.query()).toBeNull();
+  });
+});
+
+describe("billing.updateSubscriptionDates", () => {
+  it("moves the subscription's end in Stripe to the new service end, and still saves the dates when Stripe fails", async () => {
+    const { owner, pregnancyId, subscriptionId } = await payingFamily("dates");
+    const newDue = addDays(todayIso(), 170);
+    const synced = await owner.client.trpc.billing.updateSubscriptionDates.mutate({ pregnancyId, dueDate: newDue });
+    expect(synced).toMatchObject({ stripeSync: "synced", warning: null, pregnancy: { dueDate: newDue, serviceEndDate: serviceEndDate(newDue) } });
+    expect((await providerSubscription(subscriptionId)).cancel_at).toBe(subscriptionCancelAt(serviceEndDate(newDue)));
+
+    // A subscription Stripe does not know: the provider answers 404, our dates are saved all the same.
+    await testDb.db.update(subscriptions).set({ stripeSubscriptionId: `sub_unknown_${crypto.randomUUID().slice(0, 8)}` }).where(eq(subscriptions.userId, owner.userId));
+    const lmp = addDays(todayIso(), -100);
+    const warned = await owner.client.trpc.billing.updateSubscriptionDates.mutate({ pregnancyId, lastMenstrualPeriod: lmp });
+    expect(warned).toMatchObject({ stripeSync: "failed", warning: SUBSCRIPTION_TOASTS.syncedWithWarnings });
+    expect(await pregnancyRow(pregnancyId)).toMatchObject({ lastMenstrualPeriod: lmp, dueDate: dueDateFromLmp(lmp), serviceEndDate: serviceEndDate(dueDateFromLmp(lmp)) });
+    expect((await providerSubscription(subscriptionId)).cancel_at).toBe(subscriptionCancelAt(serviceEndDate(newDue)));
+  });
+
+  it("is for the pregnancy's parents only", async () => {
+    const { guest, pregnancyId, dueDate } = await payingFamily("datesguest");
+    await expect(guest.client.trpc.billing.updateSubscriptionDates.mutate({ pregnancyId, dueDate: addDays(dueDate, 7) })).rejects.toMatchObject({ data: { code: "FORBIDDEN", appCode: "ACCESS_DENIED" } });
+    expect((await pregnancyRow(pregnancyId)).dueDate).toBe(dueDate);
+  });
+});
+
+describe("billing.cancelSubscription", () => {
+  it("needs an explicit confirmation, then cancels in Stripe and closes the pregnancy at once: the guest is refused", async () => {
+    const { owner, guest, pregnancyId, subscriptionId } = await payingFamily("cancel");
+    expect((await guest.client.trpc.pregnancy.details.query({ pregnancyId })).id).toBe(pregnancyId);
+    expect(await callProcedure(owner.client, "billing.cancelSubscription", "mutation", { confirm: false })).toMatchObject({ ok: false, code: "BAD_REQUEST" });
+    expect(await callProcedure(owner.client, "billing.cancelSubscription", "mutation", {})).toMatchObject({ ok: false, code: "BAD_REQUEST" });
+    // Only the payer's own subscription can be cancelled: the guest has none.
+    await expect(guest.client.trpc.billing.cancelSubscription.mutate({ confirm: true })).rejects.toMatchObject({ data: { code: "NOT_FOUND", appCode: "NO_SUBSCRIPTION" } });
+    expect((await pregnancyRow(pregnancyId)).status).toBe("active");
+
+    expect(await owner.client.trpc.billing.cancelSubscription.mutate({ confirm: true })).toEqual({ success: true, closedPregnancyId: pregnancyId });
+    expect(await pregnancyRow(pregnancyId)).toMatchObject({ status: "closed", closedAt: expect.any(Date) });
+    expect(await subscriptionRowOf(owner.userId)).toMatchObject({ status: "canceled", canceledAt: expect.any(Date) });
+    expect((await providerSubscription(subscriptionId)).status).toBe("canceled");
+
+    await expect(guest.client.trpc.pregnancy.details.query({ pregnancyId })).rejects.toMatchObject({ data: { code: "FORBIDDEN", appCode: "ACCESS_DENIED" } });
+    await expect(owner.client.trpc.pregnancy.details.query({ pregnancyId })).rejects.toMatchObject({ data: { appCode: "ACCESS_DENIED" } });
+    expect((await owner.client.trpc.pregnancy.mine.query()).parentPregnancy).toBeNull();
+    expect((await guest.client.trpc.pregnancy.mine.query()).guestPregnancies).toEqual([]);
+    expect(await owner.client.trpc.billing.checkSubscription.query()).toMatchObject({ subscribed: false });
+    // The photo routes use the same access check.
+    expect((await guest.client.fetch(`/api/photos/${pregnancyId}/files/missing.jpg`)).status).toBe(403);
+  });
+
+  it("is refused to a payer whose pregnancy someone else owns", async () => {
+    const { owner, pregnancyId } = await payingFamily("cancelnotowner");
+    await testDb.db.update(pregnancyParticipants).set({ role: "partner" }).where(eq(pregnancyParticipants.userId, owner.userId));
+    await expect(owner.client.trpc.billing.cancelSubscription.mutate({ confirm: true })).rejects.toMatchObject({ message: SUBSCRIPTION_MESSAGES.onlyOwnerCancels, data: { code: "FORBIDDEN" } });
+    expect((await pregnancyRow(pregnancyId)).status).toBe("active");
+  });
+});
+
+describe("account lifetime", () => {
+  it("after the service end every write is refused with a clear message while reads work; after 7 years nothing is readable", async () => {
+    const { owner, guest, pregnancyId } = await payingFamily("readonly");
+    const serviceEnd = addDays(todayIso(), -1);
+    await testDb.db.update(pregnancies).set({ serviceEndDate: serviceEnd }).where(eq(pregnancies.id, pregnancyId));
+
+    expect((await owner.client.trpc.pregnancy.details.query({ pregnancyId })).serviceEndDate).toBe(serviceEnd);
+    expect((await guest.client.trpc.pregnancy.details.query({ pregnancyId })).id).toBe(pregnancyId);
+    expect(await owner.client.trpc.dashboard.summary.query({ pregnancyId })).toMatchObject({ upcomingEvents: [], latestPosts: [] });
+    const readOnly = { message: SUBSCRIPTION_MESSAGES.readOnly, data: { code: "FORBIDDEN", appCode: "READ_ONLY" } };
+    await expect(owner.client.trpc.pregnancy.update.mutate({ pregnancyId, title: "Changed" })).rejects.toMatchObject(readOnly);
+    await expect(owner.client.trpc.pregnancy.addBaby.mutate({ pregnancyId, gender: "unknown" })).rejects.toMatchObject(readOnly);
+    await expect(owner.client.trpc.billing.updateSubscriptionDates.mutate({ pregnancyId, dueDate: addDays(todayIso(), 100) })).rejects.toMatchObject(readOnly);
+    const upload = await owner.client.fetch(`/api/photos/${pregnancyId}/files`, { method: "POST", body: new Uint8Array([1, 2, 3]) });
+    expect(upload.status).toBe(403);
+    expect(await upload.json()).toMatchObject({ error: "READ_ONLY" });
+    expect((await pregnancyRow(pregnancyId)).title).not.toBe("Changed");
+    // Billing and account procedures are not pregnancy-scoped.
+    expect(await owner.client.trpc.billing.subscription.query()).toMatchObject({ subscribed: true, serviceEndDate: serviceEnd });
+    await owner.client.trpc.account.updateProfile.mutate({ firstName: "Still", lastName: "Here" });
+
+    // The last read-only day was yesterday.
+    await testDb.db.update(pregnancies).set({ serviceEndDate: addYears(serviceEnd, -READ_ONLY_YEARS) }).where(eq(pregnancies.id, pregnancyId));
+    await expect(owner.client.trpc.pregnancy.details.query({ pregnancyId })).rejects.toMatchObject({ data: { appCode: "ACCESS_DENIED" } });
+    await expect(guest.client.trpc.pregnancy.details.query({ pregnancyId })).rejects.toMatchObject({ data: { appCode: "ACCESS_DENIED" } });
+  });
+});
