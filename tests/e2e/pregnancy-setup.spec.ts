@@ -32,6 +32,8 @@ async function outboxSubjects(page: Page, to: string): Promise<string[]> {
 }
 
 test("a new parent pays, confirms and sets up a pregnancy with a baby, a partner and two guests", async ({ page }) => {
+  // The whole paid journey in one test: wizard, checkout, confirmation and four setup steps.
+  test.slow();
   await wizardToCheckout(page, "setupjourney", "Juniper");
   await page.getByRole("button", { name: "Pay" }).click();
 

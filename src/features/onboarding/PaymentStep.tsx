@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { CHECKOUT_SESSION_ID_TEMPLATE, checkoutDiscount, orderSummary } from "../../domain/billing";
-import { PLANS, REFERRAL_DISCOUNT_PERCENT, TRIAL_DAYS, formatPrice } from "../../domain/constants";
+import { DAYS_PER_WEEK, PLANS, READ_ONLY_YEARS, REFERRAL_DISCOUNT_PERCENT, SERVICE_END_DAYS_AFTER_DUE, TRIAL_DAYS, formatPrice, subscriptionTermMonths } from "../../domain/constants";
+import { formatUsDate, isDateOnly, lmpFromDueDate, serviceEndDate, todayIso, weeksPregnant } from "../../domain/dates";
 import { CHECKOUT_MESSAGES } from "../../domain/errors";
 import { isValidReferralFormat } from "../../domain/referral";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
@@ -12,6 +13,17 @@ import { stageOnboarding } from "./onboardingData";
 
 /** Where checkout returns from the wizard: the session id is kept and /confirm-pregnancy takes over (onboarding spec 4). */
 export const WIZARD_CHECKOUT_SUCCESS_PATH = `/onboarding-parent?session_id=${CHECKOUT_SESSION_ID_TEMPLATE}`;
+
+/**
+ * How long the plan runs, derived from the service-end rule (due date + 12 weeks) rather than the
+ * spec's conflicting '10 months' / '13 months' copy.
+ */
+function termText(dueDate: string | undefined): string {
+  const weeksAfterDue = SERVICE_END_DAYS_AFTER_DUE / DAYS_PER_WEEK;
+  if (!dueDate || !isDateOnly(dueDate)) return `Your plan runs until ${weeksAfterDue} weeks after your due date, then your memories stay readable for ${READ_ONLY_YEARS} years.`;
+  const months = subscriptionTermMonths(weeksPregnant(lmpFromDueDate(dueDate), todayIso()));
+  return `Your plan runs until ${formatUsDate(serviceEndDate(dueDate))}, ${weeksAfterDue} weeks after your due date: about ${months} monthly payments. Then your memories stay readable for ${READ_ONLY_YEARS} years.`;
+}
 
 interface PaymentStepProps extends StepProps {
   /** Where a paid checkout returns (with the session id). */
@@ -106,6 +118,7 @@ export function PaymentStep({ data, onChange, onBack, successPath, cancelPath, u
           <p className="mt-3 text-sm text-muted-foreground">
             Your {TRIAL_DAYS}-day free trial starts today. After it, {formatPrice(summary.firstMonthCents)} for the first month, then {formatPrice(summary.laterMonthCents)}/month.
           </p>
+          <p className="mt-2 text-sm text-muted-foreground">{termText(data.dueDate)}</p>
         </section>
       )}
       <ul className="flex flex-col gap-1 text-sm text-muted-foreground">
