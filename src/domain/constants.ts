@@ -87,6 +87,24 @@ export function discountedCents(cents: number, percentOff: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Gift cards (no expiry, no fees, US dollars, not refundable)
+
+/** A gift card buys whole months of a plan; its value is the plan's monthly price times the months. */
+export const GIFT_CARD_MONTH_OPTIONS = [1, 3, 6, 12] as const;
+/** Codes read as 4 groups of 4 ('ABCD-EFGH-JKMN-PQRS'): 16 symbols of 5 bits, 80 random bits. */
+export const GIFT_CARD_CODE_GROUPS = 4;
+export const GIFT_CARD_CODE_GROUP_LENGTH = 4;
+/**
+ * 32 symbols that cannot be mistaken for one another when read aloud or typed: no 0/O and no 1/I.
+ * 32 divides 256, so a random byte picks a symbol without bias.
+ */
+export const GIFT_CARD_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/** Ours: a gift message travels in Stripe's metadata, whose values hold at most 500 characters. */
+export const GIFT_CARD_MESSAGE_MAX_LENGTH = 500;
+/** Ours: the address the gift-card page's Contact Support button writes to. */
+export const SUPPORT_EMAIL = "support@babysteps.app";
+
+// ---------------------------------------------------------------------------------------------
 // Pregnancy and account lifetime
 
 export const PREGNANCY_WEEKS = 40;

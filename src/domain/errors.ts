@@ -338,6 +338,17 @@ export const CHECKOUT_MESSAGES = {
   subscriptionConfirmed: "Subscription confirmed",
 } as const;
 
+/** Gift cards (onboarding spec 1 and 2). The spec has no words for these, so the wording is ours. */
+export const GIFT_CARD_MESSAGES = {
+  notFound: "Gift card not found. Check the code and try again.",
+  alreadyRedeemed: "This gift card has already been redeemed.",
+  redeemed: "Gift card redeemed",
+  redeemFailed: "Could not redeem gift card",
+  purchased: "Thank you! Your gift card is ready",
+  preparing: "Payment received. Your gift card code is on its way...",
+  sessionNotFound: "We could not find this gift card purchase.",
+} as const;
+
 export const EMAIL_CONFIRMATION_MESSAGES = {
   noSession: "No user session found. The link may be invalid or expired.",
   linkInvalid: "Email link is invalid or expired. Please resend a new confirmation.",

@@ -1,17 +1,14 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_REFERRAL_CODE } from "../../scripts/demo-family";
 import { LOCAL_STRIPE } from "../../scripts/stack";
 import { MS_PER_DAY, PLANS, SECONDS_PER_MINUTE, TRIAL_DAYS, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/constants";
-import { devStripeObjects, referrals, stripeEvents, subscriptions } from "../../worker/db/schema";
-import type { Bindings } from "../../worker/env";
+import { referrals, stripeEvents, subscriptions } from "../../worker/db/schema";
 import { devRoutes } from "../../worker/http/dev";
 import { stripeSignatureHeader } from "../../worker/http/fakeStripeProtocol";
-import { billingConfig, createStripe } from "../../worker/services/billing";
-import type { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
-import { CANCEL_PATH, pay, sessionIdOf, startPreauthCheckout, subscribedUser } from "../support/checkout";
+import { CANCEL_PATH, completedEventFor, pay, postWebhook, providerStripe, sessionIdOf, startPreauthCheckout, subscribedUser } from "../support/checkout";
 import { signUp } from "../support/families";
 import { requestWithoutDatabase } from "../support/node-worker";
 
@@ -26,40 +23,12 @@ afterAll(async () => {
   await testDb.close();
 });
 
-/** The SDK as the Worker configures it locally, from Node: arranges provider-side changes (plan change, cancellation). */
-const providerStripe = (secretKey: string = LOCAL_STRIPE.secretKey) =>
-  createStripe(
-    billingConfig({
-      APP_ENV: "test",
-      PAYMENTS_MODE: "local",
-      STRIPE_SECRET_KEY: secretKey,
-      STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE.webhookSecret,
-      STRIPE_PRICE_BASIC: LOCAL_STRIPE.priceBasic,
-      STRIPE_PRICE_PREMIUM: LOCAL_STRIPE.pricePremium,
-    } as Bindings),
-    baseUrl(),
-  );
-
 async function subscriptionRowOf(userId: string) {
   const [row] = await testDb.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   return row;
 }
 
-/** The event the fake Stripe recorded for a checkout session's completion, exactly as it was sent. */
-async function completedEventFor(sessionId: string): Promise<Record<string, unknown>> {
-  const [row] = await testDb.db
-    .select({ data: devStripeObjects.data })
-    .from(devStripeObjects)
-    .where(sql`${devStripeObjects.type} = 'event' and ${devStripeObjects.data}->>'type' = 'checkout.session.completed' and ${devStripeObjects.data}->'data'->'object'->>'id' = ${sessionId}`);
-  if (!row) throw new Error(`No completion event for ${sessionId}`);
-  return row.data;
-}
-
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-async function postWebhook(client: ApiClient, payload: string, signature: string): Promise<Response> {
-  return client.fetch("/api/billing/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
-}
 
 describe("checkout in local mode (real SDK, fake Stripe, signed webhook)", () => {
   it("pays through the dev checkout page and the webhook activates a 7-day trial of Basic", async () => {
@@ -165,7 +134,7 @@ describe("checkout in local mode (real SDK, fake Stripe, signed webhook)", () =>
 describe("the webhook", () => {
   it("refuses a tampered body, a wrong secret, a stale timestamp and a missing signature", async () => {
     const { client, sessionId } = await subscribedUser("tamper");
-    const payload = JSON.stringify(await completedEventFor(sessionId));
+    const payload = JSON.stringify(await completedEventFor(testDb.db, sessionId));
     const tampered = payload.replace('"status":"complete"', '"status":"open"');
     expect(tampered).not.toBe(payload);
 
@@ -185,7 +154,7 @@ describe("the webhook", () => {
     const before = await subscriptionRowOf(userId);
     const [eventsBefore] = await testDb.db.select({ n: count() }).from(stripeEvents);
 
-    const payload = JSON.stringify(await completedEventFor(sessionId));
+    const payload = JSON.stringify(await completedEventFor(testDb.db, sessionId));
     const response = await postWebhook(client, payload, await stripeSignatureHeader(payload, LOCAL_STRIPE.webhookSecret, nowSeconds()));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, outcome: "duplicate" });

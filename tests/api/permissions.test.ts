@@ -31,6 +31,10 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   // The matrix users have no subscription: past the sign-in check these stop at NOT_FOUND.
   "billing.updateSubscription": () => ({ tier: "premium" }),
   "billing.cancelSubscription": () => ({ confirm: true }),
+  "billing.createGiftCardCheckout": () => ({ planType: "base", months: 1, purchaserEmail: uniqueEmail("giftbuyer") }),
+  "billing.giftCardPurchase": () => ({ stripeSessionId: "cs_test_matrix_unknown" }),
+  "billing.redeemGiftCard": () => ({ code: "AAAA-BBBB-CCCC-DDDD" }),
+  "billing.accountCredit": () => undefined,
   // The date the matrix family was created with (createMatrixFamily), so its pregnancy stays as it was.
   "billing.updateSubscriptionDates": (f) => ({ ...scoped(f), dueDate: addDays(todayIso(), MATRIX_DUE_IN_DAYS) }),
   "metrics.record": () => ({ metrics: [{ metricType: "api", name: "matrix", value: 12, unit: "ms" }] }),

@@ -1,33 +1,11 @@
-import type { APIRequestContext, Page } from "@playwright/test";
 import { PLANS, formatPrice } from "../../src/domain/constants";
-import { addDays, todayIso } from "../../src/domain/dates";
 import { SUBSCRIPTION_MESSAGES, SUCCESS_TOASTS } from "../../src/domain/errors";
-import { expect, expectAccessible, signUpThroughApi, test } from "./support";
-
-/** A tRPC mutation as the signed-in browser context (its cookies) sends it; returns the answer's data. */
-async function trpcMutation<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
-  const response = await request.post(`/api/trpc/${path}`, { data: { json: input } });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
-}
-
-/**
- * A new family on Premium: the account pays through the local fake checkout (the webhook stores a
- * trial subscription) and creates its pregnancy, as the wizard and /setup-pregnancy do.
- */
-async function premiumFamily(page: Page) {
-  await signUpThroughApi(page, "billingsettings", "billing-pass-1", { stay: true });
-  const { url } = await trpcMutation<{ url: string }>(page.request, "billing.createCheckout", { plan: "premium" });
-  const pay = await page.request.post(`${new URL(url).pathname}/pay`, { form: {}, maxRedirects: 0 });
-  expect(pay.status()).toBe(303);
-  const { pregnancy_id } = await trpcMutation<{ pregnancy_id: string }>(page.request, "pregnancy.createComplete", { pregnancy: { dueDate: addDays(todayIso(), 150) }, isGuestConversion: false });
-  await trpcMutation(page.request, "pregnancy.completeSetup", { pregnancyId: pregnancy_id });
-}
+import { expect, expectAccessible, payingFamily, test } from "./support";
 
 const planText = (tier: keyof typeof PLANS) => `${PLANS[tier].name}, ${formatPrice(PLANS[tier].priceCents)}/month`;
 
 test("a paying parent sees the plan in settings, schedules a downgrade and cancels after the confirmation", async ({ page }) => {
-  await premiumFamily(page);
+  await payingFamily(page, "billingsettings", "premium");
   await page.goto("/settings");
   const billing = page.getByRole("region", { name: "Billing" });
   await expect(billing.getByText(planText("premium"))).toBeVisible();

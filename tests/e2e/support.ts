@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../scripts/demo-family";
+import { addDays, todayIso } from "../../src/domain/dates";
+import type { SubscriptionTier } from "../../src/domain/enums";
 import { randomIp } from "../support/client";
 
 /**
@@ -75,4 +77,24 @@ export async function signUpThroughApi(page: Page, label: string, password: stri
   expect(status).toBe(200);
   if (!stay) await page.context().clearCookies();
   return email;
+}
+
+/** A tRPC mutation as the signed-in browser context (its cookies) sends it; returns the answer's data. */
+export async function trpcMutation<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
+  const response = await request.post(`/api/trpc/${path}`, { data: { json: input } });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+/**
+ * A new family on a plan, signed in: the account pays through the local fake checkout (the webhook
+ * stores a trial subscription) and creates its pregnancy, as the wizard and /setup-pregnancy do.
+ */
+export async function payingFamily(page: Page, label: string, plan: SubscriptionTier): Promise<void> {
+  await signUpThroughApi(page, label, `${label}-pass-1`, { stay: true });
+  const { url } = await trpcMutation<{ url: string }>(page.request, "billing.createCheckout", { plan });
+  const pay = await page.request.post(`${new URL(url).pathname}/pay`, { form: {}, maxRedirects: 0 });
+  expect(pay.status()).toBe(303);
+  const { pregnancy_id } = await trpcMutation<{ pregnancy_id: string }>(page.request, "pregnancy.createComplete", { pregnancy: { dueDate: addDays(todayIso(), 150) }, isGuestConversion: false });
+  await trpcMutation(page.request, "pregnancy.completeSetup", { pregnancyId: pregnancy_id });
 }

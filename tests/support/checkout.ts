@@ -1,6 +1,13 @@
 /** Paying through the local fake Stripe from API tests, the way the wizard's checkout does. */
+import { sql } from "drizzle-orm";
 import { expect } from "vitest";
+import { LOCAL_STRIPE } from "../../scripts/stack";
+import type { Executor } from "../../worker/db";
+import { devStripeObjects } from "../../worker/db/schema";
+import type { Bindings } from "../../worker/env";
+import { billingConfig, createStripe } from "../../worker/services/billing";
 import type { ApiClient } from "./client";
+import { baseUrl } from "./env";
 import { signUp } from "./families";
 
 const SUCCESS_PATH = "/onboarding-parent?session_id={CHECKOUT_SESSION_ID}";
@@ -26,4 +33,32 @@ export async function subscribedUser(label: string, input: Parameters<typeof sta
   const response = await pay(user.client, sessionId);
   expect(response.status).toBe(303);
   return { ...user, sessionId };
+}
+
+/** The SDK as the Worker configures it locally, from Node: arranges and reads provider-side state (plan change, cancellation, balances). */
+export const providerStripe = (secretKey: string = LOCAL_STRIPE.secretKey) =>
+  createStripe(
+    billingConfig({
+      APP_ENV: "test",
+      PAYMENTS_MODE: "local",
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE.webhookSecret,
+      STRIPE_PRICE_BASIC: LOCAL_STRIPE.priceBasic,
+      STRIPE_PRICE_PREMIUM: LOCAL_STRIPE.pricePremium,
+    } as Bindings),
+    baseUrl(),
+  );
+
+/** The event the fake Stripe recorded for a checkout session's completion, exactly as it was sent. */
+export async function completedEventFor(db: Executor, sessionId: string): Promise<Record<string, unknown>> {
+  const [row] = await db
+    .select({ data: devStripeObjects.data })
+    .from(devStripeObjects)
+    .where(sql`${devStripeObjects.type} = 'event' and ${devStripeObjects.data}->>'type' = 'checkout.session.completed' and ${devStripeObjects.data}->'data'->'object'->>'id' = ${sessionId}`);
+  if (!row) throw new Error(`No completion event for ${sessionId}`);
+  return row.data;
+}
+
+export async function postWebhook(client: ApiClient, payload: string, signature: string): Promise<Response> {
+  return client.fetch("/api/billing/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
 }

@@ -54,6 +54,28 @@ export const devCheckoutRoutes = new Hono<Env>()
     if (session.status !== "open") {
       return c.html(page("Checkout", html`<h1>Checkout</h1><p>This checkout is already complete.</p><p><a href="${successUrlOf(session)}">Continue</a></p>`));
     }
+    const form = html`<form method="post" action="/dev/checkout/${session.id}/pay" class="actions">
+      <button type="submit">Pay</button>
+      <a href="/dev/checkout/${session.id}/cancel">Cancel</a>
+    </form>`;
+    if (session.mode === "payment") {
+      return c.html(
+        page(
+          "Checkout",
+          html`<h1>Checkout</h1>
+            <p>Development checkout: no card is charged and nothing leaves this machine.</p>
+            <section aria-labelledby="summary-heading">
+              <h2 id="summary-heading">Order summary</h2>
+              <dl>
+                ${(session.fake.oneTimeItems ?? []).map((item) => html`<dt>${item.name}</dt><dd>${formatPrice(item.unitAmount * item.quantity)}</dd>`)}
+                <dt>Total due today</dt>
+                <dd>${formatPrice(Number(session.amount_total))}</dd>
+              </dl>
+            </section>
+            ${form}`,
+        ),
+      );
+    }
     const tier = tierForPrice(billingConfig(c.env), session.fake.lineItems[0]?.price);
     if (!tier) return c.html(page("Checkout", html`<h1>Checkout</h1><p>This checkout sells an unknown price.</p>`), 400);
     const discount = await discountOf(c, session);
@@ -76,10 +98,7 @@ export const devCheckoutRoutes = new Hono<Env>()
               <dd>${formatPrice(summary.dueTodayCents)}</dd>
             </dl>
           </section>
-          <form method="post" action="/dev/checkout/${session.id}/pay" class="actions">
-            <button type="submit">Pay</button>
-            <a href="/dev/checkout/${session.id}/cancel">Cancel</a>
-          </form>`,
+          ${form}`,
       ),
     );
   })

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import Stripe from "stripe";
 import { PLANS, SECONDS_PER_DAY } from "../../src/domain/constants";
+import { drawCreditFirst } from "../../src/domain/giftCards";
 import type { AppVariables } from "../context";
 import type { Db, Executor } from "../db";
 import { devStripeObjects } from "../db/schema";
@@ -21,9 +22,19 @@ type Env = { Bindings: Bindings; Variables: AppVariables };
 const CHECKOUT_SESSION_LIFETIME_SECONDS = SECONDS_PER_DAY;
 export const WEBHOOK_PATH = "/api/billing/webhook";
 
+/** A one-time item of a payment-mode session, sold with inline price_data. */
+interface OneTimeItem {
+  name: string;
+  unitAmount: number;
+  quantity: number;
+}
+
 /** What a checkout session needs when it is paid, kept beside the session but never returned. */
 interface PendingCheckout {
+  /** Subscription mode: the plan's price. */
   lineItems: { price: string; quantity: number }[];
+  /** Payment mode (gift cards). */
+  oneTimeItems?: OneTimeItem[];
   trialPeriodDays: number;
   subscriptionMetadata: Record<string, string>;
   coupon: string | null;
@@ -95,7 +106,18 @@ async function publicSession(db: Executor, config: BillingConfig, session: Store
     result.line_items = {
       object: "list",
       has_more: false,
-      data: fake.lineItems.map((item) => ({ id: stripeId("li"), object: "item", price: priceObject(config, item.price), quantity: item.quantity, currency: "usd" })),
+      data: [
+        ...fake.lineItems.map((item) => ({ id: stripeId("li"), object: "item", price: priceObject(config, item.price), quantity: item.quantity, currency: "usd" })),
+        ...(fake.oneTimeItems ?? []).map((item) => ({
+          id: stripeId("li"),
+          object: "item",
+          description: item.name,
+          price: { object: "price", currency: "usd", unit_amount: item.unitAmount, type: "one_time" },
+          quantity: item.quantity,
+          amount_total: item.unitAmount * item.quantity,
+          currency: "usd",
+        })),
+      ],
     };
   }
   for (const field of ["subscription", "customer"] as const) {
@@ -141,24 +163,76 @@ export async function deliverEvents(config: BillingConfig, origin: string, event
 
 export const appOrigin = (env: Bindings, requestUrl: string) => env.BETTER_AUTH_URL ?? new URL(requestUrl).origin;
 
+const customerObject = (email: string | null, name: string | null, metadata: Record<string, string>): StripeObject => ({
+  id: stripeId("cus"),
+  object: "customer",
+  email,
+  name,
+  metadata,
+  // Negative is credit the customer's next invoices draw first (gift cards put it there).
+  balance: 0,
+  currency: "usd",
+  created: nowSeconds(),
+  livemode: false,
+});
+
 /**
- * What Stripe does when a customer pays a checkout session: a customer (if the session had only an
- * email), the subscription (trialing for the trial days), its first invoice (nothing due during a
- * trial), the completed session and the events. All in one transaction; delivery comes after.
+ * A paid invoice as Stripe bills it: the customer's credit (a negative balance) is drawn first, and
+ * only the rest is charged; what the invoice does not need stays on the customer.
+ */
+async function billInvoice(tx: Executor, customerId: string, totalCents: number, fields: Record<string, unknown>): Promise<StripeObject> {
+  const customer = await loadObject<StripeObject>(tx, customerId, "customer");
+  const startingBalance = Number(customer?.balance ?? 0);
+  const draw = drawCreditFirst(totalCents, Math.max(0, -startingBalance));
+  const endingBalance = startingBalance + draw.appliedCents;
+  const invoice: StripeObject = {
+    id: stripeId("in"),
+    object: "invoice",
+    customer: customerId,
+    status: "paid",
+    currency: "usd",
+    total: totalCents,
+    starting_balance: startingBalance,
+    ending_balance: endingBalance,
+    amount_due: draw.amountDueCents,
+    amount_paid: draw.amountDueCents,
+    created: nowSeconds(),
+    livemode: false,
+    ...fields,
+  };
+  if (customer && draw.appliedCents > 0) {
+    await saveObject(tx, { ...customer, balance: endingBalance });
+    await saveObject(tx, { id: stripeId("cbtxn"), object: "customer_balance_transaction", customer: customerId, type: "applied_to_invoice", amount: draw.appliedCents, currency: "usd", ending_balance: endingBalance, invoice: invoice.id, created: nowSeconds(), livemode: false });
+  }
+  await saveObject(tx, invoice);
+  return invoice;
+}
+
+/**
+ * What Stripe does when a customer pays a checkout session, in one transaction (delivery comes
+ * after): a subscription checkout makes a customer (if the session had only an email), the
+ * subscription (trialing for the trial days) and its first invoice (nothing due during a trial); a
+ * payment checkout makes a succeeded payment intent. Then the completed session and the events.
  */
 export async function payCheckoutSession(db: Db, config: BillingConfig, sessionId: string): Promise<{ session: StoredSession; events: StripeObject[] }> {
   return db.transaction(async (tx) => {
     const session = await loadObject<StoredSession>(tx, sessionId, "checkout.session");
     if (!session || session.status !== "open") throw new Error(`Checkout session ${sessionId} is not open`);
+    if (session.mode === "payment") return payPaymentSession(tx, config, session);
     const now = nowSeconds();
-    const customerId = typeof session.customer === "string" ? session.customer : stripeId("cus");
-    if (typeof session.customer !== "string") {
-      await saveObject(tx, { id: customerId, object: "customer", email: session.customer_email ?? null, name: null, metadata: {}, created: now, livemode: false });
+    let customerId = typeof session.customer === "string" ? session.customer : null;
+    if (!customerId) {
+      const customer = customerObject(typeof session.customer_email === "string" ? session.customer_email : null, null, {});
+      await saveObject(tx, customer);
+      customerId = customer.id;
     }
     const [item] = session.fake.lineItems;
     const price = item && priceObject(config, item.price);
     if (!item || !price) throw new Error(`Checkout session ${sessionId} has no known price`);
     const trialEnd = session.fake.trialPeriodDays > 0 ? now + session.fake.trialPeriodDays * SECONDS_PER_DAY : null;
+    const discount: StripeObject | null = session.fake.coupon
+      ? { id: stripeId("di"), object: "discount", coupon: (await loadObject(tx, session.fake.coupon, "coupon")) ?? null, start: now, end: null }
+      : null;
     const subscription: StripeObject = {
       id: stripeId("sub"),
       object: "subscription",
@@ -170,7 +244,7 @@ export async function payCheckoutSession(db: Db, config: BillingConfig, sessionI
         has_more: false,
         data: [{ id: stripeId("si"), object: "subscription_item", price, quantity: item.quantity, current_period_start: now, current_period_end: trialEnd ?? addMonth(now) }],
       },
-      discounts: session.fake.coupon ? [stripeId("di")] : [],
+      discounts: discount ? [discount.id] : [],
       trial_start: trialEnd ? now : null,
       trial_end: trialEnd,
       cancel_at_period_end: false,
@@ -183,20 +257,12 @@ export async function payCheckoutSession(db: Db, config: BillingConfig, sessionI
       livemode: false,
       latest_invoice: null,
     };
-    const invoice: StripeObject = {
-      id: stripeId("in"),
-      object: "invoice",
-      customer: customerId,
-      status: "paid",
+    const invoice = await billInvoice(tx, customerId, Number(session.amount_total ?? 0), {
       billing_reason: "subscription_create",
-      currency: "usd",
-      amount_due: session.amount_total,
-      amount_paid: session.amount_total,
       parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: session.fake.subscriptionMetadata } },
-      created: now,
-      livemode: false,
-    };
+    });
     subscription.latest_invoice = invoice.id;
+    if (discount) await saveObject(tx, discount);
     const paid: StoredSession = {
       ...session,
       status: "complete",
@@ -205,7 +271,7 @@ export async function payCheckoutSession(db: Db, config: BillingConfig, sessionI
       customer: customerId,
       subscription: subscription.id,
     };
-    await Promise.all([saveObject(tx, subscription), saveObject(tx, invoice), saveObject(tx, paid)]);
+    await Promise.all([saveObject(tx, subscription), saveObject(tx, paid)]);
     const events = [
       await recordEvent(tx, "checkout.session.completed", await publicSession(tx, config, paid, [])),
       await recordEvent(tx, "customer.subscription.created", subscription),
@@ -215,13 +281,94 @@ export async function payCheckoutSession(db: Db, config: BillingConfig, sessionI
   });
 }
 
+/** A one-time payment (a gift card): Stripe charges the total at once; no customer unless the session named one. */
+async function payPaymentSession(tx: Executor, config: BillingConfig, session: StoredSession): Promise<{ session: StoredSession; events: StripeObject[] }> {
+  const paymentIntent: StripeObject = {
+    id: stripeId("pi"),
+    object: "payment_intent",
+    amount: session.amount_total,
+    amount_received: session.amount_total,
+    currency: "usd",
+    status: "succeeded",
+    customer: session.customer ?? null,
+    receipt_email: session.customer_email ?? null,
+    metadata: session.metadata,
+    created: nowSeconds(),
+    livemode: false,
+  };
+  const paid: StoredSession = { ...session, status: "complete", payment_status: "paid", payment_intent: paymentIntent.id };
+  await Promise.all([saveObject(tx, paymentIntent), saveObject(tx, paid)]);
+  const events = [await recordEvent(tx, "checkout.session.completed", await publicSession(tx, config, paid, [])), await recordEvent(tx, "payment_intent.succeeded", paymentIntent)];
+  return { session: paid, events };
+}
+
+type SubscriptionItem = { price: StripeObject; quantity: number; current_period_start: number; current_period_end: number } & Record<string, unknown>;
+
+/**
+ * A test helper (Stripe's own run under /v1/test_helpers): the subscription's period ends now, as a
+ * test clock advanced to its end would make it. The next period starts, a trial becomes active, and
+ * its invoice is billed (price less a lasting coupon, or a first-month one once), drawing the
+ * customer's credit first.
+ */
+export async function renewSubscription(db: Db, subscriptionId: string): Promise<{ subscription: StripeObject; events: StripeObject[] } | undefined> {
+  return db.transaction(async (tx) => {
+    const subscription = await loadObject<StripeObject>(tx, subscriptionId, "subscription");
+    if (!subscription || (subscription.status !== "trialing" && subscription.status !== "active")) return undefined;
+    const items = subscription.items as { data: SubscriptionItem[] };
+    const [item] = items.data;
+    if (!item) return undefined;
+    const [discountId] = subscription.discounts as string[];
+    const discount = discountId ? await loadObject<StripeObject>(tx, discountId, "discount") : undefined;
+    const coupon = discount?.coupon as { percent_off: number; duration: string } | null | undefined;
+    const listCents = Number(item.price.unit_amount) * item.quantity;
+    const totalCents = coupon ? listCents - Math.round((listCents * coupon.percent_off) / 100) : listCents;
+    const start = item.current_period_end;
+    const renewed: StripeObject = {
+      ...subscription,
+      status: "active",
+      // A first-month coupon is spent on this invoice; a lasting one stays.
+      discounts: coupon && coupon.duration !== "forever" ? [] : subscription.discounts,
+      items: { ...items, data: [{ ...item, current_period_start: start, current_period_end: addMonth(start) }, ...items.data.slice(1)] },
+    };
+    const invoice = await billInvoice(tx, String(subscription.customer), totalCents, {
+      billing_reason: "subscription_cycle",
+      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+    });
+    renewed.latest_invoice = invoice.id;
+    await saveObject(tx, renewed);
+    const events = [
+      await recordEvent(tx, "customer.subscription.updated", renewed, { status: subscription.status, items: subscription.items }),
+      await recordEvent(tx, "invoice.paid", invoice),
+    ];
+    return { subscription: renewed, events };
+  });
+}
+
+/** Payment mode's line items carry inline price_data: US dollars, a whole number of cents, a product name. */
+function oneTimeItemsOf(lineItems: Record<string, FormValue>[]): OneTimeItem[] | string {
+  const items: OneTimeItem[] = [];
+  for (const entry of lineItems) {
+    const priceData = asRecord(entry.price_data);
+    const unitAmount = Number(asString(priceData.unit_amount));
+    const name = asString(asRecord(priceData.product_data).name);
+    if (asString(priceData.currency) !== "usd") return "The fake Stripe only charges US dollars (price_data[currency]=usd)";
+    if (!Number.isInteger(unitAmount) || unitAmount <= 0) return "Invalid price_data[unit_amount]: must be a positive integer";
+    if (!name) return "Missing required param: price_data[product_data][name].";
+    items.push({ name, unitAmount, quantity: Number(asString(entry.quantity) ?? 1) });
+  }
+  return items;
+}
+
 async function createCheckoutSession(c: Context<Env>, config: BillingConfig) {
   const params = await readParams(c);
+  const mode = asString(params.mode);
   const lineItems = asList(params.line_items).map((entry) => asRecord(entry));
-  const prices = lineItems.map((entry) => asString(entry.price) ?? "");
+  if (mode !== "subscription" && mode !== "payment") return stripeError(c, 400, "The fake Stripe sells subscriptions and one-time payments (mode=subscription or payment)", "parameter_invalid");
+  if (lineItems.length === 0) return stripeError(c, 400, "Missing required param: line_items.", "parameter_missing");
+  const oneTimeItems = mode === "payment" ? oneTimeItemsOf(lineItems) : [];
+  if (typeof oneTimeItems === "string") return stripeError(c, 400, oneTimeItems, "parameter_invalid");
+  const prices = mode === "subscription" ? lineItems.map((entry) => asString(entry.price) ?? "") : [];
   const unknownPrice = prices.find((id) => !priceObject(config, id));
-  if (asString(params.mode) !== "subscription") return stripeError(c, 400, "The fake Stripe only sells subscriptions (mode=subscription)", "parameter_invalid");
-  if (prices.length === 0) return stripeError(c, 400, "Missing required param: line_items.", "parameter_missing");
   if (unknownPrice !== undefined) return noSuch(c, "price", unknownPrice);
   const successUrl = asString(params.success_url);
   const cancelUrl = asString(params.cancel_url);
@@ -234,14 +381,15 @@ async function createCheckoutSession(c: Context<Env>, config: BillingConfig) {
 
   const subscriptionData = asRecord(params.subscription_data);
   const trialPeriodDays = Number(asString(subscriptionData.trial_period_days) ?? 0);
-  const subtotal = prices.reduce((sum, id) => sum + Number(priceObject(config, id)?.unit_amount ?? 0), 0);
+  const subtotal =
+    prices.reduce((sum, id) => sum + Number(priceObject(config, id)?.unit_amount ?? 0), 0) + oneTimeItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
   const discount = coupon ? Math.round((subtotal * Number(coupon.percent_off)) / 100) : 0;
   const id = stripeId("cs_test");
   const created = nowSeconds();
   const session: StoredSession = {
     id,
     object: "checkout.session",
-    mode: "subscription",
+    mode,
     status: "open",
     payment_status: "unpaid",
     url: new URL(`/dev/checkout/${id}`, appOrigin(c.env, c.req.url)).toString(),
@@ -252,6 +400,7 @@ async function createCheckoutSession(c: Context<Env>, config: BillingConfig) {
     client_reference_id: asString(params.client_reference_id) ?? null,
     metadata: stringRecord(params.metadata),
     subscription: null,
+    payment_intent: null,
     currency: "usd",
     amount_subtotal: subtotal,
     // During a trial nothing is charged today.
@@ -263,6 +412,7 @@ async function createCheckoutSession(c: Context<Env>, config: BillingConfig) {
     livemode: false,
     fake: {
       lineItems: lineItems.map((entry, index) => ({ price: prices[index] ?? "", quantity: Number(asString(entry.quantity) ?? 1) })),
+      oneTimeItems,
       trialPeriodDays,
       subscriptionMetadata: stringRecord(subscriptionData.metadata),
       coupon: coupon?.id ?? null,
@@ -326,6 +476,46 @@ async function cancelSubscription(c: Context<Env>, config: BillingConfig, id: st
   return c.json(canceled);
 }
 
+/**
+ * A credit (negative amount) or debit on the customer's balance. Honours Idempotency-Key as Stripe
+ * does: the same key answers the first result again instead of moving the balance twice.
+ */
+async function createBalanceTransaction(c: Context<Env>, customerId: string) {
+  const params = await readParams(c);
+  const idempotencyKey = c.req.header("idempotency-key");
+  const replayId = idempotencyKey ? `idem_${idempotencyKey}` : null;
+  if (replayId) {
+    const earlier = await loadObject(c.var.db, replayId, "idempotent_response");
+    if (earlier) return c.json(earlier.response as StripeObject);
+  }
+  const amount = Number(asString(params.amount));
+  if (!Number.isInteger(amount) || amount === 0) return stripeError(c, 400, "Invalid amount: must be a non-zero integer", "parameter_invalid");
+  if (asString(params.currency) !== "usd") return stripeError(c, 400, "The fake Stripe only keeps balances in US dollars (currency=usd)", "parameter_invalid");
+  const result = await c.var.db.transaction(async (tx) => {
+    const customer = await loadObject<StripeObject>(tx, customerId, "customer");
+    if (!customer) return undefined;
+    const endingBalance = Number(customer.balance ?? 0) + amount;
+    const transaction: StripeObject = {
+      id: stripeId("cbtxn"),
+      object: "customer_balance_transaction",
+      customer: customerId,
+      type: "adjustment",
+      amount,
+      currency: "usd",
+      ending_balance: endingBalance,
+      description: asString(params.description) ?? null,
+      metadata: stringRecord(params.metadata),
+      created: nowSeconds(),
+      livemode: false,
+    };
+    await saveObject(tx, { ...customer, balance: endingBalance });
+    await saveObject(tx, transaction);
+    if (replayId) await saveObject(tx, { id: replayId, object: "idempotent_response", response: transaction });
+    return transaction;
+  });
+  return result ? c.json(result) : noSuch(c, "customer", customerId);
+}
+
 const expandOf = (params: Record<string, FormValue>) => asList(params.expand).filter((value): value is string => typeof value === "string");
 
 /** Mounted at `${FAKE_STRIPE_API_MOUNT}/v1`. */
@@ -337,10 +527,11 @@ export const fakeStripeApi = new Hono<Env>()
   })
   .post("/customers", async (c) => {
     const params = await readParams(c);
-    const customer: StripeObject = { id: stripeId("cus"), object: "customer", email: asString(params.email) ?? null, name: asString(params.name) ?? null, metadata: stringRecord(params.metadata), created: nowSeconds(), livemode: false };
+    const customer = customerObject(asString(params.email) ?? null, asString(params.name) ?? null, stringRecord(params.metadata));
     await saveObject(c.var.db, customer);
     return c.json(customer);
   })
+  .post("/customers/:id/balance_transactions", (c) => createBalanceTransaction(c, c.req.param("id")))
   .get("/customers/:id", async (c) => {
     const customer = await loadObject(c.var.db, c.req.param("id"), "customer");
     return customer ? c.json(customer) : noSuch(c, "customer", c.req.param("id"));
@@ -371,7 +562,18 @@ export const fakeStripeApi = new Hono<Env>()
     const subscription = await loadObject(c.var.db, c.req.param("id"), "subscription");
     return subscription ? c.json(subscription) : noSuch(c, "subscription", c.req.param("id"));
   })
+  .get("/invoices/:id", async (c) => {
+    const invoice = await loadObject(c.var.db, c.req.param("id"), "invoice");
+    return invoice ? c.json(invoice) : noSuch(c, "invoice", c.req.param("id"));
+  })
   .post("/subscriptions/:id", (c) => updateSubscription(c, billingConfig(c.env), c.req.param("id")))
+  .post("/test_helpers/subscriptions/:id/renew", async (c) => {
+    const renewal = await renewSubscription(c.var.db, c.req.param("id"));
+    if (!renewal) return noSuch(c, "renewable subscription", c.req.param("id"));
+    // Delivered before answering, so a test sees the renewal stored once the call returns.
+    await deliverEvents(billingConfig(c.env), appOrigin(c.env, c.req.url), renewal.events);
+    return c.json(renewal.subscription);
+  })
   .delete("/subscriptions/:id", (c) => cancelSubscription(c, billingConfig(c.env), c.req.param("id")))
   .post("/billing_portal/sessions", async (c) => {
     const params = await readParams(c);

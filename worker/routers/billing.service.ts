@@ -6,12 +6,13 @@ import { SUBSCRIPTION_STATUSES, type SubscriptionStatus, type SubscriptionTier }
 import { REFERRAL_MESSAGES, normalizeReferralCode } from "../../src/domain/referral";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
 import type { Db, Tx } from "../db";
-import { pregnancies, referrals, stripeEvents, subscriptions } from "../db/schema";
+import { giftCards, pregnancies, referrals, stripeEvents, subscriptions } from "../db/schema";
 import type { Bindings } from "../env";
 import { billingConfig, createStripe, tierForPrice, type BillingConfig } from "../services/billing";
+import { createMailer } from "../services/mailer";
 import { AppError } from "../trpc/init";
+import { giftCardMail, issueGiftCard, paidGiftCardOf, type IssuedGiftCard, type PaidGiftCard } from "./giftCardIssue.service";
 import { checkReferralCode } from "./referrals";
-
 
 export interface BillingDeps {
   db: Db;
@@ -49,15 +50,25 @@ export async function currentSubscription(db: Db, userId: string) {
   return row;
 }
 
-/** The same customer is reused once the provider knows the user (their last subscription's). */
-async function knownCustomerId(db: Db, userId: string): Promise<string | null> {
+/**
+ * The same customer is reused once the provider knows the user: their last subscription's, else the
+ * one a redeemed gift card credited (so a later checkout's invoices draw that credit).
+ */
+export async function knownCustomerId(db: Db, userId: string): Promise<string | null> {
   const [row] = await db
     .select({ customerId: subscriptions.stripeCustomerId })
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.stripeCustomerId)))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
-  return row?.customerId ?? null;
+  if (row?.customerId) return row.customerId;
+  const [credited] = await db
+    .select({ customerId: giftCards.stripeCustomerId })
+    .from(giftCards)
+    .where(and(eq(giftCards.redeemedByUserId, userId), isNotNull(giftCards.stripeCustomerId)))
+    .orderBy(desc(giftCards.redeemedAt))
+    .limit(1);
+  return credited?.customerId ?? null;
 }
 
 /** A returning family: this user had a subscription that has ended. */
@@ -210,9 +221,11 @@ export async function handleStripeEvent(deps: BillingDeps, event: Stripe.Event):
   let subscription: Stripe.Subscription | null = null;
   let userIdHint: string | null = null;
   let referralCode: string | null = null;
+  let paidGiftCard: PaidGiftCard | null = null;
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
+      paidGiftCard = paidGiftCardOf(session);
       if (session.mode === "subscription" && session.subscription) {
         subscription = await stripe.subscriptions.retrieve(idOf(session.subscription));
         userIdHint = session.client_reference_id;
@@ -231,9 +244,10 @@ export async function handleStripeEvent(deps: BillingDeps, event: Stripe.Event):
       break;
     }
   }
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx): Promise<{ outcome: WebhookOutcome; giftCard: IssuedGiftCard | null }> => {
     const [recorded] = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
-    if (!recorded) return "duplicate";
+    if (!recorded) return { outcome: "duplicate", giftCard: null };
+    const giftCard = paidGiftCard && (await issueGiftCard(tx, paidGiftCard));
     const changed = subscription !== null && (await syncSubscription(tx, config, subscription, userIdHint));
     if (changed && referralCode) {
       await tx
@@ -241,6 +255,15 @@ export async function handleStripeEvent(deps: BillingDeps, event: Stripe.Event):
         .set({ timesUsed: sql`${referrals.timesUsed} + 1` })
         .where(eq(referrals.referralCode, referralCode));
     }
-    return changed ? "processed" : "ignored";
+    return { outcome: changed || giftCard ? "processed" : "ignored", giftCard };
   });
+  // Mailed after the commit (the outbox write needs its own connection). A failed mail must not fail
+  // the webhook: Stripe would resend an event we have already recorded, and the code is on the
+  // success page anyway.
+  if (result.giftCard && paidGiftCard) {
+    await createMailer(deps.env, deps.db)
+      .send(giftCardMail(deps.origin, result.giftCard, paidGiftCard.purchase))
+      .catch((error: unknown) => console.error(JSON.stringify({ level: "error", msg: "gift card mail failed", giftCardId: result.giftCard?.id, error: String(error) })));
+  }
+  return result.outcome;
 }

@@ -2,8 +2,10 @@ import { z } from "zod";
 import { checkoutOnboardingSchema, checkoutTier, returnPathSchema } from "../../src/domain/billing";
 import { dateOnlySchema } from "../../src/domain/dates";
 import { SUBSCRIPTION_TIERS } from "../../src/domain/enums";
-import { parentProcedure, router, signedInProcedure } from "../trpc/init";
+import { GIFT_CARD_CODE_INPUT_MAX, giftCardPurchaseSchema } from "../../src/domain/giftCards";
+import { parentProcedure, publicProcedure, router, signedInProcedure } from "../trpc/init";
 import { SETTINGS_CHECKOUT_RETURN, checkSubscription, customerPortal, startCheckout, verifyCheckoutSession } from "./billing.service";
+import { accountCredit, giftCardForSession, redeemGiftCard, startGiftCardCheckout } from "./giftCards.service";
 import { cancelSubscription, subscriptionDetails, updateSubscriptionDates, updateSubscriptionTier } from "./subscription.service";
 
 /** Ours: Stripe's ids are well below this. */
@@ -12,6 +14,7 @@ const STRIPE_ID_MAX_LENGTH = 255;
 const REFERRAL_INPUT_MAX = 64;
 
 const plan = z.enum(SUBSCRIPTION_TIERS);
+const stripeSessionId = z.string().trim().min(1).max(STRIPE_ID_MAX_LENGTH);
 /** The wizard's plan card: Basic, with the +$6/month photo upgrade making it Premium. */
 const planChoice = { plan, photoUpgrade: z.boolean().optional() };
 
@@ -55,7 +58,7 @@ export const billingRouter = router({
 
   /** verify-session: { verified, payment_status } for the caller's own checkout session. */
   verifySession: signedInProcedure
-    .input(z.object({ stripeSessionId: z.string().trim().min(1).max(STRIPE_ID_MAX_LENGTH) }))
+    .input(z.object({ stripeSessionId }))
     .query(({ ctx, input }) => verifyCheckoutSession(ctx, ctx.user.id, input.stripeSessionId)),
 
   /** check-subscription: { subscribed, subscription_tier, subscription_end } from our database. */
@@ -85,4 +88,21 @@ export const billingRouter = router({
    * Not pregnancy-scoped, so an owner can still cancel while the pregnancy is read-only.
    */
   cancelSubscription: signedInProcedure.input(z.object({ confirm: z.literal(true) })).mutation(({ ctx }) => cancelSubscription(ctx, ctx.user.id)),
+
+  /**
+   * A gift card checkout (Stripe, payment mode, US dollars). Public: the buyer is anyone (a
+   * grandparent without an account); the card belongs to whoever redeems its code.
+   */
+  createGiftCardCheckout: publicProcedure.input(giftCardPurchaseSchema).mutation(({ ctx, input }) => startGiftCardCheckout(ctx, input)),
+
+  /** The card a paid gift card checkout issued (for its success page), or null until the webhook stores it. */
+  giftCardPurchase: publicProcedure.input(z.object({ stripeSessionId })).query(({ ctx, input }) => giftCardForSession(ctx.db, input.stripeSessionId)),
+
+  /** Moves a gift card's balance onto the caller's account as credit, drawn first on invoices. */
+  redeemGiftCard: signedInProcedure
+    .input(z.object({ code: z.string().max(GIFT_CARD_CODE_INPUT_MAX) }))
+    .mutation(({ ctx, input }) => redeemGiftCard(ctx, ctx.user, input.code)),
+
+  /** The caller's account credit (gift card balance not yet drawn by invoices). */
+  accountCredit: signedInProcedure.query(({ ctx }) => accountCredit(ctx, ctx.user.id)),
 });

@@ -19,7 +19,7 @@ const providerFailed = (error: unknown) => {
 };
 
 /** Stripe's own failures (refusals, unknown ids, network) become PROVIDER_FAILED; our bugs stay bugs. */
-async function callStripe<T>(call: () => Promise<T>): Promise<T> {
+export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {

@@ -12,6 +12,7 @@ import { toast } from "../../ui/toast";
 import { formatDateOnly } from "../pregnancy/PregnancyCard";
 import { ReadOnlyNotice } from "../pregnancy/ReadOnlyNotice";
 import { SUBSCRIPTION_STATUS_LABELS } from "./labels";
+import { RedeemGiftCard } from "./RedeemGiftCard";
 import { LoadFailed, SectionLoading, SettingsSection } from "./SettingsSection";
 import { serverErrorText } from "./serverError";
 
@@ -37,7 +38,8 @@ const planText = (tier: SubscriptionTier) => `${PLANS[tier].name}, ${formatPrice
 
 /**
  * Billing in /settings (core spec 4): the plan, trial and renewal, plan changes (a downgrade waits
- * for the period end), the provider's portal, a sync, and cancellation, which closes the pregnancy.
+ * for the period end), the provider's portal, a sync, and cancellation, which closes the pregnancy;
+ * then the account's gift card credit and redeeming a card.
  */
 export function BillingSection({ pregnancyId, mode, isOwner }: BillingSectionProps) {
   const trpc = useTRPC();
@@ -76,6 +78,7 @@ export function BillingSection({ pregnancyId, mode, isOwner }: BillingSectionPro
           </Button>
         </div>
       )}
+      <RedeemGiftCard />
     </SettingsSection>
   );
 }

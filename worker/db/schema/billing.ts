@@ -72,17 +72,31 @@ export const giftCards = pgTable(
   "gift_cards",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** 'ABCD-EFGH-JKMN-PQRS' (src/domain/giftCards.ts); typed codes are normalised to this form. */
     code: text("code").notNull().unique(),
+    /** What is still on the card; redeeming moves all of it onto the account as credit. */
     balanceCents: integer("balance_cents").notNull(),
     initialBalanceCents: integer("initial_balance_cents").notNull(),
     plan: giftCardPlanEnum("plan").notNull(),
     purchaserEmail: text("purchaser_email"),
+    /** The paid checkout that issued the card: one card per checkout, and the success page's key. */
+    stripeCheckoutSessionId: text("stripe_checkout_session_id").notNull().unique(),
+    recipientName: text("recipient_name"),
+    message: text("message"),
     /** Set null: the card's money history must survive the redeemer's account deletion. */
     redeemedByUserId: text("redeemed_by_user_id").references(() => users.id, { onDelete: "set null" }),
     redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
+    /** The Stripe customer whose balance received the credit. */
+    stripeCustomerId: text("stripe_customer_id"),
+    /** Set once Stripe has the credit: a redeemed card without it was claimed but never credited. */
+    stripeBalanceTransactionId: text("stripe_balance_transaction_id"),
     ...timestamps(),
   },
-  (t) => [check("gift_cards_balance_chk", sql`${t.balanceCents} >= 0`)],
+  (t) => [
+    check("gift_cards_balance_chk", sql`${t.balanceCents} >= 0`),
+    check("gift_cards_code_format_chk", sql`${t.code} ~ '^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$'`),
+    index("gift_cards_redeemed_by_idx").on(t.redeemedByUserId),
+  ],
 );
 
 export const subscriptionsRelations = relations(subscriptions, ({ one }) => ({

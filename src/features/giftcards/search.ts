@@ -1,0 +1,17 @@
+/** Search parameters of /giftcards and /giftcards/success. */
+import { MAX_SESSION_ID_LENGTH } from "../onboarding/search";
+
+export interface GiftCardsSearch {
+  /** 'cancelled' after a cancelled checkout. */
+  payment?: "cancelled";
+}
+
+export const validateGiftCardsSearch = (search: Record<string, unknown>): GiftCardsSearch => (search.payment === "cancelled" ? { payment: "cancelled" } : {});
+
+export interface GiftCardSuccessSearch {
+  /** The paid checkout session: the key to its card. */
+  session_id?: string;
+}
+
+export const validateGiftCardSuccessSearch = (search: Record<string, unknown>): GiftCardSuccessSearch =>
+  typeof search.session_id === "string" && search.session_id.length <= MAX_SESSION_ID_LENGTH ? { session_id: search.session_id } : {};
