@@ -30,7 +30,8 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: { baseURL, trace: "retain-on-failure", launchOptions },
   projects: [
-    // Tests tagged @desktop or @mobile are about one layout only (the sidebar exists from 768 px).
+    // Tests tagged @desktop or @mobile are about one layout only (the sidebar exists from 768 px), or do not
+    // depend on the layout at all and run once, which keeps CI short.
     { name: "desktop", grepInvert: /@mobile/, use: { ...devices["Desktop Chrome"], launchOptions } },
     { name: "mobile", grepInvert: /@desktop/, use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions } },
   ],

@@ -72,7 +72,7 @@ test("a failing page shows the error screen; retries count down with backoff, th
   await expect(page.getByRole("heading", { name: "Pregnancies", level: 1 })).toBeVisible();
 });
 
-test("'Try Again' recovers the page once the network answers again", async ({ page }) => {
+test("'Try Again' recovers the page once the network answers again @desktop", async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page, demoMember("maya").email);
   await failPregnancyList(page);
@@ -84,7 +84,7 @@ test("'Try Again' recovers the page once the network answers again", async ({ pa
   await expect(page.getByRole("listitem").filter({ hasText: "Viewing" })).toHaveCount(1);
 });
 
-test("offline, the screen waits for the connection and retries by itself when it is back", async ({ page, context }) => {
+test("offline, the screen waits for the connection and retries by itself when it is back @desktop", async ({ page, context }) => {
   test.setTimeout(60_000);
   await signIn(page, demoMember("maya").email);
   await failPregnancyList(page);
@@ -101,7 +101,7 @@ test("offline, the screen waits for the connection and retries by itself when it
   await expect(page.getByRole("heading", { name: "Pregnancies", level: 1 })).toBeVisible(SCREEN_TIMEOUT);
 });
 
-test("errors nobody caught are captured and kept, at most ten", async ({ page }) => {
+test("errors nobody caught are captured and kept, at most ten @desktop", async ({ page }) => {
   await page.goto("/");
   await page.evaluate(() => {
     for (let i = 0; i < 12; i += 1) setTimeout(() => Promise.reject(new Error(`background failure ${i}`)));

@@ -82,7 +82,7 @@ test.describe("guest signup", () => {
     await expect(page).toHaveURL(/\/dashboard/);
   });
 
-  test("missing fields are named with the spec's message", async ({ page }) => {
+  test("missing fields are named with the spec's message @desktop", async ({ page }) => {
     await page.goto("/guest-signup");
     await page.getByLabel("First name").fill("Gina");
     await page.getByRole("button", { name: "Create Guest Account" }).click();
@@ -93,7 +93,7 @@ test.describe("guest signup", () => {
     await expectAccessible(page);
   });
 
-  test("an existing email says so and goes on to sign in with it", async ({ page }) => {
+  test("an existing email says so and goes on to sign in with it @desktop", async ({ page }) => {
     await page.goto("/guest-signup");
     await fillGuestForm(page, "olivia@example.com");
     await page.getByRole("button", { name: "Create Guest Account" }).click();
@@ -119,7 +119,7 @@ test.describe("guest signup", () => {
     await expect(page.getByText(title).first()).toBeVisible();
   });
 
-  test("an invalid code still leaves a working account", async ({ page }) => {
+  test("an invalid code still leaves a working account @desktop", async ({ page }) => {
     await page.goto("/guest-signup?code=not-a-real-code");
     await fillGuestForm(page, uniqueEmail("badcode"));
     await page.getByRole("button", { name: "Create Guest Account" }).click();
@@ -132,7 +132,7 @@ test.describe("guest signup", () => {
 });
 
 test.describe("verification links", () => {
-  test("an unknown verification type ends on sign-in with the failure", async ({ page }) => {
+  test("an unknown verification type ends on sign-in with the failure @desktop", async ({ page }) => {
     await page.goto("/verify?type=nonsense&token=abc");
     await expect(page).toHaveURL(/\/auth\?error=verification_failed/);
     await expect(page.getByText(/^Verification Failed: The verification link is invalid or has expired/)).toBeVisible();
@@ -143,7 +143,7 @@ test.describe("verification links", () => {
     await expect(page).toHaveURL(/\/reset-password\?token=some-token/);
   });
 
-  test("/check-email resends the confirmation and takes the new code", async ({ page, baseURL }) => {
+  test("/check-email resends the confirmation and takes the new code @desktop", async ({ page, baseURL }) => {
     const { email } = await signUpElsewhere(baseURL!, "resend");
     await newestMail(page, email, "Confirm your email");
     await page.goto("/check-email");
@@ -162,7 +162,7 @@ test.describe("verification links", () => {
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   });
 
-  test("an error in the URL hash shows the expired-link variant, which mails a new reset link", async ({ page }) => {
+  test("an error in the URL hash shows the expired-link variant, which mails a new reset link @desktop", async ({ page }) => {
     await page.goto("/#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired");
     await expect(page).toHaveURL(/\/check-email\?reason=otp_expired&description=Email/);
     await expect(page.getByText("Reset Link Expired: Email link is invalid or has expired")).toBeVisible();
@@ -189,7 +189,7 @@ test.describe("verification links", () => {
     await expectAccessible(page);
   });
 
-  test("/email-confirmed with a wrong code explains and offers Resend, Try Again and Go to Dashboard", async ({ page, baseURL }) => {
+  test("/email-confirmed with a wrong code explains and offers Resend, Try Again and Go to Dashboard @desktop", async ({ page, baseURL }) => {
     const { email } = await signUpElsewhere(baseURL!, "wrongcode");
     await page.goto(`/email-confirmed?email=${encodeURIComponent(email)}&code=000000`);
     await expect(page.getByText("Email link is invalid or expired. Please resend a new confirmation.")).toBeVisible();

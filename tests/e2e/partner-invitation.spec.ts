@@ -255,7 +255,7 @@ test("a parent invites a guest from settings and the invitation is mailed", asyn
   await expect(dialog).toBeVisible();
 });
 
-test("a partner who already has an account signs in and connects from the invitation link", async ({ page, request, playwright, baseURL }) => {
+test("a partner who already has an account signs in and connects from the invitation link @desktop", async ({ page, request, playwright, baseURL }) => {
   const family = await freshFamily(request, baseURL!);
   const partner = await invitedPartnerWithAccount(playwright, request, baseURL!, family.pregnancyId);
   await page.goto(`/invited-partner?${new URLSearchParams({ email: partner.email, pregnancy_id: family.pregnancyId, inviter: "Olga Owner" })}`);
@@ -288,7 +288,7 @@ test("a partner who already has an account signs in and connects from the invita
   await expect(page.getByRole("heading", { name: family.title })).toBeVisible();
 });
 
-test("/partner/verify: signing in while invited as a partner leads there; the owner's code joins", async ({ page, request, playwright, baseURL }) => {
+test("/partner/verify: signing in while invited as a partner leads there; the owner's code joins @desktop", async ({ page, request, playwright, baseURL }) => {
   const family = await freshFamily(request, baseURL!);
   const partner = await invitedPartnerWithAccount(playwright, request, baseURL!, family.pregnancyId);
   await page.goto("/auth");

@@ -114,7 +114,7 @@ test("a cancelled checkout returns to the payment step with the toast and the or
   await expectAccessible(page);
 });
 
-test("/confirm-pregnancy without staged data offers to start setup", async ({ page }) => {
+test("/confirm-pregnancy without staged data offers to start setup @desktop", async ({ page }) => {
   const email = await signUpThroughApi(page, "setupnodata", PASSWORD);
   await signIn(page, email, PASSWORD);
   await page.goto("/confirm-pregnancy");
