@@ -1,4 +1,4 @@
-import { SelectField } from "../settings/fields";
+import { SelectField } from "../../ui/fields";
 import { formatDateOnly } from "../pregnancy/PregnancyCard";
 import type { PregnancySummary } from "./currentPregnancy";
 

@@ -9,7 +9,7 @@ import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { RadioCards } from "../../ui/RadioCards";
 import { TextField } from "../../ui/TextField";
-import { SelectField, TextAreaField } from "../settings/fields";
+import { SelectField, TextAreaField } from "../../ui/fields";
 import { serverErrorText } from "../settings/serverError";
 
 const PLAN_OPTIONS = GIFT_CARD_PLANS.map((plan) => {

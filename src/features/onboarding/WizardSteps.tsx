@@ -6,7 +6,7 @@ import { ONBOARDING_GENDERS, type OnboardingGender } from "../../domain/enums";
 import { Button } from "../../ui/Button";
 import { RadioCards } from "../../ui/RadioCards";
 import { TextField } from "../../ui/TextField";
-import { SelectField, Switch } from "../settings/fields";
+import { SelectField, Switch } from "../../ui/fields";
 import { ACCOUNT_ROLE_OPTIONS, type AccountRole, type OnboardingData } from "./onboardingData";
 
 export type WizardData = Partial<OnboardingData>;

@@ -12,7 +12,7 @@ import { Button } from "../../ui/Button";
 import { ConfirmDialog, Dialog } from "../../ui/Dialog";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
-import { Switch } from "./fields";
+import { Switch } from "../../ui/fields";
 import { GuestAudienceFields } from "./GuestAudienceFields";
 import { InviteGuestDialog } from "./InviteGuestDialog";
 import { InvitePartnerDialog } from "./InvitePartnerDialog";

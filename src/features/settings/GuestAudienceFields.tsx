@@ -1,5 +1,5 @@
 import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS, type GuestPrivacyLevel, type GuestRelationship } from "../../domain/enums";
-import { SelectField } from "./fields";
+import { SelectField } from "../../ui/fields";
 import { PRIVACY_LEVEL_LABELS, RELATIONSHIP_LABELS } from "./labels";
 
 interface GuestAudienceFieldsProps {

@@ -8,7 +8,7 @@ import { useTRPC } from "../../lib/trpc";
 import { Dialog } from "../../ui/Dialog";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
-import { TextAreaField } from "./fields";
+import { TextAreaField } from "../../ui/fields";
 import { GuestAudienceFields } from "./GuestAudienceFields";
 import { InviteActions, useInvitationSent, useInviteeFields, type InviteDialogProps, type InviteScope } from "./inviteForm";
 import { serverErrorText } from "./serverError";

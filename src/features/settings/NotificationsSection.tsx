@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { NOTIFICATION_PREFERENCES, type NotificationPreference, type NotificationPreferences } from "../../domain/enums";
 import { useTRPC } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
-import { Switch } from "./fields";
+import { Switch } from "../../ui/fields";
 import { NOTIFICATION_LABELS } from "./labels";
 import { SETTINGS_MESSAGES } from "./messages";
 import { LoadFailed, SectionLoading, SettingsSection } from "./SettingsSection";

@@ -13,7 +13,7 @@ import { RadioCards } from "../../ui/RadioCards";
 import { PageSpinner } from "../../ui/Spinner";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
-import { SelectField } from "../settings/fields";
+import { SelectField } from "../../ui/fields";
 import { useInviteeFields } from "../settings/inviteForm";
 import { GENDER_LABELS, RELATIONSHIP_LABELS } from "../settings/labels";
 import { SETTINGS_MESSAGES } from "../settings/messages";
