@@ -42,6 +42,8 @@ test("a new parent pays, confirms and sets up a pregnancy with a baby, a partner
   await expect(page.getByText("Payment verified")).toBeVisible();
   await expect(page.getByText("Juniper's Journey")).toBeVisible();
   await expectAccessible(page);
+  // Nothing (a long email) makes the page wider than a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.getByRole("button", { name: "Create My Pregnancy" }).click();
 
   await expect(page).toHaveURL(/\/setup-pregnancy/);

@@ -47,7 +47,7 @@ function ReviewSection({ title, children }: { title: string; children: ReactNode
       <h2 id={id} className="font-semibold">
         {title}
       </h2>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">{children}</dl>
+      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">{children}</dl>
     </section>
   );
 }
@@ -56,7 +56,8 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
     <>
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="break-words">{value}</dd>
+      {/* Long emails wrap anywhere rather than widen the page on a phone. */}
+      <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
     </>
   );
 }
