@@ -118,10 +118,13 @@ function SubscriptionDetails({ subscription, onPlanChange }: { subscription: Sub
   );
   const cancel = useMutation(
     trpc.billing.cancelSubscription.mutationOptions({
-      onSuccess: () => {
+      onSuccess: async ({ closedPregnancyId }) => {
+        // The pregnancy is closed: its views would now be refused (each with an 'Access Denied' toast).
+        // Refetch everything else first (mine, the shell's mode), which unmounts those views, then drop them.
+        const aboutClosed = (query: { queryKey: readonly unknown[] }) => closedPregnancyId !== null && JSON.stringify(query.queryKey).includes(closedPregnancyId);
+        await queryClient.invalidateQueries({ predicate: (query) => !aboutClosed(query) });
+        queryClient.removeQueries({ predicate: aboutClosed });
         toast({ title: SUBSCRIPTION_MESSAGES.cancelled, description: SUBSCRIPTION_MESSAGES.cancelledDescription, variant: "success" });
-        // The pregnancy is closed: every cached view of it (mine, details, the shell's mode) is stale.
-        void queryClient.invalidateQueries();
       },
       onError: (error) => toast({ title: SUBSCRIPTION_MESSAGES.cancelFailed, description: serverErrorText(error), variant: "error" }),
     }),
