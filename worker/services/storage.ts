@@ -5,6 +5,9 @@ export const pregnancyPrefix = (pregnancyId: string) => `pregnancies/${pregnancy
 
 export const photoKey = (pregnancyId: string, fileName: string) => `${pregnancyPrefix(pregnancyId)}photos/${fileName}`;
 
+/** Images attached to waiting-room messages (and the baby's first photo). */
+export const waitingRoomImageKey = (pregnancyId: string, fileName: string) => `${pregnancyPrefix(pregnancyId)}waiting-room/${fileName}`;
+
 /** Avatars belong to the user, not to a pregnancy. */
 export const avatarKey = (userId: string, fileName: string) => `users/${userId}/avatar/${fileName}`;
 
