@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RoomServerMessage } from "../../party/protocol";
 import { BABY_HERE_CLOSE_MS, DIRECT_MESSAGE_MIN_GAP_MS, DM_PREVIEW_MAX_CHARS, FALSE_ALARM_CLOSE_MS, GROUP_MESSAGE_MIN_GAP_MS } from "../../src/domain/constants";
 import { TOO_FAST_MESSAGE } from "../../src/domain/messaging";
+import { waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
 import { contactNotifications, mailOutbox, pregnancyParticipants, waitingRoomDmMessages, waitingRoomMessages, waitingRoomSessions } from "../../worker/db/schema";
 import { appRouter } from "../../worker/trpc/router";
 import type { ProcedureMeta } from "../../worker/trpc/init";
 import type { ApiClient } from "../support/client";
-import { openTestDb } from "../support/env";
+import { baseUrl, openTestDb } from "../support/env";
 import { createOtherFamily, signUp } from "../support/families";
+import { PNG_1X1 } from "../support/images";
 import { connect, type OpenRoom } from "../support/room";
 
 interface Member {
@@ -226,5 +228,45 @@ describe("waiting room procedures", () => {
     const state = await guest.client.trpc.waitingRoom.state.query(scoped());
     expect(state).toMatchObject({ state: "baby-here", scheduledCloseAt: baby.scheduled_close });
     expect(state.pinnedUpdates[0]?.content).toBe(baby.message);
+  });
+  it("images are uploaded to the room first, then attached to a message by name", async () => {
+    const upload = (member: Member) => member.client.fetch(`/api/waiting-room/${pregnancyId}/images`, { method: "POST", body: PNG_1X1 });
+    expect((await upload(quietGuest)).status).toBe(403);
+    const uploaded = await upload(cousin);
+    expect(uploaded.status).toBe(201);
+    const { imageName, url } = (await uploaded.json()) as { imageName: string; url: string };
+
+    const sent = await cousin.client.trpc.waitingRoom.messages.send.mutate({ ...scoped(), id: crypto.randomUUID(), content: "", imageName });
+    expect(sent.storagePath).toBe(`pregnancies/${pregnancyId}/waiting-room/${imageName}`);
+    const read = await guest.client.fetch(url);
+    expect(read.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await read.arrayBuffer())).toEqual(PNG_1X1);
+    expect((await quietGuest.client.fetch(url)).status).toBe(403);
+
+    await sleep(GROUP_MESSAGE_MIN_GAP_MS);
+    await expect(cousin.client.trpc.waitingRoom.messages.send.mutate({ ...scoped(), id: crypto.randomUUID(), content: "", imageName: `${crypto.randomUUID()}.png` })).rejects.toMatchObject({
+      data: { code: "BAD_REQUEST" },
+    });
+  });
+
+  it("the cron closes a due session once even when two runs overlap", async () => {
+    const guestRoom = await join(guest);
+    const [session] = await db
+      .update(waitingRoomSessions)
+      .set({ scheduledCloseAt: new Date(Date.now() - 60_000) })
+      .where(and(eq(waitingRoomSessions.pregnancyId, pregnancyId), eq(waitingRoomSessions.isActive, true)))
+      .returning({ id: waitingRoomSessions.id });
+    const runCron = () => fetch(`${baseUrl()}/__scheduled?cron=${encodeURIComponent("* * * * *")}`);
+    const runs = await Promise.all([runCron(), runCron()]);
+    expect(runs.map((r) => r.status)).toEqual([200, 200]);
+
+    await guestRoom.next(isEvent("session-closed", (e) => e.sessionId === session!.id && e.reason === "baby-here"));
+    const closedNotices = await db
+      .select()
+      .from(waitingRoomMessages)
+      .where(and(eq(waitingRoomMessages.pregnancyId, pregnancyId), eq(waitingRoomMessages.content, waitingRoomClosedNotice("baby-here"))));
+    expect(closedNotices).toHaveLength(1);
+    expect(guestRoom.messages.filter(isEvent("session-closed"))).toHaveLength(1);
+    expect((await guest.client.trpc.waitingRoom.state.query(scoped())).state).toBe("inactive");
   });
 });

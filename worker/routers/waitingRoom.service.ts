@@ -63,6 +63,11 @@ function assertNotTooFast(channel: MessageChannel, lastSentAt: Date | null | und
   if (checkSendThrottle(lastSentAt?.getTime() ?? null, now.getTime(), MINIMUM_SEND_GAP_MS[channel])) throw tooFast();
 }
 
+/** An attached image must have been uploaded first (/api/waiting-room/:pregnancyId/images): a dangling key would show a broken picture. */
+async function assertImageUploaded(caller: RoomCaller, storagePath: string | null) {
+  if (storagePath && !(await caller.env.PHOTOS.head(storagePath))) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "The image was not uploaded");
+}
+
 const sanitizeMessage = (content: string) => sanitizePlainText(content, WAITING_ROOM_MESSAGE_MAX_LENGTH);
 
 // ---------------------------------------------------------------------------------------------
@@ -212,6 +217,7 @@ export async function sendGroupMessage(caller: RoomCaller, input: NewGroupMessag
   const content = sanitizeMessage(input.content);
   const storagePath = input.imageName ? waitingRoomImageKey(pregnancyId, input.imageName) : null;
   if (!content && !storagePath) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "A message needs text or an image");
+  await assertImageUploaded(caller, storagePath);
   const outcome = await db.transaction(async (tx) => {
     await lockSender(tx, caller.participantId);
     const [existing] = await tx.select(messageColumns).from(waitingRoomMessages).where(eq(waitingRoomMessages.id, input.id)).limit(1);
@@ -238,11 +244,6 @@ export async function sendGroupMessage(caller: RoomCaller, input: NewGroupMessag
     if (!row) throw new Error("message not stored");
     return { row, created: true };
   });
-  if (storagePath && outcome.created && !(await caller.env.PHOTOS.head(storagePath))) {
-    // The image must have been uploaded first; a dangling key would show a broken picture forever.
-    await db.delete(waitingRoomMessages).where(eq(waitingRoomMessages.id, outcome.row.id));
-    throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "The image was not uploaded");
-  }
   if (outcome.created) announce(caller, { kind: "message", message: roomMessage(outcome.row) });
   const [message] = await withDetails(db, [outcome.row], userId);
   return message!;
@@ -496,7 +497,7 @@ export const markFalseAlarm = (caller: RoomCaller, timeZone: string) => schedule
 
 export async function markBabyHere(caller: RoomCaller, baby: BabyDetails & { imageName?: string }, timeZone: string) {
   const storagePath = baby.imageName ? waitingRoomImageKey(caller.pregnancyId, baby.imageName) : null;
-  if (storagePath && !(await caller.env.PHOTOS.head(storagePath))) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "The image was not uploaded");
+  await assertImageUploaded(caller, storagePath);
   return scheduleClose(caller, { isFalseAlarm: false, isBabyHere: true }, BABY_HERE_CLOSE_MS, (closingTime) => babyHereNotice(baby, closingTime), timeZone, storagePath);
 }
 
