@@ -48,10 +48,26 @@ export class WaitingRoom extends Server<Bindings> {
     return new Response("Not found", { status: 404 });
   }
 
-  /** Called by the Worker (RPC through the stub) after a write is persisted. */
-  async announce(event: RoomEvent): Promise<number> {
-    this.send({ type: "event", event });
-    return [...this.getConnections()].length;
+  /**
+   * Called by the Worker (RPC through the stub) after a write is persisted. `to` limits the event
+   * to those users' sockets (a direct message reaches its two participants only).
+   */
+  async announce(event: RoomEvent, to?: string[]): Promise<number> {
+    const message: RoomServerMessage = { type: "event", event };
+    if (!to) {
+      this.send(message);
+      return [...this.getConnections()].length;
+    }
+    const recipients = new Set(to);
+    let reached = 0;
+    for (const connection of this.getConnections()) {
+      const info = connection.state as ConnectionInfo | null;
+      if (info && recipients.has(info.userId)) {
+        connection.send(JSON.stringify(message));
+        reached++;
+      }
+    }
+    return reached;
   }
 
   private send(message: RoomServerMessage, without?: string[]): void {

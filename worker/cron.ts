@@ -1,7 +1,7 @@
-import { getServerByName } from "partyserver";
 import { closeDueWaitingRoomSessions } from "./routers/waitingRoom.service";
 import { createDb, createPool } from "./db";
 import type { Bindings } from "./env";
+import { tellRoom } from "./http/rooms";
 
 /**
  * Every minute: close waiting-room sessions whose scheduled close has passed (false alarm after
@@ -12,10 +12,7 @@ export async function runScheduledJobs(env: Bindings, now: Date): Promise<void> 
   try {
     const closed = await closeDueWaitingRoomSessions(createDb(pool), now);
     await Promise.all(
-      closed.map(async (session) => {
-        const room = await getServerByName(env.WaitingRoom, session.pregnancyId);
-        await room.announce({ kind: "session-closed", sessionId: session.id, reason: session.reason });
-      }),
+      closed.map((session) => tellRoom(env, session.pregnancyId, { kind: "session-closed", sessionId: session.id, reason: session.reason })),
     );
   } finally {
     await pool.end();

@@ -9,6 +9,7 @@ import { devRoutes } from "./http/dev";
 import { healthRoute } from "./http/health";
 import { photoRoutes } from "./http/photos";
 import { authorizeRoomConnection } from "./http/rooms";
+import { waitingRoomImageRoutes } from "./http/waitingRoomImages";
 import { trpcRoute } from "./http/trpc";
 
 export { WaitingRoom } from "../party/waitingRoom";
@@ -21,6 +22,7 @@ app.on(["GET", "POST"], "/api/auth/*", (c) => c.var.getAuth().handler(c.req.raw)
 app.route("/api/trpc", trpcRoute);
 app.route("/api/photos", photoRoutes);
 app.route("/api/avatars", avatarRoutes);
+app.route("/api/waiting-room", waitingRoomImageRoutes);
 app.route("/api/billing", billingRoutes);
 app.route("/", devRoutes);
 app.all("/parties/*", async (c) => {

@@ -248,6 +248,10 @@ export const FALSE_ALARM_CLOSE_MS = FALSE_ALARM_CLOSE_HOURS * MS_PER_HOUR;
 export const BABY_HERE_CLOSE_HOURS = 4;
 export const BABY_HERE_CLOSE_MS = BABY_HERE_CLOSE_HOURS * MS_PER_HOUR;
 export const DM_PREVIEW_MAX_CHARS = 140;
+/** Ours: a chat message is held to the comment limit (core spec 5 gives none for it). */
+export const WAITING_ROOM_MESSAGE_MAX_LENGTH = 1000;
+/** Ours: one emoji, with skin-tone modifiers and zero-width joiners (a family emoji is 11 units). */
+export const REACTION_EMOJI_MAX_LENGTH = 16;
 
 // ---------------------------------------------------------------------------------------------
 // Registry

@@ -1,5 +1,5 @@
 /** Waiting-room messaging rules (core spec 5 and 7). */
-import { BACKOFF_FACTOR, DIRECT_MESSAGE_MIN_GAP_MS, DM_PREVIEW_MAX_CHARS, GROUP_MESSAGE_MIN_GAP_MS, MESSAGE_RETRY_INITIAL_DELAY_MS, MESSAGE_SEND_RETRIES } from "./constants";
+import { BACKOFF_FACTOR, DIRECT_MESSAGE_MIN_GAP_MS, DM_PREVIEW_MAX_CHARS, GROUP_MESSAGE_MIN_GAP_MS, MESSAGE_RETRY_INITIAL_DELAY_MS, MESSAGE_SEND_RETRIES, REACTION_EMOJI_MAX_LENGTH } from "./constants";
 import { cutText } from "./sanitize";
 
 export const TOO_FAST_MESSAGE = "You are sending too fast";
@@ -43,4 +43,11 @@ export function shouldRetry(errorCode: string | number | null | undefined): bool
 /** A conversation's two users in stored order (user_a < user_b). */
 export function conversationPair(userId: string, otherUserId: string): { userA: string; userB: string } {
   return userId < otherUserId ? { userA: userId, userB: otherUserId } : { userA: otherUserId, userB: userId };
+}
+
+/** One emoji (pictograph, optionally with a variation selector, skin tone or zero-width-joined parts). */
+const EMOJI = /^\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier}|\u200D\p{Extended_Pictographic})*$/u;
+
+export function isReactionEmoji(value: string): boolean {
+  return value.length <= REACTION_EMOJI_MAX_LENGTH && EMOJI.test(value);
 }

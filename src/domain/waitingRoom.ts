@@ -1,3 +1,16 @@
+/** Waiting-room states and the system notices the server posts (core spec 4). */
+import { formatEventTime } from "./time";
+
+export const WAITING_ROOM_STATES = ["inactive", "active", "false-alarm", "baby-here"] as const;
+export type WaitingRoomState = (typeof WAITING_ROOM_STATES)[number];
+
+/** The state a pregnancy's latest session puts its waiting room in; no session = inactive. */
+export function waitingRoomState(session: { isActive: boolean; isFalseAlarm: boolean; isBabyHere: boolean } | null | undefined): WaitingRoomState {
+  if (!session?.isActive) return "inactive";
+  if (session.isBabyHere) return "baby-here";
+  return session.isFalseAlarm ? "false-alarm" : "active";
+}
+
 /** The system notice posted when a waiting-room session closes (core spec 4: "posts a closed message"). */
 export function waitingRoomClosedNotice(reason: "false-alarm" | "baby-here" | "scheduled"): string {
   switch (reason) {
@@ -8,4 +21,38 @@ export function waitingRoomClosedNotice(reason: "false-alarm" | "baby-here" | "s
     case "scheduled":
       return "The waiting room is now closed.";
   }
+}
+
+/** The system parent-update posted on activation. */
+export function waitingRoomActivatedNotice(familyTitle: string): string {
+  return `${familyTitle}: we are heading to the hospital! The waiting room is open.`;
+}
+
+/**
+ * A closing time as the family reads it, e.g. '3:45 PM', in the caller's time zone (the Worker has
+ * none of its own); an unknown zone falls back to UTC.
+ */
+export function formatClosingTime(at: Date, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit", hour12: true };
+  try {
+    return new Intl.DateTimeFormat("en-US", { ...options, timeZone }).format(at);
+  } catch {
+    return `${new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(at)} UTC`;
+  }
+}
+
+export function falseAlarmNotice(closingTime: string): string {
+  return `False alarm! The waiting room will close at ${closingTime}.`;
+}
+
+export interface BabyDetails {
+  name?: string;
+  /** Stored form 'HH:mm:ss'. */
+  time?: string;
+  weight?: string;
+}
+
+export function babyHereNotice(baby: BabyDetails, closingTime: string): string {
+  const arrival = [baby.name ? `${baby.name} arrived` : "", baby.time ? `at ${formatEventTime(baby.time)}` : "", baby.weight ? `weighing ${baby.weight}` : ""].filter(Boolean).join(" ");
+  return [`The baby is here!`, arrival ? `${arrival}.` : "", `The waiting room will close at ${closingTime}.`].filter(Boolean).join(" ");
 }

@@ -65,6 +65,22 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "partners.verifyCode": (f) => ({ ...scoped(f), email: uniqueEmail("nobody"), code: "123456" }),
   "partners.link": () => ({ participantId: crypto.randomUUID() }),
   "partners.pendingForMe": () => undefined,
+  // Unknown messages, conversations and people stop at NOT_FOUND, after the access check this matrix is about.
+  "waitingRoom.state": scoped,
+  "waitingRoom.messages.list": scoped,
+  "waitingRoom.messages.replies": (f) => ({ ...scoped(f), messageId: crypto.randomUUID() }),
+  "waitingRoom.messages.send": (f) => ({ ...scoped(f), id: crypto.randomUUID(), content: "Matrix hello" }),
+  "waitingRoom.reactions.toggle": (f) => ({ ...scoped(f), messageId: crypto.randomUUID(), emoji: "👍", reacted: true }),
+  "waitingRoom.dms.conversations": scoped,
+  "waitingRoom.dms.open": (f) => ({ ...scoped(f), otherUserId: "nobody" }),
+  "waitingRoom.dms.messages": (f) => ({ ...scoped(f), conversationId: crypto.randomUUID() }),
+  "waitingRoom.dms.send": (f) => ({ ...scoped(f), id: crypto.randomUUID(), recipientId: "nobody", content: "Matrix DM" }),
+  "waitingRoom.dms.markRead": (f) => ({ ...scoped(f), conversationId: crypto.randomUUID() }),
+  "waitingRoom.activate": scoped,
+  "waitingRoom.postUpdate": (f) => ({ ...scoped(f), id: crypto.randomUUID(), content: "Matrix update" }),
+  // Once the room is open the first parent's call succeeds and the second finds nothing left to change (CONFLICT).
+  "waitingRoom.falseAlarm": scoped,
+  "waitingRoom.babyHere": (f) => ({ ...scoped(f), name: "Matrix Baby" }),
 };
 
 interface ProcedureDef {

@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import type { RoomServerMessage } from "../../party/protocol";
 import { waitingRoomMessages, waitingRoomSessions } from "../../worker/db/schema";
-import type { ApiClient } from "../support/client";
 import { baseUrl, openTestDb, signedInAs } from "../support/env";
 import { createOtherFamily } from "../support/families";
+import { connect } from "../support/room";
 
 let pregnancyId: string;
 
@@ -13,45 +12,6 @@ beforeAll(async () => {
   const olivia = await signedInAs("olivia");
   pregnancyId = (await olivia.trpc.pregnancy.mine.query()).parentPregnancy!.id;
 });
-
-const roomUrl = (id: string) => `${baseUrl().replace(/^http/, "ws")}/parties/waiting-room/${id}`;
-
-interface OpenRoom {
-  socket: WebSocket;
-  messages: RoomServerMessage[];
-  next(predicate: (m: RoomServerMessage) => boolean): Promise<RoomServerMessage>;
-}
-
-/** Opens a socket like the browser would; resolves when open, rejects with the refusal status. */
-function connect(id: string, client?: ApiClient, origin = baseUrl()): Promise<OpenRoom> {
-  const headers: Record<string, string> = { origin };
-  if (client) headers.cookie = client.cookieHeader;
-  const socket = new WebSocket(roomUrl(id), { headers });
-  const messages: RoomServerMessage[] = [];
-  const waiters: Array<{ predicate: (m: RoomServerMessage) => boolean; resolve: (m: RoomServerMessage) => void }> = [];
-  socket.on("message", (data) => {
-    const message = JSON.parse(String(data)) as RoomServerMessage;
-    messages.push(message);
-    for (const waiter of [...waiters]) {
-      if (waiter.predicate(message)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(message);
-      }
-    }
-  });
-  const next = (predicate: (m: RoomServerMessage) => boolean) =>
-    new Promise<RoomServerMessage>((resolve, reject) => {
-      const seen = messages.find(predicate);
-      if (seen) return resolve(seen);
-      const timer = setTimeout(() => reject(new Error("No such room message within 10 s")), 10_000);
-      waiters.push({ predicate, resolve: (m) => (clearTimeout(timer), resolve(m)) });
-    });
-  return new Promise((resolve, reject) => {
-    socket.once("open", () => resolve({ socket, messages, next }));
-    socket.once("unexpected-response", (_request, response) => reject(new Error(`refused ${response.statusCode}`)));
-    socket.once("error", reject);
-  });
-}
 
 describe("waiting room sockets", () => {
   it("refuses a socket without a session", async () => {

@@ -3,6 +3,7 @@ import {
   checkSendThrottle,
   conversationPair,
   dmPreview,
+  isReactionEmoji,
   isUuid,
   MESSAGE_RETRY_DELAYS_MS,
   MINIMUM_SEND_GAP_MS,
@@ -90,5 +91,15 @@ describe("conversationPair", () => {
   it("stores the two users sorted", () => {
     expect(conversationPair("b", "a")).toEqual({ userA: "a", userB: "b" });
     expect(conversationPair("a", "b")).toEqual({ userA: "a", userB: "b" });
+  });
+});
+
+describe("reaction emoji", () => {
+  it("accepts one emoji, with variation selector, skin tone or joined parts", () => {
+    for (const emoji of ["👍", "❤️", "👍🏽", "👨‍👩‍👧"]) expect(isReactionEmoji(emoji), emoji).toBe(true);
+  });
+
+  it("refuses text, several emoji and empty input", () => {
+    for (const text of ["", "ok", "👍👍", "👍 ", "<b>"]) expect(isReactionEmoji(text), text).toBe(false);
   });
 });

@@ -2,11 +2,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { AVATAR_CACHE_SECONDS, AVATAR_MAX_BYTES } from "../../src/domain/constants";
-import { detectImageType } from "../../src/domain/uploads";
 import type { AppVariables } from "../context";
 import { pregnancyParticipants, users } from "../db/schema";
 import type { Bindings } from "../env";
-import { avatarKey, newImageName, privateObjectResponse, storedImageName } from "../services/storage";
+import { avatarKey, checkImageUpload, newImageName, privateObjectResponse, storedImageName } from "../services/storage";
 
 interface AvatarVariables extends AppVariables {
   userId: string;
@@ -24,10 +23,9 @@ export const avatarRoutes = new Hono<{ Bindings: Bindings; Variables: AvatarVari
   .use("*", requireSession)
   .post("/", async (c) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    if (bytes.byteLength === 0) return c.json({ error: "Empty file" }, 400);
-    if (bytes.byteLength > AVATAR_MAX_BYTES) return c.json({ error: "File too large" }, 413);
-    const type = detectImageType(bytes);
-    if (!type) return c.json({ error: "Unsupported file type" }, 415);
+    const upload = checkImageUpload(bytes, AVATAR_MAX_BYTES);
+    if (!upload.ok) return c.json({ error: upload.error }, upload.status);
+    const { type } = upload;
     const name = newImageName(type.extension);
     await c.env.PHOTOS.put(avatarKey(c.var.userId, name), bytes, { httpMetadata: { contentType: type.mime } });
     const avatarUrl = `/api/avatars/${c.var.userId}/${name}`;

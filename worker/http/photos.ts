@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { PHOTO_CACHE_SECONDS, PHOTO_MAX_FILE_BYTES } from "../../src/domain/constants";
-import { detectImageType } from "../../src/domain/uploads";
-import { newImageName, photoKey, privateObjectResponse, storedImageName } from "../services/storage";
+import { checkImageUpload, newImageName, photoKey, privateObjectResponse, storedImageName } from "../services/storage";
 import { requirePregnancyAccess, type PregnancyRouteVariables } from "./access";
 import type { Bindings } from "../env";
 
@@ -15,10 +14,9 @@ export const photoRoutes = new Hono<{ Bindings: Bindings; Variables: PregnancyRo
     const { permissions } = c.var.access;
     if (!permissions.canUploadPhotos && !permissions.canContributePhotos) return c.json({ error: "ACCESS_DENIED" }, 403);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    if (bytes.byteLength === 0) return c.json({ error: "Empty file" }, 400);
-    if (bytes.byteLength > PHOTO_MAX_FILE_BYTES) return c.json({ error: "File too large" }, 413);
-    const type = detectImageType(bytes);
-    if (!type) return c.json({ error: "Unsupported file type" }, 415);
+    const upload = checkImageUpload(bytes, PHOTO_MAX_FILE_BYTES);
+    if (!upload.ok) return c.json({ error: upload.error }, upload.status);
+    const { type } = upload;
     const name = newImageName(type.extension);
     const key = photoKey(c.var.access.id, name);
     await c.env.PHOTOS.put(key, bytes, { httpMetadata: { contentType: type.mime }, customMetadata: { uploadedBy: c.var.userId } });

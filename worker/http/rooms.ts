@@ -1,7 +1,8 @@
 import type { Lobby } from "partyserver";
 import { z } from "zod";
-import { ROOM_USER_HEADER } from "../../party/protocol";
+import { ROOM_USER_HEADER, type RoomEvent } from "../../party/protocol";
 import type { AppVariables } from "../context";
+import type { Bindings } from "../env";
 import { loadPregnancyAccess } from "../trpc/access";
 
 const allowedOrigin = (request: Request, configured: string | undefined) => {
@@ -25,4 +26,20 @@ export async function authorizeRoomConnection(request: Request, lobby: Lobby, va
   const headers = new Headers(request.headers);
   headers.set(ROOM_USER_HEADER, session.user.id);
   return new Request(request, { headers });
+}
+
+/**
+ * Tells the pregnancy's room about a committed write. A room that cannot be reached only delays
+ * delivery (clients catch up from the database when they reconnect), so the failure is logged.
+ */
+export async function tellRoom(env: Pick<Bindings, "WaitingRoom">, pregnancyId: string, event: RoomEvent, to?: string[]): Promise<void> {
+  try {
+    // Loaded on use: partyserver needs the Workers runtime, and the router (which reaches this
+    // module) is also imported in Node by the permission-matrix test.
+    const { getServerByName } = await import("partyserver");
+    const room = await getServerByName(env.WaitingRoom, pregnancyId);
+    await room.announce(event, to);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", room: pregnancyId, event: event.kind, error: String(error) }));
+  }
 }

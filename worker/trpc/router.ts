@@ -7,6 +7,7 @@ import { participantsRouter } from "../routers/participants";
 import { partnersRouter } from "../routers/partners";
 import { pregnancyRouter } from "../routers/pregnancy";
 import { referralsRouter } from "../routers/referrals";
+import { waitingRoomRouter } from "../routers/waitingRoom";
 import { router } from "./init";
 
 export const appRouter = router({
@@ -19,6 +20,7 @@ export const appRouter = router({
   partners: partnersRouter,
   pregnancy: pregnancyRouter,
   referrals: referralsRouter,
+  waitingRoom: waitingRoomRouter,
 });
 
 export type AppRouter = typeof appRouter;

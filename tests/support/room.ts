@@ -1,0 +1,43 @@
+import WebSocket from "ws";
+import type { RoomServerMessage } from "../../party/protocol";
+import type { ApiClient } from "./client";
+import { baseUrl } from "./env";
+
+const roomUrl = (id: string) => `${baseUrl().replace(/^http/, "ws")}/parties/waiting-room/${id}`;
+
+export interface OpenRoom {
+  socket: WebSocket;
+  messages: RoomServerMessage[];
+  next(predicate: (m: RoomServerMessage) => boolean): Promise<RoomServerMessage>;
+}
+
+/** Opens a socket like the browser would; resolves when open, rejects with the refusal status. */
+export function connect(id: string, client?: ApiClient, origin = baseUrl()): Promise<OpenRoom> {
+  const headers: Record<string, string> = { origin };
+  if (client) headers.cookie = client.cookieHeader;
+  const socket = new WebSocket(roomUrl(id), { headers });
+  const messages: RoomServerMessage[] = [];
+  const waiters: Array<{ predicate: (m: RoomServerMessage) => boolean; resolve: (m: RoomServerMessage) => void }> = [];
+  socket.on("message", (data) => {
+    const message = JSON.parse(String(data)) as RoomServerMessage;
+    messages.push(message);
+    for (const waiter of [...waiters]) {
+      if (waiter.predicate(message)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(message);
+      }
+    }
+  });
+  const next = (predicate: (m: RoomServerMessage) => boolean) =>
+    new Promise<RoomServerMessage>((resolve, reject) => {
+      const seen = messages.find(predicate);
+      if (seen) return resolve(seen);
+      const timer = setTimeout(() => reject(new Error("No such room message within 10 s")), 10_000);
+      waiters.push({ predicate, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+    });
+  return new Promise((resolve, reject) => {
+    socket.once("open", () => resolve({ socket, messages, next }));
+    socket.once("unexpected-response", (_request, response) => reject(new Error(`refused ${response.statusCode}`)));
+    socket.once("error", reject);
+  });
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { babyHereNotice, falseAlarmNotice, formatClosingTime, waitingRoomState } from "../../src/domain/waitingRoom";
+
+const session = { isActive: true, isFalseAlarm: false, isBabyHere: false };
+
+describe("waiting room state", () => {
+  it("follows the latest session", () => {
+    expect(waitingRoomState(undefined)).toBe("inactive");
+    expect(waitingRoomState({ ...session, isActive: false, isFalseAlarm: true })).toBe("inactive");
+    expect(waitingRoomState(session)).toBe("active");
+    expect(waitingRoomState({ ...session, isFalseAlarm: true })).toBe("false-alarm");
+    expect(waitingRoomState({ ...session, isFalseAlarm: true, isBabyHere: true })).toBe("baby-here");
+  });
+});
+
+describe("system notices", () => {
+  const at = new Date("2026-11-22T20:45:00Z");
+
+  it("name the closing time in the caller's time zone, UTC when the zone is unknown", () => {
+    expect(formatClosingTime(at, "America/New_York")).toBe("3:45 PM");
+    expect(formatClosingTime(at, "Not/AZone")).toBe("8:45 PM UTC");
+    expect(falseAlarmNotice("3:45 PM")).toBe("False alarm! The waiting room will close at 3:45 PM.");
+  });
+
+  it("tell what the parents shared about the baby", () => {
+    expect(babyHereNotice({ name: "Lily", time: "15:45:00", weight: "7 lb 2 oz" }, "7:45 PM")).toBe("The baby is here! Lily arrived at 3:45 PM weighing 7 lb 2 oz. The waiting room will close at 7:45 PM.");
+    expect(babyHereNotice({}, "7:45 PM")).toBe("The baby is here! The waiting room will close at 7:45 PM.");
+  });
+});

@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { TITLE_MAX_LENGTH, WAITING_ROOM_MESSAGE_MAX_LENGTH } from "../../src/domain/constants";
+import { isReactionEmoji, isUuid } from "../../src/domain/messaging";
+import { sanitizeTitle } from "../../src/domain/sanitize";
+import { parseEventTime } from "../../src/domain/time";
+import { storedImageName } from "../services/storage";
+import { flaggedProcedure, parentProcedure, router } from "../trpc/init";
+import {
+  activateWaitingRoom,
+  listConversations,
+  listDirectMessages,
+  listMessages,
+  listReplies,
+  markBabyHere,
+  markConversationRead,
+  markFalseAlarm,
+  openConversation,
+  sendDirectMessage,
+  sendGroupMessage,
+  setReaction,
+  waitingRoomStateFor,
+  type RoomCaller,
+} from "./waitingRoom.service";
+
+/** Client-generated ids (messages) and ids of reactions and replies: the 36-character UUID form. */
+const messageId = z.string().refine(isUuid, "Invalid id");
+/** Raw text may carry markup that sanitising removes, so the input allows some room over the stored limit. */
+const messageText = z.string().max(WAITING_ROOM_MESSAGE_MAX_LENGTH * 4);
+/** The caller's IANA time zone, for the closing time in system messages. */
+const timeZone = z.string().max(TITLE_MAX_LENGTH).default("UTC");
+const optionalDetail = z
+  .string()
+  .max(TITLE_MAX_LENGTH * 4)
+  .transform(sanitizeTitle)
+  .optional();
+
+const waitingRoomProcedure = flaggedProcedure("canAccessWaitingRoom");
+
+const callerOf = (ctx: {
+  db: RoomCaller["db"];
+  env: RoomCaller["env"];
+  origin: string;
+  executionCtx: { waitUntil(promise: Promise<unknown>): void };
+  user: { id: string };
+  pregnancy: { id: string; participantId: string };
+}): RoomCaller => ({
+  db: ctx.db,
+  env: ctx.env,
+  origin: ctx.origin,
+  waitUntil: (promise) => ctx.executionCtx.waitUntil(promise),
+  pregnancyId: ctx.pregnancy.id,
+  userId: ctx.user.id,
+  participantId: ctx.pregnancy.participantId,
+});
+
+export const waitingRoomRouter = router({
+  state: waitingRoomProcedure.query(({ ctx }) => waitingRoomStateFor(ctx.db, ctx.pregnancy.id)),
+
+  messages: router({
+    list: waitingRoomProcedure.input(z.object({ before: messageId.optional() })).query(({ ctx, input }) => listMessages(ctx.db, ctx.pregnancy.id, ctx.user.id, input.before)),
+
+    replies: waitingRoomProcedure
+      .input(z.object({ messageId, offset: z.number().int().min(0).default(0) }))
+      .query(({ ctx, input }) => listReplies(ctx.db, ctx.pregnancy.id, ctx.user.id, input.messageId, input.offset)),
+
+    send: waitingRoomProcedure
+      .input(z.object({ id: messageId, content: messageText, imageName: storedImageName.optional(), parentMessageId: messageId.optional() }))
+      .mutation(({ ctx, input }) => sendGroupMessage(callerOf(ctx), input)),
+  }),
+
+  reactions: router({
+    /** Sets the caller's reaction to the wanted state, so a retried toggle never flips it back. */
+    toggle: waitingRoomProcedure
+      .input(z.object({ messageId, emoji: z.string().refine(isReactionEmoji, "Invalid emoji"), reacted: z.boolean() }))
+      .mutation(({ ctx, input }) => setReaction(callerOf(ctx), input)),
+  }),
+
+  dms: router({
+    conversations: waitingRoomProcedure.query(({ ctx }) => listConversations(ctx.db, ctx.pregnancy.id, ctx.user.id)),
+
+    open: waitingRoomProcedure.input(z.object({ otherUserId: z.string().min(1) })).mutation(async ({ ctx, input }) => {
+      const conversation = await openConversation(ctx.db, ctx.pregnancy.id, ctx.user.id, input.otherUserId);
+      return { id: conversation.id };
+    }),
+
+    messages: waitingRoomProcedure
+      .input(z.object({ conversationId: z.uuid(), before: messageId.optional() }))
+      .query(({ ctx, input }) => listDirectMessages(ctx.db, ctx.pregnancy.id, ctx.user.id, input.conversationId, input.before)),
+
+    send: waitingRoomProcedure
+      .input(z.object({ id: messageId, recipientId: z.string().min(1), content: messageText }))
+      .mutation(({ ctx, input }) => sendDirectMessage(callerOf(ctx), input)),
+
+    markRead: waitingRoomProcedure.input(z.object({ conversationId: z.uuid() })).mutation(({ ctx, input }) => markConversationRead(ctx.db, ctx.pregnancy.id, ctx.user.id, input.conversationId)),
+  }),
+
+  /** waiting-room-activate */
+  activate: parentProcedure.mutation(({ ctx }) => activateWaitingRoom(callerOf(ctx))),
+
+  /** A pinned parent update, posted under the client's id like any message. */
+  postUpdate: parentProcedure
+    .input(z.object({ id: messageId, content: messageText, imageName: storedImageName.optional() }))
+    .mutation(({ ctx, input }) => sendGroupMessage(callerOf(ctx), input, "parent_update")),
+
+  /** waiting-room-state-update, state false-alarm. */
+  falseAlarm: parentProcedure.input(z.object({ timeZone })).mutation(({ ctx, input }) => markFalseAlarm(callerOf(ctx), input.timeZone)),
+
+  /** waiting-room-state-update, state baby-here, with the baby's details when the parents give them. */
+  babyHere: parentProcedure
+    .input(
+      z.object({
+        timeZone,
+        name: optionalDetail,
+        weight: optionalDetail,
+        time: z
+          .string()
+          .optional()
+          .transform((value, check) => {
+            if (value === undefined || value.trim() === "") return undefined;
+            const parsed = parseEventTime(value);
+            if (parsed.ok) return parsed.value;
+            check.addIssue({ code: "custom", message: parsed.error });
+            return z.NEVER;
+          }),
+        imageName: storedImageName.optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => markBabyHere(callerOf(ctx), input, input.timeZone)),
+});
