@@ -47,6 +47,20 @@ async function discountOf(c: { var: AppVariables }, session: StoredSession): Pro
   return { percentOff: Number(coupon.percent_off), duration: coupon.duration === "forever" ? "forever" : "once" };
 }
 
+/** The checkout page around an order summary's rows and the Pay / Cancel form. */
+function checkoutPage(summaryRows: ReturnType<typeof html>, form: ReturnType<typeof html>) {
+  return page(
+    "Checkout",
+    html`<h1>Checkout</h1>
+      <p>Development checkout: no card is charged and nothing leaves this machine.</p>
+      <section aria-labelledby="summary-heading">
+        <h2 id="summary-heading">Order summary</h2>
+        <dl>${summaryRows}</dl>
+      </section>
+      ${form}`,
+  );
+}
+
 export const devCheckoutRoutes = new Hono<Env>()
   .get("/:id", async (c) => {
     const session = await loadObject<StoredSession>(c.var.db, c.req.param("id"), "checkout.session");
@@ -60,19 +74,11 @@ export const devCheckoutRoutes = new Hono<Env>()
     </form>`;
     if (session.mode === "payment") {
       return c.html(
-        page(
-          "Checkout",
-          html`<h1>Checkout</h1>
-            <p>Development checkout: no card is charged and nothing leaves this machine.</p>
-            <section aria-labelledby="summary-heading">
-              <h2 id="summary-heading">Order summary</h2>
-              <dl>
-                ${(session.fake.oneTimeItems ?? []).map((item) => html`<dt>${item.name}</dt><dd>${formatPrice(item.unitAmount * item.quantity)}</dd>`)}
-                <dt>Total due today</dt>
-                <dd>${formatPrice(Number(session.amount_total))}</dd>
-              </dl>
-            </section>
-            ${form}`,
+        checkoutPage(
+          html`${(session.fake.oneTimeItems ?? []).map((item) => html`<dt>${item.name}</dt><dd>${formatPrice(item.unitAmount * item.quantity)}</dd>`)}
+            <dt>Total due today</dt>
+            <dd>${formatPrice(Number(session.amount_total))}</dd>`,
+          form,
         ),
       );
     }
@@ -81,24 +87,16 @@ export const devCheckoutRoutes = new Hono<Env>()
     const discount = await discountOf(c, session);
     const summary = orderSummary(tier, discount, session.fake.trialPeriodDays);
     return c.html(
-      page(
-        "Checkout",
-        html`<h1>Checkout</h1>
-          <p>Development checkout: no card is charged and nothing leaves this machine.</p>
-          <section aria-labelledby="summary-heading">
-            <h2 id="summary-heading">Order summary</h2>
-            <dl>
-              <dt>Plan</dt>
-              <dd>${summary.planName}, ${formatPrice(summary.monthlyCents)}/month</dd>
-              ${summary.trialDays > 0 ? html`<dt>Free trial</dt><dd>${summary.trialDays} days</dd>` : ""}
-              ${discount ? html`<dt>Discount</dt><dd>${discount.percentOff}% off ${discount.duration === "once" ? "the first month" : "every month"}</dd>` : ""}
-              <dt>First month</dt>
-              <dd>${formatPrice(summary.firstMonthCents)}</dd>
-              <dt>Total due today</dt>
-              <dd>${formatPrice(summary.dueTodayCents)}</dd>
-            </dl>
-          </section>
-          ${form}`,
+      checkoutPage(
+        html`<dt>Plan</dt>
+          <dd>${summary.planName}, ${formatPrice(summary.monthlyCents)}/month</dd>
+          ${summary.trialDays > 0 ? html`<dt>Free trial</dt><dd>${summary.trialDays} days</dd>` : ""}
+          ${discount ? html`<dt>Discount</dt><dd>${discount.percentOff}% off ${discount.duration === "once" ? "the first month" : "every month"}</dd>` : ""}
+          <dt>First month</dt>
+          <dd>${formatPrice(summary.firstMonthCents)}</dd>
+          <dt>Total due today</dt>
+          <dd>${formatPrice(summary.dueTodayCents)}</dd>`,
+        form,
       ),
     );
   })
