@@ -7,7 +7,7 @@ import type { SubscriptionTier } from "./enums";
 
 export const MS_PER_SECOND = 1000;
 export const SECONDS_PER_MINUTE = 60;
-const MINUTES_PER_HOUR = 60;
+export const MINUTES_PER_HOUR = 60;
 const HOURS_PER_DAY = 24;
 const MS_PER_MINUTE = SECONDS_PER_MINUTE * MS_PER_SECOND;
 export const MS_PER_HOUR = MINUTES_PER_HOUR * MS_PER_MINUTE;
@@ -248,6 +248,15 @@ export const FALSE_ALARM_CLOSE_MS = FALSE_ALARM_CLOSE_HOURS * MS_PER_HOUR;
 export const BABY_HERE_CLOSE_HOURS = 4;
 export const BABY_HERE_CLOSE_MS = BABY_HERE_CLOSE_HOURS * MS_PER_HOUR;
 export const DM_PREVIEW_MAX_CHARS = 140;
+/** Ours: a dropped room socket reconnects after 0.5 s, doubling up to 10 s, then every 10 s. */
+export const ROOM_RECONNECT_INITIAL_MS = 500;
+export const ROOM_RECONNECT_MAX_MS = 10_000;
+/** Ours: the short beep for a direct message that arrives while the tab is hidden. */
+export const DM_BEEP_FREQUENCY_HZ = 880;
+export const DM_BEEP_DURATION_MS = 150;
+export const DM_BEEP_VOLUME = 0.1;
+/** Ours: how often the auto-close countdown is redrawn. */
+export const AUTO_CLOSE_COUNTDOWN_TICK_MS = 1000;
 /** Ours: a chat message is held to the comment limit (core spec 5 gives none for it). */
 export const WAITING_ROOM_MESSAGE_MAX_LENGTH = 1000;
 /** Ours: one emoji, with skin-tone modifiers and zero-width joiners (a family emoji is 11 units). */

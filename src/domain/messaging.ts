@@ -51,3 +51,6 @@ const EMOJI = /^\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier}|\u200D\p{E
 export function isReactionEmoji(value: string): boolean {
   return value.length <= REACTION_EMOJI_MAX_LENGTH && EMOJI.test(value);
 }
+
+/** Ours: the reactions offered under a message (any single emoji is accepted by the server). */
+export const QUICK_REACTIONS = ["❤️", "👍", "🎉", "😂", "😮", "🙏"] as const;

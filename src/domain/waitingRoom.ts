@@ -1,4 +1,5 @@
 /** Waiting-room states and the system notices the server posts (core spec 4). */
+import { MINUTES_PER_HOUR, MS_PER_SECOND, SECONDS_PER_MINUTE } from "./constants";
 import { formatEventTime } from "./time";
 
 export const WAITING_ROOM_STATES = ["inactive", "active", "false-alarm", "baby-here"] as const;
@@ -55,4 +56,15 @@ export interface BabyDetails {
 export function babyHereNotice(baby: BabyDetails, closingTime: string): string {
   const arrival = [baby.name ? `${baby.name} arrived` : "", baby.time ? `at ${formatEventTime(baby.time)}` : "", baby.weight ? `weighing ${baby.weight}` : ""].filter(Boolean).join(" ");
   return [`The baby is here!`, arrival ? `${arrival}.` : "", `The waiting room will close at ${closingTime}.`].filter(Boolean).join(" ");
+}
+
+/** Time left until the auto-close, as 'h:mm:ss' (or 'm:ss' under an hour); never negative. */
+export function formatCountdown(msLeft: number): string {
+  const SECONDS_PER_HOUR = MINUTES_PER_HOUR * SECONDS_PER_MINUTE;
+  const total = Math.max(0, Math.ceil(msLeft / MS_PER_SECOND));
+  const hours = Math.floor(total / SECONDS_PER_HOUR);
+  const minutes = Math.floor((total % SECONDS_PER_HOUR) / SECONDS_PER_MINUTE);
+  const seconds = total % SECONDS_PER_MINUTE;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
 }

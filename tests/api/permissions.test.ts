@@ -67,6 +67,7 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "partners.pendingForMe": () => undefined,
   // Unknown messages, conversations and people stop at NOT_FOUND, after the access check this matrix is about.
   "waitingRoom.state": scoped,
+  "waitingRoom.members": scoped,
   "waitingRoom.messages.list": scoped,
   "waitingRoom.messages.replies": (f) => ({ ...scoped(f), messageId: crypto.randomUUID() }),
   "waitingRoom.messages.send": (f) => ({ ...scoped(f), id: crypto.randomUUID(), content: "Matrix hello" }),

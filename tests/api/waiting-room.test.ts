@@ -74,6 +74,16 @@ describe("waiting room procedures", () => {
     await expect(quietGuest.client.trpc.waitingRoom.messages.send.mutate({ ...scoped(), id: crypto.randomUUID(), content: "hi" })).rejects.toMatchObject({ data: { appCode: "ACCESS_DENIED" } });
   });
 
+  it("members are the participants who may use the room, with names and no emails", async () => {
+    const members = await guest.client.trpc.waitingRoom.members.query(scoped());
+    const ids = members.map((m) => m.id);
+    expect(ids).toEqual(expect.arrayContaining([owner.userId, guest.userId, cousin.userId]));
+    expect(ids).not.toContain(quietGuest.userId);
+    expect(members.find((m) => m.id === owner.userId)).toMatchObject({ isParent: true });
+    expect(members.find((m) => m.id === guest.userId)).toMatchObject({ isParent: false });
+    expect(JSON.stringify(members)).not.toContain(guest.email);
+  });
+
   it("only parents open the room; guests with canReceiveUpdates hear about it by mail and in the room", async () => {
     for (const call of [
       () => guest.client.trpc.waitingRoom.activate.mutate(scoped()),

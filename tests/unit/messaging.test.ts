@@ -7,6 +7,7 @@ import {
   isUuid,
   MESSAGE_RETRY_DELAYS_MS,
   MINIMUM_SEND_GAP_MS,
+  QUICK_REACTIONS,
   shouldRetry,
   TOO_FAST_MESSAGE,
 } from "../../src/domain/messaging";
@@ -101,5 +102,11 @@ describe("reaction emoji", () => {
 
   it("refuses text, several emoji and empty input", () => {
     for (const text of ["", "ok", "👍👍", "👍 ", "<b>"]) expect(isReactionEmoji(text), text).toBe(false);
+  });
+});
+
+describe("quick reactions", () => {
+  it("are all single emojis the server accepts", () => {
+    for (const emoji of QUICK_REACTIONS) expect(isReactionEmoji(emoji)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { babyHereNotice, falseAlarmNotice, formatClosingTime, waitingRoomState } from "../../src/domain/waitingRoom";
+import { babyHereNotice, falseAlarmNotice, formatClosingTime, formatCountdown, waitingRoomState } from "../../src/domain/waitingRoom";
 
 const session = { isActive: true, isFalseAlarm: false, isBabyHere: false };
 
@@ -25,5 +25,15 @@ describe("system notices", () => {
   it("tell what the parents shared about the baby", () => {
     expect(babyHereNotice({ name: "Lily", time: "15:45:00", weight: "7 lb 2 oz" }, "7:45 PM")).toBe("The baby is here! Lily arrived at 3:45 PM weighing 7 lb 2 oz. The waiting room will close at 7:45 PM.");
     expect(babyHereNotice({}, "7:45 PM")).toBe("The baby is here! The waiting room will close at 7:45 PM.");
+  });
+});
+
+describe("auto-close countdown", () => {
+  it("reads h:mm:ss, then m:ss under an hour, and stops at 0:00", () => {
+    expect(formatCountdown(2 * 3_600_000)).toBe("2:00:00");
+    expect(formatCountdown(2 * 3_600_000 - 1_500)).toBe("1:59:59");
+    expect(formatCountdown(61_000)).toBe("1:01");
+    expect(formatCountdown(400)).toBe("0:01");
+    expect(formatCountdown(-5_000)).toBe("0:00");
   });
 });

@@ -24,6 +24,7 @@ export async function listParticipantsWithPermissions(db: Db, pregnancyId: strin
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      avatarUrl: users.image,
     })
     .from(pregnancyParticipants)
     .leftJoin(users, eq(users.id, pregnancyParticipants.userId))

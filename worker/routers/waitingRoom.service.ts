@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lt, lte, max, or, sql } fro
 import type { RoomDirectMessage, RoomEvent, RoomMessage } from "../../party/protocol";
 import { BABY_HERE_CLOSE_MS, FALSE_ALARM_CLOSE_MS, WAITING_ROOM_INITIAL_LOAD, WAITING_ROOM_MESSAGE_MAX_LENGTH, WAITING_ROOM_REPLY_PAGE_SIZE } from "../../src/domain/constants";
 import { MINIMUM_SEND_GAP_MS, TOO_FAST_MESSAGE, checkSendThrottle, conversationPair, dmPreview, type MessageChannel } from "../../src/domain/messaging";
+import { isParentRole } from "../../src/domain/permissions";
 import { sanitizePlainText } from "../../src/domain/sanitize";
 import {
   babyHereNotice,
@@ -352,6 +353,19 @@ export async function sendDirectMessage(caller: RoomCaller, input: { id: string;
   const message = roomDirectMessage(outcome.row);
   if (outcome.created) announce(caller, { kind: "direct-message", message }, [userId, input.recipientId]);
   return message;
+}
+
+/**
+ * Who may be in the room: active participants with canAccessWaitingRoom, by user id, with the names
+ * and avatars that messages, presence and the direct-message list show (no emails).
+ */
+export async function listRoomMembers(db: Db, pregnancyId: string) {
+  const participants = await listParticipantsWithPermissions(db, pregnancyId);
+  return participants.flatMap((p) =>
+    p.status === "active" && p.userId && p.permissions.canAccessWaitingRoom
+      ? [{ id: p.userId, firstName: p.firstName ?? "", lastName: p.lastName ?? "", avatarUrl: p.avatarUrl, displayTitle: p.displayTitle, isParent: isParentRole(p.role) }]
+      : [],
+  );
 }
 
 /** The caller's conversations, latest activity first, with the other person and the caller's unread count. */

@@ -10,6 +10,7 @@ import {
   listConversations,
   listDirectMessages,
   listMessages,
+  listRoomMembers,
   listReplies,
   markBabyHere,
   markConversationRead,
@@ -56,12 +57,16 @@ const callerOf = (ctx: {
 export const waitingRoomRouter = router({
   state: waitingRoomProcedure.query(({ ctx }) => waitingRoomStateFor(ctx.db, ctx.pregnancy.id)),
 
+  /** Everyone who may be in the room, for names, presence and starting a direct message. */
+  members: waitingRoomProcedure.query(({ ctx }) => listRoomMembers(ctx.db, ctx.pregnancy.id)),
+
   messages: router({
     list: waitingRoomProcedure.input(z.object({ before: messageId.optional() })).query(({ ctx, input }) => listMessages(ctx.db, ctx.pregnancy.id, ctx.user.id, input.before)),
 
     replies: waitingRoomProcedure
-      .input(z.object({ messageId, offset: z.number().int().min(0).default(0) }))
-      .query(({ ctx, input }) => listReplies(ctx.db, ctx.pregnancy.id, ctx.user.id, input.messageId, input.offset)),
+      // `cursor` is the offset of the page (tRPC's infinite queries name it so).
+      .input(z.object({ messageId, cursor: z.number().int().min(0).default(0) }))
+      .query(({ ctx, input }) => listReplies(ctx.db, ctx.pregnancy.id, ctx.user.id, input.messageId, input.cursor)),
 
     send: waitingRoomProcedure
       .input(z.object({ id: messageId, content: messageText, imageName: storedImageName.optional(), parentMessageId: messageId.optional() }))

@@ -8,7 +8,7 @@ import { useTRPC, type AppRouter } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
-import { AvatarUploadError, uploadAvatar } from "./avatarUpload";
+import { imageUploadProblem, uploadImage } from "../../lib/imageUpload";
 import { SETTINGS_MESSAGES } from "./messages";
 import { LoadFailed, SectionLoading, SettingsSection } from "./SettingsSection";
 import { serverErrorText } from "./serverError";
@@ -125,14 +125,14 @@ function AvatarField({ me }: { me: Me }) {
     if (!file) return;
     setProgress(0);
     try {
-      const avatarUrl = await uploadAvatar(file, setProgress);
+      const avatarUrl = await uploadImage("/api/avatars", file, "avatarUrl", setProgress);
       queryClient.setQueryData(trpc.account.me.queryKey(), (old) => (old ? { ...old, avatarUrl } : old));
       void queryClient.invalidateQueries({ queryKey: trpc.account.me.queryKey() });
       clear();
       toast({ title: SUCCESS_TOASTS.success, description: "Your profile photo was updated.", variant: "success" });
     } catch (error) {
       setProgress(null);
-      const reason = error instanceof AvatarUploadError ? (error.tooLarge ? SETTINGS_MESSAGES.avatarTooLarge : error.notAnImage ? SETTINGS_MESSAGES.avatarNotImage : undefined) : undefined;
+      const reason = imageUploadProblem(error, AVATAR_MAX_BYTES);
       toast({ title: PHOTO_TOASTS.uploadFailed, description: reason, variant: "error" });
       if (reason) setProblem(reason);
     }

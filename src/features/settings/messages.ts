@@ -5,6 +5,7 @@
  */
 import { AVATAR_MAX_BYTES, BYTES_PER_MB } from "../../domain/constants";
 import { TOO_MANY_BABIES_MESSAGE } from "../../domain/pregnancy";
+import { NOT_AN_IMAGE, imageTooLarge } from "../../lib/imageUpload";
 
 export const SETTINGS_MESSAGES = {
   profileFailed: "Failed to update profile",
@@ -22,6 +23,6 @@ export const SETTINGS_MESSAGES = {
   /** Same words as the server's refusal. */
   babyLimit: TOO_MANY_BABIES_MESSAGE,
   avatarHint: `JPEG, PNG, WebP or HEIC, up to ${AVATAR_MAX_BYTES / BYTES_PER_MB} MB.`,
-  avatarTooLarge: `The image is larger than ${AVATAR_MAX_BYTES / BYTES_PER_MB} MB.`,
-  avatarNotImage: "That file is not a supported image (JPEG, PNG, WebP or HEIC).",
+  avatarTooLarge: imageTooLarge(AVATAR_MAX_BYTES),
+  avatarNotImage: NOT_AN_IMAGE,
 } as const;

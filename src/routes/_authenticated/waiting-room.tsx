@@ -1,7 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AREAS } from "../../features/shell/areas";
-import { ComingSoonPage } from "../../features/shell/ComingSoonPage";
+import { WaitingRoomPage } from "../../features/waiting-room/WaitingRoomPage";
 
 export const Route = createFileRoute("/_authenticated/waiting-room")({
-  component: () => <ComingSoonPage {...AREAS.waitingRoom} />,
+  component: WaitingRoomPage,
 });

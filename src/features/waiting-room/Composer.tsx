@@ -1,0 +1,150 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { PHOTO_MAX_FILE_BYTES, WAITING_ROOM_MESSAGE_MAX_LENGTH } from "../../domain/constants";
+import { PHOTO_TOASTS } from "../../domain/errors";
+import { imageUploadProblem, uploadImage } from "../../lib/imageUpload";
+import { Button } from "../../ui/Button";
+import { ImageIcon } from "../../ui/icons";
+import { toast } from "../../ui/toast";
+
+export interface ComposedMessage {
+  content: string;
+  imageName?: string;
+}
+
+interface ComposerProps {
+  /** The text box's accessible name, e.g. 'Message the waiting room'. */
+  label: string;
+  placeholder: string;
+  onSend: (message: ComposedMessage) => void;
+  onTyping?: () => void;
+  /** Waiting-room images go to this pregnancy's image route; without it, text only. */
+  imagePregnancyId?: string;
+  disabled?: boolean;
+}
+
+/** An image uploaded to the room's image route as soon as it is chosen, with its preview and progress. */
+export function useRoomImage(pregnancyId: string | undefined) {
+  const [image, setImage] = useState<{ name: string; preview: string } | null>(null);
+  const [uploading, setUploading] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!image) return;
+    return () => URL.revokeObjectURL(image.preview);
+  }, [image]);
+
+  async function attach(file: File | undefined) {
+    if (!file || !pregnancyId) return;
+    setUploading(0);
+    try {
+      const name = await uploadImage(`/api/waiting-room/${pregnancyId}/images`, file, "imageName", setUploading);
+      setImage({ name, preview: URL.createObjectURL(file) });
+    } catch (error) {
+      toast({ title: PHOTO_TOASTS.uploadFailed, description: imageUploadProblem(error, PHOTO_MAX_FILE_BYTES), variant: "error" });
+    } finally {
+      setUploading(null);
+    }
+  }
+
+  return { pregnancyId, image, uploading, attach, clear: () => setImage(null) };
+}
+
+export type RoomImage = ReturnType<typeof useRoomImage>;
+
+/** 'Attach photo': a button in front of a hidden file input (the input itself is not focusable). */
+export function AttachPhotoButton({ attachment, disabled = false, label = "Attach photo" }: { attachment: RoomImage; disabled?: boolean; label?: string }) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={fileRef}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/heic"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => {
+          void attachment.attach(event.target.files?.[0]);
+          event.target.value = "";
+        }}
+      />
+      <Button variant="ghost" size="md" aria-label={label} className="px-3" disabled={disabled || attachment.uploading !== null} onClick={() => fileRef.current?.click()}>
+        <ImageIcon />
+      </Button>
+    </>
+  );
+}
+
+/** The chosen photo's preview with 'Remove photo', or the upload's progress. */
+export function AttachedPhoto({ attachment }: { attachment: RoomImage }) {
+  return (
+    <>
+      {attachment.image && (
+        <div className="flex items-center gap-3">
+          <img src={attachment.image.preview} alt="Photo to send" className="size-16 rounded-lg object-cover" />
+          <Button variant="ghost" size="sm" onClick={attachment.clear}>
+            Remove photo
+          </Button>
+        </div>
+      )}
+      {attachment.uploading !== null && (
+        <p role="status" className="text-sm text-muted-foreground">
+          Uploading photo… {attachment.uploading}%
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * The message box at the bottom of the chat, a thread or a conversation: Enter sends, Shift+Enter
+ * starts a new line. The box clears at once; the message shows as sending in the list, and a
+ * failed one is retried from there, so nothing typed is lost.
+ */
+export function Composer({ label, placeholder, onSend, onTyping, imagePregnancyId, disabled = false }: ComposerProps) {
+  const inputId = useId();
+  const [text, setText] = useState("");
+  const attachment = useRoomImage(imagePregnancyId);
+  const { image, uploading } = attachment;
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    const content = text.trim();
+    if ((!content && !image) || uploading !== null || disabled) return;
+    onSend({ content, ...(image ? { imageName: image.name } : {}) });
+    setText("");
+    attachment.clear();
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2 border-t border-border bg-surface p-2 sm:p-3">
+      <AttachedPhoto attachment={attachment} />
+      <div className="flex items-end gap-2">
+        {imagePregnancyId && <AttachPhotoButton attachment={attachment} disabled={disabled} />}
+        <label htmlFor={inputId} className="sr-only">
+          {label}
+        </label>
+        <textarea
+          id={inputId}
+          rows={1}
+          value={text}
+          placeholder={placeholder}
+          maxLength={WAITING_ROOM_MESSAGE_MAX_LENGTH}
+          disabled={disabled}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (event.target.value) onTyping?.();
+          }}
+          onKeyDown={handleKeyDown}
+          className="max-h-32 min-h-11 min-w-0 flex-1 resize-none rounded-2xl border border-input bg-background px-4 py-2.5 text-base focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+        />
+        <Button type="submit" disabled={disabled || uploading !== null || (!text.trim() && !image)}>
+          Send
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { SUCCESS_TOASTS, WAITING_ROOM_TOASTS } from "../../domain/errors";
+import type { WaitingRoomState } from "../../domain/waitingRoom";
+import { useTRPC } from "../../lib/trpc";
+import { Button } from "../../ui/Button";
+import { ConfirmDialog, Dialog } from "../../ui/Dialog";
+import { TextField } from "../../ui/TextField";
+import { toast } from "../../ui/toast";
+import { AttachedPhoto, AttachPhotoButton, Composer, useRoomImage } from "./Composer";
+import { sendWithRetries, toastText, type WaitingRoomModel } from "./useWaitingRoom";
+
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * What only parents do (the server refuses everyone else): open the room, post pinned updates,
+ * and mark a false alarm (closes in 2 h) or the baby's arrival (closes in 4 h).
+ */
+export function ParentControls({ room, state }: { room: WaitingRoomModel; state: WaitingRoomState }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<"update" | "false-alarm" | "baby-here" | null>(null);
+  const refreshState = () => void queryClient.invalidateQueries(trpc.waitingRoom.state.queryFilter(room.scope));
+
+  const activate = useMutation(
+    trpc.waitingRoom.activate.mutationOptions({
+      meta: { isolationToast: false },
+      onSuccess: () => {
+        refreshState();
+        success(SUCCESS_TOASTS.success, "The waiting room is open and your family has been told.");
+      },
+      onError: () => toastText(WAITING_ROOM_TOASTS.activationFailed),
+    }),
+  );
+  const stateUpdate = {
+    meta: { isolationToast: false },
+    onError: () => toastText(WAITING_ROOM_TOASTS.stateUpdateFailed),
+  };
+  const falseAlarm = useMutation(
+    trpc.waitingRoom.falseAlarm.mutationOptions({
+      ...stateUpdate,
+      onSuccess: (answer) => {
+        refreshState();
+        success(SUCCESS_TOASTS.autoCloseScheduled, answer.message);
+      },
+    }),
+  );
+
+  if (state === "inactive") {
+    return (
+      <Button onClick={() => activate.mutate(room.scope)} loading={activate.isPending}>
+        Activate Waiting Room
+      </Button>
+    );
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button onClick={() => setDialog("update")}>Post update</Button>
+      {state !== "baby-here" && (
+        <Button variant="secondary" onClick={() => setDialog("baby-here")}>
+          Baby is here
+        </Button>
+      )}
+      {state === "active" && (
+        <Button variant="danger" onClick={() => setDialog("false-alarm")}>
+          False alarm
+        </Button>
+      )}
+      <Dialog open={dialog === "update"} onClose={() => setDialog(null)} title="Post an update" description="Your update is highlighted and pinned at the top for everyone in the waiting room.">
+        <UpdateForm room={room} onDone={() => setDialog(null)} />
+      </Dialog>
+      <ConfirmDialog
+        open={dialog === "false-alarm"}
+        onClose={() => setDialog(null)}
+        title="Mark a false alarm?"
+        description="Everyone is told it was a false alarm, and the waiting room closes by itself in 2 hours."
+        confirmLabel="False alarm"
+        onConfirm={() => falseAlarm.mutateAsync({ ...room.scope, timeZone: timeZone() })}
+      />
+      <Dialog open={dialog === "baby-here"} onClose={() => setDialog(null)} title="The baby is here!" description="Share the news. Everything here is optional; the waiting room closes by itself in 4 hours.">
+        <BabyHereForm room={room} onDone={() => setDialog(null)} refreshState={refreshState} />
+      </Dialog>
+    </div>
+  );
+}
+
+const success = (title: string, description: string) => toast({ title, description, variant: "success" });
+
+function UpdateForm({ room, onDone }: { room: WaitingRoomModel; onDone: () => void }) {
+  const trpc = useTRPC();
+  const postUpdate = useMutation(trpc.waitingRoom.postUpdate.mutationOptions({ meta: { isolationToast: false } }));
+  return (
+    <Composer
+      label="Update for the family"
+      placeholder="How are things going?"
+      imagePregnancyId={room.scope.pregnancyId}
+      disabled={postUpdate.isPending}
+      onSend={({ content, imageName }) => {
+        const id = crypto.randomUUID();
+        sendWithRetries(() => postUpdate.mutateAsync({ ...room.scope, id, content, ...(imageName ? { imageName } : {}) }))
+          .then(() => {
+            onDone();
+            success(SUCCESS_TOASTS.success, "Your update is pinned for the family.");
+          })
+          .catch(() => toastText(WAITING_ROOM_TOASTS.messageFailed));
+      }}
+    />
+  );
+}
+
+function BabyHereForm({ room, onDone, refreshState }: { room: WaitingRoomModel; onDone: () => void; refreshState: () => void }) {
+  const trpc = useTRPC();
+  const [name, setName] = useState("");
+  const [time, setTime] = useState("");
+  const [weight, setWeight] = useState("");
+  const photo = useRoomImage(room.scope.pregnancyId);
+  const babyHere = useMutation(
+    trpc.waitingRoom.babyHere.mutationOptions({
+      meta: { isolationToast: false },
+      onSuccess: (answer) => {
+        refreshState();
+        onDone();
+        success(SUCCESS_TOASTS.statusUpdated, answer.message);
+      },
+      onError: () => toastText(WAITING_ROOM_TOASTS.stateUpdateFailed),
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    babyHere.mutate({
+      ...room.scope,
+      timeZone: timeZone(),
+      ...(name.trim() ? { name: name.trim() } : {}),
+      ...(time ? { time } : {}),
+      ...(weight.trim() ? { weight: weight.trim() } : {}),
+      ...(photo.image ? { imageName: photo.image.name } : {}),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3">
+      <TextField label="Baby's name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+      <TextField label="Time of birth" type="time" value={time} onChange={(event) => setTime(event.target.value)} />
+      <TextField label="Weight" hint="For example 7 lb 4 oz or 3.3 kg" value={weight} onChange={(event) => setWeight(event.target.value)} autoComplete="off" />
+      <div className="flex items-center gap-2">
+        <AttachPhotoButton attachment={photo} label="Add the baby's photo" />
+        <span className="text-sm text-muted-foreground">Add the baby's first photo (optional)</span>
+      </div>
+      <AttachedPhoto attachment={photo} />
+      <Button type="submit" loading={babyHere.isPending} disabled={photo.uploading !== null}>
+        Share the news
+      </Button>
+    </form>
+  );
+}

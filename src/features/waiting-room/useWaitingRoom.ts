@@ -1,0 +1,250 @@
+/**
+ * Everything the waiting-room screen shows, live: the room's state, its members, the group chat
+ * (pages merged with room events and the user's messages in flight), presence and typing. Writes
+ * go through tRPC (retried 3 times from 300 ms unless refused with a 4xx) under client ids, so a
+ * retry or a catch-up never shows a message twice.
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { RoomEvent, RoomServerMessage } from "../../../party/protocol";
+import { GROUP_MESSAGE_MIN_GAP_MS, TYPING_EXPIRY_OWN_MS, TYPING_EXPIRY_REMOTE_MS } from "../../domain/constants";
+import type { UserMode } from "../../domain/enums";
+import { WAITING_ROOM_TOASTS, splitToast } from "../../domain/errors";
+import { MESSAGE_RETRY_DELAYS_MS, checkSendThrottle, shouldRetry } from "../../domain/messaging";
+import { appCodeOf, httpStatusOf } from "../../lib/query-client";
+import { withRetries } from "../../lib/retry";
+import { useTRPC, useTRPCClient, type RouterOutputs } from "../../lib/trpc";
+import { toast } from "../../ui/toast";
+import { alertIncomingDirectMessage } from "./dmAlert";
+import { openRoomSocket, type RoomSocket, type RoomStatus } from "./roomSocket";
+import { emptyTimeline, timelineReducer, type ChatMessage, type ListedMessage } from "./timeline";
+
+export type RoomMember = RouterOutputs["waitingRoom"]["members"][number];
+export type RoomScope = { pregnancyId: string; mode: UserMode };
+
+export interface NewMessage {
+  content: string;
+  imageName?: string;
+  parentMessageId?: string;
+}
+
+/** Retries a message write like the spec says: 300, 600, 1200 ms, not after a 4xx refusal. */
+export function sendWithRetries<T>(write: () => Promise<T>): Promise<T> {
+  return withRetries(write, { delaysMs: MESSAGE_RETRY_DELAYS_MS, shouldRetry: (error) => shouldRetry(httpStatusOf(error)) });
+}
+
+export const isTooFast = (error: unknown) => appCodeOf(error) === "TOO_FAST";
+
+export function toastText(text: string, variant: "error" | "success" = "error") {
+  toast({ ...splitToast(text), variant });
+}
+
+export const memberName = (member: Pick<RoomMember, "firstName" | "lastName"> | null | undefined) =>
+  member ? [member.firstName, member.lastName].filter(Boolean).join(" ") || "Family member" : "Family member";
+
+type RoomListener = (event: RoomEvent) => void;
+
+export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const scope = useMemo(() => ({ pregnancyId, mode }), [pregnancyId, mode]);
+
+  const state = useQuery(trpc.waitingRoom.state.queryOptions(scope));
+  const members = useQuery(trpc.waitingRoom.members.queryOptions(scope));
+  const latest = useQuery(trpc.waitingRoom.messages.list.queryOptions(scope));
+  const [timeline, dispatch] = useReducer(timelineReducer, emptyTimeline);
+  const [status, setStatus] = useState<RoomStatus>("connecting");
+  const [presentIds, setPresentIds] = useState<readonly string[]>([]);
+  const [typingUntil, setTypingUntil] = useState<ReadonlyMap<string, number>>(new Map());
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const socket = useRef<RoomSocket | null>(null);
+  const listeners = useRef(new Set<RoomListener>());
+  const lastSentAt = useRef<number | null>(null);
+  const lastTypingSentAt = useRef(0);
+
+  const memberById = useMemo(() => new Map((members.data ?? []).map((m) => [m.id, m])), [members.data]);
+  const me = memberById.get(userId) ?? null;
+
+  useEffect(() => {
+    if (latest.data) dispatch({ type: "latest-page", messages: latest.data.messages, olderCursor: latest.data.olderCursor });
+  }, [latest.data]);
+
+  // The latest handlers, read by the socket callbacks without reopening the socket.
+  const onEvent = useRef<(event: RoomEvent) => void>(() => undefined);
+  onEvent.current = (event: RoomEvent) => {
+    switch (event.kind) {
+      case "message":
+        dispatch({ type: "received", message: event.message });
+        if (event.message.authorId) stopTyping(event.message.authorId);
+        if (event.message.kind === "parent_update") void queryClient.invalidateQueries(trpc.waitingRoom.state.queryFilter(scope));
+        break;
+      case "reaction":
+        dispatch({ type: "reaction", messageId: event.messageId, emoji: event.emoji, reacted: event.reacted, mine: event.userId === userId });
+        break;
+      case "direct-message":
+        void queryClient.invalidateQueries(trpc.waitingRoom.dms.conversations.queryFilter(scope));
+        if (event.message.authorId !== userId) alertIncomingDirectMessage(`New message from ${memberName(memberById.get(event.message.authorId))}`, event.message.content);
+        break;
+      case "state":
+        queryClient.setQueryData(trpc.waitingRoom.state.queryKey(scope), (old) => (old ? { ...old, state: event.state, scheduledCloseAt: event.scheduledCloseAt } : old));
+        void queryClient.invalidateQueries(trpc.waitingRoom.state.queryFilter(scope));
+        break;
+      case "session-closed":
+        // The closing notice was written with the session's close; read it with the new state.
+        void queryClient.invalidateQueries(trpc.waitingRoom.state.queryFilter(scope));
+        void queryClient.invalidateQueries(trpc.waitingRoom.messages.list.queryFilter(scope));
+        break;
+    }
+    for (const listener of listeners.current) listener(event);
+  };
+
+  function stopTyping(typistId: string) {
+    setTypingUntil((current) => {
+      if (!current.has(typistId)) return current;
+      const next = new Map(current);
+      next.delete(typistId);
+      return next;
+    });
+  }
+
+  useEffect(() => {
+    const handleMessage = (message: RoomServerMessage) => {
+      if (message.type === "presence") setPresentIds(message.userIds);
+      else if (message.type === "typing") setTypingUntil((current) => new Map(current).set(message.userId, Date.now() + TYPING_EXPIRY_REMOTE_MS));
+      else onEvent.current(message.event);
+    };
+    socket.current = openRoomSocket(pregnancyId, {
+      onMessage: handleMessage,
+      onStatus: setStatus,
+      // Whatever was missed while the socket was down is read again; merging by id drops repeats.
+      onReconnected: () => void queryClient.invalidateQueries(trpc.waitingRoom.pathFilter()),
+    });
+    return () => {
+      socket.current?.close();
+      socket.current = null;
+    };
+  }, [pregnancyId, queryClient, trpc]);
+
+  // Remote typing indicators expire 2 s after the last signal.
+  useEffect(() => {
+    if (typingUntil.size === 0) return;
+    const soonest = Math.min(...typingUntil.values());
+    const timer = setTimeout(() => {
+      const now = Date.now();
+      setTypingUntil((current) => new Map([...current].filter(([, until]) => until > now)));
+    }, Math.max(0, soonest - Date.now()));
+    return () => clearTimeout(timer);
+  }, [typingUntil]);
+
+  /** Tells the room the user is typing; repeated at most every 1.5 s while they keep typing. */
+  const signalTyping = useCallback(() => {
+    const now = Date.now();
+    if (now - lastTypingSentAt.current < TYPING_EXPIRY_OWN_MS) return;
+    lastTypingSentAt.current = now;
+    socket.current?.send({ type: "typing" });
+  }, []);
+
+  const subscribe = useCallback((listener: RoomListener) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
+
+  /**
+   * Sends a group message or a reply under `id` (new, or the failed message's id on a retry).
+   * Top-level messages show at once as 'sending'; the promise rejects after the toast is shown.
+   */
+  async function sendMessage(input: NewMessage, id: string = crypto.randomUUID()): Promise<ListedMessage> {
+    const local: ChatMessage = {
+      id,
+      parentMessageId: input.parentMessageId ?? null,
+      authorId: userId,
+      kind: "standard",
+      content: input.content,
+      storagePath: input.imageName ?? null,
+      createdAt: new Date().toISOString(),
+      author: me && { id: me.id, firstName: me.firstName, lastName: me.lastName, avatarUrl: me.avatarUrl },
+      replyCount: 0,
+      reactions: [],
+      status: "sending",
+    };
+    const topLevel = !input.parentMessageId;
+    if (topLevel) dispatch({ type: "sending", message: local });
+    const fail = (text: string, error: unknown): never => {
+      if (topLevel) dispatch({ type: "failed", id });
+      toastText(text);
+      throw error;
+    };
+    const now = Date.now();
+    const tooFast = checkSendThrottle(lastSentAt.current, now, GROUP_MESSAGE_MIN_GAP_MS);
+    if (tooFast) return fail(tooFast, new Error(tooFast));
+    lastSentAt.current = now;
+    try {
+      const message = await sendWithRetries(() => client.waitingRoom.messages.send.mutate({ ...scope, id, ...input }));
+      if (topLevel) dispatch({ type: "sent", message });
+      else if (input.parentMessageId) dispatch({ type: "reply-counted", id, parentMessageId: input.parentMessageId });
+      return message;
+    } catch (error) {
+      return fail(isTooFast(error) ? WAITING_ROOM_TOASTS.tooFast : WAITING_ROOM_TOASTS.messageFailed, error);
+    }
+  }
+
+  /** A failed message is taken out and sent again under its id (the server keeps one copy). */
+  function retryMessage(message: ChatMessage) {
+    dispatch({ type: "removed", id: message.id });
+    const imageName = message.storagePath?.split("/").pop();
+    sendMessage({ content: message.content, ...(imageName ? { imageName } : {}) }, message.id).catch(() => undefined);
+  }
+
+  /** Shows the reaction at once and takes it back if the server refuses ('Reaction failed: Please try again.'). */
+  async function toggleReaction(messageId: string, emoji: string) {
+    const message = timeline.messages.find((m) => m.id === messageId);
+    const reacted = !message?.reactions.some((r) => r.emoji === emoji && r.reactedByMe);
+    dispatch({ type: "reaction", messageId, emoji, reacted, mine: true });
+    try {
+      const answer = await sendWithRetries(() => client.waitingRoom.reactions.toggle.mutate({ ...scope, messageId, emoji, reacted }));
+      dispatch({ type: "reaction", messageId, emoji, reacted, mine: true, count: answer.count });
+    } catch {
+      dispatch({ type: "reaction", messageId, emoji, reacted: !reacted, mine: true });
+      toastText(WAITING_ROOM_TOASTS.reactionFailed);
+    }
+  }
+
+  async function loadOlder() {
+    if (!timeline.olderCursor || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const page = await client.waitingRoom.messages.list.query({ ...scope, before: timeline.olderCursor });
+      dispatch({ type: "older-page", messages: page.messages, olderCursor: page.olderCursor });
+    } catch {
+      toastText(WAITING_ROOM_TOASTS.unexpected);
+    } finally {
+      setLoadingOlder(false);
+    }
+  }
+
+  const now = Date.now();
+  const typingIds = [...typingUntil].filter(([id, until]) => until > now && id !== userId).map(([id]) => id);
+
+  return {
+    scope,
+    userId,
+    state,
+    members,
+    memberById,
+    latest,
+    timeline,
+    status,
+    presentIds,
+    typingIds,
+    loadingOlder,
+    signalTyping,
+    subscribe,
+    sendMessage,
+    retryMessage,
+    toggleReaction,
+    loadOlder,
+  };
+}
+
+export type WaitingRoomModel = ReturnType<typeof useWaitingRoom>;

@@ -1,0 +1,150 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { openNodeDb } from "../../scripts/node-db";
+import { addDays, lmpFromDueDate, serviceEndDate, todayIso } from "../../src/domain/dates";
+import { waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
+import { pregnancies, pregnancyParticipants, waitingRoomSessions } from "../../worker/db/schema";
+import { randomIp } from "../support/client";
+import { expect, expectAccessible, signIn, test, uniqueEmail } from "./support";
+
+const openDb = () => openNodeDb(process.env.E2E_DATABASE_URL!, process.env.E2E_WS_PROXY);
+
+async function signUpPerson(request: APIRequestContext, baseURL: string, firstName: string, lastName: string) {
+  const email = uniqueEmail(firstName.toLowerCase());
+  const password = `${firstName}-waits-1`;
+  const response = await request.post("/api/auth/sign-up/email", {
+    data: { email, password, name: `${firstName} ${lastName}`, firstName, lastName },
+    headers: { origin: baseURL, "cf-connecting-ip": randomIp() },
+  });
+  expect(response.ok()).toBe(true);
+  const { user } = (await response.json()) as { user: { id: string } };
+  return { email, password, userId: user.id, name: `${firstName} ${lastName}` };
+}
+
+/**
+ * A fresh family (an owner and a grandparent guest with the guest defaults), so the room's state
+ * belongs to this test alone. Creating a pregnancy is covered by the setup journeys; here the rows
+ * are written directly.
+ */
+async function familyWithGrandparent(request: APIRequestContext, baseURL: string) {
+  const stamp = Date.now();
+  const owner = await signUpPerson(request, baseURL, "Rosa", `Owner${stamp}`);
+  const grandma = await signUpPerson(request, baseURL, "Nana", `Guest${stamp}`);
+  const { db, close } = openDb();
+  try {
+    const pregnancyId = await db.transaction(async (tx) => {
+      const dueDate = addDays(todayIso(), 10);
+      const [row] = await tx
+        .insert(pregnancies)
+        .values({ title: `Waiting Family ${stamp}`, status: "active", createdByUserId: owner.userId, dueDate, lastMenstrualPeriod: lmpFromDueDate(dueDate), serviceEndDate: serviceEndDate(dueDate) })
+        .returning({ id: pregnancies.id });
+      await tx.insert(pregnancyParticipants).values([
+        { pregnancyId: row!.id, userId: owner.userId, role: "owner", status: "active" },
+        { pregnancyId: row!.id, userId: grandma.userId, role: "guest", status: "active", title: "Grandma", relationship: "grandparent", privacyLevel: "immediate-family" },
+      ]);
+      return row!.id;
+    });
+    return { pregnancyId, owner, grandma };
+  } finally {
+    await close();
+  }
+}
+
+async function guestPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
+  return context.newPage();
+}
+
+const message = (page: Page, text: string) => page.getByRole("list", { name: "Messages", exact: true }).getByRole("article").filter({ hasText: text });
+
+async function send(page: Page, text: string) {
+  const chat = page.getByRole("region", { name: "Group chat" });
+  await chat.getByRole("textbox", { name: "Message the waiting room" }).fill(text);
+  await chat.getByRole("button", { name: "Send" }).click();
+  // Sent once the server confirmed it ('Sending…' gone); the room lets one through every 500 ms.
+  await expect(message(page, text)).toBeVisible();
+  await expect(message(page, text).getByText("Sending…")).toHaveCount(0);
+}
+
+test("@desktop owner and grandparent share the waiting room live: activation, chat, typing, reactions, a DM, a reconnect without repeats, and a false alarm closed by the cron", async ({ page, browser, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const family = await familyWithGrandparent(request, baseURL!);
+  const grandmaPage = await guestPage(browser, baseURL!);
+  await Promise.all([signIn(page, family.owner.email, family.owner.password), signIn(grandmaPage, family.grandma.email, family.grandma.password)]);
+  await Promise.all([page.goto("/waiting-room"), grandmaPage.goto("/waiting-room")]);
+
+  for (const p of [page, grandmaPage]) await expect(p.getByRole("heading", { name: "The waiting room is closed" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Here now" }).getByText(family.grandma.name)).toBeAttached();
+  await expectAccessible(page);
+
+  // The owner opens the room; the grandparent's banner changes within a second, without a reload.
+  await page.getByRole("button", { name: "Activate Waiting Room" }).click();
+  await expect(grandmaPage.getByRole("heading", { name: "The waiting room is open" })).toBeVisible({ timeout: 1_000 });
+  await expect(grandmaPage.getByRole("region", { name: "Pinned updates" }).getByText(/heading to the hospital/)).toBeVisible();
+
+  // Typing shows on the other side, then the messages.
+  await page.getByRole("textbox", { name: "Message the waiting room" }).pressSequentially("We are at");
+  await expect(grandmaPage.getByText(`${family.owner.name} is typing…`)).toBeVisible();
+  await send(page, "We are at the hospital!");
+  await expect(message(grandmaPage, "We are at the hospital!")).toBeVisible();
+  await expect(grandmaPage.getByText(`${family.owner.name} is typing…`)).toHaveCount(0);
+  await send(grandmaPage, "Sending all our love!");
+  await expect(message(page, "Sending all our love!")).toBeVisible();
+
+  // The grandparent reacts; the owner sees it.
+  await message(grandmaPage, "We are at the hospital!").getByRole("button", { name: "Add reaction" }).click();
+  await grandmaPage.getByRole("button", { name: "React with ❤️" }).click();
+  await expect(message(grandmaPage, "We are at the hospital!").getByRole("button", { name: "❤️ 1" })).toHaveAttribute("aria-pressed", "true");
+  await expect(message(page, "We are at the hospital!").getByRole("button", { name: "❤️ 1" })).toHaveAttribute("aria-pressed", "false");
+  await expectAccessible(grandmaPage);
+
+  // A direct message, with the unread count on the owner's side.
+  await grandmaPage.getByLabel("Message someone").selectOption(family.owner.userId);
+  await grandmaPage.getByRole("button", { name: "Open" }).click();
+  await grandmaPage.getByRole("textbox", { name: `Message ${family.owner.name}` }).fill("A private hug for you");
+  await grandmaPage.getByRole("region", { name: family.owner.name }).getByRole("button", { name: "Send" }).click();
+  const conversation = page.getByRole("list", { name: "Conversations" }).getByRole("button", { name: new RegExp(family.grandma.name) });
+  await expect(conversation).toContainText("1 unread");
+  await conversation.click();
+  await expect(page.getByRole("list", { name: `Messages with ${family.grandma.name}` }).getByText("A private hug for you")).toBeVisible();
+  await page.getByRole("textbox", { name: `Message ${family.grandma.name}` }).fill("Thank you, Mum");
+  await page.getByRole("region", { name: family.grandma.name }).getByRole("button", { name: "Send" }).click();
+  await expect(grandmaPage.getByRole("list", { name: `Messages with ${family.owner.name}` }).getByText("Thank you, Mum")).toBeVisible();
+
+  // The grandparent drops off; three messages later she is back and sees each one once.
+  await grandmaPage.context().setOffline(true);
+  await expect(grandmaPage.getByText("Waiting for connection...")).toBeVisible();
+  const missed = ["First while you were away", "Second while you were away", "Third while you were away"];
+  for (const text of missed) {
+    await send(page, text);
+    await page.waitForTimeout(550);
+  }
+  await grandmaPage.context().setOffline(false);
+  for (const text of missed) await expect(message(grandmaPage, text)).toHaveCount(1);
+  await expect(grandmaPage.getByText("Waiting for connection...")).toHaveCount(0);
+  await expect(message(grandmaPage, "We are at the hospital!")).toHaveCount(1);
+
+  // False alarm: closing is scheduled 2 hours ahead...
+  await page.getByRole("button", { name: "False alarm" }).click();
+  await page.getByRole("dialog", { name: "Mark a false alarm?" }).getByRole("button", { name: "False alarm" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Auto-Close Scheduled" })).toBeVisible();
+  for (const p of [page, grandmaPage]) {
+    await expect(p.getByRole("heading", { name: "False alarm" })).toBeVisible();
+    await expect(p.getByText(/^Closes in 1:5\d:\d\d/)).toBeVisible();
+  }
+
+  // ...and once the clock is past it, the cron closes the room for both.
+  const { db, close } = openDb();
+  try {
+    await db.update(waitingRoomSessions).set({ scheduledCloseAt: new Date(Date.now() - 60_000) }).where(eq(waitingRoomSessions.pregnancyId, family.pregnancyId));
+  } finally {
+    await close();
+  }
+  const cron = await request.get(`/__scheduled?cron=${encodeURIComponent("* * * * *")}`);
+  expect(cron.ok()).toBe(true);
+  for (const p of [page, grandmaPage]) {
+    await expect(p.getByRole("heading", { name: "The waiting room is closed" })).toBeVisible();
+    await expect(message(p, waitingRoomClosedNotice("false-alarm"))).toHaveCount(1);
+  }
+  await grandmaPage.context().close();
+});
