@@ -8,19 +8,20 @@ import { chromium } from "@playwright/test";
 import { sanitizeNotes, sanitizePostContent } from "../src/domain/sanitize";
 import { ApiClient } from "../tests/support/client";
 import { HOSTILE_INPUTS } from "../tests/support/hostile-inputs";
+import { benchWaitingRoom } from "./bench-room";
+import { spread } from "./bench-stats";
 import { DEMO_PASSWORD, demoMember } from "./demo-family";
 import { freePort } from "./local-db";
 import { startStack } from "./stack";
 
 /**
  * `npm run bench`: throughput and latency of the health route and one tRPC read on the local stack,
- * and the gzip weight of what the browser loads for the public pages. Figures are printed, not asserted.
+ * the gzip weight of what the browser loads for the public pages, and fan-out latency and sustained
+ * message rate of a waiting room with 100 sockets (scripts/bench-room.ts). Figures are printed, not asserted.
  */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const root = fileURLToPath(new URL("..", import.meta.url));
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function drive(label: string, request: () => Promise<Response>) {
   const latencies: number[] = [];
@@ -40,10 +41,7 @@ async function drive(label: string, request: () => Promise<Response>) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  console.log(
-    `${label.padEnd(28)} ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s   p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms   failures ${failures}/${latencies.length}`,
-  );
+  console.log(`${label.padEnd(28)} ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s   ${spread(latencies)}   failures ${failures}/${latencies.length}`);
 }
 
 async function pageWeight(baseUrl: string, pathnames: string[]) {
@@ -101,6 +99,7 @@ try {
   await drive("tRPC pregnancy.mine", () => fetch(`${stack.url}/api/trpc/pregnancy.mine`, { headers: { cookie, origin: stack.url } }));
   console.log("");
   await pageWeight(stack.url, ["/", "/auth"]);
+  await benchWaitingRoom(stack);
 } finally {
   await stack.stop();
   rmSync(persistDir, { recursive: true, force: true });

@@ -7,8 +7,9 @@ import { baseUrl, openTestDb } from "./env";
 let counter = 0;
 export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++counter}@example.test`;
 
-export async function signUp(label: string, password = "correct-horse-1"): Promise<{ client: ApiClient; email: string; password: string; userId: string }> {
-  const client = new ApiClient(baseUrl());
+/** A fresh account, signed in; `url` is the stack (the tests' own without it). */
+export async function signUp(label: string, password = "correct-horse-1", url = baseUrl()): Promise<{ client: ApiClient; email: string; password: string; userId: string }> {
+  const client = new ApiClient(url);
   const email = uniqueEmail(label);
   const response = await client.postJson("/api/auth/sign-up/email", { email, password, name: `Test ${label}`, firstName: "Test", lastName: label });
   if (!response.ok) throw new Error(`Sign-up failed with ${response.status}: ${await response.text()}`);

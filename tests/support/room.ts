@@ -3,7 +3,7 @@ import type { RoomServerMessage } from "../../party/protocol";
 import type { ApiClient } from "./client";
 import { baseUrl } from "./env";
 
-const roomUrl = (id: string) => `${baseUrl().replace(/^http/, "ws")}/parties/waiting-room/${id}`;
+const roomUrl = (base: string, id: string) => `${base.replace(/^http/, "ws")}/parties/waiting-room/${id}`;
 
 export interface OpenRoom {
   socket: WebSocket;
@@ -11,16 +11,22 @@ export interface OpenRoom {
   next(predicate: (m: RoomServerMessage) => boolean): Promise<RoomServerMessage>;
 }
 
-/** Opens a socket like the browser would; resolves when open, rejects with the refusal status. */
-export function connect(id: string, client?: ApiClient, origin = baseUrl()): Promise<OpenRoom> {
+/**
+ * Opens a socket like the browser would; resolves when open, rejects with the refusal status.
+ * The room is the client's stack (the tests' stack without one). With `listen`, each message goes
+ * to it with its arrival time instead of into `messages`, so a long bench run does not keep them all.
+ */
+export function connect(id: string, client?: ApiClient, origin = client?.baseUrl ?? baseUrl(), listen?: (message: RoomServerMessage, receivedAt: number) => void): Promise<OpenRoom> {
   const headers: Record<string, string> = { origin };
   if (client) headers.cookie = client.cookieHeader;
-  const socket = new WebSocket(roomUrl(id), { headers });
+  const socket = new WebSocket(roomUrl(client?.baseUrl ?? baseUrl(), id), { headers });
   const messages: RoomServerMessage[] = [];
   const waiters: Array<{ predicate: (m: RoomServerMessage) => boolean; resolve: (m: RoomServerMessage) => void }> = [];
   socket.on("message", (data) => {
+    const receivedAt = performance.now();
     const message = JSON.parse(String(data)) as RoomServerMessage;
-    messages.push(message);
+    if (listen) listen(message, receivedAt);
+    else messages.push(message);
     for (const waiter of [...waiters]) {
       if (waiter.predicate(message)) {
         waiters.splice(waiters.indexOf(waiter), 1);
