@@ -44,7 +44,7 @@ async function familyWithGrandparent(request: APIRequestContext, baseURL: string
       ]);
       return row!.id;
     });
-    return { pregnancyId, owner, grandma };
+    return { pregnancyId, owner, grandma, title: `Waiting Family ${stamp}` };
   } finally {
     await close();
   }
@@ -147,4 +147,78 @@ test("@desktop owner and grandparent share the waiting room live: activation, ch
     await expect(message(p, waitingRoomClosedNotice("false-alarm"))).toHaveCount(1);
   }
   await grandmaPage.context().close();
+});
+
+test("@mobile on a phone the parent opens the room, posts a pinned update, answers in a thread and shares the baby's arrival", async ({ page, request, baseURL }) => {
+  const family = await familyWithGrandparent(request, baseURL!);
+  await signIn(page, family.owner.email, family.owner.password);
+  await page.goto("/waiting-room");
+  await page.getByRole("button", { name: "Activate Waiting Room" }).click();
+  await expect(page.getByRole("heading", { name: "The waiting room is open" })).toBeVisible();
+
+  // Chat and direct messages are tabs on a phone.
+  await expect(page.getByRole("tab", { name: "Group chat" })).toHaveAttribute("aria-selected", "true");
+  await send(page, "Contractions are 5 minutes apart");
+
+  // A pinned parent update.
+  await page.getByRole("button", { name: "Post update" }).click();
+  const updateDialog = page.getByRole("dialog", { name: "Post an update" });
+  await updateDialog.getByRole("textbox", { name: "Update for the family" }).fill("Doctor says it will be a few hours");
+  await updateDialog.getByRole("button", { name: "Send" }).click();
+  await expect(updateDialog).toBeHidden();
+  await expect(page.getByRole("region", { name: "Pinned updates" }).getByText("Doctor says it will be a few hours")).toBeVisible();
+
+  // A reply in the message's thread.
+  await message(page, "Contractions are 5 minutes apart").getByRole("button", { name: "Reply" }).click();
+  const thread = page.getByRole("dialog", { name: `Replies to ${family.owner.name}` });
+  await thread.getByRole("textbox", { name: "Reply" }).fill("Now 4 minutes");
+  await thread.getByRole("button", { name: "Send" }).click();
+  await expect(thread.getByRole("list", { name: "Replies" }).getByText("Now 4 minutes")).toBeVisible();
+  await expect(thread.getByText("1 reply")).toBeVisible();
+  await expectAccessible(page);
+  await thread.getByRole("button", { name: "Close" }).click();
+  await expect(message(page, "Contractions are 5 minutes apart").getByRole("button", { name: "1 reply" })).toBeVisible();
+
+  // The baby is here: the room closes 4 hours later.
+  await page.getByRole("button", { name: "Baby is here" }).click();
+  const baby = page.getByRole("dialog", { name: "The baby is here!" });
+  await baby.getByLabel("Baby's name").fill("Lily");
+  await baby.getByLabel("Time of birth").fill("14:32");
+  await baby.getByLabel("Weight").fill("7 lb 2 oz");
+  await baby.getByRole("button", { name: "Share the news" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Status Updated" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "The baby is here!" })).toBeVisible();
+  await expect(page.getByText(/^Closes in 3:5\d:\d\d/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Pinned updates" }).getByText(/Lily arrived at 2:32 PM weighing 7 lb 2 oz/)).toBeVisible();
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.getByRole("tab", { name: "Direct messages" }).click();
+  await expect(page.getByRole("heading", { name: "Direct messages" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("@desktop a guest without the waiting-room flag is told so, and the room refuses her socket", async ({ page, request, baseURL }) => {
+  const family = await familyWithGrandparent(request, baseURL!);
+  const { db, close } = openDb();
+  try {
+    await db.update(pregnancyParticipants).set({ permissions: { canAccessWaitingRoom: false } }).where(eq(pregnancyParticipants.userId, family.grandma.userId));
+  } finally {
+    await close();
+  }
+  await signIn(page, family.grandma.email, family.grandma.password);
+  await page.goto("/waiting-room");
+  await expect(page.getByRole("heading", { name: "Limited Access" })).toBeVisible();
+  // The page does not open the room; a socket opened by hand is refused by the server.
+  const status = await page.evaluate(
+    (id) =>
+      new Promise<string>((resolve) => {
+        const socket = new WebSocket(`${location.origin.replace(/^http/, "ws")}/parties/waiting-room/${id}`);
+        socket.onopen = () => resolve("open");
+        socket.onerror = () => resolve("refused");
+      }),
+    family.pregnancyId,
+  );
+  expect(status).toBe("refused");
+  await expectAccessible(page);
 });

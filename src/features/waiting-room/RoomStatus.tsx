@@ -58,7 +58,8 @@ export function PinnedUpdates({ room }: { room: WaitingRoomModel }) {
   const updates = room.state.data?.pinnedUpdates ?? [];
   if (updates.length === 0) return null;
   return (
-    <section aria-labelledby="pinned-heading" className="flex max-h-56 flex-col gap-1 overflow-y-auto">
+    // Focusable: it scrolls, and keyboard users must be able to scroll it too.
+    <section aria-labelledby="pinned-heading" tabIndex={0} className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-card focus-visible:outline-2 focus-visible:outline-ring">
       <h2 id="pinned-heading" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
         Pinned updates
       </h2>
