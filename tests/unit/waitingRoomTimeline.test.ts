@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RoomMessage } from "../../party/protocol";
+import { shouldAlert } from "../../src/features/waiting-room/dmAlert";
+import { typingText } from "../../src/features/waiting-room/typing";
 import { emptyTimeline, fromRoom, timelineReducer, type ChatMessage, type ListedMessage, type Timeline, type TimelineAction } from "../../src/features/waiting-room/timeline";
 
 let clock = Date.parse("2026-11-22T10:00:00Z");
@@ -105,5 +107,24 @@ describe("waiting-room timeline", () => {
     ]);
     expect(contents(timeline)).toEqual(["parent"]);
     expect(timeline.messages[0]!.replyCount).toBe(2);
+  });
+});
+
+describe("typing line", () => {
+  it("names one or two typists, then says several", () => {
+    expect(typingText([])).toBe("");
+    expect(typingText(["Helen Parker"])).toBe("Helen Parker is typing…");
+    expect(typingText(["Helen", "Noah"])).toBe("Helen and Noah are typing…");
+    expect(typingText(["Helen", "Noah", "Maya"])).toBe("Several people are typing…");
+  });
+});
+
+describe("direct-message alert", () => {
+  it("only for a hidden tab, and only once notifications are allowed", () => {
+    expect(shouldAlert("hidden", "granted")).toBe(true);
+    expect(shouldAlert("visible", "granted")).toBe(false);
+    expect(shouldAlert("hidden", "default")).toBe(false);
+    expect(shouldAlert("hidden", "denied")).toBe(false);
+    expect(shouldAlert("hidden", null)).toBe(false);
   });
 });

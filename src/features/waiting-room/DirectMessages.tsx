@@ -217,7 +217,7 @@ function Conversation({ room, conversationId, other, onBack }: { room: WaitingRo
           })}
         </ol>
       )}
-      <Composer label={`Message ${name}`} placeholder={`Write to ${name}…`} onSend={({ content }) => void send(content)} />
+      <Composer label={`Message ${name}`} placeholder="Type a message…" onSend={({ content }) => void send(content)} />
     </section>
   );
 }

@@ -4,17 +4,11 @@ import { Spinner } from "../../ui/Spinner";
 import { Composer } from "./Composer";
 import { MessageItem } from "./MessageItem";
 import { ThreadDialog } from "./ThreadDialog";
+import { typingText } from "./typing";
 import { memberName, type WaitingRoomModel } from "./useWaitingRoom";
 
 /** Within this distance of the bottom, new messages scroll into view; further up, the reader stays put. */
 const STICK_TO_BOTTOM_PX = 120;
-
-export function typingText(names: readonly string[]): string {
-  if (names.length === 0) return "";
-  if (names.length === 1) return `${names[0]} is typing…`;
-  if (names.length === 2) return `${names[0]} and ${names[1]} are typing…`;
-  return "Several people are typing…";
-}
 
 /**
  * The group chat: the latest 50 messages with older ones on scrolling up, replies in a thread,
@@ -118,7 +112,7 @@ export function GroupChat({ room }: { room: WaitingRoomModel }) {
       </p>
       <Composer
         label="Message the waiting room"
-        placeholder="Write to everyone…"
+        placeholder="Say something…"
         imagePregnancyId={scope.pregnancyId}
         onTyping={room.signalTyping}
         onSend={(message) => {

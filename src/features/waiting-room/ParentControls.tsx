@@ -48,7 +48,7 @@ export function ParentControls({ room, state }: { room: WaitingRoomModel; state:
 
   if (state === "inactive") {
     return (
-      <Button onClick={() => activate.mutate(room.scope)} loading={activate.isPending}>
+      <Button onClick={() => activate.mutate(room.scope)} loading={activate.isPending} className="w-full sm:w-auto sm:self-start">
         Activate Waiting Room
       </Button>
     );

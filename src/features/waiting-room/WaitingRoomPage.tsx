@@ -74,7 +74,7 @@ function WaitingRoom({ scope, userId, isParent }: { scope: RoomScope; userId: st
           ]}
         />
       ) : (
-        <div className="grid h-[min(75dvh,820px)] min-h-[28rem] grid-cols-[minmax(0,1fr)_20rem] gap-3">
+        <div className="grid h-[min(75dvh,820px)] min-h-[28rem] grid-cols-[minmax(0,1fr)_22rem] gap-3">
           <GroupChat room={room} />
           <DirectMessages room={room} />
         </div>
