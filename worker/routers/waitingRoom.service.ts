@@ -511,15 +511,23 @@ export interface ClosedSession {
 }
 
 /**
- * Deactivates every active session whose scheduled close has passed and posts the closing notice
- * as a system message (no author), in one transaction so a session is never closed silently.
+ * Deactivates every active session whose scheduled close has passed (only `pregnancyId`'s when
+ * given: a room's own alarm) and posts the closing notice as a system message (no author), in one
+ * transaction so a session is never closed silently. The conditional update closes a session once
+ * however many runs (cron or alarm) overlap: a later run no longer finds it active.
  */
-export async function closeDueWaitingRoomSessions(db: Db, now: Date): Promise<ClosedSession[]> {
+export async function closeDueWaitingRoomSessions(db: Db, now: Date, pregnancyId?: string): Promise<ClosedSession[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .update(waitingRoomSessions)
       .set({ isActive: false, closedAt: now })
-      .where(and(eq(waitingRoomSessions.isActive, true), lte(waitingRoomSessions.scheduledCloseAt, now)))
+      .where(
+        and(
+          eq(waitingRoomSessions.isActive, true),
+          lte(waitingRoomSessions.scheduledCloseAt, now),
+          pregnancyId ? eq(waitingRoomSessions.pregnancyId, pregnancyId) : undefined,
+        ),
+      )
       .returning({
         id: waitingRoomSessions.id,
         pregnancyId: waitingRoomSessions.pregnancyId,
