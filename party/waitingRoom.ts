@@ -1,4 +1,5 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { closeDueSessions } from "../worker/cron";
 import type { Bindings } from "../worker/env";
 import { ROOM_USER_HEADER, type RoomClientMessage, type RoomServerMessage, type RoomEvent } from "./protocol";
 
@@ -11,6 +12,7 @@ interface ConnectionInfo {
  * (session, active participation, canAccessWaitingRoom) and passes the checked user id in a header
  * it sets itself; the room refuses plain HTTP so that header cannot be forged from outside.
  * Presence is derived from the connections' own state, which survives hibernation.
+ * When told of a scheduled close, the room sets its own alarm as a backup to the cron.
  */
 export class WaitingRoom extends Server<Bindings> {
   static override options = { hibernate: true };
@@ -53,7 +55,22 @@ export class WaitingRoom extends Server<Bindings> {
    * to those users' sockets (a direct message reaches its two participants only).
    */
   async announce(event: RoomEvent, to?: string[]): Promise<number> {
-    const message: RoomServerMessage = { type: "event", event };
+    const reached = this.deliver({ type: "event", event }, to);
+    // A later scheduled close (false alarm, then baby here) replaces the earlier alarm.
+    if (event.kind === "state" && event.scheduledCloseAt) await this.ctx.storage.setAlarm(Date.parse(event.scheduledCloseAt));
+    return reached;
+  }
+
+  /**
+   * The backup for the cron: closes this pregnancy's session if it is still due, through the same
+   * conditional close, and tells the sockets what the cron would. If the cron got there first,
+   * nothing is due any more and nothing is posted. A throw makes the runtime retry the alarm.
+   */
+  override async onAlarm(): Promise<void> {
+    await closeDueSessions(this.env, new Date(), (_pregnancyId, event) => this.announce(event), this.name);
+  }
+
+  private deliver(message: RoomServerMessage, to: string[] | undefined): number {
     if (!to) {
       this.send(message);
       return [...this.getConnections()].length;

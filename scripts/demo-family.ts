@@ -68,3 +68,99 @@ export const demoMember = (key: DemoMember["key"]): DemoMember => {
   if (!member) throw new Error(`No demo member ${key}`);
   return member;
 };
+
+type DemoKey = DemoMember["key"];
+
+/** Something a demo member wrote, timed from the moment the room opened. */
+export interface DemoText {
+  id: string;
+  author: DemoKey;
+  minutesAfterOpening: number;
+  content: string;
+}
+
+interface DemoGroupMessage extends DemoText {
+  /** A pinned parent update (the author is a parent). */
+  parentUpdate?: boolean;
+  replies?: readonly DemoText[];
+  reactions?: ReadonlyArray<{ by: DemoKey; emoji: string }>;
+}
+
+interface DemoWaitingRoom {
+  sessionId: string;
+  daysAgo: number;
+  /** When the parents opened the room that evening (UTC, HH:mm). */
+  openedAtUtc: string;
+  openedBy: DemoKey;
+  /** The system notices the server posts: opened, false alarm (closing 2 h later), closed. */
+  noticeIds: { activated: string; falseAlarm: string; closed: string };
+  falseAlarmAfterMinutes: number;
+  messages: readonly DemoGroupMessage[];
+  /** A direct conversation; what one side wrote after the other's last message is unread. */
+  conversation: { id: string; between: readonly [DemoKey, DemoKey]; messages: readonly DemoText[] };
+}
+
+/**
+ * A short past waiting-room conversation: a false alarm some days ago, closed long since, so the
+ * demo room is inactive. Stable ids: seeding again finds them and adds nothing.
+ */
+export const DEMO_WAITING_ROOM: DemoWaitingRoom = {
+  sessionId: "dddc33d3-4685-463d-8a96-ffa42327e2a3",
+  daysAgo: 12,
+  openedAtUtc: "19:30",
+  openedBy: "olivia",
+  noticeIds: {
+    activated: "12a45846-31c7-4a54-8d55-389329af8b3c",
+    falseAlarm: "16e0087b-1b87-40c0-b40b-d0f20ff4c10e",
+    closed: "00ca4031-3e17-47e0-8529-ab0ea88ea111",
+  },
+  falseAlarmAfterMinutes: 95,
+  messages: [
+    { id: "f1c807c9-0269-4b01-a0af-33f2cd8d2a9e", author: "grandma", minutesAfterOpening: 4, content: "Oh, my darlings! I'm right by the phone all night. Sending you all my love. 💕" },
+    {
+      id: "2411c5dc-962a-4c28-9747-0fb89c7ecd27",
+      author: "maya",
+      minutesAfterOpening: 6,
+      content: "AHHH! Phone's on loud. You've totally got this, Liv!",
+      replies: [
+        { id: "5e010966-721b-498f-b242-ba9c0856ee33", author: "sam", minutesAfterOpening: 9, content: "Same here, the kettle's on and I'm not going anywhere ☕" },
+        { id: "51a25d64-1463-4882-8615-909b9b03ed0b", author: "noah", minutesAfterOpening: 14, content: "Thank you both. She's doing brilliantly so far." },
+      ],
+    },
+    { id: "814f742f-9e99-4e40-836e-463d13ad2a28", author: "sam", minutesAfterOpening: 11, content: "Bean and Sprout, take your time, we'll all wait. Thinking of you both!" },
+    {
+      id: "d5e9c0c8-5fdc-4ddf-be81-a899302d1473",
+      author: "noah",
+      minutesAfterOpening: 40,
+      parentUpdate: true,
+      content: "We're settled in at the hospital. The contractions have slowed right down, so the midwife wants to keep an eye on things for a while. Liv is comfortable and in good spirits.",
+      reactions: [
+        { by: "grandma", emoji: "❤️" },
+        { by: "maya", emoji: "🙏" },
+        { by: "sam", emoji: "❤️" },
+      ],
+    },
+    { id: "97aebbc8-0491-4aa1-bb36-db32ddd4750b", author: "grandma", minutesAfterOpening: 52, content: "Rest while you can, both of you. And Noah, eat something from that bag of snacks I packed!" },
+    {
+      id: "30abd5fb-e3ab-4808-ba1d-9eb7dc2d0512",
+      author: "olivia",
+      minutesAfterOpening: 97,
+      content: "False alarm, everyone! Bean and Sprout decided they're too comfy to leave just yet. Thank you for all the love tonight ❤️",
+      reactions: [
+        { by: "grandma", emoji: "🤗" },
+        { by: "maya", emoji: "😂" },
+      ],
+    },
+    { id: "530e8710-d0af-497b-a5e8-fcdcdada09df", author: "maya", minutesAfterOpening: 99, content: "Ha, keeping us on our toes already! Get some sleep, all of you." },
+  ],
+  conversation: {
+    id: "9061ae7a-96d8-4287-94dc-bf40e7c0e443",
+    between: ["noah", "maya"],
+    messages: [
+      { id: "b0879141-1885-4fc7-a6fa-3c18a946d9f8", author: "noah", minutesAfterOpening: 20, content: "Could you pop round and feed Biscuit if we end up staying the night?" },
+      { id: "3f9b4eed-7192-4483-82f0-88dbb5007355", author: "maya", minutesAfterOpening: 24, content: "Already on my way with the spare key 🐱" },
+      { id: "8f7ee18c-a0a3-4e79-95b8-ecd9a68ea7e5", author: "noah", minutesAfterOpening: 26, content: "You're a lifesaver. Thank you!" },
+      { id: "ae6cd348-26a0-4003-983c-ad1190063f40", author: "maya", minutesAfterOpening: 230, content: "Hope you're all home and tucked in. Give Liv a big hug from me 💛" },
+    ],
+  },
+};

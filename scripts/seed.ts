@@ -1,11 +1,26 @@
 import { hashPassword } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
-import { PLANS, REFERRAL_DISCOUNT_PERCENT } from "../src/domain/constants";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { FALSE_ALARM_CLOSE_MS, MS_PER_MINUTE, PLANS, REFERRAL_DISCOUNT_PERCENT } from "../src/domain/constants";
 import { addDays, dueDateFromLmp, lmpFromDueDate, serviceEndDate, todayIso } from "../src/domain/dates";
+import { conversationPair } from "../src/domain/messaging";
 import { GUEST_DEFAULT_PERMISSIONS } from "../src/domain/permissions";
+import { falseAlarmNotice, formatClosingTime, waitingRoomActivatedNotice, waitingRoomClosedNotice } from "../src/domain/waitingRoom";
 import type { Db } from "../worker/db";
-import { accounts, pregnancies, pregnancyBabies, pregnancyParticipants, referrals, subscriptions, users } from "../worker/db/schema";
-import { DEMO_BABIES, DEMO_DAYS_UNTIL_DUE, DEMO_FAMILY, DEMO_PASSWORD, DEMO_PREGNANCY_TITLE, DEMO_REFERRAL_CODE } from "./demo-family";
+import {
+  accounts,
+  pregnancies,
+  pregnancyBabies,
+  pregnancyParticipants,
+  referrals,
+  subscriptions,
+  users,
+  waitingRoomConversations,
+  waitingRoomDmMessages,
+  waitingRoomMessages,
+  waitingRoomReactions,
+  waitingRoomSessions,
+} from "../worker/db/schema";
+import { DEMO_BABIES, DEMO_DAYS_UNTIL_DUE, DEMO_FAMILY, DEMO_PASSWORD, DEMO_PREGNANCY_TITLE, DEMO_REFERRAL_CODE, DEMO_WAITING_ROOM, demoMember, type DemoMember, type DemoText } from "./demo-family";
 
 /**
  * Seeds the demo family once (idempotent: does nothing when the owner already exists), in one
@@ -17,6 +32,7 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, owner.email));
   if (existing) {
     await seedReferralCode(db, existing.id);
+    await seedWaitingRoomHistory(db, today);
     return { seeded: false };
   }
 
@@ -86,10 +102,79 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
   });
   const [created] = await db.select({ id: users.id }).from(users).where(eq(users.email, owner.email));
   if (created) await seedReferralCode(db, created.id);
+  await seedWaitingRoomHistory(db, today);
   return { seeded: true };
 }
 
 /** Each area's demo content is seeded on its own and idempotently, so older data dirs catch up. */
 async function seedReferralCode(db: Db, ownerId: string): Promise<void> {
   await db.insert(referrals).values({ referralCode: DEMO_REFERRAL_CODE, userId: ownerId, discountPercent: REFERRAL_DISCOUNT_PERCENT }).onConflictDoNothing();
+}
+
+/**
+ * The demo pregnancy's past false alarm (DEMO_WAITING_ROOM): a closed session, its conversation,
+ * reactions and a direct conversation, in one transaction. Its session id marks it seeded.
+ */
+async function seedWaitingRoomHistory(db: Db, today: string): Promise<void> {
+  const room = DEMO_WAITING_ROOM;
+  const [seeded] = await db.select({ id: waitingRoomSessions.id }).from(waitingRoomSessions).where(eq(waitingRoomSessions.id, room.sessionId));
+  if (seeded) return;
+  const members = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, DEMO_FAMILY.map((m) => m.email)));
+  const userIdOf = (key: DemoMember["key"]) => {
+    const member = members.find((m) => m.email === demoMember(key).email);
+    if (!member) throw new Error(`Demo member ${key} is missing`);
+    return member.id;
+  };
+  const [pregnancy] = await db
+    .select({ id: pregnancyParticipants.pregnancyId })
+    .from(pregnancyParticipants)
+    .where(and(eq(pregnancyParticipants.userId, userIdOf("olivia")), eq(pregnancyParticipants.role, "owner")))
+    .orderBy(asc(pregnancyParticipants.createdAt))
+    .limit(1);
+  if (!pregnancy) return;
+  const pregnancyId = pregnancy.id;
+
+  const openedAt = new Date(`${addDays(today, -room.daysAgo)}T${room.openedAtUtc}:00Z`);
+  const at = (minutes: number) => new Date(openedAt.getTime() + minutes * MS_PER_MINUTE);
+  const falseAlarmAt = at(room.falseAlarmAfterMinutes);
+  const closedAt = new Date(falseAlarmAt.getTime() + FALSE_ALARM_CLOSE_MS);
+  const openedBy = userIdOf(room.openedBy);
+  const [title] = await db.select({ title: pregnancies.title }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
+
+  const notices = [
+    { id: room.noticeIds.activated, senderId: openedBy, content: waitingRoomActivatedNotice(title?.title ?? DEMO_PREGNANCY_TITLE), createdAt: openedAt },
+    { id: room.noticeIds.falseAlarm, senderId: openedBy, content: falseAlarmNotice(formatClosingTime(closedAt, "UTC")), createdAt: falseAlarmAt },
+    { id: room.noticeIds.closed, senderId: null, content: waitingRoomClosedNotice("false-alarm"), createdAt: closedAt },
+  ].map((notice) => ({ ...notice, pregnancyId, authorId: null, kind: "parent_update" as const }));
+  const written = (m: DemoText) => ({ id: m.id, pregnancyId, senderId: userIdOf(m.author), authorId: userIdOf(m.author), content: m.content, createdAt: at(m.minutesAfterOpening) });
+  const posted = room.messages.flatMap((m) => [
+    { ...written(m), kind: m.parentUpdate ? ("parent_update" as const) : ("standard" as const) },
+    ...(m.replies ?? []).map((r) => ({ ...written(r), parentMessageId: m.id })),
+  ]);
+  const reactions = room.messages.flatMap((m) =>
+    (m.reactions ?? []).map((r, index) => ({ messageId: m.id, userId: userIdOf(r.by), emoji: r.emoji, createdAt: at(m.minutesAfterOpening + index + 1) })),
+  );
+
+  const { conversation } = room;
+  const [first, second] = conversation.between.map(userIdOf) as [string, string];
+  const pair = conversationPair(first, second);
+  const dms = conversation.messages.map((m) => ({ id: m.id, conversationId: conversation.id, authorId: userIdOf(m.author), content: m.content, createdAt: at(m.minutesAfterOpening) }));
+  // What one side wrote after the other's last message is still unread by the other.
+  const unreadBy = (userId: string) => {
+    const lastOwn = dms.findLastIndex((m) => m.authorId === userId);
+    return dms.slice(lastOwn + 1).filter((m) => m.authorId !== userId).length;
+  };
+
+  await db.transaction(async (tx) => {
+    await tx.insert(waitingRoomSessions).values({ id: room.sessionId, pregnancyId, isActive: false, isFalseAlarm: true, scheduledCloseAt: closedAt, closedAt, activatedBy: openedBy, createdAt: openedAt });
+    await tx.insert(waitingRoomMessages).values([...notices, ...posted]);
+    await tx.insert(waitingRoomReactions).values(reactions);
+    const [opened] = await tx
+      .insert(waitingRoomConversations)
+      .values({ id: conversation.id, pregnancyId, ...pair, unreadA: unreadBy(pair.userA), unreadB: unreadBy(pair.userB), lastActivityAt: dms.at(-1)?.createdAt, createdAt: dms[0]?.createdAt })
+      // The pair may have talked in this data directory already; their own conversation stays as it is.
+      .onConflictDoNothing()
+      .returning({ id: waitingRoomConversations.id });
+    if (opened) await tx.insert(waitingRoomDmMessages).values(dms);
+  });
 }

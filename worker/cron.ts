@@ -1,20 +1,30 @@
+import type { RoomEvent } from "../party/protocol";
 import { closeDueWaitingRoomSessions } from "./routers/waitingRoom.service";
 import { createDb, createPool } from "./db";
 import type { Bindings } from "./env";
 import { tellRoom } from "./http/rooms";
 
 /**
- * Every minute: close waiting-room sessions whose scheduled close has passed (false alarm after
- * 2 h, baby here after 4 h), in the database first, then tell each pregnancy's room.
+ * Closes waiting-room sessions whose scheduled close has passed (false alarm after 2 h, baby here
+ * after 4 h), in the database first, then tells each pregnancy's room. The cron runs it for every
+ * pregnancy; a room's own alarm runs it for its pregnancy only, as the backup.
  */
-export async function runScheduledJobs(env: Bindings, now: Date): Promise<void> {
+export async function closeDueSessions(
+  env: Pick<Bindings, "DATABASE_URL" | "LOCAL_WS_PROXY">,
+  now: Date,
+  tell: (pregnancyId: string, event: RoomEvent) => Promise<unknown>,
+  pregnancyId?: string,
+): Promise<void> {
   const pool = createPool(env.DATABASE_URL, env.LOCAL_WS_PROXY);
   try {
-    const closed = await closeDueWaitingRoomSessions(createDb(pool), now);
-    await Promise.all(
-      closed.map((session) => tellRoom(env, session.pregnancyId, { kind: "session-closed", sessionId: session.id, reason: session.reason })),
-    );
+    const closed = await closeDueWaitingRoomSessions(createDb(pool), now, pregnancyId);
+    await Promise.all(closed.map((session) => tell(session.pregnancyId, { kind: "session-closed", sessionId: session.id, reason: session.reason })));
   } finally {
     await pool.end();
   }
+}
+
+/** Every minute. */
+export function runScheduledJobs(env: Bindings, now: Date): Promise<void> {
+  return closeDueSessions(env, now, (pregnancyId, event) => tellRoom(env, pregnancyId, event));
 }

@@ -20,5 +20,7 @@ describe("dev-only routes", () => {
       const response = await requestWithoutDatabase((app) => app.route("/", devRoutes), path, "production");
       expect(response.status).toBe(404);
     }
+    const announce = await requestWithoutDatabase((app) => app.route("/", devRoutes), `/api/dev/waiting-room/${crypto.randomUUID()}/announce-state`, "production", { method: "POST" });
+    expect(announce.status).toBe(404);
   });
 });

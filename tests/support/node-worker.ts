@@ -11,7 +11,7 @@ type App = Hono<{ Bindings: Bindings; Variables: AppVariables }>;
  * production mode, or a database that cannot be reached (nothing listens on the proxy port, so the
  * same Neon driver fails to connect as it would in production).
  */
-export async function requestWithoutDatabase(mount: (app: App) => App, path: string, appEnv: Bindings["APP_ENV"]): Promise<Response> {
+export async function requestWithoutDatabase(mount: (app: App) => App, path: string, appEnv: Bindings["APP_ENV"], init?: RequestInit): Promise<Response> {
   const app = mount(new Hono<{ Bindings: Bindings; Variables: AppVariables }>().use("*", createAppContext));
   const env = {
     APP_ENV: appEnv,
@@ -21,7 +21,7 @@ export async function requestWithoutDatabase(mount: (app: App) => App, path: str
   } as Bindings;
   const pending: Promise<unknown>[] = [];
   const executionCtx = { waitUntil: (p: Promise<unknown>) => pending.push(p.catch(() => undefined)), passThroughOnException: () => undefined, props: {} };
-  const response = await app.fetch(new Request(`http://localhost${path}`), env, executionCtx);
+  const response = await app.fetch(new Request(`http://localhost${path}`, init), env, executionCtx);
   await Promise.all(pending);
   return response;
 }

@@ -1,13 +1,16 @@
 import { desc } from "drizzle-orm";
 import { Hono } from "hono";
 import { html } from "hono/html";
+import { z } from "zod";
 import { DEV_OUTBOX_PAGE_SIZE } from "../../src/domain/constants";
 import type { AppVariables } from "../context";
 import { mailOutbox } from "../db/schema";
 import type { Bindings } from "../env";
+import { waitingRoomStateFor } from "../routers/waitingRoom.service";
 import { FAKE_STRIPE_API_MOUNT } from "../services/billing";
 import { devCheckoutRoutes } from "./devCheckout";
 import { fakeStripeApi } from "./fakeStripe";
+import { tellRoom } from "./rooms";
 
 /** Dev-only routes: never mounted when APP_ENV is production. */
 export const devRoutes = new Hono<{ Bindings: Bindings; Variables: AppVariables }>()
@@ -24,6 +27,17 @@ export const devRoutes = new Hono<{ Bindings: Bindings; Variables: AppVariables 
       .orderBy(desc(mailOutbox.createdAt))
       .limit(DEV_OUTBOX_PAGE_SIZE);
     return c.json(mails);
+  })
+  /**
+   * Tells a pregnancy's room its stored waiting-room state again, as the parent controls do after a
+   * change: a test moves a scheduled close in the database to seconds ahead, and the room re-arms its alarm.
+   */
+  .post("/api/dev/waiting-room/:pregnancyId/announce-state", async (c) => {
+    const pregnancyId = z.uuid().safeParse(c.req.param("pregnancyId"));
+    if (!pregnancyId.success) return c.notFound();
+    const { state, scheduledCloseAt } = await waitingRoomStateFor(c.var.db, pregnancyId.data);
+    await tellRoom(c.env, pregnancyId.data, { kind: "state", state, scheduledCloseAt });
+    return c.json({ state, scheduledCloseAt });
   })
   .get("/dev/mailbox", async (c) => {
     const mails = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(DEV_OUTBOX_PAGE_SIZE);

@@ -209,11 +209,11 @@ export interface NewGroupMessage {
 
 /**
  * Posts a group message (or a reply, one level deep) under the client's id. Sending the same id
- * again returns the stored message instead of a second row; another user's id is refused. At
- * least 500 ms must pass since the sender's previous group message ('You are sending too fast').
- * Parent updates are the parents' pinned posts and are not throttled.
+ * again returns the stored message instead of a second row (`created` false); another user's id
+ * is refused. At least 500 ms must pass since the sender's previous group message ('You are
+ * sending too fast'). Parent updates are the parents' pinned posts and are not throttled.
  */
-export async function sendGroupMessage(caller: RoomCaller, input: NewGroupMessage, kind: "standard" | "parent_update" = "standard") {
+async function postGroupMessage(caller: RoomCaller, input: NewGroupMessage, kind: "standard" | "parent_update") {
   const { db, pregnancyId, userId } = caller;
   const content = sanitizeMessage(input.content);
   const storagePath = input.imageName ? waitingRoomImageKey(pregnancyId, input.imageName) : null;
@@ -247,7 +247,11 @@ export async function sendGroupMessage(caller: RoomCaller, input: NewGroupMessag
   });
   if (outcome.created) announce(caller, { kind: "message", message: roomMessage(outcome.row) });
   const [message] = await withDetails(db, [outcome.row], userId);
-  return message!;
+  return { message: message!, created: outcome.created };
+}
+
+export async function sendGroupMessage(caller: RoomCaller, input: NewGroupMessage) {
+  return (await postGroupMessage(caller, input, "standard")).message;
 }
 
 /** Sets the caller's reaction with one emoji on a message to `reacted`; repeating a call changes nothing. */
@@ -433,9 +437,8 @@ async function insertSystemUpdate(db: Executor, pregnancyId: string, senderId: s
  */
 export async function activateWaitingRoom(caller: RoomCaller) {
   const { db, pregnancyId, userId } = caller;
-  const [pregnancy] = await db.select({ title: pregnancies.title }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
-  const title = pregnancy?.title ?? "";
-  const recipients = (await listParticipantsWithPermissions(db, pregnancyId)).filter((p) => p.status === "active" && p.userId && p.userId !== userId && p.role === "guest" && p.permissions.canReceiveUpdates);
+  const title = await pregnancyTitle(db, pregnancyId);
+  const recipients = await updateRecipients(caller);
   const now = new Date();
   const activated = await db.transaction(async (tx) => {
     const [session] = await tx
@@ -447,7 +450,7 @@ export async function activateWaitingRoom(caller: RoomCaller) {
     const notice = await insertSystemUpdate(tx, pregnancyId, userId, waitingRoomActivatedNotice(title), now);
     if (recipients.length > 0) {
       await tx.insert(contactNotifications).values(
-        recipients.map((r) => ({ pregnancyId, userId: r.userId!, notificationType: "waiting_room_activation" as const, title: "The waiting room is open", message: notice.content, metadata: { sessionId: session.id } })),
+        recipients.map((r) => ({ pregnancyId, userId: r.userId, notificationType: "waiting_room_activation" as const, title: "The waiting room is open", message: notice.content, metadata: { sessionId: session.id } })),
       );
     }
     return { session, notice };
@@ -455,13 +458,45 @@ export async function activateWaitingRoom(caller: RoomCaller) {
   if (activated) {
     announce(caller, { kind: "state", state: "active", scheduledCloseAt: null });
     announce(caller, { kind: "message", message: roomMessage(activated.notice) });
-    // Awaited, not left to waitUntil: the outbox mailer writes through this request's pool, which closes with the response.
-    await mailActivation(caller, title, activated.notice.content, recipients.flatMap((r) => (r.userId && r.email ? [{ userId: r.userId, email: r.email }] : [])));
+    await mailUpdate(caller, "waiting-room-activation", recipients, `${title}: the waiting room is open`, [activated.notice.content, "Join the family in the waiting room to follow along and send your love."]);
   }
   return waitingRoomStateFor(db, pregnancyId);
 }
 
-async function mailActivation(caller: RoomCaller, title: string, notice: string, recipients: Array<{ userId: string; email: string }>) {
+/**
+ * waiting-room-parent-update: a pinned parent update, posted under the client's id like any
+ * message; the guests who receive updates get it by mail, once (a retried id stores and mails nothing).
+ */
+export async function postParentUpdate(caller: RoomCaller, input: Omit<NewGroupMessage, "parentMessageId">) {
+  const { message, created } = await postGroupMessage(caller, input, "parent_update");
+  if (created) {
+    const [title, recipients] = await Promise.all([pregnancyTitle(caller.db, caller.pregnancyId), updateRecipients(caller)]);
+    const intro = `${message.author?.firstName ?? title} posted an update in the waiting room.`;
+    await mailUpdate(caller, "waiting-room-parent-update", recipients, `${title}: a new update from the waiting room`, [intro, message.content]);
+  }
+  return message;
+}
+
+async function pregnancyTitle(db: Db, pregnancyId: string) {
+  const [pregnancy] = await db.select({ title: pregnancies.title }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
+  return pregnancy?.title ?? "";
+}
+
+/** Who hears about the parents' news from the waiting room: active guests with canReceiveUpdates. */
+async function updateRecipients(caller: RoomCaller) {
+  return (await listParticipantsWithPermissions(caller.db, caller.pregnancyId)).flatMap((p) =>
+    p.status === "active" && p.role === "guest" && p.userId && p.userId !== caller.userId && p.email && p.permissions.canReceiveUpdates ? [{ userId: p.userId, email: p.email }] : [],
+  );
+}
+
+/**
+ * Mails the parents' news (the opening, a parent update) with a link to the waiting room to those
+ * recipients who did not turn waiting-room mail off. Called once the write has committed, never
+ * inside a transaction, and awaited rather than left to waitUntil: the outbox mailer writes through
+ * this request's pool, which closes with the response. A failed mail is logged, not thrown: the
+ * news is stored and in the room already.
+ */
+async function mailUpdate(caller: RoomCaller, kind: "waiting-room-activation" | "waiting-room-parent-update", recipients: Array<{ userId: string; email: string }>, subject: string, paragraphs: string[]) {
   if (recipients.length === 0) return;
   const optedOut = new Set(
     (
@@ -473,10 +508,9 @@ async function mailActivation(caller: RoomCaller, title: string, notice: string,
   );
   const mailer = createMailer(caller.env, caller.db);
   const link = { label: "Open the waiting room", url: `${caller.origin}/waiting-room?preg=${caller.pregnancyId}` };
-  const results = await Promise.allSettled(
-    recipients.filter((r) => !optedOut.has(r.userId)).map((r) => mailer.send(composeMail(r.email, `${title}: the waiting room is open`, [notice, "Join the family in the waiting room to follow along and send your love."], link))),
-  );
-  for (const result of results) if (result.status === "rejected") console.error(JSON.stringify({ level: "error", mail: "waiting-room-activation", error: String(result.reason) }));
+  const body = paragraphs.filter(Boolean);
+  const results = await Promise.allSettled(recipients.filter((r) => !optedOut.has(r.userId)).map((r) => mailer.send(composeMail(r.email, subject, body, link))));
+  for (const result of results) if (result.status === "rejected") console.error(JSON.stringify({ level: "error", mail: kind, error: String(result.reason) }));
 }
 
 export interface StateUpdateAnswer {
@@ -525,15 +559,23 @@ export interface ClosedSession {
 }
 
 /**
- * Deactivates every active session whose scheduled close has passed and posts the closing notice
- * as a system message (no author), in one transaction so a session is never closed silently.
+ * Deactivates every active session whose scheduled close has passed (only `pregnancyId`'s when
+ * given: a room's own alarm) and posts the closing notice as a system message (no author), in one
+ * transaction so a session is never closed silently. The conditional update closes a session once
+ * however many runs (cron or alarm) overlap: a later run no longer finds it active.
  */
-export async function closeDueWaitingRoomSessions(db: Db, now: Date): Promise<ClosedSession[]> {
+export async function closeDueWaitingRoomSessions(db: Db, now: Date, pregnancyId?: string): Promise<ClosedSession[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .update(waitingRoomSessions)
       .set({ isActive: false, closedAt: now })
-      .where(and(eq(waitingRoomSessions.isActive, true), lte(waitingRoomSessions.scheduledCloseAt, now)))
+      .where(
+        and(
+          eq(waitingRoomSessions.isActive, true),
+          lte(waitingRoomSessions.scheduledCloseAt, now),
+          pregnancyId ? eq(waitingRoomSessions.pregnancyId, pregnancyId) : undefined,
+        ),
+      )
       .returning({
         id: waitingRoomSessions.id,
         pregnancyId: waitingRoomSessions.pregnancyId,

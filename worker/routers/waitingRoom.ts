@@ -16,6 +16,7 @@ import {
   markConversationRead,
   markFalseAlarm,
   openConversation,
+  postParentUpdate,
   sendDirectMessage,
   sendGroupMessage,
   setReaction,
@@ -102,10 +103,10 @@ export const waitingRoomRouter = router({
   /** waiting-room-activate */
   activate: parentProcedure.mutation(({ ctx }) => activateWaitingRoom(callerOf(ctx))),
 
-  /** A pinned parent update, posted under the client's id like any message. */
+  /** waiting-room-parent-update: a pinned parent update, posted under the client's id like any message, mailed to the guests who receive updates. */
   postUpdate: parentProcedure
     .input(z.object({ id: messageId, content: messageText, imageName: storedImageName.optional() }))
-    .mutation(({ ctx, input }) => sendGroupMessage(callerOf(ctx), input, "parent_update")),
+    .mutation(({ ctx, input }) => postParentUpdate(callerOf(ctx), input)),
 
   /** waiting-room-state-update, state false-alarm. */
   falseAlarm: parentProcedure.input(z.object({ timeZone })).mutation(({ ctx, input }) => markFalseAlarm(callerOf(ctx), input.timeZone)),
