@@ -5,6 +5,7 @@ import { addDays, lmpFromDueDate, serviceEndDate, todayIso } from "../../src/dom
 import { waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
 import { pregnancies, pregnancyParticipants, waitingRoomSessions } from "../../worker/db/schema";
 import { randomIp } from "../support/client";
+import { PNG_1X1 } from "../support/images";
 import { expect, expectAccessible, signIn, test, uniqueEmail } from "./support";
 
 const openDb = () => openNodeDb(process.env.E2E_DATABASE_URL!, process.env.E2E_WS_PROXY);
@@ -159,6 +160,15 @@ test("@mobile on a phone the parent opens the room, posts a pinned update, answe
   // Chat and direct messages are tabs on a phone.
   await expect(page.getByRole("tab", { name: "Group chat" })).toHaveAttribute("aria-selected", "true");
   await send(page, "Contractions are 5 minutes apart");
+
+  // A photo goes up first, shows as a preview, then travels with the message.
+  const chat = page.getByRole("region", { name: "Group chat" });
+  await chat.locator("input[type=file]").setInputFiles({ name: "bump.png", mimeType: "image/png", buffer: Buffer.from(PNG_1X1) });
+  await expect(chat.getByRole("img", { name: "Photo to send" })).toBeVisible();
+  await chat.getByRole("textbox", { name: "Message the waiting room" }).fill("Last bump photo!");
+  await chat.getByRole("button", { name: "Send" }).click();
+  await expect(message(page, "Last bump photo!").getByRole("img", { name: `Photo from ${family.owner.name}` })).toBeVisible();
+  await expect.poll(() => message(page, "Last bump photo!").getByRole("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 
   // A pinned parent update.
   await page.getByRole("button", { name: "Post update" }).click();

@@ -58,7 +58,7 @@ export const PERMISSION_LABELS: Readonly<Record<PermissionFlag, string>> = Objec
 export const NOTIFICATION_LABELS: Readonly<Record<NotificationPreference, { label: string; hint: string }>> = {
   emailInvitations: { label: "Email me about invitations", hint: "When someone invites you to follow a pregnancy or to an event." },
   emailRsvps: { label: "Email me about RSVPs", hint: "When guests answer an event invitation." },
-  waitingRoomActivation: { label: "Waiting-room activation", hint: "When the parents open the waiting room on the big day." },
+  waitingRoomActivation: { label: "Waiting-room activation", hint: "When the parents open the waiting room on the big day, and each update they post there." },
   weeklyDigest: { label: "Weekly digest", hint: "A weekly round-up of news from the pregnancies you follow." },
 };
 
