@@ -3,6 +3,19 @@ import type { WaitingRoomState } from "../src/domain/waitingRoom";
 /** Header the Worker sets on an authorised socket request; any incoming value is replaced. */
 export const ROOM_USER_HEADER = "x-babysteps-user-id";
 
+/** Header the Worker sets with the socket's checked channel. */
+export const ROOM_CHANNEL_HEADER = "x-babysteps-room-channel";
+
+/**
+ * A pregnancy's room carries two channels: the waiting room (chat, presence, typing; needs
+ * canAccessWaitingRoom) and the feed, which any active participant may join to hear that posts or
+ * photos changed. The feed carries only that signal: each viewer reloads what the server lets
+ * them see, so nothing private travels on it. Chosen by `?channel=` on the socket URL.
+ */
+export const ROOM_CHANNELS = ["waiting-room", "feed"] as const;
+export type RoomChannel = (typeof ROOM_CHANNELS)[number];
+export type FeedArea = "posts" | "photos";
+
 /** The room's Durable Object binding and its URL segment (/parties/waiting-room/<pregnancyId>). */
 export const ROOM_PARTY = "waiting-room";
 
@@ -32,7 +45,8 @@ export type RoomEvent =
   | { kind: "state"; state: WaitingRoomState; scheduledCloseAt: string | null }
   | { kind: "message"; message: RoomMessage }
   | { kind: "reaction"; messageId: string; userId: string; emoji: string; reacted: boolean }
-  | { kind: "direct-message"; message: RoomDirectMessage };
+  | { kind: "direct-message"; message: RoomDirectMessage }
+  | { kind: "feed-changed"; area: FeedArea };
 
 export type RoomServerMessage =
   | { type: "presence"; userIds: string[] }

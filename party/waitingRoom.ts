@@ -1,21 +1,30 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { closeDueSessions } from "../worker/cron";
 import type { Bindings } from "../worker/env";
-import { ROOM_USER_HEADER, type RoomClientMessage, type RoomServerMessage, type RoomEvent } from "./protocol";
+import { ROOM_CHANNEL_HEADER, ROOM_USER_HEADER, type RoomChannel, type RoomClientMessage, type RoomEvent, type RoomServerMessage } from "./protocol";
 
 interface ConnectionInfo {
   userId: string;
 }
 
+const WAITING_ROOM: RoomChannel = "waiting-room";
+const channelOf = (request: Request): RoomChannel => (request.headers.get(ROOM_CHANNEL_HEADER) === "feed" ? "feed" : WAITING_ROOM);
+
 /**
  * One room per pregnancy. The Worker authorises every socket before it reaches the room
- * (session, active participation, canAccessWaitingRoom) and passes the checked user id in a header
- * it sets itself; the room refuses plain HTTP so that header cannot be forged from outside.
+ * (session, active participation, and canAccessWaitingRoom for the waiting-room channel) and
+ * passes the checked user id and channel in headers it sets itself; the room refuses plain HTTP
+ * so those headers cannot be forged from outside. Connections are tagged with their channel:
+ * chat, presence and typing stay in the waiting room; feed signals go to everyone.
  * Presence is derived from the connections' own state, which survives hibernation.
  * When told of a scheduled close, the room sets its own alarm as a backup to the cron.
  */
 export class WaitingRoom extends Server<Bindings> {
   static override options = { hibernate: true };
+
+  override getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    return [channelOf(ctx.request)];
+  }
 
   override onConnect(connection: Connection, ctx: ConnectionContext): void {
     const userId = ctx.request.headers.get(ROOM_USER_HEADER);
@@ -24,7 +33,7 @@ export class WaitingRoom extends Server<Bindings> {
       return;
     }
     connection.setState({ userId } satisfies ConnectionInfo);
-    this.broadcastPresence();
+    if (channelOf(ctx.request) === WAITING_ROOM) this.broadcastPresence();
   }
 
   override onClose(): void {
@@ -41,8 +50,8 @@ export class WaitingRoom extends Server<Bindings> {
     } catch {
       return;
     }
-    if (parsed.type === "typing") {
-      this.send({ type: "typing", userId: info.userId }, [connection.id]);
+    if (parsed.type === "typing" && connection.tags.includes(WAITING_ROOM)) {
+      this.send({ type: "typing", userId: info.userId }, connection.id);
     }
   }
 
@@ -71,29 +80,28 @@ export class WaitingRoom extends Server<Bindings> {
   }
 
   private deliver(message: RoomServerMessage, to: string[] | undefined): number {
-    if (!to) {
-      this.send(message);
-      return [...this.getConnections()].length;
-    }
-    const recipients = new Set(to);
+    const channel = message.type === "event" && message.event.kind === "feed-changed" ? "feed" : WAITING_ROOM;
+    const recipients = to && new Set(to);
+    const text = JSON.stringify(message);
     let reached = 0;
-    for (const connection of this.getConnections()) {
+    for (const connection of this.getConnections(channel)) {
       const info = connection.state as ConnectionInfo | null;
-      if (info && recipients.has(info.userId)) {
-        connection.send(JSON.stringify(message));
-        reached++;
-      }
+      if (recipients && !(info && recipients.has(info.userId))) continue;
+      connection.send(text);
+      reached++;
     }
     return reached;
   }
 
-  private send(message: RoomServerMessage, without?: string[]): void {
-    this.broadcast(JSON.stringify(message), without);
+  /** To every waiting-room socket, except the one `without` names. */
+  private send(message: RoomServerMessage, without?: string): void {
+    const text = JSON.stringify(message);
+    for (const connection of this.getConnections(WAITING_ROOM)) if (connection.id !== without) connection.send(text);
   }
 
   private broadcastPresence(): void {
     const userIds = new Set<string>();
-    for (const connection of this.getConnections()) {
+    for (const connection of this.getConnections(WAITING_ROOM)) {
       const info = connection.state as ConnectionInfo | null;
       if (info) userIds.add(info.userId);
     }

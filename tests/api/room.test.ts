@@ -4,8 +4,9 @@ import type { RoomServerMessage } from "../../party/protocol";
 import { waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
 import { waitingRoomMessages, waitingRoomSessions } from "../../worker/db/schema";
 import { baseUrl, openTestDb, signedInAs } from "../support/env";
-import { createOtherFamily } from "../support/families";
-import { connect } from "../support/room";
+import { pregnancyParticipants } from "../../worker/db/schema";
+import { createOtherFamily, signUp } from "../support/families";
+import { connect, feedOf } from "../support/room";
 
 let pregnancyId: string;
 
@@ -49,6 +50,34 @@ describe("waiting room sockets", () => {
     } finally {
       oliviaRoom.socket.close();
       grandmaRoom.socket.close();
+    }
+  });
+
+  it("the feed channel admits any active participant and carries no waiting-room traffic", async () => {
+    const family = await createOtherFamily();
+    const quiet = await signUp("feedonly");
+    const { db, close } = openTestDb();
+    try {
+      await db.insert(pregnancyParticipants).values({ pregnancyId: family.pregnancyId, userId: quiet.userId, role: "guest", status: "active", permissions: { canAccessWaitingRoom: false } });
+    } finally {
+      await close();
+    }
+    await expect(connect(family.pregnancyId, quiet.client)).rejects.toThrow("refused 403");
+    await expect(connect(`${family.pregnancyId}?channel=elsewhere`, quiet.client)).rejects.toThrow("refused 404");
+    const grandma = await signedInAs("grandma");
+    await expect(connect(feedOf(family.pregnancyId), grandma)).rejects.toThrow("refused 403");
+
+    const feed = await connect(feedOf(family.pregnancyId), quiet.client);
+    const room = await connect(family.pregnancyId, family.owner);
+    try {
+      const presence = await room.next((m) => m.type === "presence");
+      expect(presence).toEqual({ type: "presence", userIds: [family.ownerId] });
+      await family.owner.trpc.waitingRoom.messages.send.mutate({ pregnancyId: family.pregnancyId, id: crypto.randomUUID(), content: "Only for the waiting room" });
+      await room.next((m) => m.type === "event" && m.event.kind === "message");
+      expect(feed.messages).toEqual([]);
+    } finally {
+      feed.socket.close();
+      room.socket.close();
     }
   });
 

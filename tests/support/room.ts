@@ -5,6 +5,9 @@ import { baseUrl } from "./env";
 
 const roomUrl = (base: string, id: string) => `${base.replace(/^http/, "ws")}/parties/waiting-room/${id}`;
 
+/** The room's feed channel (any active participant; posts and photos change signals only). */
+export const feedOf = (pregnancyId: string) => `${pregnancyId}?channel=feed`;
+
 export interface OpenRoom {
   socket: WebSocket;
   messages: RoomServerMessage[];

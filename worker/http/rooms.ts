@@ -1,6 +1,6 @@
 import type { Lobby } from "partyserver";
 import { z } from "zod";
-import { ROOM_USER_HEADER, type RoomEvent } from "../../party/protocol";
+import { ROOM_CHANNEL_HEADER, ROOM_CHANNELS, ROOM_USER_HEADER, type FeedArea, type RoomEvent } from "../../party/protocol";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
 import { loadPregnancyAccess } from "../trpc/access";
@@ -11,20 +11,25 @@ const allowedOrigin = (request: Request, configured: string | undefined) => {
   return origin !== null && (origin === new URL(request.url).origin || origin === configured);
 };
 
+const channelParam = z.enum(ROOM_CHANNELS).default("waiting-room");
+
 /**
  * Authorises a socket before it reaches the pregnancy's room: same-origin, signed in, active
- * participant with canAccessWaitingRoom. The checked user id travels on in a header set here.
+ * participant, and for the waiting-room channel canAccessWaitingRoom. The checked user id and
+ * channel travel on in headers set here.
  */
 export async function authorizeRoomConnection(request: Request, lobby: Lobby, vars: AppVariables, publicOrigin?: string): Promise<Request | Response> {
   if (!allowedOrigin(request, publicOrigin)) return new Response("Forbidden origin", { status: 403 });
   const pregnancyId = z.uuid().safeParse(lobby.name);
-  if (!pregnancyId.success) return new Response("Not found", { status: 404 });
+  const channel = channelParam.safeParse(new URL(request.url).searchParams.get("channel") ?? undefined);
+  if (!pregnancyId.success || !channel.success) return new Response("Not found", { status: 404 });
   const session = await vars.getAuth().api.getSession({ headers: request.headers });
   if (!session) return new Response("Unauthorized", { status: 401 });
   const access = await loadPregnancyAccess(vars.db, session.user.id, pregnancyId.data);
-  if (!access?.permissions.canAccessWaitingRoom) return new Response("Forbidden", { status: 403 });
+  if (!access || (channel.data === "waiting-room" && !access.permissions.canAccessWaitingRoom)) return new Response("Forbidden", { status: 403 });
   const headers = new Headers(request.headers);
   headers.set(ROOM_USER_HEADER, session.user.id);
+  headers.set(ROOM_CHANNEL_HEADER, channel.data);
   return new Request(request, { headers });
 }
 
@@ -43,3 +48,6 @@ export async function tellRoom(env: Pick<Bindings, "WaitingRoom">, pregnancyId: 
     console.error(JSON.stringify({ level: "error", room: pregnancyId, event: event.kind, error: String(error) }));
   }
 }
+
+/** Tells the pregnancy's feed that posts or photos changed; each viewer reloads what they may see. */
+export const tellFeed = (env: Pick<Bindings, "WaitingRoom">, pregnancyId: string, area: FeedArea) => tellRoom(env, pregnancyId, { kind: "feed-changed", area });

@@ -4,7 +4,7 @@ import { formatCountdown, type WaitingRoomState } from "../../domain/waitingRoom
 import { useNow } from "../../lib/useNow";
 import { Avatar } from "../../ui/Avatar";
 import { MessageItem } from "./MessageItem";
-import type { RoomStatus } from "./roomSocket";
+import type { RoomStatus } from "../../lib/roomSocket";
 import { memberName, type WaitingRoomModel } from "./useWaitingRoom";
 
 const BANNERS: Record<WaitingRoomState, { title: string; parent: string; guest: string; tone: string }> = {

@@ -16,7 +16,7 @@ import { withRetries } from "../../lib/retry";
 import { useTRPC, useTRPCClient, type RouterOutputs } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
 import { alertIncomingDirectMessage } from "./dmAlert";
-import { openRoomSocket, type RoomSocket, type RoomStatus } from "./roomSocket";
+import { openRoomSocket, type RoomSocket, type RoomStatus } from "../../lib/roomSocket";
 import { emptyTimeline, timelineReducer, type ChatMessage, type ListedMessage } from "./timeline";
 
 export type RoomMember = RouterOutputs["waitingRoom"]["members"][number];
@@ -114,7 +114,7 @@ export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string)
       else if (message.type === "typing") setTypingUntil((current) => new Map(current).set(message.userId, Date.now() + TYPING_EXPIRY_REMOTE_MS));
       else onEvent.current(message.event);
     };
-    socket.current = openRoomSocket(pregnancyId, {
+    socket.current = openRoomSocket(pregnancyId, "waiting-room", {
       onMessage: handleMessage,
       onStatus: setStatus,
       // Whatever was missed while the socket was down is read again; merging by id drops repeats.

@@ -1,12 +1,13 @@
 /**
- * The browser's socket to its pregnancy's waiting room (/parties/waiting-room/<pregnancyId>). It
+ * The browser's socket to its pregnancy's room (/parties/waiting-room/<pregnancyId>), on the
+ * waiting-room channel or the feed channel (party/protocol.ts). It
  * reconnects after a drop with a doubling delay (0.5 s up to 10 s), closes while the browser is
  * offline and reconnects at once when it comes back. `onReconnected` tells the page to catch up
  * from the database on what it missed while the socket was down.
  */
-import type { RoomClientMessage, RoomServerMessage } from "../../../party/protocol";
-import { ROOM_PARTY } from "../../../party/protocol";
-import { BACKOFF_FACTOR, ROOM_RECONNECT_INITIAL_MS, ROOM_RECONNECT_MAX_MS } from "../../domain/constants";
+import type { RoomChannel, RoomClientMessage, RoomServerMessage } from "../../party/protocol";
+import { ROOM_PARTY } from "../../party/protocol";
+import { BACKOFF_FACTOR, ROOM_RECONNECT_INITIAL_MS, ROOM_RECONNECT_MAX_MS } from "../domain/constants";
 
 export type RoomStatus = "connecting" | "open" | "reconnecting" | "offline";
 
@@ -21,10 +22,10 @@ export interface RoomSocket {
   close: () => void;
 }
 
-export const roomSocketUrl = (pregnancyId: string, location: Pick<Location, "protocol" | "host"> = window.location) =>
-  `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/parties/${ROOM_PARTY}/${pregnancyId}`;
+export const roomSocketUrl = (pregnancyId: string, channel: RoomChannel, location: Pick<Location, "protocol" | "host"> = window.location) =>
+  `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/parties/${ROOM_PARTY}/${pregnancyId}?channel=${channel}`;
 
-export function openRoomSocket(pregnancyId: string, handlers: RoomSocketHandlers): RoomSocket {
+export function openRoomSocket(pregnancyId: string, channel: RoomChannel, handlers: RoomSocketHandlers): RoomSocket {
   let socket: WebSocket | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let delay = ROOM_RECONNECT_INITIAL_MS;
@@ -39,7 +40,7 @@ export function openRoomSocket(pregnancyId: string, handlers: RoomSocketHandlers
       return;
     }
     handlers.onStatus(everOpened ? "reconnecting" : "connecting");
-    const current = new WebSocket(roomSocketUrl(pregnancyId));
+    const current = new WebSocket(roomSocketUrl(pregnancyId, channel));
     socket = current;
     current.onopen = () => {
       delay = ROOM_RECONNECT_INITIAL_MS;
