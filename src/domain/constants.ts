@@ -156,6 +156,9 @@ export const PHOTO_ESTIMATE_MB = 2;
 export const PHOTO_ESTIMATE_BYTES = PHOTO_ESTIMATE_MB * BYTES_PER_MB;
 /** Photo list page size (core spec 7). */
 export const PHOTO_PAGE_SIZE = 50;
+/** Ours: the album grid's thumbnails, made in the browser: longest side and JPEG quality. */
+export const PHOTO_THUMBNAIL_MAX_PX = 480;
+export const PHOTO_THUMBNAIL_QUALITY = 0.8;
 
 // ---------------------------------------------------------------------------------------------
 // Calendar

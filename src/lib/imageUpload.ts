@@ -31,36 +31,51 @@ export function imageUploadProblem(error: unknown, maxBytes: number): string | u
   return error.tooLarge ? imageTooLarge(maxBytes) : error.notAnImage ? NOT_AN_IMAGE : undefined;
 }
 
+export interface UploadAnswer {
+  status: number;
+  /** The parsed JSON body, or null when the answer was not JSON. */
+  body: unknown;
+}
+
 /**
- * POSTs the raw image bytes to `url` (avatars, waiting-room images) and answers the string the
- * server names `answerField`. Uses XMLHttpRequest rather than fetch because only it reports
- * upload progress.
+ * POSTs `body` (raw bytes or a multipart form) with upload progress, which only XMLHttpRequest
+ * reports. Resolves with any HTTP answer; rejects with status 0 when there was none or `signal`
+ * cancelled it.
  */
-export function uploadImage(url: string, file: Blob, answerField: string, onProgress: (percent: number) => void = () => undefined): Promise<string> {
+export function postWithProgress(url: string, body: Blob | FormData, { onProgress = () => undefined, signal }: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {}): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", url);
     request.withCredentials = true;
-    request.setRequestHeader("content-type", file.type || "application/octet-stream");
+    // A Blob goes raw with its own type; a form sets its multipart boundary itself.
+    if (body instanceof Blob) request.setRequestHeader("content-type", body.type || "application/octet-stream");
     request.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * PERCENT));
     });
     request.addEventListener("load", () => {
-      if (request.status !== HTTP_CREATED) {
-        reject(new ImageUploadError(request.status, `Image upload answered ${request.status}`));
-        return;
-      }
+      let parsed: unknown = null;
       try {
-        const body: unknown = JSON.parse(request.responseText);
-        const answer: unknown = body && typeof body === "object" ? (body as Record<string, unknown>)[answerField] : undefined;
-        if (typeof answer !== "string") throw new Error(`no ${answerField}`);
-        resolve(answer);
+        parsed = JSON.parse(request.responseText);
       } catch {
-        reject(new ImageUploadError(request.status, `Image upload answered without ${answerField}`));
+        // Not JSON: the status says what happened.
       }
+      resolve({ status: request.status, body: parsed });
     });
-    request.addEventListener("error", () => reject(new ImageUploadError(0, "Image upload did not get an answer")));
-    request.addEventListener("abort", () => reject(new ImageUploadError(0, "Image upload was cancelled")));
-    request.send(file);
+    request.addEventListener("error", () => reject(new ImageUploadError(0, "Upload did not get an answer")));
+    request.addEventListener("abort", () => reject(new ImageUploadError(0, "Upload was cancelled")));
+    signal?.addEventListener("abort", () => request.abort(), { once: true });
+    request.send(body);
   });
+}
+
+/**
+ * POSTs the raw image bytes to `url` (avatars, waiting-room images) and answers the string the
+ * server names `answerField`.
+ */
+export async function uploadImage(url: string, file: Blob, answerField: string, onProgress?: (percent: number) => void): Promise<string> {
+  const { status, body } = await postWithProgress(url, file, { onProgress });
+  if (status !== HTTP_CREATED) throw new ImageUploadError(status, `Image upload answered ${status}`);
+  const answer: unknown = body && typeof body === "object" ? (body as Record<string, unknown>)[answerField] : undefined;
+  if (typeof answer !== "string") throw new ImageUploadError(status, `Image upload answered without ${answerField}`);
+  return answer;
 }

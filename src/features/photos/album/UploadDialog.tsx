@@ -1,0 +1,159 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { clsx } from "clsx";
+import { DEFAULT_WEEK, PHOTO_MAX_FILES, TITLE_MAX_LENGTH } from "../../../domain/constants";
+import { ITEM_PRIVACY_LEVELS, type ItemPrivacyLevel } from "../../../domain/enums";
+import { Button } from "../../../ui/Button";
+import { Dialog } from "../../../ui/Dialog";
+import { SelectField, TextAreaField } from "../../../ui/fields";
+import { TextField } from "../../../ui/TextField";
+import { ITEM_PRIVACY_LEVEL_LABELS } from "../../settings/labels";
+import { useUploadQueue, type StartUpload, type UploadItem, type UploadStatus } from "./uploadQueue";
+
+export interface UploadDefaults {
+  title?: string;
+  description?: string;
+  tags?: readonly string[];
+  privacyLevel?: ItemPrivacyLevel;
+}
+
+const STATUS_TEXT: Record<UploadStatus, string> = {
+  waiting: "Waiting",
+  uploading: "Uploading",
+  done: "Uploaded",
+  failed: "Not uploaded",
+  cancelled: "Cancelled",
+};
+
+const DEFAULT_PRIVACY: ItemPrivacyLevel = "immediate-family";
+
+const parseTags = (text: string) => [...new Set(text.split(",").map((tag) => tag.trim().toLowerCase()).filter(Boolean))];
+
+/**
+ * 'Upload photos': choose up to 20 photos, describe them once for the batch (week 24 and
+ * immediate family unless changed), then watch each file's progress. Files the browser can tell
+ * are not photos are refused before anything is sent; the rest carry on if one fails.
+ */
+export function UploadDialog({ open, onClose, pregnancyId, defaults, onUploaded }: { open: boolean; onClose: () => void; pregnancyId: string; defaults?: UploadDefaults; onUploaded: () => void }) {
+  const queue = useUploadQueue(pregnancyId, onUploaded);
+  const close = () => {
+    if (queue.running) return;
+    queue.clear();
+    onClose();
+  };
+  return (
+    <Dialog open={open} onClose={close} title="Upload photos" description={`Up to ${PHOTO_MAX_FILES} photos at a time: JPEG, PNG, WebP or HEIC, 10 MB each.`} size="lg">
+      {queue.items.length === 0 ? <UploadForm defaults={defaults} onStart={(files, metadata) => void queue.start(files, metadata)} /> : <UploadProgress queue={queue} onDone={close} />}
+    </Dialog>
+  );
+}
+
+function UploadForm({ defaults, onStart }: { defaults: UploadDefaults | undefined; onStart: (...args: Parameters<StartUpload>) => void }) {
+  const inputId = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [title, setTitle] = useState(defaults?.title ?? "");
+  const [description, setDescription] = useState(defaults?.description ?? "");
+  const [altText, setAltText] = useState("");
+  const [week, setWeek] = useState(String(DEFAULT_WEEK));
+  const [tags, setTags] = useState((defaults?.tags ?? []).join(", "));
+  const [privacyLevel, setPrivacyLevel] = useState<ItemPrivacyLevel>(defaults?.privacyLevel ?? DEFAULT_PRIVACY);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (files.length === 0) return;
+    const weekNumber = Number.parseInt(week, 10);
+    onStart(files, {
+      ...(title.trim() ? { title: title.trim() } : {}),
+      ...(description.trim() ? { description: description.trim() } : {}),
+      ...(altText.trim() ? { altText: altText.trim() } : {}),
+      week: Number.isFinite(weekNumber) ? weekNumber : DEFAULT_WEEK,
+      tags: parseTags(tags),
+      privacyLevel,
+      guestTags: [],
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3">
+      <div className="flex flex-col gap-2">
+        <label htmlFor={inputId} className="text-sm font-semibold">
+          Photos
+        </label>
+        <input
+          ref={fileRef}
+          id={inputId}
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/heic,.jpg,.jpeg,.png,.webp,.heic"
+          onChange={(event) => setFiles([...(event.target.files ?? [])])}
+          className="rounded-xl border border-dashed border-input bg-surface p-3 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-primary-soft file:px-4 file:py-2 file:font-semibold file:text-primary"
+        />
+        {files.length > 0 && <p className="text-sm text-muted-foreground">{files.length === 1 ? "1 photo chosen" : `${files.length} photos chosen`}</p>}
+      </div>
+      <TextField label="Title" value={title} maxLength={TITLE_MAX_LENGTH} onChange={(event) => setTitle(event.target.value)} />
+      <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} />
+      <TextField label="Alt text" hint="Describe the photo for people using screen readers." value={altText} onChange={(event) => setAltText(event.target.value)} />
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <TextField label="Week" type="number" inputMode="numeric" min={1} max={42} value={week} onChange={(event) => setWeek(event.target.value)} />
+        <SelectField label="Who can see them" value={privacyLevel} onChange={(event) => setPrivacyLevel(event.target.value as ItemPrivacyLevel)}>
+          {ITEM_PRIVACY_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {ITEM_PRIVACY_LEVEL_LABELS[level]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField label="Tags" hint="Separate tags with commas, e.g. bump, nursery" value={tags} onChange={(event) => setTags(event.target.value)} />
+      <Button type="submit" disabled={files.length === 0}>
+        Upload
+      </Button>
+    </form>
+  );
+}
+
+function UploadProgress({ queue, onDone }: { queue: ReturnType<typeof useUploadQueue>; onDone: () => void }) {
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-1">
+        <p className="text-sm font-semibold" id="overall-progress-label">
+          {queue.running ? `Uploading ${queue.finished} of ${queue.items.length}…` : `Finished: ${queue.items.filter((i) => i.status === "done").length} of ${queue.items.length} uploaded`}
+        </p>
+        <progress aria-labelledby="overall-progress-label" max={100} value={queue.overall} className="h-2 w-full accent-primary" />
+      </div>
+      <ul aria-label="Files" className="flex flex-col gap-2">
+        {queue.items.map((item) => (
+          <FileRow key={item.key} item={item} />
+        ))}
+      </ul>
+      {queue.running ? (
+        <Button variant="danger" onClick={queue.cancel}>
+          Cancel upload
+        </Button>
+      ) : (
+        <Button onClick={onDone}>Done</Button>
+      )}
+    </div>
+  );
+}
+
+function FileRow({ item }: { item: UploadItem }) {
+  return (
+    <li className={clsx("flex flex-col gap-1 rounded-xl border px-3 py-2", item.status === "failed" ? "border-danger bg-danger-soft" : "border-border")}>
+      <div className="flex items-baseline justify-between gap-2">
+        <span className="min-w-0 truncate font-semibold">{item.file.name}</span>
+        <span className="shrink-0 text-sm">{STATUS_TEXT[item.status]}</span>
+      </div>
+      {(item.status === "uploading" || item.status === "done") && <progress aria-label={`${item.file.name} upload progress`} max={100} value={item.progress} className="h-1.5 w-full accent-primary" />}
+      {item.errors.map((error) => (
+        <p key={error} className="text-sm text-danger-foreground">
+          {error}
+        </p>
+      ))}
+      {item.warnings.map((warning) => (
+        <p key={warning} className="text-sm text-muted-foreground">
+          {warning}
+        </p>
+      ))}
+    </li>
+  );
+}
