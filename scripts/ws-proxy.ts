@@ -81,7 +81,7 @@ class MessageReader {
 }
 
 /** One connection's exchange with the database, followed in both directions. */
-class Conversation {
+export class Conversation {
   /** Before StartupMessage the frontend sends untyped messages. */
   private started = false;
   /** SSLRequests whose one-byte answer ('N' from pglite-socket) has not arrived. */
@@ -140,17 +140,19 @@ interface TurnTaker {
 }
 
 /**
- * The one database turn shared by every connection, for targets that serve all connections from a
- * single session. pglite-socket 0.2.17 does serialise, but per message: its QueryQueueManager runs
- * one frontend message at a time in the shared PGlite session, and keeps to one connection only while
- * PGlite reports an explicit transaction block. An extended query (Parse/Bind/Describe/Execute/Sync)
- * is not one, so another connection's Parse or Bind can land between them and replace the unnamed
- * statement or portal: "bind message supplies 1 parameters, but prepared statement "" requires 5",
- * "portal "" does not exist", or rows for someone else's parameters (electric-sql/pglite#1046;
- * unmerged fix #977). So a connection holds the turn from its first byte until ReadyForQuery reports
- * it idle with nothing more in flight, and others' bytes wait here, in arrival order.
- * A connection idle inside a transaction keeps the turn and stalls everyone; PGlite serves one
- * transaction at a time anyway, so code that needs two at once cannot work locally either way.
+ * The one database turn shared by every connection, for a target that serves them all from a single
+ * session. pglite-socket 0.2.17 does serialise, but only per message: each connection queues its next
+ * frontend message once the previous one has run, and the shared queue sticks to one connection only
+ * while PGlite is inside an explicit transaction block (BEGIN). The messages of one extended query
+ * (Parse/Bind/Describe/Execute/Sync) are not such a block, so another connection's Parse or Bind lands
+ * between them and replaces the unnamed statement or portal: "bind message supplies 1 parameters, but
+ * prepared statement "" requires 5", "portal "" does not exist", or rows for someone else's parameters
+ * (electric-sql/pglite#1046; the fix in #977 is not released). So a connection holds the turn from its
+ * first byte (startup included) until ReadyForQuery reports the session idle with nothing more in
+ * flight, and the others' bytes wait here, in arrival order.
+ * A connection idling inside a transaction keeps the turn and stalls everyone else; PGlite serves one
+ * transaction at a time anyway (pglite-socket would hold the others back too), so code that needs two
+ * at once cannot work locally either way.
  */
 class Turn {
   private holder: TurnTaker | undefined;
