@@ -52,6 +52,7 @@ export async function startLocalDatabase(options: { dataDir?: string; databaseUr
     targetHost: target.host,
     targetPort: target.port,
     maxConnections: PGLITE_MAX_CONNECTIONS,
+    sharedSession: pglite !== undefined,
   });
 
   return {
