@@ -9,9 +9,9 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { FIRST_SIZE_WEEK, LAST_SIZE_WEEK } from "../src/domain/sizeComparison";
 import type { InspirationCategory } from "../src/domain/enums";
-import { INSPIRATION_IMAGE_PATH, INSPIRATION_TEMPLATES, type InspirationTemplate } from "../src/domain/inspiration";
+import { INSPIRATION_IMAGE_PATH, INSPIRATION_IMAGE_SIZE, INSPIRATION_TEMPLATES, type InspirationTemplate } from "../src/domain/inspiration";
 
-const SIZE = 240;
+const SIZE = INSPIRATION_IMAGE_SIZE;
 const C = SIZE / 2;
 const OUT_DIR = join(import.meta.dirname, "../public", INSPIRATION_IMAGE_PATH);
 

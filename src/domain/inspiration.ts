@@ -12,6 +12,8 @@ import { WEEK_SIZES, type WeekSize } from "./sizeComparison";
 export const INSPIRATION_TEMPLATE_COUNT = 102;
 /** Where the illustrations are served from (public/inspiration/ in the repository). */
 export const INSPIRATION_IMAGE_PATH = "/inspiration";
+/** The illustrations are square, drawn on a canvas of this many pixels. */
+export const INSPIRATION_IMAGE_SIZE = 240;
 /** Ids are short slugs; anything longer is not one of ours. */
 export const INSPIRATION_ID_MAX_LENGTH = 64;
 

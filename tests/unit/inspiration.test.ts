@@ -16,6 +16,7 @@ import {
   withFavorite,
 } from "../../src/domain/inspiration";
 import { WEEK_SIZES } from "../../src/domain/sizeComparison";
+import { validatePhotosSearch } from "../../src/features/photos/search";
 
 const PUBLIC = join(import.meta.dirname, "../../public");
 /** The gallery loads up to 102 of these: each stays a small file. */
@@ -136,5 +137,14 @@ describe("an idea's upload-form defaults", () => {
     expect(defaults.tags).toEqual(["bump", "plum"]);
     defaults.tags.push("changed");
     expect(t.tags).toEqual(["bump", "bump", "plum"]);
+  });
+});
+
+describe("the /photos address", () => {
+  it("keeps a known tab and a known idea, and drops anything else", () => {
+    expect(validatePhotosSearch({ tab: "inspiration" })).toEqual({ tab: "inspiration" });
+    expect(validatePhotosSearch({ tab: "album", template: "monthly-mirror-bump" })).toEqual({ tab: "album", template: "monthly-mirror-bump" });
+    expect(validatePhotosSearch({ tab: "secrets", template: "../../etc/passwd", preg: "x" })).toEqual({});
+    expect(validatePhotosSearch({})).toEqual({});
   });
 });
