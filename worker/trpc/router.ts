@@ -1,6 +1,7 @@
 import { accountRouter } from "../routers/account";
 import { billingRouter } from "../routers/billing";
 import { dashboardRouter } from "../routers/dashboard";
+import { inspirationRouter } from "../routers/inspiration";
 import { invitationsRouter } from "../routers/invitations";
 import { metricsRouter } from "../routers/metrics";
 import { participantsRouter } from "../routers/participants";
@@ -14,6 +15,7 @@ export const appRouter = router({
   account: accountRouter,
   billing: billingRouter,
   dashboard: dashboardRouter,
+  inspiration: inspirationRouter,
   invitations: invitationsRouter,
   metrics: metricsRouter,
   participants: participantsRouter,

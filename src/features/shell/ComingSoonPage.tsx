@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Link } from "@tanstack/react-router";
 import { useDocumentTitle } from "../../lib/document-title";
 import { buttonStyles } from "../../ui/buttonStyles";
@@ -9,20 +10,28 @@ import { usePregnancyContext } from "../modes/usePregnancyContext";
  */
 export function ComingSoonPage({ title, summary }: { title: string; summary: string }) {
   useDocumentTitle(title);
-  const { pregnancySearch } = usePregnancyContext();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-      <section aria-labelledby="coming-soon" className="card flex flex-col items-start gap-3 p-6">
-        <h2 id="coming-soon" className="text-xl font-bold">
-          Coming in an upcoming release
-        </h2>
-        <p className="text-muted-foreground">{summary}</p>
-        <p className="text-muted-foreground">{title} opens in an upcoming release. Nothing here is saved yet.</p>
-        <Link to="/dashboard" search={pregnancySearch} className={buttonStyles({ variant: "secondary" })}>
-          Back to Dashboard
-        </Link>
-      </section>
+      <ComingSoonNotice title={title} summary={summary} />
     </div>
+  );
+}
+
+/** The 'coming soon' card alone, for a page where only part of the area is open (the photo album beside the inspiration gallery). */
+export function ComingSoonNotice({ title, summary }: { title: string; summary: string }) {
+  const { pregnancySearch } = usePregnancyContext();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="card flex flex-col items-start gap-3 p-6">
+      <h2 id={headingId} className="text-xl font-bold">
+        Coming in an upcoming release
+      </h2>
+      <p className="text-muted-foreground">{summary}</p>
+      <p className="text-muted-foreground">{title} opens in an upcoming release. Nothing here is saved yet.</p>
+      <Link to="/dashboard" search={pregnancySearch} className={buttonStyles({ variant: "secondary" })}>
+        Back to Dashboard
+      </Link>
+    </section>
   );
 }

@@ -1,7 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AREAS } from "../../features/shell/areas";
-import { ComingSoonPage } from "../../features/shell/ComingSoonPage";
+import { PhotosPage } from "../../features/photos/PhotosPage";
+import { validatePhotosSearch } from "../../features/photos/search";
 
+/** /photos: the album and the inspiration gallery, the open tab kept in `?tab`. */
 export const Route = createFileRoute("/_authenticated/photos")({
-  component: () => <ComingSoonPage {...AREAS.photos} />,
+  validateSearch: validatePhotosSearch,
+  component: PhotosPage,
 });
