@@ -5,7 +5,7 @@ import { useDocumentTitle } from "../../lib/document-title";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { Tabs } from "../../ui/Tabs";
 import { AREAS } from "../shell/areas";
-import { ComingSoonNotice } from "../shell/ComingSoonPage";
+import { AlbumPanel } from "./album/AlbumPanel";
 import { InspirationGallery } from "./inspiration/InspirationGallery";
 import { privacyLabel } from "./inspiration/labels";
 import type { PhotoTab } from "./search";
@@ -15,7 +15,7 @@ import type { PhotoTab } from "./search";
  * so a reload or a shared link lands on it. 'Use this idea' opens the album with `?template`.
  */
 export function PhotosPage() {
-  const { title, summary } = AREAS.photos;
+  const { title } = AREAS.photos;
   useDocumentTitle(title);
   const search = useSearch({ from: "/_authenticated/photos" });
   const navigate = useNavigate({ from: "/photos" });
@@ -39,7 +39,7 @@ export function PhotosPage() {
             panel: (
               <div className="flex flex-col gap-4">
                 {chosen && <ChosenIdea template={chosen} />}
-                <ComingSoonNotice title={title} summary={summary} />
+                <AlbumPanel key={chosen?.id ?? "album"} {...(chosen ? { uploadDefaults: uploadDefaultsFor(chosen) } : {})} />
               </div>
             ),
           },

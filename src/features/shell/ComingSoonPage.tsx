@@ -18,7 +18,7 @@ export function ComingSoonPage({ title, summary }: { title: string; summary: str
   );
 }
 
-/** The 'coming soon' card alone, for a page where only part of the area is open (the photo album beside the inspiration gallery). */
+/** The 'coming soon' card alone, for a page where only part of an area is open. */
 export function ComingSoonNotice({ title, summary }: { title: string; summary: string }) {
   const { pregnancySearch } = usePregnancyContext();
   const headingId = useId();

@@ -2,19 +2,13 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { clsx } from "clsx";
 import { DEFAULT_WEEK, PHOTO_MAX_FILES, TITLE_MAX_LENGTH } from "../../../domain/constants";
 import { ITEM_PRIVACY_LEVELS, type ItemPrivacyLevel } from "../../../domain/enums";
+import type { UploadDefaults } from "../../../domain/inspiration";
 import { Button } from "../../../ui/Button";
 import { Dialog } from "../../../ui/Dialog";
 import { SelectField, TextAreaField } from "../../../ui/fields";
 import { TextField } from "../../../ui/TextField";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../settings/labels";
 import { useUploadQueue, type StartUpload, type UploadItem, type UploadStatus } from "./uploadQueue";
-
-export interface UploadDefaults {
-  title?: string;
-  description?: string;
-  tags?: readonly string[];
-  privacyLevel?: ItemPrivacyLevel;
-}
 
 const STATUS_TEXT: Record<UploadStatus, string> = {
   waiting: "Waiting",
