@@ -80,13 +80,19 @@ const bitSize = (value: number) => (value === 0 ? 0 : Math.floor(Math.log2(Math.
 /** Negative values are sent as their one's complement in `size` bits. */
 const magnitudeBits = (value: number, size: number) => (value < 0 ? value + (1 << size) - 1 : value);
 
-function forwardDct(samples: Float64Array, quant: number[], out: Int32Array) {
-  for (let v = 0; v < BLOCK; v++) {
+/** 2-D DCT as two passes of the 1-D one (rows, then columns), then quantised. */
+function forwardDct(samples: Float64Array, quant: number[], rows: Float64Array, out: Int32Array) {
+  for (let y = 0; y < BLOCK; y++) {
     for (let u = 0; u < BLOCK; u++) {
       let sum = 0;
-      for (let y = 0; y < BLOCK; y++) {
-        for (let x = 0; x < BLOCK; x++) sum += (samples[y * BLOCK + x] ?? 0) * (COS[u * BLOCK + x] ?? 0) * (COS[v * BLOCK + y] ?? 0);
-      }
+      for (let x = 0; x < BLOCK; x++) sum += (samples[y * BLOCK + x] ?? 0) * (COS[u * BLOCK + x] ?? 0);
+      rows[y * BLOCK + u] = sum;
+    }
+  }
+  for (let u = 0; u < BLOCK; u++) {
+    for (let v = 0; v < BLOCK; v++) {
+      let sum = 0;
+      for (let y = 0; y < BLOCK; y++) sum += (rows[y * BLOCK + u] ?? 0) * (COS[v * BLOCK + y] ?? 0);
       const index = v * BLOCK + u;
       out[index] = Math.round((0.25 * scale(u) * scale(v) * sum) / (quant[index] ?? 1));
     }
@@ -147,6 +153,7 @@ export function encodeJpeg(raster: Raster, quality = 85, segments: Uint8Array[] 
   const writer = new BitWriter();
   const samples = [new Float64Array(BLOCK_AREA), new Float64Array(BLOCK_AREA), new Float64Array(BLOCK_AREA)] as const;
   const coefficients = new Int32Array(BLOCK_AREA);
+  const rows = new Float64Array(BLOCK_AREA);
   const previousDc = [0, 0, 0];
   for (let by = 0; by < height; by += BLOCK) {
     for (let bx = 0; bx < width; bx += BLOCK) {
@@ -164,7 +171,7 @@ export function encodeJpeg(raster: Raster, quality = 85, segments: Uint8Array[] 
         }
       }
       samples.forEach((component, c) => {
-        forwardDct(component, quant, coefficients);
+        forwardDct(component, quant, rows, coefficients);
         previousDc[c] = encodeBlock(writer, coefficients, previousDc[c] ?? 0);
       });
     }

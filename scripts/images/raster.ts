@@ -21,7 +21,9 @@ export function createRaster(width: number, height: number, fill: Rgb = [MAX_SAM
   return { width, height, pixels };
 }
 
-function setPixel(raster: Raster, x: number, y: number, color: Rgb) {
+function setPixel(raster: Raster, px: number, py: number, color: Rgb) {
+  const x = Math.floor(px);
+  const y = Math.floor(py);
   if (x < 0 || y < 0 || x >= raster.width || y >= raster.height) return;
   raster.pixels.set(color, (y * raster.width + x) * CHANNELS);
 }
@@ -37,17 +39,21 @@ export function paintGradient(raster: Raster, from: Rgb, to: Rgb) {
   }
 }
 
-export function paintDisc(raster: Raster, cx: number, cy: number, radius: number, color: Rgb) {
+/** A disc whose colour depends on the distance from its centre (rings, soft edges). */
+export function paintRadial(raster: Raster, cx: number, cy: number, radius: number, shade: (distance: number) => Rgb) {
   for (let y = Math.floor(cy - radius); y <= cy + radius; y++) {
     for (let x = Math.floor(cx - radius); x <= cx + radius; x++) {
-      if ((x - cx) ** 2 + (y - cy) ** 2 <= radius ** 2) setPixel(raster, x, y, color);
+      const distance = Math.hypot(x - cx, y - cy);
+      if (distance <= radius) setPixel(raster, x, y, shade(distance));
     }
   }
 }
 
+export const paintDisc = (raster: Raster, cx: number, cy: number, radius: number, color: Rgb) => paintRadial(raster, cx, cy, radius, () => color);
+
 export function paintRect(raster: Raster, left: number, top: number, width: number, height: number, color: Rgb) {
-  for (let y = top; y < top + height; y++) {
-    for (let x = left; x < left + width; x++) setPixel(raster, x, y, color);
+  for (let y = Math.round(top); y < Math.round(top + height); y++) {
+    for (let x = Math.round(left); x < Math.round(left + width); x++) setPixel(raster, x, y, color);
   }
 }
 

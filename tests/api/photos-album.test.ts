@@ -6,7 +6,8 @@ import type { ApiClient } from "../support/client";
 import { openTestDb } from "../support/env";
 import { createOtherFamily } from "../support/families";
 import { PNG_1X1 } from "../support/images";
-import { addGuest, uploadPhotos } from "../support/photos";
+import { uploadPhotos } from "../support/photoUpload";
+import { addGuest } from "../support/photos";
 import { connect, feedOf } from "../support/room";
 
 const { db, close } = openTestDb();

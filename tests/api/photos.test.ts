@@ -8,7 +8,8 @@ import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb, signedInAs } from "../support/env";
 import { createOtherFamily } from "../support/families";
 import { PNG_1X1, TEST_COMMENT, jpegWithGps, testPng, testThumbnail } from "../support/images";
-import { addGuest, postPhotos, setStorage, uploadPhotos } from "../support/photos";
+import { postPhotos, uploadPhotos } from "../support/photoUpload";
+import { addGuest, setStorage } from "../support/photos";
 import { connect, feedOf } from "../support/room";
 
 const { db, close } = openTestDb();

@@ -13,7 +13,7 @@ import type { ApiClient } from "../support/client";
 import { openTestDb } from "../support/env";
 import { signUp } from "../support/families";
 import { PNG_1X1 } from "../support/images";
-import { postPhotos } from "../support/photos";
+import { postPhotos } from "../support/photoUpload";
 import { callProcedure } from "../support/raw-trpc";
 
 let testDb: ReturnType<typeof openTestDb>;
