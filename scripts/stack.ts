@@ -6,6 +6,7 @@ import { startLocalDatabase, type LocalDatabase } from "./local-db";
 import { migrateDatabase } from "./migrate";
 import { openNodeDb } from "./node-db";
 import { seedDemoFamily } from "./seed";
+import { seedDemoPhotos } from "./seed-photos";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -98,7 +99,7 @@ function stopProcessGroup(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The whole local stack: database sidecar, migrations, demo seed, and the Worker in workerd. */
+/** The whole local stack: database sidecar, migrations, demo seed, the Worker in workerd, and the demo photos through it. */
 export async function startStack(options: StackOptions): Promise<Stack> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const database = await startLocalDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
@@ -155,6 +156,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   try {
     await waitUntilHealthy(url, child);
+    // Photos go through the running Worker: its R2 lives in workerd, not in this process.
+    const photoSeeder = openNodeDb(database.databaseUrl, database.wsProxy);
+    try {
+      await seedDemoPhotos(url, photoSeeder.db);
+    } finally {
+      await photoSeeder.close();
+    }
   } catch (error) {
     await stop();
     throw error;

@@ -2,7 +2,8 @@
  * Who sees an item (photo, post, event) by its privacy level (ARCHITECTURE: audience rules).
  * Guest levels are ordered closest first: immediate-family > extended-family > close-friends >
  * friends > acquaintances. An item at level L is visible to parents and to guests at L or closer;
- * 'parents-only' items to parents alone.
+ * 'parents-only' items to parents alone. An item may instead name its audience groups (circles):
+ * then exactly the guests in those circles see it, whatever their order.
  */
 import { z } from "zod";
 import { GUEST_PRIVACY_LEVELS, ITEM_PRIVACY_LEVELS, type GuestPrivacyLevel, type ItemPrivacyLevel, type ParticipantRole } from "./enums";
@@ -38,8 +39,26 @@ export function guestLevelOf(viewer: Viewer): GuestPrivacyLevel {
   return isGuestPrivacyLevel(viewer.privacyLevel) ? viewer.privacyLevel : DEFAULT_GUEST_PRIVACY_LEVEL;
 }
 
-export function canSeeItem(viewer: Viewer, itemPrivacyLevel: ItemPrivacyLevel): boolean {
+export function canSeeItem(viewer: Viewer, itemPrivacyLevel: ItemPrivacyLevel, audienceGroups: readonly string[] = []): boolean {
   if (isParentRole(viewer.role)) return true;
+  if (audienceGroups.length > 0) return audienceGroups.includes(guestLevelOf(viewer));
   if (!isGuestPrivacyLevel(itemPrivacyLevel)) return false;
   return visibleItemLevels(guestLevelOf(viewer)).includes(itemPrivacyLevel);
+}
+
+export interface ItemAudience {
+  privacyLevel: ItemPrivacyLevel;
+  audienceGroups: GuestPrivacyLevel[];
+}
+
+/**
+ * What is stored for an item shared with a privacy level or with audience groups (secure-photo-upload
+ * takes either). Groups win when both are given; they are kept in circle order without repeats,
+ * and the level stored beside them is the widest group, so lists and filters by level still read well.
+ */
+export function resolveAudience(privacyLevel: ItemPrivacyLevel | undefined, audienceGroups: readonly GuestPrivacyLevel[] | undefined, fallback: ItemPrivacyLevel): ItemAudience {
+  const groups = GUEST_PRIVACY_LEVELS.filter((level) => audienceGroups?.includes(level));
+  const widest = groups.at(-1);
+  if (widest) return { privacyLevel: widest, audienceGroups: groups };
+  return { privacyLevel: privacyLevel ?? fallback, audienceGroups: [] };
 }

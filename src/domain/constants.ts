@@ -159,6 +159,19 @@ export const PHOTO_PAGE_SIZE = 50;
 /** Ours: the album grid's thumbnails, made in the browser: longest side and JPEG quality. */
 export const PHOTO_THUMBNAIL_MAX_PX = 480;
 export const PHOTO_THUMBNAIL_QUALITY = 0.8;
+/** Ours: a browser-made thumbnail is small; anything bigger is ignored. */
+export const PHOTO_THUMBNAIL_MAX_BYTES = BYTES_PER_MB / 2;
+/** Ours: room for the metadata field and the multipart framing of a batch. */
+export const PHOTO_UPLOAD_OVERHEAD_BYTES = BYTES_PER_MB;
+/** Ours: the largest batch body worth reading (20 files and thumbnails at their limits). */
+export const PHOTO_UPLOAD_MAX_BODY_BYTES = PHOTO_MAX_FILES * (PHOTO_MAX_FILE_BYTES + PHOTO_THUMBNAIL_MAX_BYTES) + PHOTO_UPLOAD_OVERHEAD_BYTES;
+/** Ours: tags per photo and characters per tag. */
+export const PHOTO_MAX_TAGS = 20;
+export const PHOTO_TAG_MAX_LENGTH = 50;
+/** Ours: people tagged on one photo. */
+export const PHOTO_MAX_GUEST_TAGS = 50;
+/** Photos are dated by pregnancy week, from the LMP (week 0) to the end of service (week 52). */
+export const PHOTO_LAST_WEEK = SUBSCRIPTION_SPAN_DAYS / DAYS_PER_WEEK;
 
 // ---------------------------------------------------------------------------------------------
 // Calendar

@@ -100,6 +100,14 @@ export const UPLOAD_MESSAGES = {
   tooLarge: (fileNumber: number, bytes: number) => `File ${fileNumber}: File too large (${formatMb(bytes)} MB). Maximum ${PHOTO_MAX_FILE_MB}MB allowed.`,
   largeWarning: (fileNumber: number, bytes: number) => `File ${fileNumber}: Large file (${formatMb(bytes)} MB) may take longer to upload`,
   storageExceeded: (used: number, limit: number) => `Upload would exceed storage limit. You have ${used}/${limit} photos used.`,
+  /** Ours: a JPEG whose structure breaks off, so its metadata cannot be removed safely. */
+  unreadable: (fileNumber: number) => `File ${fileNumber}: The image could not be read`,
+  /** Ours: a batch body larger than 20 files and their thumbnails at their limits. */
+  batchTooLarge: "The files together are too large to send at once",
+  /** Ours: the file arrived but could not be stored. */
+  storeFailed: (fileNumber: number) => `File ${fileNumber}: Upload failed`,
+  /** Ours: a thumbnail that is not a small image is dropped; the photo then serves as its own. */
+  thumbnailIgnored: (fileNumber: number) => `File ${fileNumber}: Thumbnail ignored, the photo itself will be shown`,
 } as const;
 
 const extensionOf = (name: string) => {
@@ -116,26 +124,35 @@ function declaredType(file: UploadCandidate): ImageType | null {
 /** What the unsupported-type message names: the declared type, else the extension. */
 const shownType = (file: UploadCandidate) => file.type || extensionOf(file.name) || "unknown";
 
+export interface UploadFileCheck {
+  /** The detected type (from bytes, else from the declared type or extension), or null. */
+  type: ImageType | null;
+  errors: string[];
+  warnings: string[];
+}
+
 /**
- * Checks a batch before upload: count first (nothing else is checked beyond 20 files), then each
- * file's type and size. Files are numbered from 1. Exactly 10 MB is allowed; the warning starts
- * above 5 MB.
+ * One file of a batch (numbered from 1): its type and size. Exactly 10 MB is allowed; the warning
+ * starts above 5 MB. The client checks before sending, the server again on what arrived.
  */
+export function checkUploadFile(file: UploadCandidate, fileNumber: number): UploadFileCheck {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const type = file.bytes ? detectImageType(file.bytes) : declaredType(file);
+  if (!type) errors.push(UPLOAD_MESSAGES.unsupportedType(fileNumber, shownType(file)));
+  if (file.size > PHOTO_MAX_FILE_BYTES) errors.push(UPLOAD_MESSAGES.tooLarge(fileNumber, file.size));
+  else if (file.size > PHOTO_WARN_FILE_BYTES) warnings.push(UPLOAD_MESSAGES.largeWarning(fileNumber, file.size));
+  return { type, errors, warnings };
+}
+
+/** Checks a batch before upload: count first (nothing else is checked beyond 20 files), then each file. */
 export function validateUploadBatch(files: readonly UploadCandidate[]): UploadBatchResult {
   if (files.length > PHOTO_MAX_FILES) {
     return { ok: false, errors: [UPLOAD_MESSAGES.tooManyFiles], warnings: [], types: files.map(() => null) };
   }
-  const errors: string[] = [];
-  const warnings: string[] = [];
-  const types = files.map((file, index) => {
-    const fileNumber = index + 1;
-    const type = file.bytes ? detectImageType(file.bytes) : declaredType(file);
-    if (!type) errors.push(UPLOAD_MESSAGES.unsupportedType(fileNumber, shownType(file)));
-    if (file.size > PHOTO_MAX_FILE_BYTES) errors.push(UPLOAD_MESSAGES.tooLarge(fileNumber, file.size));
-    else if (file.size > PHOTO_WARN_FILE_BYTES) warnings.push(UPLOAD_MESSAGES.largeWarning(fileNumber, file.size));
-    return type;
-  });
-  return { ok: errors.length === 0, errors, warnings, types };
+  const checks = files.map((file, index) => checkUploadFile(file, index + 1));
+  const errors = checks.flatMap((check) => check.errors);
+  return { ok: errors.length === 0, errors, warnings: checks.flatMap((check) => check.warnings), types: checks.map((check) => check.type) };
 }
 
 /** Photos an upload is counted as: one per started 2 MB. */

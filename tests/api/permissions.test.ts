@@ -84,6 +84,17 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   // Once the room is open the first parent's call succeeds and the second finds nothing left to change (CONFLICT).
   "waitingRoom.falseAlarm": scoped,
   "waitingRoom.babyHere": (f) => ({ ...scoped(f), name: "Matrix Baby" }),
+  // Unknown photos stop at NOT_FOUND, after the access check this matrix is about.
+  "photos.list": scoped,
+  "photos.filters": scoped,
+  "photos.storage": scoped,
+  "photos.people": scoped,
+  "photos.update": (f) => ({ ...scoped(f), photoId: crypto.randomUUID(), title: "Matrix photo" }),
+  "photos.delete": (f) => ({ ...scoped(f), photoId: crypto.randomUUID() }),
+  "photos.likes.toggle": (f) => ({ ...scoped(f), photoId: crypto.randomUUID(), liked: true }),
+  "photos.comments.list": (f) => ({ ...scoped(f), photoId: crypto.randomUUID() }),
+  "photos.comments.add": (f) => ({ ...scoped(f), photoId: crypto.randomUUID(), content: "Matrix comment" }),
+  "photos.guestTags.set": (f) => ({ ...scoped(f), photoId: crypto.randomUUID(), participantIds: [] }),
 };
 
 interface ProcedureDef {

@@ -12,6 +12,8 @@ import { subscribedUser } from "../support/checkout";
 import type { ApiClient } from "../support/client";
 import { openTestDb } from "../support/env";
 import { signUp } from "../support/families";
+import { PNG_1X1 } from "../support/images";
+import { postPhotos } from "../support/photoUpload";
 import { callProcedure } from "../support/raw-trpc";
 
 let testDb: ReturnType<typeof openTestDb>;
@@ -155,7 +157,7 @@ describe("billing.cancelSubscription", () => {
     expect((await guest.client.trpc.pregnancy.mine.query()).guestPregnancies).toEqual([]);
     expect(await owner.client.trpc.billing.checkSubscription.query()).toMatchObject({ subscribed: false });
     // The photo routes use the same access check.
-    expect((await guest.client.fetch(`/api/photos/${pregnancyId}/files/missing.jpg`)).status).toBe(403);
+    expect((await guest.client.fetch(`/api/photos/${pregnancyId}/${crypto.randomUUID()}`)).status).toBe(403);
   });
 
   it("is refused to a payer whose pregnancy someone else owns", async () => {
@@ -179,7 +181,7 @@ describe("account lifetime", () => {
     await expect(owner.client.trpc.pregnancy.update.mutate({ pregnancyId, title: "Changed" })).rejects.toMatchObject(readOnly);
     await expect(owner.client.trpc.pregnancy.addBaby.mutate({ pregnancyId, gender: "unknown" })).rejects.toMatchObject(readOnly);
     await expect(owner.client.trpc.billing.updateSubscriptionDates.mutate({ pregnancyId, dueDate: addDays(todayIso(), 100) })).rejects.toMatchObject(readOnly);
-    const upload = await owner.client.fetch(`/api/photos/${pregnancyId}/files`, { method: "POST", body: new Uint8Array([1, 2, 3]) });
+    const upload = await postPhotos(owner.client, pregnancyId, [{ name: "a.png", bytes: PNG_1X1 }]);
     expect(upload.status).toBe(403);
     expect(await upload.json()).toMatchObject({ error: "READ_ONLY" });
     expect((await pregnancyRow(pregnancyId)).title).not.toBe("Changed");

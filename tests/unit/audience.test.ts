@@ -6,6 +6,7 @@ import {
   DEFAULT_PHOTO_PRIVACY_LEVEL,
   guestLevelOf,
   itemPrivacyLevelSchema,
+  resolveAudience,
   visibleItemLevels,
 } from "../../src/domain/audience";
 import { GUEST_PRIVACY_LEVELS, ITEM_PRIVACY_LEVELS } from "../../src/domain/enums";
@@ -50,6 +51,27 @@ describe("canSeeItem", () => {
     expect(guestLevelOf({ role: "guest", privacyLevel: "best-friends" })).toBe("friends");
     expect(canSeeItem({ role: "guest", privacyLevel: null }, "friends")).toBe(true);
     expect(canSeeItem({ role: "guest", privacyLevel: null }, "close-friends")).toBe(false);
+  });
+});
+
+describe("audience groups", () => {
+  it("show an item to exactly the named circles, whatever their order, and still to parents", () => {
+    const at = (privacyLevel: string) => ({ role: "guest" as const, privacyLevel });
+    const groups = ["immediate-family", "friends"];
+    expect(canSeeItem(at("immediate-family"), "friends", groups)).toBe(true);
+    expect(canSeeItem(at("friends"), "friends", groups)).toBe(true);
+    expect(canSeeItem(at("extended-family"), "friends", groups)).toBe(false);
+    expect(canSeeItem(at("close-friends"), "friends", groups)).toBe(false);
+    expect(canSeeItem(at("acquaintances"), "friends", groups)).toBe(false);
+    expect(canSeeItem({ role: "partner", privacyLevel: null }, "friends", groups)).toBe(true);
+    // No groups: the level decides.
+    expect(canSeeItem(at("close-friends"), "friends", [])).toBe(true);
+  });
+
+  it("are stored in circle order without repeats beside their widest circle, and win over a level", () => {
+    expect(resolveAudience("parents-only", ["friends", "immediate-family", "friends"], "immediate-family")).toEqual({ privacyLevel: "friends", audienceGroups: ["immediate-family", "friends"] });
+    expect(resolveAudience("close-friends", [], "immediate-family")).toEqual({ privacyLevel: "close-friends", audienceGroups: [] });
+    expect(resolveAudience(undefined, undefined, "immediate-family")).toEqual({ privacyLevel: "immediate-family", audienceGroups: [] });
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BYTES_PER_MB, PHOTO_MAX_FILE_BYTES, PHOTO_WARN_FILE_BYTES } from "../../src/domain/constants";
 import {
   checkStorageLimit,
+  checkUploadFile,
   detectImageType,
   estimatePhotoCount,
   IMAGE_HEADER_BYTES,
@@ -41,6 +42,18 @@ describe("detectImageType", () => {
     expect(detectImageType(PNG.subarray(0, 7))).toBeNull();
     expect(detectImageType(header("RIFF", [0, 0, 0, 0], "WEB"))).toBeNull();
     expect(detectImageType(header([0, 0, 0, 0x18], "ftyp", "hei"))).toBeNull();
+  });
+});
+
+describe("checkUploadFile", () => {
+  it("goes by the bytes when it has them, whatever the name and declared type say", () => {
+    expect(checkUploadFile({ name: "notes.jpg", size: 20, type: "image/jpeg", bytes: header("just some text here") }, 3)).toEqual({
+      type: null,
+      errors: ["File 3: Unsupported file type (image/jpeg)"],
+      warnings: [],
+    });
+    expect(checkUploadFile({ name: "scan.txt", size: 20, type: "text/plain", bytes: PNG }, 1)).toEqual({ type: IMAGE_TYPES.png, errors: [], warnings: [] });
+    expect(checkUploadFile({ name: "big.png", size: PHOTO_WARN_FILE_BYTES + 1, bytes: PNG }, 2).warnings).toEqual(["File 2: Large file (5.0 MB) may take longer to upload"]);
   });
 });
 

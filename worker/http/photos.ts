@@ -1,31 +1,95 @@
-import { Hono } from "hono";
-import { PHOTO_CACHE_SECONDS, PHOTO_MAX_FILE_BYTES } from "../../src/domain/constants";
-import { checkImageUpload, newImageName, photoKey, privateObjectResponse, storedImageName } from "../services/storage";
-import { requirePregnancyAccess, type PregnancyRouteVariables } from "./access";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { PHOTO_CACHE_SECONDS, PHOTO_MAX_FILES, PHOTO_UPLOAD_MAX_BODY_BYTES } from "../../src/domain/constants";
+import { downloadFileName, photoUploadMetadataSchema, type PhotoUploadMetadata } from "../../src/domain/photos";
+import { IMAGE_TYPES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import type { Bindings } from "../env";
+import { uploadPhotos, UploadRefusal } from "../routers/photoUpload.service";
+import { findServablePhoto, type PhotoCaller } from "../routers/photos.service";
+import { privateObjectResponse } from "../services/storage";
+import { requirePregnancyAccess, type PregnancyRouteVariables } from "./access";
+
+type PhotoContext = Context<{ Bindings: Bindings; Variables: PregnancyRouteVariables }>;
+
+const callerOf = (c: PhotoContext): PhotoCaller => ({
+  db: c.var.db,
+  env: c.env,
+  waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+  access: c.var.access,
+  userId: c.var.userId,
+});
+
+const refuse = (c: PhotoContext, refusal: UploadRefusal) => c.json({ error: refusal.code, message: refusal.message }, refusal.status);
+const invalid = (message: string) => new UploadRefusal(400, "VALIDATION_FAILED", message);
+
+/** The `metadata` field: JSON, or absent for all defaults (week 24, immediate family). */
+function parseMetadata(field: FormDataEntryValue | null): PhotoUploadMetadata {
+  let json: unknown = {};
+  if (typeof field === "string" && field.trim() !== "") {
+    try {
+      json = JSON.parse(field);
+    } catch {
+      throw invalid("metadata is not JSON");
+    }
+  } else if (field !== null && typeof field !== "string") throw invalid("metadata must be a text field");
+  const parsed = photoUploadMetadataSchema.safeParse(json);
+  if (!parsed.success) throw invalid(`metadata: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+/** The batch's parts: 1-20 `files`, and `thumbnails` either absent or one per file (an empty part for a file without one). */
+function parseParts(form: FormData): { files: File[]; thumbnails: Array<File | null> } {
+  const files = form.getAll("files");
+  if (files.length === 0) throw invalid("No files");
+  if (files.length > PHOTO_MAX_FILES) throw new UploadRefusal(400, "TOO_MANY_FILES", UPLOAD_MESSAGES.tooManyFiles);
+  const uploads = files.filter((part): part is File => typeof part !== "string");
+  if (uploads.length !== files.length) throw invalid("files must be files");
+  const thumbnails = form.getAll("thumbnails");
+  if (thumbnails.length !== 0 && thumbnails.length !== files.length) throw invalid("Send one thumbnail per file, in the same order, or none");
+  return { files: uploads, thumbnails: thumbnails.map((part) => (typeof part === "string" ? null : part)) };
+}
 
 /**
- * Photo bytes in R2 behind the pregnancy check. The album's metadata upload (multipart, per-file
- * results) builds on these two routes.
+ * Serves one photo by its id after checking that this viewer may see it; the storage key comes
+ * from the photo's row, never from the request. Private caching with the object's ETag (304 when
+ * the browser has it); `?download=1` on the original asks the browser to save it.
+ */
+async function servePhoto(c: PhotoContext, variant: "original" | "thumbnail") {
+  const photoId = z.uuid().safeParse(c.req.param("photoId"));
+  if (!photoId.success) return c.json({ error: "Not found" }, 404);
+  const photo = await findServablePhoto(c.var.db, { access: c.var.access, userId: c.var.userId }, photoId.data);
+  if (!photo) return c.json({ error: "Not found" }, 404);
+  if (photo === "hidden") return c.json({ error: "ACCESS_DENIED" }, 403);
+  // Without a browser-made thumbnail the photo serves as its own.
+  const key = variant === "thumbnail" ? (photo.thumbnailPath ?? photo.storagePath) : photo.storagePath;
+  const object = await c.env.PHOTOS.get(key, { onlyIf: c.req.raw.headers });
+  if (!object) return c.json({ error: "Not found" }, 404);
+  const download = variant === "original" && c.req.query("download") === "1";
+  const extension = Object.values(IMAGE_TYPES).find((type) => type.mime === photo.mimeType)?.extension ?? IMAGE_TYPES.jpeg.extension;
+  const headers: Record<string, string> = download ? { "content-disposition": `attachment; filename="${downloadFileName(photo.title, photo.week, extension)}"` } : {};
+  return privateObjectResponse(object, PHOTO_CACHE_SECONDS, headers);
+}
+
+/**
+ * The album's bytes in R2 behind the pregnancy check (ARCHITECTURE: /api/photos): the batch upload
+ * (secure-photo-upload, multipart) and the authorised reads of a photo and its thumbnail.
  */
 export const photoRoutes = new Hono<{ Bindings: Bindings; Variables: PregnancyRouteVariables }>()
   .use("/:pregnancyId/*", requirePregnancyAccess)
-  .post("/:pregnancyId/files", async (c) => {
+  .post("/:pregnancyId", async (c) => {
     const { permissions } = c.var.access;
     if (!permissions.canUploadPhotos && !permissions.canContributePhotos) return c.json({ error: "ACCESS_DENIED" }, 403);
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    const upload = checkImageUpload(bytes, PHOTO_MAX_FILE_BYTES);
-    if (!upload.ok) return c.json({ error: upload.error }, upload.status);
-    const { type } = upload;
-    const name = newImageName(type.extension);
-    const key = photoKey(c.var.access.id, name);
-    await c.env.PHOTOS.put(key, bytes, { httpMetadata: { contentType: type.mime }, customMetadata: { uploadedBy: c.var.userId } });
-    return c.json({ path: key, url: `/api/photos/${c.var.access.id}/files/${name}` }, 201);
+    if (Number(c.req.header("content-length") ?? 0) > PHOTO_UPLOAD_MAX_BODY_BYTES) return c.json({ error: "PAYLOAD_TOO_LARGE", message: UPLOAD_MESSAGES.batchTooLarge }, 413);
+    const form = await c.req.formData().catch(() => null);
+    if (!form) return refuse(c, invalid("Send the photos as multipart/form-data"));
+    try {
+      const { files, thumbnails } = parseParts(form);
+      const results = await uploadPhotos(callerOf(c), files, thumbnails, parseMetadata(form.get("metadata")));
+      return c.json({ results });
+    } catch (error) {
+      if (error instanceof UploadRefusal) return refuse(c, error);
+      throw error;
+    }
   })
-  .get("/:pregnancyId/files/:fileId", async (c) => {
-    const name = storedImageName.safeParse(c.req.param("fileId"));
-    if (!name.success) return c.json({ error: "Not found" }, 404);
-    const object = await c.env.PHOTOS.get(photoKey(c.var.access.id, name.data));
-    if (!object) return c.json({ error: "Not found" }, 404);
-    return privateObjectResponse(object, PHOTO_CACHE_SECONDS);
-  });
+  .get("/:pregnancyId/:photoId", (c) => servePhoto(c, "original"))
+  .get("/:pregnancyId/:photoId/thumbnail", (c) => servePhoto(c, "thumbnail"));

@@ -6,12 +6,13 @@ import type { Db } from "../db";
 import { audienceFilter } from "../db/audience";
 import { calendarEvents, photos, posts, users, waitingRoomSessions } from "../db/schema";
 import type { PregnancyAccess } from "../trpc/access";
+import { visibleTo } from "./photos.service";
 
 /**
  * What the dashboard shows, each list filtered by the viewer's audience and flags: upcoming events
  * (guests need canViewCalendarEvents), the latest posts and photos, and the waiting room's state.
  */
-export async function dashboardSummary(db: Db, viewer: PregnancyAccess, today = todayIso()) {
+export async function dashboardSummary(db: Db, viewer: PregnancyAccess, userId: string, today = todayIso()) {
   const pregnancyId = viewer.id;
   const canSeeEvents = viewer.isParent || viewer.permissions.canViewCalendarEvents;
   const [upcomingEvents, latestPosts, latestPhotos, [session]] = await Promise.all([
@@ -33,7 +34,8 @@ export async function dashboardSummary(db: Db, viewer: PregnancyAccess, today = 
     db
       .select({ id: photos.id, title: photos.title, altText: photos.altText, thumbnailUrl: photos.thumbnailUrl, fileUrl: photos.fileUrl })
       .from(photos)
-      .where(and(eq(photos.pregnancyId, pregnancyId), audienceFilter(photos.privacyLevel, viewer)))
+      // The album's own rule: audience groups and the uploader's own photos included.
+      .where(visibleTo({ access: viewer, userId }))
       .orderBy(desc(photos.createdAt))
       .limit(DASHBOARD_LATEST_PHOTOS),
     db

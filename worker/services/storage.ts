@@ -24,12 +24,16 @@ export function checkImageUpload(bytes: Uint8Array, maxBytes: number): { ok: tru
   return type ? { ok: true, type } : { ok: false, error: "Unsupported file type", status: 415 };
 }
 
-/** Serves an R2 object privately: family pictures must never sit in a shared cache. */
-export function privateObjectResponse(object: R2ObjectBody, maxAgeSeconds: number): Response {
+/**
+ * Serves an R2 object privately: family pictures must never sit in a shared cache. An object read
+ * with `onlyIf` whose ETag the browser already has comes without a body and answers 304.
+ */
+export function privateObjectResponse(object: R2Object | R2ObjectBody, maxAgeSeconds: number, extraHeaders: Record<string, string> = {}): Response {
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("etag", object.httpEtag);
   headers.set("cache-control", `private, max-age=${maxAgeSeconds}`);
   headers.set("x-content-type-options", "nosniff");
-  return new Response(object.body, { headers });
+  for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
+  return "body" in object ? new Response(object.body, { headers }) : new Response(null, { status: 304, headers });
 }

@@ -6,6 +6,7 @@ import { invitationsRouter } from "../routers/invitations";
 import { metricsRouter } from "../routers/metrics";
 import { participantsRouter } from "../routers/participants";
 import { partnersRouter } from "../routers/partners";
+import { photosRouter } from "../routers/photos";
 import { pregnancyRouter } from "../routers/pregnancy";
 import { referralsRouter } from "../routers/referrals";
 import { waitingRoomRouter } from "../routers/waitingRoom";
@@ -20,6 +21,7 @@ export const appRouter = router({
   metrics: metricsRouter,
   participants: participantsRouter,
   partners: partnersRouter,
+  photos: photosRouter,
   pregnancy: pregnancyRouter,
   referrals: referralsRouter,
   waitingRoom: waitingRoomRouter,

@@ -1,0 +1,86 @@
+/**
+ * The photo album's rules that need no database: what an upload's metadata and an edit may say,
+ * how their text is cleaned (core spec 5), where a photo is served, and the name of a download.
+ */
+import { z } from "zod";
+import { guestPrivacyLevelSchema, itemPrivacyLevelSchema } from "./audience";
+import { DEFAULT_WEEK, NOTES_MAX_LENGTH, PHOTO_LAST_WEEK, PHOTO_MAX_GUEST_TAGS, PHOTO_MAX_TAGS, PHOTO_TAG_MAX_LENGTH, TITLE_MAX_LENGTH } from "./constants";
+import { GUEST_PRIVACY_LEVELS } from "./enums";
+import { sanitizeNotes, sanitizePlainText, sanitizeTitle } from "./sanitize";
+
+/** Raw text may carry markup that sanitising removes, so inputs allow some room over the stored limit. */
+const RAW_TEXT_FACTOR = 4;
+const rawText = (max: number) => z.string().max(max * RAW_TEXT_FACTOR);
+
+export const photoWeekSchema = z.number().int().min(0).max(PHOTO_LAST_WEEK);
+export const photoTagsSchema = z.array(rawText(PHOTO_TAG_MAX_LENGTH)).max(PHOTO_MAX_TAGS);
+export const audienceGroupsSchema = z.array(guestPrivacyLevelSchema).max(GUEST_PRIVACY_LEVELS.length);
+export const guestTagIdsSchema = z.array(z.uuid()).max(PHOTO_MAX_GUEST_TAGS);
+
+/** What an uploader or a parent may change on a photo (the edit form, photos.update). */
+export const photoDetailsSchema = z.object({
+  title: rawText(TITLE_MAX_LENGTH).optional(),
+  description: rawText(NOTES_MAX_LENGTH).optional(),
+  altText: rawText(NOTES_MAX_LENGTH).optional(),
+  tags: photoTagsSchema.optional(),
+  week: photoWeekSchema.optional(),
+  privacyLevel: itemPrivacyLevelSchema.optional(),
+  /** Instead of a level: exactly these circles see the photo (see resolveAudience). */
+  audienceGroups: audienceGroupsSchema.optional(),
+});
+export type PhotoDetails = z.infer<typeof photoDetailsSchema>;
+
+/** The upload's `metadata` field (secure-photo-upload), applied to every file of the batch. */
+export const photoUploadMetadataSchema = photoDetailsSchema.extend({
+  week: photoWeekSchema.default(DEFAULT_WEEK),
+  eventId: z.uuid().nullish(),
+  /** Participant ids of this pregnancy shown on the photo. */
+  guestTags: guestTagIdsSchema.default([]),
+});
+export type PhotoUploadMetadata = z.infer<typeof photoUploadMetadataSchema>;
+
+/** Tags as stored: plain text, lower case, single spaces, no empties, no repeats, in the given order. */
+export function cleanTags(tags: readonly string[]): string[] {
+  const cleaned = tags.map((tag) => sanitizePlainText(tag, PHOTO_TAG_MAX_LENGTH).toLowerCase().replace(/\s+/g, " ").trim()).filter((tag) => tag !== "");
+  return [...new Set(cleaned)];
+}
+
+export interface CleanPhotoText {
+  title?: string | null;
+  description?: string | null;
+  altText?: string | null;
+  tags?: string[];
+}
+
+/** Sanitises the given text fields (titles plain and cut at 200, descriptions and alt text at 2000); empty becomes null. */
+export function cleanPhotoText(details: Pick<PhotoDetails, "title" | "description" | "altText" | "tags">): CleanPhotoText {
+  const cleaned: CleanPhotoText = {};
+  if (details.title !== undefined) cleaned.title = sanitizeTitle(details.title) || null;
+  if (details.description !== undefined) cleaned.description = sanitizeNotes(details.description) || null;
+  if (details.altText !== undefined) cleaned.altText = sanitizeNotes(details.altText) || null;
+  if (details.tags !== undefined) cleaned.tags = cleanTags(details.tags);
+  return cleaned;
+}
+
+/** The authorised routes that serve a photo; the album never sees a storage key it could use. */
+export function photoUrls(pregnancyId: string, photoId: string) {
+  const url = `/api/photos/${pregnancyId}/${photoId}`;
+  return { url, thumbnailUrl: `${url}/thumbnail`, downloadUrl: `${url}?download=1` };
+}
+
+const DOWNLOAD_NAME_MAX_LENGTH = 60;
+
+/**
+ * A download's file name: the title in plain ASCII words joined by hyphens (safe in a header and on
+ * every file system), else 'photo-week-N', with the stored type's extension.
+ */
+export function downloadFileName(title: string | null, week: number, extension: string): string {
+  const slug = (title ?? "")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, DOWNLOAD_NAME_MAX_LENGTH)
+    .replace(/^-+|-+$/g, "");
+  return `${slug || `photo-week-${week}`}.${extension}`;
+}
