@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { COMMENT_MAX_LENGTH } from "../../../domain/constants";
+import { COMMENT_MAX_LENGTH, PHOTO_LAST_WEEK } from "../../../domain/constants";
 import { ITEM_PRIVACY_LEVELS, type ItemPrivacyLevel } from "../../../domain/enums";
 import { PHOTO_TOASTS, SUCCESS_TOASTS } from "../../../domain/errors";
 import { useTRPC, type RouterInputs } from "../../../lib/trpc";
@@ -230,7 +230,7 @@ function EditPhoto({ scope, photo, onClose, onChanged }: { scope: Scope; photo: 
         <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
         <TextAreaField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
         <TextField label="Alt text" value={altText} onChange={(e) => setAltText(e.target.value)} />
-        <TextField label="Week" type="number" min={0} max={42} value={week} onChange={(e) => setWeek(e.target.value)} />
+        <TextField label="Week" type="number" min={0} max={PHOTO_LAST_WEEK} value={week} onChange={(e) => setWeek(e.target.value)} />
         <TextField label="Tags" hint="Separate tags with commas" value={tags} onChange={(e) => setTags(e.target.value)} />
         <SelectField label="Who can see it" value={privacyLevel} onChange={(e) => setPrivacyLevel(e.target.value as ItemPrivacyLevel)}>
           {ITEM_PRIVACY_LEVELS.map((level) => (

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { clsx } from "clsx";
-import { DEFAULT_WEEK, PHOTO_MAX_FILES, TITLE_MAX_LENGTH } from "../../../domain/constants";
+import { DEFAULT_WEEK, PHOTO_LAST_WEEK, PHOTO_MAX_FILES, TITLE_MAX_LENGTH } from "../../../domain/constants";
 import { ITEM_PRIVACY_LEVELS, type ItemPrivacyLevel } from "../../../domain/enums";
 import type { UploadDefaults } from "../../../domain/inspiration";
 import { Button } from "../../../ui/Button";
@@ -88,7 +88,7 @@ function UploadForm({ defaults, onStart }: { defaults: UploadDefaults | undefine
       <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} />
       <TextField label="Alt text" hint="Describe the photo for people using screen readers." value={altText} onChange={(event) => setAltText(event.target.value)} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <TextField label="Week" type="number" inputMode="numeric" min={1} max={42} value={week} onChange={(event) => setWeek(event.target.value)} />
+        <TextField label="Week" type="number" inputMode="numeric" min={0} max={PHOTO_LAST_WEEK} value={week} onChange={(event) => setWeek(event.target.value)} />
         <SelectField label="Who can see them" value={privacyLevel} onChange={(event) => setPrivacyLevel(event.target.value as ItemPrivacyLevel)}>
           {ITEM_PRIVACY_LEVELS.map((level) => (
             <option key={level} value={level}>

@@ -41,7 +41,12 @@ interface FileResult {
   success: boolean;
   errors?: string[];
   warnings?: string[];
+  /** Set when the server refused the whole batch (e.g. STORAGE_LIMIT_EXCEEDED). */
+  refusal?: string;
 }
+
+/** The server's code when the storage limit refuses a batch ('Upload blocked'). */
+const STORAGE_REFUSAL = "STORAGE_LIMIT_EXCEEDED";
 
 /** How many failures the 'Some uploads failed' toast lists. */
 const LISTED_FAILURES = 3;
@@ -54,8 +59,8 @@ function readAnswer(status: number, body: unknown): FileResult {
   const results = Array.isArray(record.results) ? (record.results as FileResult[]) : [];
   const first = results[0];
   if (first) return first;
-  const reason = typeof record.error === "string" ? record.error : `Upload failed (${status})`;
-  return { success: false, errors: [reason] };
+  const reason = typeof record.message === "string" ? record.message : `Upload failed (${status})`;
+  return { success: false, errors: [reason], ...(typeof record.error === "string" ? { refusal: record.error } : {}) };
 }
 
 async function sendOne(pregnancyId: string, file: File, metadata: PhotoMetadata, onProgress: (percent: number) => void, signal: AbortSignal): Promise<FileResult> {
@@ -114,7 +119,10 @@ export function useUploadQueue(pregnancyId: string, onUploaded: () => void) {
     if (uploaded > 0) onUploaded();
     if (failures.length === 0 && uploaded > 0) toast({ title: SUCCESS_TOASTS.photosUploaded, variant: "success" });
     else if (uploaded > 0) toast({ title: PHOTO_TOASTS.someUploadsFailed, description: failures.slice(0, LISTED_FAILURES).join(" "), variant: "error" });
-    else if (!abort.signal.aborted) toast({ title: PHOTO_TOASTS.uploadFailed, description: failures.slice(0, LISTED_FAILURES).join(" "), variant: "error" });
+    else if (!abort.signal.aborted) {
+      const blocked = [...outcome.values()].some((r) => r.refusal === STORAGE_REFUSAL);
+      toast({ title: blocked ? PHOTO_TOASTS.uploadBlocked : PHOTO_TOASTS.uploadFailed, description: failures.slice(0, LISTED_FAILURES).join(" "), variant: "error" });
+    }
   };
 
   const finished = items.filter((item) => item.status !== "waiting" && item.status !== "uploading").length;

@@ -1,0 +1,118 @@
+import type { Browser, Page } from "@playwright/test";
+import { demoMember, type DemoMember } from "../../scripts/demo-family";
+import { exifWithGps } from "../../scripts/images/exif";
+import { encodeJpeg } from "../../scripts/images/jpeg";
+import { encodePng } from "../../scripts/images/png";
+import { createRaster, paintGradient } from "../../scripts/images/raster";
+import { randomIp } from "../support/client";
+import { expect, expectAccessible, signIn, test } from "./support";
+
+async function memberPage(browser: Browser, baseURL: string, key: DemoMember["key"]): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
+  const page = await context.newPage();
+  await signIn(page, demoMember(key).email);
+  return page;
+}
+
+function pictures() {
+  const raster = createRaster(96, 64);
+  paintGradient(raster, [250, 200, 210], [120, 80, 160]);
+  return {
+    jpeg: Buffer.from(encodeJpeg(raster, 85, [exifWithGps({ latitude: 51.5007, longitude: -0.1246 })])),
+    png: Buffer.from(encodePng(raster)),
+  };
+}
+
+const grid = (page: Page) => page.getByRole("list", { name: "Photos" });
+
+test("@desktop the owner uploads a JPEG with GPS, a PNG and a fake; the fake is refused, GPS is gone, the grandparent sees the photos and the friend does not, and a guest's comment reaches the owner live", async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const title = `Bump walk ${Date.now()}`;
+  const { jpeg, png } = pictures();
+  expect(jpeg.includes("GPS") || jpeg.includes(Buffer.from("Exif\0\0"))).toBe(true);
+
+  await signIn(page, demoMember("olivia").email);
+  await page.goto("/photos");
+  await expect(page.getByRole("heading", { name: "Album", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Upload photos" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload photos" });
+  await dialog.getByLabel("Photos").setInputFiles([
+    { name: "walk.jpg", mimeType: "image/jpeg", buffer: jpeg },
+    { name: "nursery.png", mimeType: "image/png", buffer: png },
+    { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("these are my notes, not a photo") },
+  ]);
+  await expect(dialog.getByText("3 photos chosen")).toBeVisible();
+  await dialog.getByLabel("Title").fill(title);
+  await expect(dialog.getByLabel("Who can see them")).toHaveValue("immediate-family");
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Upload" }).click();
+
+  const files = dialog.getByRole("list", { name: "Files" });
+  await expect(files.getByRole("listitem").filter({ hasText: "notes.jpg" })).toContainText("Unsupported file type");
+  for (const name of ["walk.jpg", "nursery.png"]) {
+    const row = files.getByRole("listitem").filter({ hasText: name });
+    await expect(row.getByRole("progressbar", { name: `${name} upload progress` })).toBeVisible();
+    await expect(row).toContainText("Uploaded");
+  }
+  await expect(page.getByRole("status").filter({ hasText: "Some uploads failed" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(grid(page).getByRole("img", { name: title })).toHaveCount(2);
+
+  // The originals as stored: no Exif block, so no GPS position, and still a JPEG / PNG.
+  await grid(page).getByRole("img", { name: title }).first().click();
+  const lightbox = page.getByRole("dialog", { name: title });
+  const originals: Buffer[] = [];
+  for (let i = 0; i < 2; i++) {
+    const src = await lightbox.getByRole("img", { name: title }).getAttribute("src");
+    const response = await page.request.get(src!);
+    expect(response.headers()["cache-control"]).toContain("private");
+    originals.push(await response.body());
+    if (i === 0) await lightbox.getByRole("button", { name: "Next photo" }).click();
+  }
+  expect(originals.some((bytes) => bytes[0] === 0xff && bytes[1] === 0xd8)).toBe(true);
+  for (const bytes of originals) {
+    expect(bytes.includes(Buffer.from("Exif\0\0"))).toBe(false);
+    expect(bytes.includes(Buffer.from("GPS"))).toBe(false);
+  }
+  await lightbox.getByRole("button", { name: "Previous photo" }).click();
+
+  // Immediate family sees them; a friend does not.
+  const grandma = await memberPage(browser, baseURL!, "grandma");
+  const sam = await memberPage(browser, baseURL!, "sam");
+  await Promise.all([grandma.goto("/photos"), sam.goto("/photos")]);
+  await expect(grid(grandma).getByRole("img", { name: title })).toHaveCount(2);
+  await expect(sam.getByRole("heading", { name: "Album", exact: true })).toBeVisible();
+  await expect(sam.getByRole("status").filter({ hasText: "Loading photos" })).toHaveCount(0);
+  await expect(sam.getByRole("img", { name: title })).toHaveCount(0);
+
+  // The grandparent comments; the owner's open lightbox shows it without a reload.
+  await grid(grandma).getByRole("img", { name: title }).first().click();
+  const grandmaBox = grandma.getByRole("dialog", { name: title });
+  const words = `What a lovely walk! ${Date.now()}`;
+  await grandmaBox.getByLabel("Add a comment").fill(words);
+  await grandmaBox.getByRole("button", { name: "Post" }).click();
+  await expect(grandmaBox.getByRole("list", { name: "Comments" }).getByText(words)).toBeVisible();
+  await expect(lightbox.getByRole("list", { name: "Comments" }).getByText(words)).toBeVisible();
+
+  await grandma.context().close();
+  await sam.context().close();
+});
+
+test("@mobile on a phone the grandparent browses the album by week and opens a photo with the arrow buttons", async ({ page }) => {
+  await signIn(page, demoMember("grandma").email);
+  await page.goto("/photos");
+  await expect(grid(page).getByRole("listitem").first()).toBeVisible();
+  const week = page.getByLabel("Week", { exact: true });
+  const firstWeek = await week.locator("option").nth(1).getAttribute("value");
+  await week.selectOption(firstWeek!);
+  await expect(grid(page).getByRole("listitem").first()).toContainText(`Week ${firstWeek}`);
+  await week.selectOption("");
+  await grid(page).getByRole("button").first().click();
+  const lightbox = page.getByRole("dialog");
+  await expect(lightbox.getByText(/^Photo 1 of \d+$/)).toBeVisible();
+  await lightbox.getByRole("button", { name: "Next photo" }).click();
+  await expect(lightbox.getByText(/^Photo 2 of \d+$/)).toBeVisible();
+  await expectAccessible(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
