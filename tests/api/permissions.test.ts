@@ -82,6 +82,14 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   // Once the room is open the first parent's call succeeds and the second finds nothing left to change (CONFLICT).
   "waitingRoom.falseAlarm": scoped,
   "waitingRoom.babyHere": (f) => ({ ...scoped(f), name: "Matrix Baby" }),
+  // Unknown posts stop at NOT_FOUND, after the access check this matrix is about.
+  "posts.list": scoped,
+  "posts.create": (f) => ({ ...scoped(f), id: crypto.randomUUID(), content: "<p>Matrix news</p>" }),
+  "posts.update": (f) => ({ ...scoped(f), postId: crypto.randomUUID(), content: "<p>Matrix edit</p>" }),
+  "posts.delete": (f) => ({ ...scoped(f), postId: crypto.randomUUID() }),
+  "posts.likes.toggle": (f) => ({ ...scoped(f), postId: crypto.randomUUID(), liked: true }),
+  "posts.comments.list": (f) => ({ ...scoped(f), postId: crypto.randomUUID() }),
+  "posts.comments.add": (f) => ({ ...scoped(f), postId: crypto.randomUUID(), id: crypto.randomUUID(), content: "Matrix comment" }),
 };
 
 interface ProcedureDef {

@@ -5,6 +5,7 @@ import { invitationsRouter } from "../routers/invitations";
 import { metricsRouter } from "../routers/metrics";
 import { participantsRouter } from "../routers/participants";
 import { partnersRouter } from "../routers/partners";
+import { postsRouter } from "../routers/posts";
 import { pregnancyRouter } from "../routers/pregnancy";
 import { referralsRouter } from "../routers/referrals";
 import { waitingRoomRouter } from "../routers/waitingRoom";
@@ -18,6 +19,7 @@ export const appRouter = router({
   metrics: metricsRouter,
   participants: participantsRouter,
   partners: partnersRouter,
+  posts: postsRouter,
   pregnancy: pregnancyRouter,
   referrals: referralsRouter,
   waitingRoom: waitingRoomRouter,
