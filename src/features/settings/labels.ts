@@ -3,7 +3,7 @@
  * screens and the dashboard (baby colours have theirs in src/features/theme/babyColors). Keys come from src/domain/enums, so a new value fails type-checking
  * until it has a label.
  */
-import type { BabyGender, GuestPrivacyLevel, GuestRelationship, NotificationPreference, ParticipantRole, PermissionFlag, SubscriptionStatus } from "../../domain/enums";
+import type { BabyGender, GuestPrivacyLevel, GuestRelationship, ItemPrivacyLevel, NotificationPreference, ParticipantRole, PermissionFlag, SubscriptionStatus } from "../../domain/enums";
 import { PERMISSION_FLAGS } from "../../domain/enums";
 
 export const GENDER_LABELS: Readonly<Record<BabyGender, string>> = {
@@ -37,6 +37,12 @@ export const PRIVACY_LEVEL_LABELS: Readonly<Record<GuestPrivacyLevel, string>> =
   "close-friends": "Close friends",
   friends: "Friends",
   acquaintances: "Acquaintances",
+};
+
+/** Who an item (post, photo, event) is shared with: the guest levels, or the parents alone. */
+export const ITEM_PRIVACY_LEVEL_LABELS: Readonly<Record<ItemPrivacyLevel, string>> = {
+  "parents-only": "Parents only",
+  ...PRIVACY_LEVEL_LABELS,
 };
 
 export function labelOf<K extends string>(labels: Readonly<Record<K, string>>, value: string | null | undefined): string | null {
