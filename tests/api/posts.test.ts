@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RoomServerMessage } from "../../party/protocol";
-import { POST_PREVIEW_COMMENTS } from "../../src/domain/constants";
+import { POST_PREVIEW_COMMENTS, POST_PREVIEW_REPLIES } from "../../src/domain/constants";
 import { PERMISSION_FLAGS, type GuestPrivacyLevel } from "../../src/domain/enums";
 import { photos, postComments, postLikes, posts, pregnancyParticipants } from "../../worker/db/schema";
 import type { ApiClient } from "../support/client";
@@ -216,15 +216,21 @@ describe("posts: likes, comments and pages", () => {
     expect(listed.comments[0]!.author.lastName).toBe("posts-immediate-family");
   });
 
-  it("previews the first comments in the feed and lists them all on request", async () => {
+  it("previews the first comments and replies in the feed and lists them all on request", async () => {
     const post = await family.owner.trpc.posts.create.mutate(newPost("<p>Popular</p>"));
     const texts = Array.from({ length: POST_PREVIEW_COMMENTS + 2 }, (_, i) => `Comment ${i + 1}`);
-    for (const content of texts) await family.partner.trpc.posts.comments.add.mutate({ pregnancyId, postId: post.id, id: crypto.randomUUID(), content });
+    const ids: string[] = [];
+    for (const content of texts) ids.push((await family.partner.trpc.posts.comments.add.mutate({ pregnancyId, postId: post.id, id: crypto.randomUUID(), content })).id);
+    const replies = Array.from({ length: POST_PREVIEW_REPLIES + 1 }, (_, i) => `Reply ${i + 1}`);
+    for (const content of replies) await family.owner.trpc.posts.comments.add.mutate({ pregnancyId, postId: post.id, id: crypto.randomUUID(), content, parentCommentId: ids[0] });
+
     const listed = (await feedOfViewer(family.owner)).find((p) => p.id === post.id)!;
-    expect(listed.commentCount).toBe(texts.length);
+    expect(listed.commentCount).toBe(texts.length + replies.length);
     expect(listed.comments.map((c) => c.content)).toEqual(texts.slice(0, POST_PREVIEW_COMMENTS));
+    expect(listed.comments[0]!.replies.map((r) => r.content)).toEqual(replies.slice(0, POST_PREVIEW_REPLIES));
     const all = await family.owner.trpc.posts.comments.list.query({ pregnancyId, postId: post.id });
     expect(all.comments.map((c) => c.content)).toEqual(texts);
+    expect(all.comments[0]!.replies.map((r) => r.content)).toEqual(replies);
     expect(all.nextCursor).toBeNull();
   });
 

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { POST_PAGE_SIZE } from "../../src/domain/constants";
 import { posts } from "../../worker/db/schema";
 import { familyWithGrandparent, openDb, secondBrowser } from "./family";
 import { expect, expectAccessible, signIn, test } from "./support";
@@ -149,4 +150,37 @@ test("a guest's feed page has no composer, is reached from the dashboard, and pu
   await post.getByText("Safe").click();
   expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
   await expectAccessible(page);
+});
+
+test("@desktop older posts come with Load more, and a like the server refuses is taken back", async ({ page, request, baseURL }) => {
+  const family = await familyWithGrandparent(request, baseURL!, "Busy Family");
+  const { db, close } = openDb();
+  try {
+    const now = Date.now();
+    await db.insert(posts).values(
+      Array.from({ length: POST_PAGE_SIZE + 1 }, (_, i) => ({ pregnancyId: family.pregnancyId, authorId: family.owner.userId, content: `<p>Update number ${i + 1}</p>`, createdAt: new Date(now - i * 60_000) })),
+    );
+  } finally {
+    await close();
+  }
+  await signIn(page, family.owner.email, family.owner.password);
+  await page.goto("/posts");
+  const feed = page.getByRole("list", { name: "Posts" });
+  await expect(feed.getByRole("article", { name: `Post by ${family.owner.name}` })).toHaveCount(POST_PAGE_SIZE);
+  await expect(feed.getByRole("article").first()).toContainText("Update number 1");
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(feed.getByRole("article", { name: `Post by ${family.owner.name}` })).toHaveCount(POST_PAGE_SIZE + 1);
+  await expect(feed.getByRole("article").last()).toContainText(`Update number ${POST_PAGE_SIZE + 1}`);
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+
+  // The like shows at once; when the server fails (after the retries) it is taken back with the spec's toast.
+  await page.route("**/api/trpc/**posts.likes.toggle**", (route) => route.fulfill({ status: 500, body: "Server error" }));
+  const second = postBy(page, family.owner.name, "Update number 2");
+  const like = second.getByRole("button", { name: "Like", exact: true });
+  await like.click();
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+  await expect(second).toContainText("1 like");
+  await expect(toast(page, "Failed to update like")).toBeVisible();
+  await expect(like).toHaveAttribute("aria-pressed", "false");
+  await expect(second).toContainText("0 likes");
 });

@@ -23,7 +23,7 @@ interface ComposerProps {
   post?: FeedPost;
   submitLabel: string;
   busy: boolean;
-  /** Resolves when saved; the composer is then reset or closed by its owner. */
+  /** Saves the draft; the owner then resets or closes the composer. */
   onSubmit: (draft: PostDraft) => void;
   onCancel?: () => void;
 }
