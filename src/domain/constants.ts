@@ -310,6 +310,17 @@ export const DASHBOARD_LATEST_PHOTOS = 6;
 /** Ours: a pending invitation link stays valid this long after it is (re)sent. */
 export const INVITATION_VALID_DAYS = 14;
 export const POST_CONTENT_MAX_LENGTH = 5000;
+/** Ours: posts per feed page ('Load more' asks for the next). */
+export const POST_PAGE_SIZE = 10;
+/** Ours: a post in the feed brings its first 3 comments and, under each, its first 3 replies; the rest load on request. */
+export const POST_PREVIEW_COMMENTS = 3;
+export const POST_PREVIEW_REPLIES = 3;
+/** Ours: top-level comments per page of a post's comments (each with all its replies). */
+export const POST_COMMENT_PAGE_SIZE = 20;
+/** Ours: photos one post may show. */
+export const POST_MAX_PHOTOS = 10;
+/** Ours: a mood is a word or two ('excited'). */
+export const POST_MOOD_MAX_LENGTH = 50;
 
 // ---------------------------------------------------------------------------------------------
 // Predictions

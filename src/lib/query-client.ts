@@ -29,7 +29,8 @@ export interface QueryClientHooks {
   onUnauthorized?: () => void;
 }
 
-function isUnauthorized(error: unknown): boolean {
+/** The session ended (or never was): the server answered UNAUTHORIZED. */
+export function isUnauthorized(error: unknown): boolean {
   return error instanceof TRPCClientError && (error.data as { code?: unknown } | undefined)?.code === "UNAUTHORIZED";
 }
 

@@ -95,6 +95,14 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "photos.comments.list": (f) => ({ ...scoped(f), photoId: crypto.randomUUID() }),
   "photos.comments.add": (f) => ({ ...scoped(f), photoId: crypto.randomUUID(), content: "Matrix comment" }),
   "photos.guestTags.set": (f) => ({ ...scoped(f), photoId: crypto.randomUUID(), participantIds: [] }),
+  // Unknown posts stop at NOT_FOUND, after the access check this matrix is about.
+  "posts.list": scoped,
+  "posts.create": (f) => ({ ...scoped(f), id: crypto.randomUUID(), content: "<p>Matrix news</p>" }),
+  "posts.update": (f) => ({ ...scoped(f), postId: crypto.randomUUID(), content: "<p>Matrix edit</p>" }),
+  "posts.delete": (f) => ({ ...scoped(f), postId: crypto.randomUUID() }),
+  "posts.likes.toggle": (f) => ({ ...scoped(f), postId: crypto.randomUUID(), liked: true }),
+  "posts.comments.list": (f) => ({ ...scoped(f), postId: crypto.randomUUID() }),
+  "posts.comments.add": (f) => ({ ...scoped(f), postId: crypto.randomUUID(), id: crypto.randomUUID(), content: "Matrix comment" }),
 };
 
 interface ProcedureDef {

@@ -176,10 +176,12 @@ describe("account lifetime", () => {
 
     expect((await owner.client.trpc.pregnancy.details.query({ pregnancyId })).serviceEndDate).toBe(serviceEnd);
     expect((await guest.client.trpc.pregnancy.details.query({ pregnancyId })).id).toBe(pregnancyId);
-    expect(await owner.client.trpc.dashboard.summary.query({ pregnancyId })).toMatchObject({ upcomingEvents: [], latestPosts: [] });
+    expect(await owner.client.trpc.dashboard.summary.query({ pregnancyId })).toMatchObject({ upcomingEvents: [], latestPhotos: [] });
+    expect(await owner.client.trpc.posts.list.query({ pregnancyId })).toEqual({ posts: [], nextCursor: null });
     const readOnly = { message: SUBSCRIPTION_MESSAGES.readOnly, data: { code: "FORBIDDEN", appCode: "READ_ONLY" } };
     await expect(owner.client.trpc.pregnancy.update.mutate({ pregnancyId, title: "Changed" })).rejects.toMatchObject(readOnly);
     await expect(owner.client.trpc.pregnancy.addBaby.mutate({ pregnancyId, gender: "unknown" })).rejects.toMatchObject(readOnly);
+    await expect(owner.client.trpc.posts.create.mutate({ pregnancyId, id: crypto.randomUUID(), content: "<p>Too late</p>" })).rejects.toMatchObject(readOnly);
     await expect(owner.client.trpc.billing.updateSubscriptionDates.mutate({ pregnancyId, dueDate: addDays(todayIso(), 100) })).rejects.toMatchObject(readOnly);
     const upload = await postPhotos(owner.client, pregnancyId, [{ name: "a.png", bytes: PNG_1X1 }]);
     expect(upload.status).toBe(403);

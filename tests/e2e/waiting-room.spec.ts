@@ -1,60 +1,10 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { openNodeDb } from "../../scripts/node-db";
-import { addDays, lmpFromDueDate, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
-import { pregnancies, pregnancyParticipants, waitingRoomSessions } from "../../worker/db/schema";
-import { randomIp } from "../support/client";
+import { pregnancyParticipants, waitingRoomSessions } from "../../worker/db/schema";
 import { PNG_1X1 } from "../support/images";
-import { expect, expectAccessible, signIn, test, uniqueEmail } from "./support";
-
-const openDb = () => openNodeDb(process.env.E2E_DATABASE_URL!, process.env.E2E_WS_PROXY);
-
-async function signUpPerson(request: APIRequestContext, baseURL: string, firstName: string, lastName: string) {
-  const email = uniqueEmail(firstName.toLowerCase());
-  const password = `${firstName}-waits-1`;
-  const response = await request.post("/api/auth/sign-up/email", {
-    data: { email, password, name: `${firstName} ${lastName}`, firstName, lastName },
-    headers: { origin: baseURL, "cf-connecting-ip": randomIp() },
-  });
-  expect(response.ok()).toBe(true);
-  const { user } = (await response.json()) as { user: { id: string } };
-  return { email, password, userId: user.id, name: `${firstName} ${lastName}` };
-}
-
-/**
- * A fresh family (an owner and a grandparent guest with the guest defaults), so the room's state
- * belongs to this test alone. Creating a pregnancy is covered by the setup journeys; here the rows
- * are written directly.
- */
-async function familyWithGrandparent(request: APIRequestContext, baseURL: string) {
-  const stamp = Date.now();
-  const owner = await signUpPerson(request, baseURL, "Rosa", `Owner${stamp}`);
-  const grandma = await signUpPerson(request, baseURL, "Nana", `Guest${stamp}`);
-  const { db, close } = openDb();
-  try {
-    const pregnancyId = await db.transaction(async (tx) => {
-      const dueDate = addDays(todayIso(), 10);
-      const [row] = await tx
-        .insert(pregnancies)
-        .values({ title: `Waiting Family ${stamp}`, status: "active", createdByUserId: owner.userId, dueDate, lastMenstrualPeriod: lmpFromDueDate(dueDate), serviceEndDate: serviceEndDate(dueDate) })
-        .returning({ id: pregnancies.id });
-      await tx.insert(pregnancyParticipants).values([
-        { pregnancyId: row!.id, userId: owner.userId, role: "owner", status: "active" },
-        { pregnancyId: row!.id, userId: grandma.userId, role: "guest", status: "active", title: "Grandma", relationship: "grandparent", privacyLevel: "immediate-family" },
-      ]);
-      return row!.id;
-    });
-    return { pregnancyId, owner, grandma, title: `Waiting Family ${stamp}` };
-  } finally {
-    await close();
-  }
-}
-
-async function guestPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
-  return context.newPage();
-}
+import { familyWithGrandparent, openDb, secondBrowser } from "./family";
+import { expect, expectAccessible, signIn, test } from "./support";
 
 const message = (page: Page, text: string) => page.getByRole("list", { name: "Messages", exact: true }).getByRole("article").filter({ hasText: text });
 
@@ -70,7 +20,7 @@ async function send(page: Page, text: string) {
 test("@desktop owner and grandparent share the waiting room live: activation, chat, typing, reactions, a DM, a reconnect without repeats, and a false alarm closed by the cron", async ({ page, browser, request, baseURL }) => {
   test.setTimeout(120_000);
   const family = await familyWithGrandparent(request, baseURL!);
-  const grandmaPage = await guestPage(browser, baseURL!);
+  const grandmaPage = await secondBrowser(browser, baseURL!);
   await Promise.all([signIn(page, family.owner.email, family.owner.password), signIn(grandmaPage, family.grandma.email, family.grandma.password)]);
   await Promise.all([page.goto("/waiting-room"), grandmaPage.goto("/waiting-room")]);
 

@@ -7,6 +7,7 @@ import { metricsRouter } from "../routers/metrics";
 import { participantsRouter } from "../routers/participants";
 import { partnersRouter } from "../routers/partners";
 import { photosRouter } from "../routers/photos";
+import { postsRouter } from "../routers/posts";
 import { pregnancyRouter } from "../routers/pregnancy";
 import { referralsRouter } from "../routers/referrals";
 import { waitingRoomRouter } from "../routers/waitingRoom";
@@ -22,6 +23,7 @@ export const appRouter = router({
   participants: participantsRouter,
   partners: partnersRouter,
   photos: photosRouter,
+  posts: postsRouter,
   pregnancy: pregnancyRouter,
   referrals: referralsRouter,
   waitingRoom: waitingRoomRouter,

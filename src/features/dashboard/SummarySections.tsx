@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { clsx } from "clsx";
 import type { UserMode } from "../../domain/enums";
+import { DASHBOARD_LATEST_POSTS } from "../../domain/constants";
 import { PREGNANCY_TOASTS } from "../../domain/errors";
 import { formatEventTime } from "../../domain/time";
 import { useTRPC } from "../../lib/trpc";
@@ -9,15 +10,15 @@ import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { formatDateOnly } from "../pregnancy/PregnancyCard";
+import { PostsFeed } from "../posts/PostsFeed";
 import { Card, EmptyState } from "./DashboardCards";
 import { SkeletonCard } from "./Skeletons";
 import type { PregnancyAccessInfo } from "./currentPregnancy";
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 const timeOnly = new Intl.DateTimeFormat("en-US", { timeStyle: "short" });
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-type ActionPath = "/calendar" | "/photos" | "/waiting-room";
+type ActionPath = "/calendar" | "/photos" | "/posts" | "/waiting-room";
 
 /** A link styled as a small button; in guest mode it keeps the selected pregnancy (`preg`). */
 function ActionLink({ to, search, children }: { to: ActionPath; search: { preg?: string }; children: string }) {
@@ -37,7 +38,7 @@ interface SummaryProps {
   search: { preg?: string };
 }
 
-/** Upcoming events, latest updates and photos, and the waiting room, as the server lets this viewer see them. */
+/** Upcoming events, the waiting room, the latest posts (live) and photos, as the server lets this viewer see them. */
 export function SummarySections({ pregnancyId, mode, isParent, permissions, search }: SummaryProps) {
   const trpc = useTRPC();
   const summary = useQuery(trpc.dashboard.summary.queryOptions({ pregnancyId, mode }));
@@ -58,7 +59,7 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
   if (summary.isError) {
     return (
       <div className="flex flex-col items-start gap-3">
-        <Alert title={PREGNANCY_TOASTS.loadPregnancyFailed}>Events, updates and photos could not be loaded.</Alert>
+        <Alert title={PREGNANCY_TOASTS.loadPregnancyFailed}>Events and photos could not be loaded.</Alert>
         <Button variant="secondary" onClick={() => void summary.refetch()} loading={summary.isFetching}>
           Try Again
         </Button>
@@ -66,13 +67,13 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
     );
   }
 
-  const { upcomingEvents, latestPosts, latestPhotos, waitingRoom } = summary.data;
+  const { upcomingEvents, latestPhotos, waitingRoom } = summary.data;
   const canContributePhotos = isParent || Boolean(permissions?.canUploadPhotos || permissions?.canContributePhotos);
   const canSeeEvents = isParent || Boolean(permissions?.canViewCalendarEvents);
   const canUseWaitingRoom = isParent || Boolean(permissions?.canAccessWaitingRoom);
 
   return (
-    <div className="grid gap-4 md:grid-cols-2">
+    <div className="grid gap-4 md:grid-cols-2 md:items-start">
       <Card title="Upcoming events" action={isParent && upcomingEvents.length > 0 ? <ActionLink to="/calendar" search={search}>Open calendar</ActionLink> : undefined}>
         {upcomingEvents.length === 0 ? (
           <EmptyState action={isParent ? <ActionLink to="/calendar" search={search}>Add an event</ActionLink> : undefined}>
@@ -103,25 +104,21 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
 
       <WaitingRoomCard waitingRoom={waitingRoom} isParent={isParent} canUseWaitingRoom={canUseWaitingRoom} search={search} />
 
-      <Card title="Latest updates">
-        {latestPosts.length === 0 ? (
-          <EmptyState>
-            {isParent ? "No updates yet. News you share with your family will appear here." : "No updates yet. Check back soon for news from the parents."}
-          </EmptyState>
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {latestPosts.map((post) => (
-              <li key={post.id} className="rounded-xl bg-muted px-4 py-3">
-                <p className="text-sm text-muted-foreground">
-                  <span className="font-semibold text-foreground">{post.authorName}</span> · <time dateTime={toDate(post.createdAt).toISOString()}>{dateTime.format(toDate(post.createdAt))}</time>
-                </p>
-                {/* Sanitised on the server (b, i, em, strong, p, br, ul, ol, li and links only). */}
-                <div className="mt-1 break-words [&_a]:text-link [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5" dangerouslySetInnerHTML={{ __html: post.content }} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      {/* From 768 px the posts take the left column (they bring their discussions); the other cards fill the right one. */}
+      <div className="md:col-start-1 md:row-span-3 md:row-start-1">
+        <Card title="Latest updates" action={<ActionLink to="/posts" search={search}>See all updates</ActionLink>}>
+          <PostsFeed
+            scope={{ pregnancyId, mode }}
+            limit={DASHBOARD_LATEST_POSTS}
+            paged={false}
+            empty={
+              <EmptyState action={isParent ? <ActionLink to="/posts" search={search}>Share an update</ActionLink> : undefined}>
+                {isParent ? "No updates yet. News you share with your family will appear here." : "No updates yet. Check back soon for news from the parents."}
+              </EmptyState>
+            }
+          />
+        </Card>
+      </div>
 
       <Card title="Latest photos" action={latestPhotos.length > 0 ? <ActionLink to="/photos" search={search}>Open album</ActionLink> : undefined}>
         {latestPhotos.length === 0 ? (

@@ -39,7 +39,7 @@ export const PRIVACY_LEVEL_LABELS: Readonly<Record<GuestPrivacyLevel, string>> =
   acquaintances: "Acquaintances",
 };
 
-/** Who an item (photo, post, event) is shown to. */
+/** Who an item (post, photo, event) is shared with: the guest levels, or the parents alone. */
 export const ITEM_PRIVACY_LEVEL_LABELS: Readonly<Record<ItemPrivacyLevel, string>> = {
   "parents-only": "Parents only",
   ...PRIVACY_LEVEL_LABELS,

@@ -1,0 +1,50 @@
+/**
+ * Post rules shared by the composer and the server (core spec 3, 5 and 6): who a post reaches,
+ * its link, and when it has anything to show.
+ */
+import { GUEST_PRIVACY_LEVELS, type GuestPrivacyLevel, type ItemPrivacyLevel } from "./enums";
+import { isGuestPrivacyLevel } from "./audience";
+import { normalizeRegistryUrl } from "./registry";
+import { POST_CONTENT_MAX_LENGTH } from "./constants";
+import type { Result } from "./result";
+import { sanitizePlainText } from "./sanitize";
+
+/** New posts go to the closest family unless the author widens them (as photos do, core spec 5). */
+export const DEFAULT_POST_PRIVACY_LEVEL: ItemPrivacyLevel = "immediate-family";
+
+/**
+ * The guest groups an item at `level` reaches under the audience rule: that level and every closer
+ * one; none for 'parents-only'. Stored as the post's audience_groups, so the column always says who
+ * the privacy level lets in.
+ */
+export function audienceGroupsOf(level: ItemPrivacyLevel): GuestPrivacyLevel[] {
+  if (!isGuestPrivacyLevel(level)) return [];
+  return GUEST_PRIVACY_LEVELS.slice(0, GUEST_PRIVACY_LEVELS.indexOf(level) + 1);
+}
+
+/**
+ * The privacy level for a choice of audience groups (spec 7 accepts a level or groups): the
+ * furthest group chosen, since the audience rule lets in every closer one; no group is
+ * 'parents-only'.
+ */
+export function privacyLevelForGroups(groups: readonly GuestPrivacyLevel[]): ItemPrivacyLevel {
+  let furthest = -1;
+  for (const group of groups) furthest = Math.max(furthest, GUEST_PRIVACY_LEVELS.indexOf(group));
+  return GUEST_PRIVACY_LEVELS[furthest] ?? "parents-only";
+}
+
+/** The post's level: the one given, else the groups' level, else the default. */
+export function postPrivacyLevel(choice: { privacyLevel?: ItemPrivacyLevel | undefined; audienceGroups?: readonly GuestPrivacyLevel[] | undefined }): ItemPrivacyLevel {
+  if (choice.privacyLevel) return choice.privacyLevel;
+  if (choice.audienceGroups) return privacyLevelForGroups(choice.audienceGroups);
+  return DEFAULT_POST_PRIVACY_LEVEL;
+}
+
+/**
+ * A post's link follows the registry's URL rule (the spec gives posts none of their own): trimmed,
+ * forced to https, at most 2048 characters.
+ */
+export const normalizePostLink = (input: string): Result<string, "invalid_url"> => normalizeRegistryUrl(input);
+
+/** True when post HTML shows no text at all ('<p><br></p>', tags only, spaces). */
+export const isBlankPostContent = (html: string) => sanitizePlainText(html, POST_CONTENT_MAX_LENGTH) === "";

@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from "react";
+import { ITEM_PRIVACY_LEVELS, type ItemPrivacyLevel } from "../../domain/enums";
+import { DEFAULT_POST_PRIVACY_LEVEL, isBlankPostContent, normalizePostLink } from "../../domain/posts";
+import { REGISTRY_MESSAGES } from "../../domain/registry";
+import { Button } from "../../ui/Button";
+import { SelectField } from "../../ui/fields";
+import { TextField } from "../../ui/TextField";
+import { ITEM_PRIVACY_LEVEL_LABELS } from "../settings/labels";
+import { POST_MOODS, moodLabel } from "./moods";
+import { RichTextEditor } from "./RichTextEditor";
+import type { FeedPost } from "./usePosts";
+
+export interface PostDraft {
+  content: string;
+  mood: string;
+  location: string;
+  link: string;
+  privacyLevel: ItemPrivacyLevel;
+}
+
+interface ComposerProps {
+  /** The post being edited; a new post without it. */
+  post?: FeedPost;
+  submitLabel: string;
+  busy: boolean;
+  /** Saves the draft; the owner then resets or closes the composer. */
+  onSubmit: (draft: PostDraft) => void;
+  onCancel?: () => void;
+}
+
+/** The post form: formatted text, mood, location, a link and who may see it. */
+export function Composer({ post, submitLabel, busy, onSubmit, onCancel }: ComposerProps) {
+  const [draft, setDraft] = useState<PostDraft>({
+    content: post?.content ?? "",
+    mood: post?.mood ?? "",
+    location: post?.location ?? "",
+    link: post?.linkUrl ?? "",
+    privacyLevel: post?.privacyLevel ?? DEFAULT_POST_PRIVACY_LEVEL,
+  });
+  const [linkError, setLinkError] = useState<string | undefined>();
+  const change = (patch: Partial<PostDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  // A post being edited may be all photos; a new one needs text.
+  const empty = isBlankPostContent(draft.content) && !(post && post.photoUrls.length > 0);
+  const moods = post?.mood && !POST_MOODS.some((m) => m.value === post.mood) ? [post.mood, ...POST_MOODS.map((m) => m.value)] : POST_MOODS.map((m) => m.value);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (draft.link.trim() && !normalizePostLink(draft.link).ok) {
+      setLinkError(REGISTRY_MESSAGES.invalidUrl);
+      return;
+    }
+    if (!empty) onSubmit(draft);
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <RichTextEditor label="Share an update" initialHtml={post?.content} onChange={(content) => change({ content })} hint="Bold, italic, lists and links are kept." />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Mood" value={draft.mood} onChange={(event) => change({ mood: event.target.value })}>
+          <option value="">No mood</option>
+          {moods.map((mood) => (
+            <option key={mood} value={mood}>
+              {moodLabel(mood)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Who can see this" value={draft.privacyLevel} onChange={(event) => change({ privacyLevel: event.target.value as ItemPrivacyLevel })}>
+          {ITEM_PRIVACY_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {ITEM_PRIVACY_LEVEL_LABELS[level]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Location" value={draft.location} autoComplete="off" onChange={(event) => change({ location: event.target.value })} />
+        <TextField
+          label="Link"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={draft.link}
+          error={linkError}
+          onChange={(event) => {
+            setLinkError(undefined);
+            change({ link: event.target.value });
+          }}
+        />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" loading={busy} disabled={empty}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

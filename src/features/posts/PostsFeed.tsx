@@ -1,0 +1,69 @@
+import { useState, type ReactNode } from "react";
+import { useRouteContext } from "@tanstack/react-router";
+import { POST_TOASTS } from "../../domain/errors";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { Spinner } from "../../ui/Spinner";
+import { Composer } from "./Composer";
+import { PostCard } from "./PostCard";
+import { usePostWrites, usePostsFeed, type PostsScope } from "./usePosts";
+
+interface PostsFeedProps {
+  scope: PostsScope;
+  /** Posts a page; the server's page size without it. */
+  limit?: number;
+  /** 'Load more' for older posts (the dashboard shows the latest only). */
+  paged?: boolean;
+  /** What an empty feed says to this viewer. */
+  empty: ReactNode;
+}
+
+/** Posts newest first as the server lets this viewer see them, with loading, error and empty states. */
+export function PostsFeed({ scope, limit, paged = true, empty }: PostsFeedProps) {
+  const { session } = useRouteContext({ from: "/_authenticated" });
+  const { feed, posts } = usePostsFeed(scope, limit);
+
+  if (feed.isPending) return <Spinner label="Loading posts" className="p-2" />;
+  if (feed.isError && posts.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <Alert title={POST_TOASTS.loadFailed}>Please check your connection and try again.</Alert>
+        <Button variant="secondary" onClick={() => void feed.refetch()} loading={feed.isFetching}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (posts.length === 0) return <>{empty}</>;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ul aria-label="Posts" className="flex flex-col gap-4">
+        {posts.map((post) => (
+          <li key={post.id}>
+            <PostCard scope={scope} post={post} isAuthor={post.author.id === session.user.id} />
+          </li>
+        ))}
+      </ul>
+      {paged && feed.hasNextPage && (
+        <Button variant="secondary" className="self-center" loading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()}>
+          Load more
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The composer for a new post; it starts empty again after each post. */
+export function NewPost({ scope }: { scope: PostsScope }) {
+  const { create } = usePostWrites();
+  const [round, setRound] = useState(0);
+  return (
+    <Composer
+      key={round}
+      submitLabel="Post"
+      busy={create.isPending}
+      onSubmit={(draft) => create.mutate({ ...scope, id: crypto.randomUUID(), ...draft }, { onSuccess: () => setRound((n) => n + 1) })}
+    />
+  );
+}

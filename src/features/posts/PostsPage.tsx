@@ -1,0 +1,50 @@
+import { useDocumentTitle } from "../../lib/document-title";
+import { Alert } from "../../ui/Alert";
+import { Spinner } from "../../ui/Spinner";
+import { EmptyState } from "../dashboard/DashboardCards";
+import { usePregnancyContext } from "../modes/usePregnancyContext";
+import { NewPost, PostsFeed } from "./PostsFeed";
+
+/**
+ * /posts: the pregnancy's feed on its own page. Parents (in parent mode) share updates; everyone
+ * who follows the pregnancy reads, likes and comments on what the server lets them see.
+ */
+export function PostsPage() {
+  useDocumentTitle("Posts");
+  const { pregnancyId, mode, access, isLoading } = usePregnancyContext();
+  const canPost = mode === "parent" && (access?.isParent ?? false);
+
+  let body;
+  if (isLoading) body = <Spinner label="Loading posts" className="p-2" />;
+  else if (!pregnancyId) body = <Alert variant="info">You are not part of an active pregnancy yet. When a parent invites you, their updates will appear here.</Alert>;
+  else {
+    const scope = { pregnancyId, mode };
+    body = (
+      <>
+        {canPost && (
+          <section aria-labelledby="new-post" className="card flex flex-col gap-3 bg-surface p-4 sm:p-5">
+            <h2 id="new-post" className="text-lg font-bold">
+              New post
+            </h2>
+            <NewPost key={pregnancyId} scope={scope} />
+          </section>
+        )}
+        <PostsFeed
+          key={pregnancyId}
+          scope={scope}
+          empty={<EmptyState>{canPost ? "No posts yet. Share your first update with your family above." : "No posts yet. Updates the parents share will appear here."}</EmptyState>}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6 sm:px-6 sm:py-8">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Posts</h1>
+        <p className="mt-1 text-muted-foreground">News and moments from the pregnancy, with likes and comments.</p>
+      </div>
+      {body}
+    </div>
+  );
+}
