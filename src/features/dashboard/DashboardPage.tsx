@@ -4,7 +4,6 @@ import { PREGNANCY_TOASTS } from "../../domain/errors";
 import { useDocumentTitle } from "../../lib/document-title";
 import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
-import { Button } from "../../ui/Button";
 import { LogOutButton } from "../auth/LogOutButton";
 import { ReadOnlyNotice } from "../pregnancy/ReadOnlyNotice";
 import { useCurrentPregnancy, type CurrentPregnancy } from "./currentPregnancy";
@@ -12,6 +11,7 @@ import { BabiesCard, ProgressCard, SizeCard } from "./DashboardCards";
 import { GuestPregnancySwitcher } from "./GuestPregnancySwitcher";
 import { DashboardSkeleton } from "./Skeletons";
 import { SummarySections } from "./SummarySections";
+import { LoadError } from "../../ui/LoadError";
 
 const route = getRouteApi("/_authenticated/dashboard");
 
@@ -43,20 +43,9 @@ export function DashboardPage() {
   );
 }
 
-function LoadError({ onRetry, busy }: { onRetry: () => void; busy: boolean }) {
-  return (
-    <div className="flex flex-col items-start gap-3">
-      <Alert title={PREGNANCY_TOASTS.loadPregnancyFailed}>Please check your connection and try again.</Alert>
-      <Button variant="secondary" onClick={onRetry} loading={busy}>
-        Try Again
-      </Button>
-    </div>
-  );
-}
-
 function DashboardBody({ current }: { current: CurrentPregnancy }) {
   if (current.isLoading) return <DashboardSkeleton />;
-  if (current.isError) return <LoadError onRetry={current.refetch} busy={false} />;
+  if (current.isError) return <LoadError title={PREGNANCY_TOASTS.loadPregnancyFailed} onRetry={current.refetch} />;
   if (!current.pregnancy || !current.pregnancyId) {
     return (
       <section aria-labelledby="no-pregnancy" className="rounded-card border border-dashed border-input bg-surface p-6 text-center">
@@ -79,7 +68,7 @@ function PregnancyDashboard({ current, pregnancyId }: { current: CurrentPregnanc
   const isGuest = mode === "guest";
 
   if (details.isPending) return <DashboardSkeleton />;
-  if (details.isError) return <LoadError onRetry={() => void details.refetch()} busy={details.isFetching} />;
+  if (details.isError) return <LoadError title={PREGNANCY_TOASTS.loadPregnancyFailed} onRetry={() => void details.refetch()} busy={details.isFetching} />;
 
   return (
     <div className="flex flex-col gap-4">

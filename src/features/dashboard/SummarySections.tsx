@@ -6,14 +6,13 @@ import { DASHBOARD_LATEST_POSTS } from "../../domain/constants";
 import { PREGNANCY_TOASTS } from "../../domain/errors";
 import { formatEventTime } from "../../domain/time";
 import { useTRPC } from "../../lib/trpc";
-import { Alert } from "../../ui/Alert";
-import { Button } from "../../ui/Button";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { formatDateOnly } from "../pregnancy/PregnancyCard";
 import { PostsFeed } from "../posts/PostsFeed";
 import { Card, EmptyState } from "./DashboardCards";
 import { SkeletonCard } from "./Skeletons";
 import type { PregnancyAccessInfo } from "./currentPregnancy";
+import { LoadError } from "../../ui/LoadError";
 
 const timeOnly = new Intl.DateTimeFormat("en-US", { timeStyle: "short" });
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -58,12 +57,9 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
   }
   if (summary.isError) {
     return (
-      <div className="flex flex-col items-start gap-3">
-        <Alert title={PREGNANCY_TOASTS.loadPregnancyFailed}>Events and photos could not be loaded.</Alert>
-        <Button variant="secondary" onClick={() => void summary.refetch()} loading={summary.isFetching}>
-          Try Again
-        </Button>
-      </div>
+      <LoadError title={PREGNANCY_TOASTS.loadPregnancyFailed} onRetry={() => void summary.refetch()} busy={summary.isFetching}>
+        Events and photos could not be loaded.
+      </LoadError>
     );
   }
 

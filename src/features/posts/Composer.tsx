@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { ITEM_PRIVACY_LEVELS, type ItemPrivacyLevel } from "../../domain/enums";
+import { ItemPrivacyField } from "../settings/ItemPrivacyField";
+import type { ItemPrivacyLevel } from "../../domain/enums";
 import { DEFAULT_POST_PRIVACY_LEVEL, isBlankPostContent, normalizePostLink } from "../../domain/posts";
 import { REGISTRY_MESSAGES } from "../../domain/registry";
 import { Button } from "../../ui/Button";
 import { SelectField } from "../../ui/fields";
 import { TextField } from "../../ui/TextField";
-import { ITEM_PRIVACY_LEVEL_LABELS } from "../settings/labels";
 import { POST_MOODS, moodLabel } from "./moods";
 import { RichTextEditor } from "./RichTextEditor";
 import type { FeedPost } from "./usePosts";
@@ -64,13 +64,7 @@ export function Composer({ post, submitLabel, busy, onSubmit, onCancel }: Compos
             </option>
           ))}
         </SelectField>
-        <SelectField label="Who can see this" value={draft.privacyLevel} onChange={(event) => change({ privacyLevel: event.target.value as ItemPrivacyLevel })}>
-          {ITEM_PRIVACY_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {ITEM_PRIVACY_LEVEL_LABELS[level]}
-            </option>
-          ))}
-        </SelectField>
+        <ItemPrivacyField label="Who can see this" value={draft.privacyLevel} onChange={(privacyLevel) => change({ privacyLevel })} />
         <TextField label="Location" value={draft.location} autoComplete="off" onChange={(event) => change({ location: event.target.value })} />
         <TextField
           label="Link"

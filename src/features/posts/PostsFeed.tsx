@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from "react";
 import { useRouteContext } from "@tanstack/react-router";
 import { POST_TOASTS } from "../../domain/errors";
-import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { Composer } from "./Composer";
 import { PostCard } from "./PostCard";
 import { usePostWrites, usePostsFeed, type PostsScope } from "./usePosts";
+import { LoadError } from "../../ui/LoadError";
 
 interface PostsFeedProps {
   scope: PostsScope;
@@ -25,14 +25,7 @@ export function PostsFeed({ scope, limit, paged = true, empty }: PostsFeedProps)
 
   if (feed.isPending) return <Spinner label="Loading posts" className="p-2" />;
   if (feed.isError && posts.length === 0) {
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <Alert title={POST_TOASTS.loadFailed}>Please check your connection and try again.</Alert>
-        <Button variant="secondary" onClick={() => void feed.refetch()} loading={feed.isFetching}>
-          Try Again
-        </Button>
-      </div>
-    );
+    return <LoadError title={POST_TOASTS.loadFailed} onRetry={() => void feed.refetch()} busy={feed.isFetching} />;
   }
   if (posts.length === 0) return <>{empty}</>;
 

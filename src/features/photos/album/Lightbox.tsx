@@ -1,14 +1,15 @@
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
+import { ItemPrivacyField } from "../../settings/ItemPrivacyField";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { COMMENT_MAX_LENGTH, PHOTO_LAST_WEEK } from "../../../domain/constants";
-import { ITEM_PRIVACY_LEVELS, type ItemPrivacyLevel } from "../../../domain/enums";
+import type { ItemPrivacyLevel } from "../../../domain/enums";
 import { PHOTO_TOASTS, SUCCESS_TOASTS } from "../../../domain/errors";
 import { useTRPC, type RouterInputs } from "../../../lib/trpc";
 import { Avatar } from "../../../ui/Avatar";
 import { Button } from "../../../ui/Button";
 import { buttonStyles } from "../../../ui/buttonStyles";
 import { ConfirmDialog, Dialog } from "../../../ui/Dialog";
-import { SelectField, TextAreaField } from "../../../ui/fields";
+import { TextAreaField } from "../../../ui/fields";
 import { TextField } from "../../../ui/TextField";
 import { toast } from "../../../ui/toast";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../settings/labels";
@@ -232,13 +233,7 @@ function EditPhoto({ scope, photo, onClose, onChanged }: { scope: Scope; photo: 
         <TextField label="Alt text" value={altText} onChange={(e) => setAltText(e.target.value)} />
         <TextField label="Week" type="number" min={0} max={PHOTO_LAST_WEEK} value={week} onChange={(e) => setWeek(e.target.value)} />
         <TextField label="Tags" hint="Separate tags with commas" value={tags} onChange={(e) => setTags(e.target.value)} />
-        <SelectField label="Who can see it" value={privacyLevel} onChange={(e) => setPrivacyLevel(e.target.value as ItemPrivacyLevel)}>
-          {ITEM_PRIVACY_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {ITEM_PRIVACY_LEVEL_LABELS[level]}
-            </option>
-          ))}
-        </SelectField>
+        <ItemPrivacyField label="Who can see it" value={privacyLevel} onChange={setPrivacyLevel} />
         <Button type="submit" loading={update.isPending}>
           Save changes
         </Button>

@@ -1,13 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from "react";
+import { ItemPrivacyField } from "../../settings/ItemPrivacyField";
 import { clsx } from "clsx";
 import { DEFAULT_WEEK, PHOTO_LAST_WEEK, PHOTO_MAX_FILES, TITLE_MAX_LENGTH } from "../../../domain/constants";
-import { ITEM_PRIVACY_LEVELS, type ItemPrivacyLevel } from "../../../domain/enums";
+import type { ItemPrivacyLevel } from "../../../domain/enums";
 import type { UploadDefaults } from "../../../domain/inspiration";
 import { Button } from "../../../ui/Button";
 import { Dialog } from "../../../ui/Dialog";
-import { SelectField, TextAreaField } from "../../../ui/fields";
+import { TextAreaField } from "../../../ui/fields";
 import { TextField } from "../../../ui/TextField";
-import { ITEM_PRIVACY_LEVEL_LABELS } from "../../settings/labels";
 import { useUploadQueue, type StartUpload, type UploadItem, type UploadStatus } from "./uploadQueue";
 
 const STATUS_TEXT: Record<UploadStatus, string> = {
@@ -89,13 +89,7 @@ function UploadForm({ defaults, onStart }: { defaults: UploadDefaults | undefine
       <TextField label="Alt text" hint="Describe the photo for people using screen readers." value={altText} onChange={(event) => setAltText(event.target.value)} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <TextField label="Week" type="number" inputMode="numeric" min={0} max={PHOTO_LAST_WEEK} value={week} onChange={(event) => setWeek(event.target.value)} />
-        <SelectField label="Who can see them" value={privacyLevel} onChange={(event) => setPrivacyLevel(event.target.value as ItemPrivacyLevel)}>
-          {ITEM_PRIVACY_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {ITEM_PRIVACY_LEVEL_LABELS[level]}
-            </option>
-          ))}
-        </SelectField>
+        <ItemPrivacyField label="Who can see them" value={privacyLevel} onChange={setPrivacyLevel} />
       </div>
       <TextField label="Tags" hint="Separate tags with commas, e.g. bump, nursery" value={tags} onChange={(event) => setTags(event.target.value)} />
       <Button type="submit" disabled={files.length === 0}>

@@ -1,5 +1,5 @@
 import type { InspirationCategory, ItemPrivacyLevel } from "../../../domain/enums";
-import { PRIVACY_LEVEL_LABELS } from "../../settings/labels";
+import { ITEM_PRIVACY_LEVEL_LABELS } from "../../settings/labels";
 
 export const CATEGORY_LABELS: Readonly<Record<InspirationCategory, string>> = {
   "fruit-comparison": "Fruit comparison",
@@ -9,7 +9,7 @@ export const CATEGORY_LABELS: Readonly<Record<InspirationCategory, string>> = {
   general: "General",
 };
 
-export const privacyLabel = (level: ItemPrivacyLevel) => (level === "parents-only" ? "Parents only" : PRIVACY_LEVEL_LABELS[level]);
+export const privacyLabel = (level: ItemPrivacyLevel) => ITEM_PRIVACY_LEVEL_LABELS[level];
 
 /** The gallery's own texts (the spec gives none beyond the 'Action failed' toast). */
 export const INSPIRATION_TEXTS = {
