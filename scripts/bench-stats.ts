@@ -6,3 +6,28 @@ export function spread(latencies: number[]): string {
   const sorted = [...latencies].sort((a, b) => a - b);
   return [50, 95, 99].map((p) => `p${p} ${percentile(sorted, p).toFixed(1)} ms`).join("   ");
 }
+
+/**
+ * Sends `requests` requests, `concurrency` at a time, and prints the rate, the latency spread and
+ * the failures (any answer but 2xx).
+ */
+export async function drive(label: string, request: () => Promise<Response>, requests: number, concurrency: number): Promise<void> {
+  const latencies: number[] = [];
+  let failures = 0;
+  let issued = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (issued < requests) {
+        issued += 1;
+        const t0 = performance.now();
+        const response = await request().catch(() => null);
+        if (!response?.ok) failures += 1;
+        await response?.arrayBuffer();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`${label.padEnd(28)} ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s   ${spread(latencies)}   failures ${failures}/${latencies.length}`);
+}

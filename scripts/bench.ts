@@ -9,40 +9,21 @@ import { sanitizeNotes, sanitizePostContent } from "../src/domain/sanitize";
 import { ApiClient } from "../tests/support/client";
 import { HOSTILE_INPUTS } from "../tests/support/hostile-inputs";
 import { benchWaitingRoom } from "./bench-room";
-import { spread } from "./bench-stats";
+import { benchPhotos } from "./bench-photos";
+import { drive } from "./bench-stats";
 import { DEMO_PASSWORD, demoMember } from "./demo-family";
 import { freePort } from "./local-db";
 import { startStack } from "./stack";
 
 /**
  * `npm run bench`: throughput and latency of the health route and one tRPC read on the local stack,
- * the gzip weight of what the browser loads for the public pages, and fan-out latency and sustained
- * message rate of a waiting room with 100 sockets (scripts/bench-room.ts). Figures are printed, not asserted.
+ * the gzip weight of what the browser loads for the public pages, fan-out latency and sustained
+ * message rate of a waiting room with 100 sockets (scripts/bench-room.ts), and the photo album's
+ * page query over 1,000 photos and upload throughput (scripts/bench-photos.ts). Figures are printed, not asserted.
  */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const root = fileURLToPath(new URL("..", import.meta.url));
-
-async function drive(label: string, request: () => Promise<Response>) {
-  const latencies: number[] = [];
-  let failures = 0;
-  let issued = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (issued < REQUESTS) {
-        issued += 1;
-        const t0 = performance.now();
-        const response = await request().catch(() => null);
-        if (!response?.ok) failures += 1;
-        await response?.arrayBuffer();
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  console.log(`${label.padEnd(28)} ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s   ${spread(latencies)}   failures ${failures}/${latencies.length}`);
-}
 
 async function pageWeight(baseUrl: string, pathnames: string[]) {
   const browser = await chromium.launch({
@@ -95,11 +76,12 @@ try {
   const signIn = await olivia.signIn(demoMember("olivia").email, DEMO_PASSWORD);
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
   const cookie = olivia.cookieHeader;
-  await drive("GET /api/health", () => fetch(`${stack.url}/api/health`));
-  await drive("tRPC pregnancy.mine", () => fetch(`${stack.url}/api/trpc/pregnancy.mine`, { headers: { cookie, origin: stack.url } }));
+  await drive("GET /api/health", () => fetch(`${stack.url}/api/health`), REQUESTS, CONCURRENCY);
+  await drive("tRPC pregnancy.mine", () => fetch(`${stack.url}/api/trpc/pregnancy.mine`, { headers: { cookie, origin: stack.url } }), REQUESTS, CONCURRENCY);
   console.log("");
   await pageWeight(stack.url, ["/", "/auth"]);
   await benchWaitingRoom(stack);
+  await benchPhotos(stack);
 } finally {
   await stack.stop();
   rmSync(persistDir, { recursive: true, force: true });

@@ -80,10 +80,9 @@ const isStandalone = (marker: number) => marker === TEM || (marker >= RST_FIRST 
 function scanEnd(bytes: Uint8Array, start: number): number {
   let i = start;
   while (i < bytes.length) {
-    if (bytes[i] !== MARKER_PREFIX) {
-      i += 1;
-      continue;
-    }
+    // Jump to the next 0xFF natively: scans are most of a photo's bytes.
+    i = bytes.indexOf(MARKER_PREFIX, i);
+    if (i === -1) return bytes.length;
     const next = bytes[i + 1];
     if (next === undefined) return bytes.length;
     if (next === STUFFED_ZERO || (next >= RST_FIRST && next <= RST_LAST)) i += 2;

@@ -144,6 +144,16 @@ describe("POST /api/photos/:pregnancyId (secure-photo-upload)", () => {
     expect((await family.owner.trpc.photos.storage.query({ pregnancyId: family.pregnancyId })).unlimited).toBe(true);
   });
 
+  it("lets no burst of uploads past the limit: each is checked again under the pregnancy's lock", async () => {
+    const family = await createOtherFamily();
+    await setStorage(family.pregnancyId, 0, 1);
+    const responses = await Promise.all(Array.from({ length: 4 }, (_, i) => postPhotos(family.owner, family.pregnancyId, [{ name: `${i}.png`, bytes: pngOfSize(BYTES_PER_MB) }])));
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 403, 403, 403]);
+    for (const refused of responses.filter((r) => r.status === 403)) expect(await refused.json()).toMatchObject({ error: "STORAGE_LIMIT_EXCEEDED" });
+    expect(await storageOf(family.pregnancyId)).toEqual({ used: 1, limit: 1 });
+    expect((await family.owner.trpc.photos.list.query({ pregnancyId: family.pregnancyId })).items).toHaveLength(1);
+  });
+
   it("lets a guest with canContributePhotos add photos past the limit (the check is for parent mode) and refuses a guest without upload flags", async () => {
     const family = await createOtherFamily();
     const [contributor, quiet] = await Promise.all([

@@ -62,7 +62,9 @@ async function servePhoto(c: PhotoContext, variant: "original" | "thumbnail") {
   if (photo === "hidden") return c.json({ error: "ACCESS_DENIED" }, 403);
   // Without a browser-made thumbnail the photo serves as its own.
   const key = variant === "thumbnail" ? (photo.thumbnailPath ?? photo.storagePath) : photo.storagePath;
-  const object = await c.env.PHOTOS.get(key, { onlyIf: c.req.raw.headers });
+  // Only If-None-Match decides (a 304); other conditional headers are not ours to answer.
+  const etag = c.req.header("if-none-match");
+  const object = await c.env.PHOTOS.get(key, etag ? { onlyIf: new Headers({ "if-none-match": etag }) } : {});
   if (!object) return c.json({ error: "Not found" }, 404);
   const download = variant === "original" && c.req.query("download") === "1";
   const extension = Object.values(IMAGE_TYPES).find((type) => type.mime === photo.mimeType)?.extension ?? IMAGE_TYPES.jpeg.extension;

@@ -134,17 +134,19 @@ function selectPhotos(db: Executor, where: SQL | undefined, limit: number) {
     .limit(limit);
 }
 
-/** Likes by the viewer and guest tags of a whole page, two queries however long the page. */
+/**
+ * Likes by the viewer and guest tags of a whole page, two queries however long the page. One after
+ * the other on purpose: in parallel each would open its own connection from the request's pool,
+ * which costs more than the query.
+ */
 async function withDetails(db: Db, viewer: PhotoViewer, rows: PhotoRow[]): Promise<PhotoView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [liked, tags] = await Promise.all([
-    db
-      .select({ photoId: photoLikes.photoId })
-      .from(photoLikes)
-      .where(and(eq(photoLikes.userId, viewer.userId), inArray(photoLikes.photoId, ids))),
-    guestTagsOf(db, ids),
-  ]);
+  const liked = await db
+    .select({ photoId: photoLikes.photoId })
+    .from(photoLikes)
+    .where(and(eq(photoLikes.userId, viewer.userId), inArray(photoLikes.photoId, ids)));
+  const tags = await guestTagsOf(db, ids);
   const likedIds = new Set(liked.map((like) => like.photoId));
   return rows.map((row) => {
     const urls = photoUrls(row.pregnancyId, row.id);
@@ -200,7 +202,8 @@ async function guestTagsOf(db: Executor, photoIds: string[]): Promise<Map<string
     .innerJoin(pregnancyParticipants, eq(pregnancyParticipants.id, photoGuestTags.participantId))
     .leftJoin(users, eq(users.id, pregnancyParticipants.userId))
     .where(inArray(photoGuestTags.photoId, photoIds))
-    .orderBy(asc(photoGuestTags.createdAt), asc(photoGuestTags.id));
+    // In the order people were tagged; those tagged together in the family's order.
+    .orderBy(asc(photoGuestTags.createdAt), asc(pregnancyParticipants.createdAt), asc(photoGuestTags.id));
   const byPhoto = new Map<string, GuestTagView[]>();
   for (const row of rows) {
     const list = byPhoto.get(row.photoId) ?? [];
@@ -252,21 +255,22 @@ export async function getPhoto(db: Db, viewer: PhotoViewer, photoId: string): Pr
   return view;
 }
 
-/** What the filter controls offer: the weeks, uploaders, privacy levels and tags of the photos the viewer sees. */
+/**
+ * What the filter controls offer: the weeks, uploaders, privacy levels and tags of the photos the
+ * viewer sees. Sequential on one connection, like withDetails.
+ */
 export async function photoFilters(db: Db, viewer: PhotoViewer) {
   const where = visibleTo(viewer);
   const tag = sql<string>`unnest(${photos.tags})`.as("tag");
-  const [weeks, uploaders, levels, tags] = await Promise.all([
-    db.selectDistinct({ week: photos.week }).from(photos).where(where).orderBy(asc(photos.week)),
-    db
-      .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-      .from(photos)
-      .innerJoin(users, eq(users.id, photos.uploadedBy))
-      .where(where)
-      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
-    db.selectDistinct({ privacyLevel: photos.privacyLevel }).from(photos).where(where).orderBy(asc(photos.privacyLevel)),
-    db.selectDistinct({ tag }).from(photos).where(where).orderBy(sql`tag`),
-  ]);
+  const weeks = await db.selectDistinct({ week: photos.week }).from(photos).where(where).orderBy(asc(photos.week));
+  const uploaders = await db
+    .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(photos)
+    .innerJoin(users, eq(users.id, photos.uploadedBy))
+    .where(where)
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  const levels = await db.selectDistinct({ privacyLevel: photos.privacyLevel }).from(photos).where(where).orderBy(asc(photos.privacyLevel));
+  const tags = await db.selectDistinct({ tag }).from(photos).where(where).orderBy(sql`tag`);
   return {
     weeks: weeks.map((w) => w.week),
     uploaders,
