@@ -1,4 +1,4 @@
-import type { GuestPrivacyLevel, GuestRelationship, ParticipantRole, PermissionFlag } from "../src/domain/enums";
+import type { GuestPrivacyLevel, GuestRelationship, ItemPrivacyLevel, ParticipantRole, PermissionFlag } from "../src/domain/enums";
 
 /** The seeded demo family (README and tests sign in with these). */
 export const DEMO_PASSWORD = "babysteps123";
@@ -164,3 +164,95 @@ export const DEMO_WAITING_ROOM: DemoWaitingRoom = {
     ],
   },
 };
+
+/** A comment on a demo post, timed from the moment the post went up. */
+interface DemoPostComment {
+  id: string;
+  by: DemoKey;
+  minutesAfterPosting: number;
+  content: string;
+  replies?: readonly Omit<DemoPostComment, "replies">[];
+}
+
+export interface DemoPost {
+  id: string;
+  author: Extract<DemoKey, "olivia" | "noah">;
+  daysAgo: number;
+  /** When it went up that day (UTC, HH:mm). */
+  postedAtUtc: string;
+  /** Basic formatting only; the seed stores it as the server would, sanitised. */
+  content: string;
+  mood?: string;
+  location?: string;
+  privacyLevel: ItemPrivacyLevel;
+  /** Members who liked it; each may see the post. */
+  likes: readonly DemoKey[];
+  comments: readonly DemoPostComment[];
+}
+
+/**
+ * The parents' updates over the last weeks, oldest first, at the circles they chose: Sam (a friend)
+ * sees the nursery post alone, Maya also the birth plan, Grandma all four. Stable ids: seeding again
+ * finds them and adds nothing.
+ */
+export const DEMO_POSTS: readonly DemoPost[] = [
+  {
+    id: "5b1f0c3e-8a47-4c2e-9d61-2f7e4a9b0c11",
+    author: "olivia",
+    daysAgo: 26,
+    postedAtUtc: "20:15",
+    content:
+      "<p><b>Both babies kicked at the same time tonight!</b> Noah had his hand on one side, I had mine on the other, and we just looked at each other and laughed.</p><p>Bean is the acrobat. Sprout prefers a <i>gentle</i> wiggle. 💕</p>",
+    mood: "emotional",
+    privacyLevel: "immediate-family",
+    likes: ["noah", "grandma"],
+    comments: [{ id: "0c6d2a7e-3f1b-4e58-a9c4-6b8d1e2f3a41", by: "grandma", minutesAfterPosting: 12, content: "That is exactly how your father used to kick! I can't wait to meet them both." }],
+  },
+  {
+    id: "a3e9d4b2-7c15-4f08-b6a2-9e1c5d3f7b22",
+    author: "noah",
+    daysAgo: 18,
+    postedAtUtc: "16:40",
+    content:
+      "<p>The nursery is coming together! This weekend we:</p><ul><li>painted the walls a soft sage green</li><li>built <em>two</em> cots (one spare screw left over, which is fine, probably)</li><li>hung the star mobile Maya gave us</li></ul><p>Thank you all for the love and the hand-me-downs.</p>",
+    mood: "excited",
+    location: "Home",
+    privacyLevel: "friends",
+    likes: ["olivia", "grandma", "maya", "sam"],
+    comments: [
+      {
+        id: "7f2b8e1d-4a6c-4d39-8e07-1c5a9b3d2e63",
+        by: "sam",
+        minutesAfterPosting: 25,
+        content: "Sage green, very stylish! Save me a spot in the reading chair 📚",
+        replies: [{ id: "e4c1a9f7-2d8b-4a5e-9b13-7d6f0e8c4a94", by: "noah", minutesAfterPosting: 48, content: "Deal. Bring biscuits and it's yours all afternoon." }],
+      },
+      { id: "b8d3f6a2-9e4c-4b17-a5d8-3e2b7c1f9d05", by: "maya", minutesAfterPosting: 61, content: "The mobile looks perfect up there!" },
+    ],
+  },
+  {
+    id: "c7a4e2f9-1b3d-4e6a-8c59-4f0d2b8e6a33",
+    author: "olivia",
+    daysAgo: 9,
+    postedAtUtc: "11:05",
+    content:
+      "<p>Our birth plan is written and the midwife gave it a thumbs up. The short version:</p><ol><li>calm music and dim lights</li><li>lots of ice chips</li><li><strong>Noah in charge of snacks</strong></li></ol>",
+    mood: "happy",
+    location: "Riverside Maternity Clinic",
+    privacyLevel: "extended-family",
+    likes: ["noah", "grandma", "maya"],
+    comments: [{ id: "2a9c7e4b-6d1f-4c83-b2e5-8f4a1d7c3b16", by: "maya", minutesAfterPosting: 30, content: "Noah in charge of snacks is a brave choice 😂" }],
+  },
+  {
+    id: "f1d8b5c3-4e7a-4b92-9d06-1a3c8e5f2d44",
+    author: "noah",
+    daysAgo: 3,
+    postedAtUtc: "09:20",
+    content:
+      "<p>After the false alarm we did a proper practice run: bags by the front door, both car seats fitted (and checked twice), and the drive to the hospital timed at 18 minutes.</p><p>Bean and Sprout, we're ready whenever you are. <i>Well, almost.</i></p>",
+    mood: "nervous",
+    privacyLevel: "immediate-family",
+    likes: ["olivia", "grandma"],
+    comments: [{ id: "9e5f3c1a-8b2d-4f74-a6c9-2d7b4e1a8f27", by: "grandma", minutesAfterPosting: 15, content: "The freezer is full of meals for when you're home. Love you all ❤️" }],
+  },
+];

@@ -4,12 +4,17 @@ import { FALSE_ALARM_CLOSE_MS, MS_PER_MINUTE, PLANS, REFERRAL_DISCOUNT_PERCENT }
 import { addDays, dueDateFromLmp, lmpFromDueDate, serviceEndDate, todayIso } from "../src/domain/dates";
 import { conversationPair } from "../src/domain/messaging";
 import { GUEST_DEFAULT_PERMISSIONS } from "../src/domain/permissions";
+import { audienceGroupsOf } from "../src/domain/posts";
+import { sanitizeComment, sanitizeLocation, sanitizePostContent } from "../src/domain/sanitize";
 import { falseAlarmNotice, formatClosingTime, waitingRoomActivatedNotice, waitingRoomClosedNotice } from "../src/domain/waitingRoom";
 import type { Db } from "../worker/db";
 import {
   accounts,
   pregnancies,
   pregnancyBabies,
+  postComments,
+  postLikes,
+  posts,
   pregnancyParticipants,
   referrals,
   subscriptions,
@@ -20,7 +25,7 @@ import {
   waitingRoomReactions,
   waitingRoomSessions,
 } from "../worker/db/schema";
-import { DEMO_BABIES, DEMO_DAYS_UNTIL_DUE, DEMO_FAMILY, DEMO_PASSWORD, DEMO_PREGNANCY_TITLE, DEMO_REFERRAL_CODE, DEMO_WAITING_ROOM, demoMember, type DemoMember, type DemoText } from "./demo-family";
+import { DEMO_BABIES, DEMO_DAYS_UNTIL_DUE, DEMO_FAMILY, DEMO_PASSWORD, DEMO_POSTS, DEMO_PREGNANCY_TITLE, DEMO_REFERRAL_CODE, DEMO_WAITING_ROOM, demoMember, type DemoMember, type DemoText } from "./demo-family";
 
 /**
  * Seeds the demo family once (idempotent: does nothing when the owner already exists), in one
@@ -33,6 +38,7 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
   if (existing) {
     await seedReferralCode(db, existing.id);
     await seedWaitingRoomHistory(db, today);
+    await seedDemoPosts(db, today);
     return { seeded: false };
   }
 
@@ -103,6 +109,7 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
   const [created] = await db.select({ id: users.id }).from(users).where(eq(users.email, owner.email));
   if (created) await seedReferralCode(db, created.id);
   await seedWaitingRoomHistory(db, today);
+  await seedDemoPosts(db, today);
   return { seeded: true };
 }
 
@@ -111,14 +118,8 @@ async function seedReferralCode(db: Db, ownerId: string): Promise<void> {
   await db.insert(referrals).values({ referralCode: DEMO_REFERRAL_CODE, userId: ownerId, discountPercent: REFERRAL_DISCOUNT_PERCENT }).onConflictDoNothing();
 }
 
-/**
- * The demo pregnancy's past false alarm (DEMO_WAITING_ROOM): a closed session, its conversation,
- * reactions and a direct conversation, in one transaction. Its session id marks it seeded.
- */
-async function seedWaitingRoomHistory(db: Db, today: string): Promise<void> {
-  const room = DEMO_WAITING_ROOM;
-  const [seeded] = await db.select({ id: waitingRoomSessions.id }).from(waitingRoomSessions).where(eq(waitingRoomSessions.id, room.sessionId));
-  if (seeded) return;
+/** The demo members' user ids and the owner's (first) pregnancy, or null when it is not there. */
+async function demoPregnancy(db: Db): Promise<{ pregnancyId: string; userIdOf: (key: DemoMember["key"]) => string } | null> {
   const members = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, DEMO_FAMILY.map((m) => m.email)));
   const userIdOf = (key: DemoMember["key"]) => {
     const member = members.find((m) => m.email === demoMember(key).email);
@@ -131,8 +132,20 @@ async function seedWaitingRoomHistory(db: Db, today: string): Promise<void> {
     .where(and(eq(pregnancyParticipants.userId, userIdOf("olivia")), eq(pregnancyParticipants.role, "owner")))
     .orderBy(asc(pregnancyParticipants.createdAt))
     .limit(1);
-  if (!pregnancy) return;
-  const pregnancyId = pregnancy.id;
+  return pregnancy ? { pregnancyId: pregnancy.id, userIdOf } : null;
+}
+
+/**
+ * The demo pregnancy's past false alarm (DEMO_WAITING_ROOM): a closed session, its conversation,
+ * reactions and a direct conversation, in one transaction. Its session id marks it seeded.
+ */
+async function seedWaitingRoomHistory(db: Db, today: string): Promise<void> {
+  const room = DEMO_WAITING_ROOM;
+  const [seeded] = await db.select({ id: waitingRoomSessions.id }).from(waitingRoomSessions).where(eq(waitingRoomSessions.id, room.sessionId));
+  if (seeded) return;
+  const family = await demoPregnancy(db);
+  if (!family) return;
+  const { pregnancyId, userIdOf } = family;
 
   const openedAt = new Date(`${addDays(today, -room.daysAgo)}T${room.openedAtUtc}:00Z`);
   const at = (minutes: number) => new Date(openedAt.getTime() + minutes * MS_PER_MINUTE);
@@ -176,5 +189,52 @@ async function seedWaitingRoomHistory(db: Db, today: string): Promise<void> {
       .onConflictDoNothing()
       .returning({ id: waitingRoomConversations.id });
     if (opened) await tx.insert(waitingRoomDmMessages).values(dms);
+  });
+}
+
+/**
+ * The parents' demo posts (DEMO_POSTS) with their likes, comments and reply, in one transaction,
+ * stored as the posts router stores them (sanitised, audience groups from the level). The first
+ * post's id marks them seeded.
+ */
+async function seedDemoPosts(db: Db, today: string): Promise<void> {
+  const [first] = DEMO_POSTS;
+  if (!first) return;
+  const [seeded] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, first.id));
+  if (seeded) return;
+  const family = await demoPregnancy(db);
+  if (!family) return;
+  const { pregnancyId, userIdOf } = family;
+
+  const rows = DEMO_POSTS.map((post) => {
+    const postedAt = new Date(`${addDays(today, -post.daysAgo)}T${post.postedAtUtc}:00Z`);
+    const at = (minutes: number) => new Date(postedAt.getTime() + minutes * MS_PER_MINUTE);
+    const comment = (c: { id: string; by: DemoMember["key"]; minutesAfterPosting: number; content: string }, parentCommentId: string | null = null) => {
+      const createdAt = at(c.minutesAfterPosting);
+      return { id: c.id, postId: post.id, parentCommentId, userId: userIdOf(c.by), content: sanitizeComment(c.content), createdAt, updatedAt: createdAt };
+    };
+    return {
+      // updated_at equals created_at: a later one shows the post as edited.
+      post: {
+        id: post.id,
+        pregnancyId,
+        authorId: userIdOf(post.author),
+        content: sanitizePostContent(post.content),
+        mood: post.mood ?? null,
+        location: post.location ? sanitizeLocation(post.location) : null,
+        privacyLevel: post.privacyLevel,
+        audienceGroups: audienceGroupsOf(post.privacyLevel),
+        createdAt: postedAt,
+        updatedAt: postedAt,
+      },
+      likes: post.likes.map((key, index) => ({ postId: post.id, userId: userIdOf(key), createdAt: at(index + 1) })),
+      comments: post.comments.flatMap((c) => [comment(c), ...(c.replies ?? []).map((reply) => comment(reply, c.id))]),
+    };
+  });
+
+  await db.transaction(async (tx) => {
+    await tx.insert(posts).values(rows.map((r) => r.post));
+    await tx.insert(postLikes).values(rows.flatMap((r) => r.likes));
+    await tx.insert(postComments).values(rows.flatMap((r) => r.comments));
   });
 }

@@ -1,6 +1,9 @@
-import { DEMO_DAYS_UNTIL_DUE, DEMO_PREGNANCY_TITLE, demoMember } from "../../scripts/demo-family";
+import type { Locator } from "@playwright/test";
+import { DEMO_DAYS_UNTIL_DUE, DEMO_POSTS, DEMO_PREGNANCY_TITLE, demoMember, type DemoMember } from "../../scripts/demo-family";
+import { DASHBOARD_LATEST_PHOTOS, DASHBOARD_LATEST_POSTS } from "../../src/domain/constants";
 import { addDays, lmpFromDueDate, todayIso, weeksPregnant } from "../../src/domain/dates";
 import { sizeComparison } from "../../src/domain/sizeComparison";
+import { familyWithGrandparent } from "./family";
 import { expect, expectAccessible, signIn, test } from "./support";
 
 /** The week the seeded pregnancy is in today (the seed puts the due date 70 days after its run). */
@@ -9,7 +12,24 @@ function demoWeek(): number {
   return weeksPregnant(lmpFromDueDate(addDays(today, DEMO_DAYS_UNTIL_DUE)), today);
 }
 
-test("the owner sees the progress ring, this week's size, the babies and inviting empty states", async ({ page }) => {
+const fullName = (key: DemoMember["key"]) => `${demoMember(key).firstName} ${demoMember(key).lastName}`;
+
+/** The dashboard's latest posts: the newest demo posts, each by its author with its formatting, likes and first comment. */
+async function expectLatestDemoPosts(updates: Locator) {
+  const cards = updates.getByRole("article", { name: /^Post by / });
+  const latest = [...DEMO_POSTS].reverse().slice(0, DASHBOARD_LATEST_POSTS);
+  await expect(cards).toHaveCount(latest.length);
+  for (const [index, post] of latest.entries()) {
+    const card = cards.nth(index);
+    await expect(card).toHaveAccessibleName(`Post by ${fullName(post.author)}`);
+    await expect(card.locator("b, strong, i, em, ul, ol").first()).toBeVisible();
+    await expect(card).toContainText(`${post.likes.length} likes`);
+    const [comment] = post.comments;
+    if (comment) await expect(card.getByRole("article", { name: `Comment by ${fullName(comment.by)}` })).toContainText(comment.content);
+  }
+}
+
+test("the owner sees the progress ring, this week's size, the babies, the latest posts and photos", async ({ page }) => {
   await signIn(page, demoMember("olivia").email);
   await expect(page.getByText("Welcome, Olivia!")).toBeVisible();
   await expect(page.getByRole("heading", { name: DEMO_PREGNANCY_TITLE, level: 2 })).toBeVisible();
@@ -28,15 +48,34 @@ test("the owner sees the progress ring, this week's size, the babies and invitin
   await expect(babies.getByText("Bean", { exact: true })).toBeVisible();
   await expect(babies.getByText("Sprout", { exact: true })).toBeVisible();
 
+  // The parents' newest posts, newest first, with their formatting, likes and discussion.
+  const updates = page.getByRole("region", { name: "Latest updates" });
+  await expectLatestDemoPosts(updates);
+  await expect(updates.getByRole("link", { name: "See all updates" })).toHaveAttribute("href", "/posts");
+  const photos = page.getByRole("region", { name: "Latest photos" });
+  await expect(photos.getByRole("img")).toHaveCount(DASHBOARD_LATEST_PHOTOS);
+  await expect(photos.getByRole("link", { name: "Open album" })).toHaveAttribute("href", "/photos");
+  const waitingRoom = page.getByRole("region", { name: "Waiting room" });
+  await expect(waitingRoom).toContainText("Closed");
+  await expect(waitingRoom.getByRole("link", { name: "Go to the waiting room" })).toHaveAttribute("href", "/waiting-room");
+
+  await expectAccessible(page);
+});
+
+test("a new family's owner sees inviting empty states", async ({ page, request, baseURL }) => {
+  const family = await familyWithGrandparent(request, baseURL!, "Empty Family");
+  await signIn(page, family.owner.email, family.owner.password);
+  await expect(page.getByRole("heading", { name: family.title, level: 2 })).toBeVisible();
+
   // Nothing is planned or shared yet: each empty list offers the parent the next step.
   const events = page.getByRole("region", { name: "Upcoming events" });
   await expect(events.getByRole("link", { name: "Add an event" })).toHaveAttribute("href", "/calendar");
   const photos = page.getByRole("region", { name: "Latest photos" });
   await expect(photos.getByRole("link", { name: "Add photos" })).toHaveAttribute("href", "/photos");
-  await expect(page.getByRole("region", { name: "Latest updates" })).toContainText("No updates yet");
-  const waitingRoom = page.getByRole("region", { name: "Waiting room" });
-  await expect(waitingRoom).toContainText("Closed");
-  await expect(waitingRoom.getByRole("link", { name: "Go to the waiting room" })).toHaveAttribute("href", "/waiting-room");
+  const updates = page.getByRole("region", { name: "Latest updates" });
+  await expect(updates).toContainText("No updates yet. News you share with your family will appear here.");
+  await expect(updates.getByRole("link", { name: "Share an update" })).toHaveAttribute("href", "/posts");
+  await expect(page.getByRole("region", { name: "Waiting room" })).toContainText("Closed");
 
   await expectAccessible(page);
 });
@@ -52,9 +91,11 @@ test("a guest sees the guest view: their title, no parent actions, friendly wait
   const events = page.getByRole("region", { name: "Upcoming events" });
   await expect(events).toContainText("When the parents share plans, they will show up here.");
   await expect(events.getByRole("link")).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Latest updates" })).toContainText("Check back soon for news from the parents.");
-  // Guests contribute photos by default (canContributePhotos), so they are invited to share one.
-  await expect(page.getByRole("region", { name: "Latest photos" }).getByRole("link", { name: "Share a photo" })).toBeVisible();
+  // Grandma is immediate family: every demo post reaches her, and none is hers to change.
+  const updates = page.getByRole("region", { name: "Latest updates" });
+  await expectLatestDemoPosts(updates);
+  await expect(updates.getByRole("button", { name: "Edit", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Latest photos" }).getByRole("link", { name: "Open album" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Babies" }).getByRole("link")).toHaveCount(0);
   // One pregnancy followed: no switcher.
   await expect(page.getByLabel("Pregnancy you are following")).toHaveCount(0);
