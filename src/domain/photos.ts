@@ -62,6 +62,9 @@ export function cleanPhotoText(details: Pick<PhotoDetails, "title" | "descriptio
   return cleaned;
 }
 
+/** What a photo says to a screen reader: its alt text, else its title, else its week. */
+export const photoAltText = (photo: { altText: string | null; title: string | null; week: number }) => photo.altText || photo.title || `Photo from week ${photo.week}`;
+
 /** The authorised routes that serve a photo; the album never sees a storage key it could use. */
 export function photoUrls(pregnancyId: string, photoId: string) {
   const url = `/api/photos/${pregnancyId}/${photoId}`;

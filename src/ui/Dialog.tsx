@@ -39,6 +39,8 @@ export function useModalDialog(open: boolean, onClose: () => void) {
     "aria-labelledby": titleId,
     onCancel: (event: SyntheticEvent<HTMLDialogElement>) => {
       event.preventDefault();
+      // React passes the event on to an enclosing dialog's handler: Escape closes the top dialog only.
+      event.stopPropagation();
       onClose();
     },
     onClick: (event: MouseEvent<HTMLDialogElement>) => {

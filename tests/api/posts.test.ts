@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RoomServerMessage } from "../../party/protocol";
-import { POST_PREVIEW_COMMENTS, POST_PREVIEW_REPLIES } from "../../src/domain/constants";
+import { DEFAULT_WEEK, POST_PREVIEW_COMMENTS, POST_PREVIEW_REPLIES } from "../../src/domain/constants";
 import { PERMISSION_FLAGS, type GuestPrivacyLevel } from "../../src/domain/enums";
 import { photos, postComments, postLikes, posts, pregnancyParticipants } from "../../worker/db/schema";
 import type { ApiClient } from "../support/client";
@@ -145,8 +145,46 @@ describe("posts: who may write", () => {
       await close();
     }
     const post = await family.owner.trpc.posts.create.mutate(newPost("", { photoIds: [ours] }));
-    expect(post.photoUrls).toEqual([`/api/photos/${pregnancyId}/files/scan.png`]);
+    // Shown through the album's authorised routes (no thumbnail was stored: the photo serves as its own).
+    expect(post.photos).toEqual([{ id: ours, url: `/api/photos/${pregnancyId}/${ours}`, thumbnailUrl: `/api/photos/${pregnancyId}/${ours}`, altText: null, title: null, week: DEFAULT_WEEK }]);
     await expect(family.owner.trpc.posts.create.mutate(newPost("<p>Not ours</p>", { photoIds: [theirs] }))).rejects.toMatchObject({ data: { appCode: "VALIDATION_FAILED" } });
+  });
+
+  it("shows each viewer only the attached photos still in the album that the photo's own audience lets them see", async () => {
+    const ownerId = (await family.owner.trpc.account.me.query())!.id;
+    // Stored as an upload stores them: served at the photo's own route, with a thumbnail beside it.
+    const photo = (privacyLevel: "immediate-family" | "friends") => {
+      const id = crypto.randomUUID();
+      return {
+        id,
+        pregnancyId,
+        uploadedBy: ownerId,
+        fileUrl: `/api/photos/${pregnancyId}/${id}`,
+        storagePath: `pregnancies/${pregnancyId}/photos/${id}.png`,
+        thumbnailPath: `pregnancies/${pregnancyId}/photos/${id}-thumbnail.jpg`,
+        fileSize: 68,
+        mimeType: "image/png",
+        altText: `Shared with ${privacyLevel}`,
+        privacyLevel,
+      };
+    };
+    const [closePhoto, widePhoto] = [photo("immediate-family"), photo("friends")];
+    const { db, close } = openTestDb();
+    try {
+      await db.insert(photos).values([closePhoto, widePhoto]);
+    } finally {
+      await close();
+    }
+    const post = await family.owner.trpc.posts.create.mutate(newPost("<p>Two pictures</p>", { privacyLevel: "friends", photoIds: [closePhoto.id, widePhoto.id] }));
+    const shown = async (client: ApiClient) => (await feedOfViewer(client)).find((p) => p.id === post.id)?.photos.map((p) => p.id);
+    expect(post.photos.map((p) => p.altText)).toEqual(["Shared with immediate-family", "Shared with friends"]);
+    expect(post.photos[1]?.thumbnailUrl).toBe(`/api/photos/${pregnancyId}/${widePhoto.id}/thumbnail`);
+    expect(await shown(guests.get("immediate-family")!)).toEqual([closePhoto.id, widePhoto.id]);
+    expect(await shown(guests.get("friends")!)).toEqual([widePhoto.id]);
+
+    await family.owner.trpc.photos.delete.mutate({ pregnancyId, photoId: widePhoto.id });
+    expect(await shown(guests.get("immediate-family")!)).toEqual([closePhoto.id]);
+    expect(await shown(guests.get("friends")!)).toEqual([]);
   });
 });
 

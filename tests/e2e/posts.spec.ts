@@ -1,6 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
-import { POST_PAGE_SIZE } from "../../src/domain/constants";
+import { POST_MAX_PHOTOS, POST_PAGE_SIZE } from "../../src/domain/constants";
 import { posts } from "../../worker/db/schema";
+import { ApiClient } from "../support/client";
+import { testPng, testThumbnail } from "../support/images";
+import { uploadPhotos } from "../support/photoUpload";
 import { familyWithGrandparent, openDb, secondBrowser } from "./family";
 import { expect, expectAccessible, signIn, test } from "./support";
 
@@ -112,6 +115,72 @@ test("the owner posts with formatting and a link; the grandparent sees it live, 
   await expect(ownerPost).toHaveCount(0);
   await expect(grandmaPost).toHaveCount(0);
   await expect(grandmaUpdates).toContainText("Check back soon for news from the parents.");
+  await expectNoHorizontalScroll(page);
+
+  await grandmaPage.context().close();
+});
+
+test("the owner attaches an album photo to a post and the grandparent sees it in her feed", async ({ page, browser, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const family = await familyWithGrandparent(request, baseURL!, "Photo Post Family");
+  // One photo in the album, uploaded as the album does it (with its browser-made thumbnail), for the family.
+  const altText = "Two tiny shapes on the first scan";
+  const uploader = new ApiClient(baseURL!);
+  expect((await uploader.signIn(family.owner.email, family.owner.password)).ok).toBe(true);
+  const [uploaded] = await uploadPhotos(uploader, family.pregnancyId, [{ name: "scan.png", bytes: testPng(), type: "image/png" }], {
+    thumbnails: [{ name: "thumbnail.jpg", bytes: testThumbnail(), type: "image/jpeg" }],
+    metadata: { title: "First scan", altText, week: 12, privacyLevel: "immediate-family" },
+  });
+  expect(uploaded?.success).toBe(true);
+
+  const grandmaPage = await secondBrowser(browser, baseURL!, page.viewportSize() ?? undefined);
+  await Promise.all([signIn(page, family.owner.email, family.owner.password), signIn(grandmaPage, family.grandma.email, family.grandma.password)]);
+  await page.goto("/posts");
+  const composer = page.getByRole("region", { name: "New post" });
+  await composer.getByRole("textbox", { name: "Share an update" }).fill("Our first look at the twins!");
+
+  // Chosen in the album dialog, shown in the composer, removable, and chosen again.
+  const choose = async () => {
+    await composer.getByRole("button", { name: "Add photos" }).click();
+    const dialog = page.getByRole("dialog", { name: "Attach photos from the album" });
+    await expect(dialog).toContainText(`0 of ${POST_MAX_PHOTOS} photos chosen`);
+    await dialog.getByRole("checkbox", { name: altText }).check();
+    await expect(dialog).toContainText(`1 of ${POST_MAX_PHOTOS} photos chosen`);
+    return dialog;
+  };
+  const dialog = await choose();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await dialog.getByRole("button", { name: "Attach" }).click();
+  await expect(dialog).toBeHidden();
+  const attached = composer.getByRole("list", { name: "Attached photos" });
+  await expect(attached.getByRole("img", { name: altText })).toBeVisible();
+  await composer.getByRole("button", { name: `Remove ${altText}` }).click();
+  await expect(attached).toHaveCount(0);
+  await (await choose()).getByRole("button", { name: "Attach" }).click();
+  await expect(attached.getByRole("img", { name: altText })).toBeVisible();
+  await composer.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(toast(page, "Post created successfully")).toBeVisible();
+  await expect(attached).toHaveCount(0);
+
+  // The post shows the thumbnail through the album's authorised route; it opens large.
+  const ownerPost = postBy(page, family.owner.name, "Our first look at the twins!");
+  const thumbnail = ownerPost.getByRole("list", { name: "Photos" }).getByRole("img", { name: altText });
+  await expect(thumbnail).toHaveAttribute("src", `/api/photos/${family.pregnancyId}/${uploaded!.photoId}/thumbnail`);
+  await ownerPost.getByRole("button", { name: altText }).click();
+  const viewer = page.getByRole("dialog", { name: "First scan" });
+  await expect(viewer.getByRole("img", { name: altText })).toHaveAttribute("src", `/api/photos/${family.pregnancyId}/${uploaded!.photoId}`);
+  await expectAccessible(page);
+  await viewer.getByRole("button", { name: "Close" }).click();
+  await expect(viewer).toBeHidden();
+
+  // The grandparent (immediate family, like the photo) sees the post arrive with its picture, which loads for her.
+  const grandmaPost = postBy(grandmaPage.getByRole("region", { name: "Latest updates" }), family.owner.name, "Our first look at the twins!");
+  const grandmaPicture = grandmaPost.getByRole("img", { name: altText });
+  await expect(grandmaPicture).toBeVisible();
+  await expect.poll(() => grandmaPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expectAccessible(grandmaPage);
+  await expectNoHorizontalScroll(grandmaPage);
   await expectNoHorizontalScroll(page);
 
   await grandmaPage.context().close();

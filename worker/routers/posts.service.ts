@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle
 import { canSeeItem } from "../../src/domain/audience";
 import { POST_COMMENT_PAGE_SIZE, POST_MOOD_MAX_LENGTH, POST_PAGE_SIZE, POST_PREVIEW_COMMENTS, POST_PREVIEW_REPLIES } from "../../src/domain/constants";
 import type { GuestPrivacyLevel, ItemPrivacyLevel } from "../../src/domain/enums";
+import { photoUrls } from "../../src/domain/photos";
 import { audienceGroupsOf, isBlankPostContent, normalizePostLink, postPrivacyLevel } from "../../src/domain/posts";
 import { sanitizeComment, sanitizeLocation, sanitizePlainText, sanitizePostContent } from "../../src/domain/sanitize";
 import type { Db } from "../db";
@@ -11,6 +12,7 @@ import type { Bindings } from "../env";
 import { tellFeed } from "../http/rooms";
 import type { PregnancyAccess } from "../trpc/access";
 import { AppError, assertInPregnancy } from "../trpc/init";
+import { visibleTo, type PhotoViewer } from "./photos.service";
 
 /** Who acts (their checked participation) and how the feed is told after a commit. */
 export interface PostCaller {
@@ -174,13 +176,49 @@ async function loadPosts(db: Db, viewer: PregnancyAccess, userId: string, where:
     db,
     rows.map((r) => r.id),
   );
-  return rows.map(({ authorFirstName, authorLastName, authorAvatarUrl, content, ...row }) => ({
+  const attached = await attachedPhotos(
+    db,
+    { access: viewer, userId },
+    rows.flatMap((r) => r.photoUrls),
+  );
+  return rows.map(({ authorFirstName, authorLastName, authorAvatarUrl, content, photoUrls: storedPhotoUrls, ...row }) => ({
     ...row,
     // Stored content is sanitised on write; sanitising again on read costs little and protects old rows.
     content: sanitizePostContent(content),
     author: authorOf(row.authorId, { authorFirstName, authorLastName, authorAvatarUrl }),
+    photos: storedPhotoUrls.flatMap((url) => attached.get(url) ?? []),
     comments: comments.get(row.id) ?? [],
   }));
+}
+
+export interface PostPhotoView {
+  id: string;
+  /** The authorised routes (full size and thumbnail) the album serves the photo through. */
+  url: string;
+  thumbnailUrl: string;
+  altText: string | null;
+  title: string | null;
+  week: number;
+}
+
+/**
+ * The photos behind the posts' stored photo URLs that are still in the album and that this viewer
+ * may see by the photo's own audience, by stored URL: a post shows a guest only those, so no
+ * picture on it fails to load.
+ */
+async function attachedPhotos(db: Db, viewer: PhotoViewer, storedUrls: string[]): Promise<Map<string, PostPhotoView>> {
+  const wanted = [...new Set(storedUrls)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: photos.id, pregnancyId: photos.pregnancyId, fileUrl: photos.fileUrl, thumbnailPath: photos.thumbnailPath, altText: photos.altText, title: photos.title, week: photos.week })
+    .from(photos)
+    .where(and(visibleTo(viewer), inArray(photos.fileUrl, wanted)));
+  return new Map(
+    rows.map((row) => {
+      const urls = photoUrls(row.pregnancyId, row.id);
+      return [row.fileUrl, { id: row.id, url: urls.url, thumbnailUrl: row.thumbnailPath ? urls.thumbnailUrl : urls.url, altText: row.altText, title: row.title, week: row.week }];
+    }),
+  );
 }
 
 export type PostView = Awaited<ReturnType<typeof loadPosts>>[number];

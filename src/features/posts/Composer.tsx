@@ -8,7 +8,8 @@ import { SelectField } from "../../ui/fields";
 import { TextField } from "../../ui/TextField";
 import { POST_MOODS, moodLabel } from "./moods";
 import { RichTextEditor } from "./RichTextEditor";
-import type { FeedPost } from "./usePosts";
+import { AttachPhotos } from "./AttachPhotos";
+import type { FeedPost, PostPhoto, PostsScope } from "./usePosts";
 
 export interface PostDraft {
   content: string;
@@ -16,9 +17,15 @@ export interface PostDraft {
   location: string;
   link: string;
   privacyLevel: ItemPrivacyLevel;
+  /** Album photos shown with the post, in the order chosen. */
+  photoIds: string[];
 }
 
+/** The form's own fields; the photos are kept beside them. */
+type DraftFields = Omit<PostDraft, "photoIds">;
+
 interface ComposerProps {
+  scope: PostsScope;
   /** The post being edited; a new post without it. */
   post?: FeedPost;
   submitLabel: string;
@@ -28,9 +35,10 @@ interface ComposerProps {
   onCancel?: () => void;
 }
 
-/** The post form: formatted text, mood, location, a link and who may see it. */
-export function Composer({ post, submitLabel, busy, onSubmit, onCancel }: ComposerProps) {
-  const [draft, setDraft] = useState<PostDraft>({
+/** The post form: formatted text, photos from the album, mood, location, a link and who may see it. */
+export function Composer({ scope, post, submitLabel, busy, onSubmit, onCancel }: ComposerProps) {
+  const [photos, setPhotos] = useState<PostPhoto[]>(post?.photos ?? []);
+  const [draft, setDraft] = useState<DraftFields>({
     content: post?.content ?? "",
     mood: post?.mood ?? "",
     location: post?.location ?? "",
@@ -38,9 +46,9 @@ export function Composer({ post, submitLabel, busy, onSubmit, onCancel }: Compos
     privacyLevel: post?.privacyLevel ?? DEFAULT_POST_PRIVACY_LEVEL,
   });
   const [linkError, setLinkError] = useState<string | undefined>();
-  const change = (patch: Partial<PostDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  // A post being edited may be all photos; a new one needs text.
-  const empty = isBlankPostContent(draft.content) && !(post && post.photoUrls.length > 0);
+  const change = (patch: Partial<DraftFields>) => setDraft((current) => ({ ...current, ...patch }));
+  // As on the server: a post needs some text or a photo.
+  const empty = isBlankPostContent(draft.content) && photos.length === 0;
   const moods = post?.mood && !POST_MOODS.some((m) => m.value === post.mood) ? [post.mood, ...POST_MOODS.map((m) => m.value)] : POST_MOODS.map((m) => m.value);
 
   function submit(event: FormEvent) {
@@ -49,12 +57,13 @@ export function Composer({ post, submitLabel, busy, onSubmit, onCancel }: Compos
       setLinkError(REGISTRY_MESSAGES.invalidUrl);
       return;
     }
-    if (!empty) onSubmit(draft);
+    if (!empty) onSubmit({ ...draft, photoIds: photos.map((photo) => photo.id) });
   }
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <RichTextEditor label="Share an update" initialHtml={post?.content} onChange={(content) => change({ content })} hint="Bold, italic, lists and links are kept." />
+      <AttachPhotos scope={scope} photos={photos} onChange={setPhotos} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField label="Mood" value={draft.mood} onChange={(event) => change({ mood: event.target.value })}>
           <option value="">No mood</option>

@@ -12,6 +12,7 @@ import { Composer } from "./Composer";
 import { authorName, formatPostTime, linkHost } from "./format";
 import { moodLabel } from "./moods";
 import { PostContent } from "./PostContent";
+import { PostPhotos } from "./PostPhotos";
 import { useLikePost, usePostWrites, type FeedPost, type PostsScope } from "./usePosts";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -59,15 +60,7 @@ export function PostCard({ scope, post, isAuthor }: { scope: PostsScope; post: F
         </ul>
       )}
 
-      {post.photoUrls.length > 0 && (
-        <ul aria-label="Photos" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {post.photoUrls.map((url) => (
-            <li key={url}>
-              <img src={url} alt={`Photo shared by ${name}`} loading="lazy" className="aspect-square w-full rounded-xl object-cover" />
-            </li>
-          ))}
-        </ul>
-      )}
+      {post.photos.length > 0 && <PostPhotos photos={post.photos} />}
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
         <button
@@ -106,6 +99,7 @@ function AuthorActions({ scope, post }: { scope: PostsScope; post: FeedPost }) {
       </Button>
       <Dialog open={editing} onClose={() => setEditing(false)} title="Edit post" size="lg">
         <Composer
+          scope={scope}
           post={post}
           submitLabel="Save changes"
           busy={update.isPending}

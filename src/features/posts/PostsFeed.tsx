@@ -54,6 +54,7 @@ export function NewPost({ scope }: { scope: PostsScope }) {
   return (
     <Composer
       key={round}
+      scope={scope}
       submitLabel="Post"
       busy={create.isPending}
       onSubmit={(draft) => create.mutate({ ...scope, id: crypto.randomUUID(), ...draft }, { onSuccess: () => setRound((n) => n + 1) })}

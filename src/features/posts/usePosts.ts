@@ -19,6 +19,7 @@ export interface PostsScope {
 export type PostsPage = RouterOutputs["posts"]["list"];
 export type FeedPost = PostsPage["posts"][number];
 export type PostComment = FeedPost["comments"][number];
+export type PostPhoto = FeedPost["photos"][number];
 
 const failed = (title: string) => toast({ title, variant: "error" });
 const succeeded = (title: string) => toast({ title, variant: "success" });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ItemPrivacyLevel } from "../../../domain/enums";
 import { PHOTO_TOASTS } from "../../../domain/errors";
+import { photoAltText } from "../../../domain/photos";
 import { usePregnancyFeed } from "../../../lib/pregnancyFeed";
 import { useTRPC, type RouterInputs, type RouterOutputs } from "../../../lib/trpc";
 import { FormMessage } from "../../../ui/Alert";
@@ -133,7 +134,7 @@ function Album({ scope, isParent, canAdd, uploadDefaults }: { scope: { pregnancy
                 onClick={() => setOpenIndex(index)}
                 className="group relative block aspect-square w-full overflow-hidden rounded-xl bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
-                <img src={photo.thumbnailUrl} alt={photo.altText ?? photo.title ?? `Photo from week ${photo.week}`} loading="lazy" className="size-full object-cover transition-transform group-hover:scale-105" />
+                <img src={photo.thumbnailUrl} alt={photoAltText(photo)} loading="lazy" className="size-full object-cover transition-transform group-hover:scale-105" />
                 <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/60 to-transparent px-2 pt-4 pb-1 text-left text-xs font-semibold text-white">
                   Week {photo.week}
                   {photo.likesCount > 0 && ` · ♥ ${photo.likesCount}`}
