@@ -210,7 +210,8 @@ test("Ctrl+B collapses the sidebar to icons and the state survives a reload", { 
   // Icons only, names kept.
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Photo Album" })).toBeVisible();
-  expect((await sidebar.boundingBox())!.width).toBeLessThan(100);
+  // The width animates to the icon rail; read it once the transition is over.
+  await expect.poll(async () => (await sidebar.boundingBox())!.width).toBeLessThan(100);
   await expectAccessible(page);
 
   const cookie = (await context.cookies()).find((c) => c.name === "sidebar_state");
