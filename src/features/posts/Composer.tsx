@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { ItemPrivacyField } from "../settings/ItemPrivacyField";
 import type { ItemPrivacyLevel } from "../../domain/enums";
 import { DEFAULT_POST_PRIVACY_LEVEL, isBlankPostContent, normalizePostLink } from "../../domain/posts";
 import { REGISTRY_MESSAGES } from "../../domain/registry";
 import { Button } from "../../ui/Button";
 import { SelectField } from "../../ui/fields";
 import { TextField } from "../../ui/TextField";
+import { ItemPrivacyField } from "../settings/ItemPrivacyField";
 import { POST_MOODS, moodLabel } from "./moods";
 import { RichTextEditor } from "./RichTextEditor";
 import { AttachPhotos } from "./AttachPhotos";

@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
-import { ItemPrivacyField } from "../../settings/ItemPrivacyField";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { COMMENT_MAX_LENGTH, PHOTO_LAST_WEEK } from "../../../domain/constants";
 import type { ItemPrivacyLevel } from "../../../domain/enums";
@@ -13,6 +12,7 @@ import { TextAreaField } from "../../../ui/fields";
 import { TextField } from "../../../ui/TextField";
 import { toast } from "../../../ui/toast";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../settings/labels";
+import { ItemPrivacyField } from "../../settings/ItemPrivacyField";
 import type { AlbumPhoto } from "./AlbumPanel";
 
 type Scope = Pick<RouterInputs["photos"]["list"], "pregnancyId" | "mode">;

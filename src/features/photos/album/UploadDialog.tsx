@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { ItemPrivacyField } from "../../settings/ItemPrivacyField";
 import { clsx } from "clsx";
 import { DEFAULT_WEEK, PHOTO_LAST_WEEK, PHOTO_MAX_FILES, TITLE_MAX_LENGTH } from "../../../domain/constants";
 import type { ItemPrivacyLevel } from "../../../domain/enums";
@@ -8,6 +7,7 @@ import { Button } from "../../../ui/Button";
 import { Dialog } from "../../../ui/Dialog";
 import { TextAreaField } from "../../../ui/fields";
 import { TextField } from "../../../ui/TextField";
+import { ItemPrivacyField } from "../../settings/ItemPrivacyField";
 import { useUploadQueue, type StartUpload, type UploadItem, type UploadStatus } from "./uploadQueue";
 
 const STATUS_TEXT: Record<UploadStatus, string> = {
