@@ -5,6 +5,7 @@ import { createAppContext, type AppVariables } from "./context";
 import type { Bindings } from "./env";
 import { avatarRoutes } from "./http/avatars";
 import { billingRoutes } from "./http/billing";
+import { calendarRoutes } from "./http/calendar";
 import { devRoutes } from "./http/dev";
 import { healthRoute } from "./http/health";
 import { photoRoutes } from "./http/photos";
@@ -24,6 +25,7 @@ app.route("/api/photos", photoRoutes);
 app.route("/api/avatars", avatarRoutes);
 app.route("/api/waiting-room", waitingRoomImageRoutes);
 app.route("/api/billing", billingRoutes);
+app.route("/api/calendar", calendarRoutes);
 app.route("/", devRoutes);
 app.all("/parties/*", async (c) => {
   const response = await routePartykitRequest(c.req.raw, c.env, {

@@ -398,3 +398,11 @@ export const CALCULATOR_PREVIEW_EVENTS = 8;
 export const CALCULATOR_WINDOW_WEEKS = 5;
 /** About 55 built-in milestones. */
 export const CALCULATOR_MILESTONE_COUNT = 55;
+
+// ---------------------------------------------------------------------------------------------
+// Calendar files (RFC 5545)
+
+/** Ours: a timed event lasts an hour in calendar files (events store a start time only). */
+export const ICAL_EVENT_DURATION = "PT1H";
+/** RFC 5545 3.1: content lines are folded at 75 octets. */
+export const ICAL_LINE_OCTETS = 75;

@@ -1,10 +1,10 @@
 /**
- * Live reloads for posts and photos (core spec 7: such changes trigger a reload). One feed socket
+ * Live reloads for posts, photos and calendar events (core spec 7: such changes trigger a reload). One feed socket
  * per pregnancy is shared by everything on the page that listens; a burst of changes is batched
  * for 60 ms into one call, and a reconnect counts as a change (something may have been missed).
  */
 import { useEffect, useRef } from "react";
-import type { FeedArea } from "../../party/protocol";
+import { FEED_AREAS, type FeedArea } from "../../party/protocol";
 import { REALTIME_BATCH_MS } from "../domain/constants";
 import { openRoomSocket, type RoomSocket } from "./roomSocket";
 
@@ -25,8 +25,7 @@ function subscribe(pregnancyId: string, listener: Listener): () => void {
       },
       onStatus: () => undefined,
       onReconnected: () => {
-        tellAll("posts");
-        tellAll("photos");
+        for (const area of FEED_AREAS) tellAll(area);
       },
     });
     feed = { socket, listeners };

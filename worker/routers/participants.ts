@@ -3,6 +3,7 @@ import { TITLE_MAX_LENGTH } from "../../src/domain/constants";
 import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS, PERMISSION_FLAGS } from "../../src/domain/enums";
 import { parentProcedure, router } from "../trpc/init";
 import { listParticipantsWithPermissions, removeGuest, updateGuest } from "./participants.service";
+import { rawText } from "./inputs";
 
 const allFlags = z.object(Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<(typeof PERMISSION_FLAGS)[number], z.ZodBoolean>);
 
@@ -13,7 +14,7 @@ export const participantsRouter = router({
     .input(
       z.object({
         participantId: z.uuid(),
-        title: z.string().max(TITLE_MAX_LENGTH * 4).nullable().optional(),
+        title: rawText(TITLE_MAX_LENGTH).nullable().optional(),
         relationship: z.enum(GUEST_RELATIONSHIPS).nullable().optional(),
         privacyLevel: z.enum(GUEST_PRIVACY_LEVELS).optional(),
         permissions: allFlags.optional(),

@@ -3,6 +3,7 @@ import { itemPrivacyLevelSchema } from "../../src/domain/audience";
 import { COMMENT_MAX_LENGTH, PHOTO_MAX_TAGS, PHOTO_PAGE_SIZE, PHOTO_TAG_MAX_LENGTH } from "../../src/domain/constants";
 import { guestTagIdsSchema, photoDetailsSchema, photoWeekSchema } from "../../src/domain/photos";
 import { participantProcedure, router } from "../trpc/init";
+import { rawText } from "./inputs";
 import {
   addComment,
   deletePhoto,
@@ -20,7 +21,7 @@ import {
 
 const photoId = z.uuid();
 /** Raw text may carry markup that sanitising removes, so the input allows some room over the stored limit. */
-const commentText = z.string().max(COMMENT_MAX_LENGTH * 4);
+const commentText = rawText(COMMENT_MAX_LENGTH);
 
 const callerOf = (ctx: {
   db: PhotoCaller["db"];

@@ -5,13 +5,7 @@ import { GUEST_PRIVACY_LEVELS } from "../../src/domain/enums";
 import { parentProcedure, participantProcedure, router } from "../trpc/init";
 import type { PregnancyAccess } from "../trpc/access";
 import { addComment, createPost, deletePost, FEED_CURSOR, listComments, listPosts, setLike, updatePost, type PostCaller } from "./posts.service";
-
-/**
- * Raw text may carry markup that sanitising removes (and over-long text is cut with '...', core
- * spec 5), so inputs allow some room over the stored limits.
- */
-const RAW_TEXT_ROOM = 4;
-const rawText = (max: number) => z.string().max(max * RAW_TEXT_ROOM);
+import { rawText } from "./inputs";
 
 /** Editable fields; on an update an absent field stays as it is and empty text clears it. */
 const postFields = z.object({

@@ -7,9 +7,10 @@ import { flaggedProcedure, parentProcedure, participantProcedure, router, signed
 import { partnerInviteeSchema } from "./partners";
 import { accessSummary, addBaby, completePregnancySetup, createPregnancyComplete, listMyPregnancies, listParticipants, pregnancyDetails, pregnancySetupStatus, updateBaby, updatePregnancy } from "./pregnancy.service";
 import { displayTitle } from "../../src/domain/permissions";
+import { rawText } from "./inputs";
 
 /** Raw text is bounded before sanitising so a huge payload costs nothing. */
-const titleText = z.string().max(TITLE_MAX_LENGTH * 4);
+const titleText = rawText(TITLE_MAX_LENGTH);
 
 export const pregnancyRouter = router({
   /**

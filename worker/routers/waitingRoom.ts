@@ -23,18 +23,14 @@ import {
   waitingRoomStateFor,
   type RoomCaller,
 } from "./waitingRoom.service";
+import { rawText } from "./inputs";
 
 /** Client-generated ids (messages) and ids of reactions and replies: the 36-character UUID form. */
 const messageId = z.string().refine(isUuid, "Invalid id");
-/** Raw text may carry markup that sanitising removes, so the input allows some room over the stored limit. */
-const messageText = z.string().max(WAITING_ROOM_MESSAGE_MAX_LENGTH * 4);
+const messageText = rawText(WAITING_ROOM_MESSAGE_MAX_LENGTH);
 /** The caller's IANA time zone, for the closing time in system messages. */
 const timeZone = z.string().max(TITLE_MAX_LENGTH).default("UTC");
-const optionalDetail = z
-  .string()
-  .max(TITLE_MAX_LENGTH * 4)
-  .transform(sanitizeTitle)
-  .optional();
+const optionalDetail = rawText(TITLE_MAX_LENGTH).transform(sanitizeTitle).optional();
 
 const waitingRoomProcedure = flaggedProcedure("canAccessWaitingRoom");
 

@@ -1,5 +1,6 @@
 import { accountRouter } from "../routers/account";
 import { billingRouter } from "../routers/billing";
+import { calendarRouter } from "../routers/calendar";
 import { dashboardRouter } from "../routers/dashboard";
 import { inspirationRouter } from "../routers/inspiration";
 import { invitationsRouter } from "../routers/invitations";
@@ -16,6 +17,7 @@ import { router } from "./init";
 export const appRouter = router({
   account: accountRouter,
   billing: billingRouter,
+  calendar: calendarRouter,
   dashboard: dashboardRouter,
   inspiration: inspirationRouter,
   invitations: invitationsRouter,

@@ -1,0 +1,97 @@
+/**
+ * iCalendar (RFC 5545) text for calendar subscriptions and single-event downloads: the same
+ * function serves the private feed URL and the browser's 'Add to my calendar'.
+ */
+import { addDays } from "./dates";
+import { ICAL_EVENT_DURATION, ICAL_LINE_OCTETS } from "./constants";
+import { EVENT_CATEGORY_LABELS } from "./calendar";
+import type { EventCategory } from "./enums";
+
+export interface IcalEvent {
+  id: string;
+  title: string;
+  date: string;
+  /** 'HH:mm:ss', or null for an all-day event. */
+  time: string | null;
+  location: string | null;
+  notes: string | null;
+  questions: string | null;
+  category: EventCategory;
+  updatedAt: Date;
+}
+
+export const ICAL_CONTENT_TYPE = "text/calendar; charset=utf-8";
+const CRLF = "\r\n";
+const UID_DOMAIN = "babysteps.app";
+
+/** RFC 5545 3.3.11: backslash, semicolon, comma and newlines are escaped in text values. */
+export function escapeIcalText(text: string): string {
+  return text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
+}
+
+const encoder = new TextEncoder();
+
+/** Folds a content line at 75 octets (continuations start with a space) without splitting a character. */
+export function foldIcalLine(line: string): string {
+  const parts: string[] = [];
+  let current = "";
+  let octets = 0;
+  for (const char of line) {
+    const size = encoder.encode(char).length;
+    // Continuation lines carry a leading space, which counts toward their 75 octets.
+    const limit = parts.length === 0 ? ICAL_LINE_OCTETS : ICAL_LINE_OCTETS - 1;
+    if (octets + size > limit) {
+      parts.push(current);
+      current = "";
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join(`${CRLF} `);
+}
+
+const compactDate = (date: string) => date.replaceAll("-", "");
+const utcStamp = (at: Date) => at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+
+function eventLines(event: IcalEvent, stamp: Date): string[] {
+  const description = [event.notes, event.questions ? `Questions for the provider:\n${event.questions}` : null].filter(Boolean).join("\n\n");
+  const start = event.time
+    ? // A floating local time (no zone): the appointment is at 2:30 PM wherever the family is.
+      [`DTSTART:${compactDate(event.date)}T${event.time.replaceAll(":", "")}`, `DURATION:${ICAL_EVENT_DURATION}`]
+    : [`DTSTART;VALUE=DATE:${compactDate(event.date)}`, `DTEND;VALUE=DATE:${compactDate(addDays(event.date, 1))}`];
+  return [
+    "BEGIN:VEVENT",
+    `UID:${event.id}@${UID_DOMAIN}`,
+    `DTSTAMP:${utcStamp(stamp)}`,
+    `LAST-MODIFIED:${utcStamp(event.updatedAt)}`,
+    ...start,
+    `SUMMARY:${escapeIcalText(event.title)}`,
+    ...(event.location ? [`LOCATION:${escapeIcalText(event.location)}`] : []),
+    ...(description ? [`DESCRIPTION:${escapeIcalText(description)}`] : []),
+    `CATEGORIES:${escapeIcalText(EVENT_CATEGORY_LABELS[event.category])}`,
+    "END:VEVENT",
+  ];
+}
+
+/** A whole VCALENDAR named `name`, CRLF line endings and folded lines, as calendar apps expect. */
+export function buildIcalendar(name: string, events: readonly IcalEvent[], stamp: Date = new Date()): string {
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//BabySteps//Pregnancy Calendar//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${escapeIcalText(name)}`,
+    ...events.flatMap((event) => eventLines(event, stamp)),
+    "END:VCALENDAR",
+  ];
+  return lines.map(foldIcalLine).join(CRLF) + CRLF;
+}
+
+/** A safe file name for one event's download. */
+export function icalFileName(title: string): string {
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60);
+  return `${slug || "event"}.ics`;
+}

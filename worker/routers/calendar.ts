@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { itemPrivacyLevelSchema } from "../../src/domain/audience";
+import { RSVP_ANSWERS } from "../../src/domain/calendar";
+import { LOCATION_MAX_LENGTH, NOTES_MAX_LENGTH, PHOTO_LAST_WEEK, QUESTIONS_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/constants";
+import { dateOnlySchema } from "../../src/domain/dates";
+import { EVENT_CATEGORIES } from "../../src/domain/enums";
+import { flaggedProcedure, participantProcedure, publicProcedure, router, type Context } from "../trpc/init";
+import type { PregnancyAccess } from "../trpc/access";
+import {
+  answerRsvp,
+  answerRsvpByToken,
+  createEvent,
+  deleteEvent,
+  feedUrl,
+  getEvent,
+  invitationForToken,
+  inviteToEvent,
+  listEvents,
+  revokeFeed,
+  uninvite,
+  updateEvent,
+  type CalendarCaller,
+} from "./calendar.service";
+import { rawText } from "./inputs";
+
+/** Ours: the longest typed time ('12:30:00' or '12:30 p.m.' with spaces). */
+const TIME_INPUT_MAX_LENGTH = 16;
+/** Ours: people invited to one event in one call. */
+const INVITE_BATCH_MAX = 100;
+
+/** Editable fields; on an update an absent field stays as it is and empty text clears it. */
+const eventFields = z.object({
+  title: rawText(TITLE_MAX_LENGTH).optional(),
+  notes: rawText(NOTES_MAX_LENGTH).optional(),
+  questions: rawText(QUESTIONS_MAX_LENGTH).optional(),
+  location: rawText(LOCATION_MAX_LENGTH).optional(),
+  date: dateOnlySchema.optional(),
+  /** As typed ('2:30 PM', '14:30', '14:30:00'); parsed on the server, empty for all day. */
+  time: z.string().max(TIME_INPUT_MAX_LENGTH).optional(),
+  category: z.enum(EVENT_CATEGORIES).optional(),
+  weekNumber: z.number().int().min(0).max(PHOTO_LAST_WEEK).nullable().optional(),
+  privacyLevel: itemPrivacyLevelSchema.optional(),
+  isArchived: z.boolean().optional(),
+});
+
+const eventId = z.object({ eventId: z.uuid() });
+const rsvpToken = z.object({ token: z.uuid() });
+
+type PregnancyContext = Context & { user: { id: string }; pregnancy: PregnancyAccess };
+
+const callerOf = (ctx: PregnancyContext): CalendarCaller => ({
+  db: ctx.db,
+  env: ctx.env,
+  origin: ctx.origin,
+  waitUntil: (promise) => ctx.executionCtx.waitUntil(promise),
+  viewer: ctx.pregnancy,
+  userId: ctx.user.id,
+});
+
+/**
+ * Calendar rights (core spec 6): a parent has them all; otherwise creating, editing, deleting and
+ * inviting need canEditCalendar, and what a guest sees follows canViewCalendarEvents, their level
+ * and their own invitations (the filter inside listEvents/getEvent).
+ */
+const editProcedure = flaggedProcedure("canEditCalendar");
+
+export const calendarRouter = router({
+  /** By date; `from`/`to` bound the month or week on screen. */
+  list: participantProcedure
+    .input(z.object({ from: dateOnlySchema.optional(), to: dateOnlySchema.optional(), includeArchived: z.boolean().optional() }))
+    .query(({ ctx, input }) => listEvents(ctx.db, ctx.pregnancy, ctx.user.id, input)),
+
+  get: participantProcedure.input(eventId).query(({ ctx, input }) => getEvent(ctx.db, ctx.pregnancy, ctx.user.id, input.eventId)),
+
+  /** `id` is made by the client, so the optimistic event and a retried create stay one event. */
+  create: editProcedure
+    .input(eventFields.extend({ id: z.uuid(), title: rawText(TITLE_MAX_LENGTH), date: dateOnlySchema, category: z.enum(EVENT_CATEGORIES) }))
+    .mutation(({ ctx, input }) => createEvent(callerOf(ctx), input)),
+
+  update: editProcedure.input(eventFields.extend(eventId.shape)).mutation(({ ctx, input }) => updateEvent(callerOf(ctx), input.eventId, input)),
+
+  delete: editProcedure.input(eventId).mutation(({ ctx, input }) => deleteEvent(callerOf(ctx), input.eventId)),
+
+  /** send-rsvp-notification {eventId, participantIds, notificationType 'invitation'} (core spec 7). */
+  invite: editProcedure
+    .input(eventId.extend({ participantIds: z.array(z.uuid()).min(1).max(INVITE_BATCH_MAX), notificationType: z.literal("invitation").default("invitation") }))
+    .mutation(({ ctx, input }) => inviteToEvent(callerOf(ctx), input.eventId, input.participantIds)),
+
+  uninvite: editProcedure.input(eventId.extend({ userId: z.string().min(1) })).mutation(({ ctx, input }) => uninvite(callerOf(ctx), input.eventId, input.userId)),
+
+  /** The signed-in invitee's answer. */
+  rsvp: participantProcedure.input(eventId.extend({ status: z.enum(RSVP_ANSWERS) })).mutation(({ ctx, input }) => answerRsvp(callerOf(ctx), input.eventId, input.status)),
+
+  /** The one-click links in invitation mail: the token is the proof, no sign-in needed. */
+  invitation: router({
+    get: publicProcedure.input(rsvpToken).query(({ ctx, input }) => invitationForToken(ctx.db, input.token)),
+    answer: publicProcedure
+      .input(rsvpToken.extend({ status: z.enum(RSVP_ANSWERS) }))
+      .mutation(({ ctx, input }) => answerRsvpByToken({ db: ctx.db, env: ctx.env, origin: ctx.origin, waitUntil: (p) => ctx.executionCtx.waitUntil(p) }, input.token, input.status)),
+  }),
+
+  /** The caller's private iCalendar subscription URL for this pregnancy (beyond the spec). */
+  feed: router({
+    get: participantProcedure.query(({ ctx }) => feedUrl(ctx.db, ctx.origin, ctx.pregnancy.participantId)),
+    revoke: participantProcedure.mutation(({ ctx }) => revokeFeed(ctx.db, ctx.pregnancy.participantId)),
+  }),
+});
