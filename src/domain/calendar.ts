@@ -3,7 +3,8 @@
  * and how answers are counted, and the event's end for calendar files.
  */
 import { EVENT_CATEGORIES, RSVP_STATUSES, type EventCategory, type RsvpStatus } from "./enums";
-import { weeksPregnant } from "./dates";
+import { CALENDAR_AGENDA_MONTHS as AGENDA_MONTHS, DAYS_PER_WEEK } from "./constants";
+import { addDays, startOfWeek, weeksPregnant } from "./dates";
 
 /** The answers an invitee gives; 'pending' is only the state before the first answer. */
 export const RSVP_ANSWERS = ["attending", "maybe", "declined"] as const satisfies readonly RsvpStatus[];
@@ -41,4 +42,57 @@ export function countRsvps(statuses: readonly RsvpStatus[]): RsvpCounts {
   const counts = Object.fromEntries(RSVP_STATUSES.map((status) => [status, 0])) as RsvpCounts;
   for (const status of statuses) counts[status] += 1;
   return counts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views (weeks start on Monday, core spec 9)
+
+export const CALENDAR_VIEWS = ["month", "week", "agenda"] as const;
+export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+
+export function isCalendarView(value: unknown): value is CalendarView {
+  return (CALENDAR_VIEWS as readonly unknown[]).includes(value);
+}
+
+/** The first of the date's month. */
+export const startOfMonth = (date: string) => `${date.slice(0, 8)}01`;
+
+/** The same day `months` months away, clamped to the target month's last day. */
+export function addMonths(date: string, months: number): string {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/** The days a month grid shows: whole Monday-to-Sunday weeks covering the month of `date`. */
+export function monthGridDays(date: string): string[][] {
+  const first = startOfMonth(date);
+  const next = addMonths(first, 1);
+  const weeks: string[][] = [];
+  for (let day = startOfWeek(first); day < next; day = addDays(day, DAYS_PER_WEEK)) {
+    weeks.push(Array.from({ length: DAYS_PER_WEEK }, (_, i) => addDays(day, i)));
+  }
+  return weeks;
+}
+
+export const weekDays = (date: string): string[] => Array.from({ length: DAYS_PER_WEEK }, (_, i) => addDays(startOfWeek(date), i));
+
+/** The dates a view asks the server for (inclusive). */
+export function viewRange(view: CalendarView, date: string): { from: string; to: string } {
+  if (view === "week") {
+    const days = weekDays(date);
+    return { from: days[0] ?? date, to: days.at(-1) ?? date };
+  }
+  if (view === "agenda") return { from: date, to: addDays(addMonths(date, AGENDA_MONTHS), -1) };
+  const weeks = monthGridDays(date);
+  return { from: weeks[0]?.[0] ?? date, to: weeks.at(-1)?.at(-1) ?? date };
+}
+
+/** Where Previous / Next lead from `date` in a view. */
+export function stepView(view: CalendarView, date: string, direction: 1 | -1): string {
+  if (view === "week") return addDays(date, direction * DAYS_PER_WEEK);
+  if (view === "agenda") return addMonths(date, direction * AGENDA_MONTHS);
+  return addMonths(startOfMonth(date), direction);
 }

@@ -182,6 +182,8 @@ export const CALENDAR_CACHE_MAX_ENTRIES = 50;
 export const CALENDAR_FETCH_DEBOUNCE_MS = 300;
 /** Created, updated and deleted events are shown optimistically this long. */
 export const CALENDAR_OPTIMISTIC_MS = 5 * MS_PER_SECOND;
+/** Ours: the agenda lists this many months from the day it starts. */
+export const CALENDAR_AGENDA_MONTHS = 3;
 
 // ---------------------------------------------------------------------------------------------
 // Modes and sessions

@@ -185,3 +185,43 @@ export function LogoMark({ className }: { className?: string }) {
     </svg>
   );
 }
+
+export const StethoscopeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 3v5a5 5 0 0 0 10 0V3" />
+    <path d="M10 13v2a5 5 0 0 0 10 0v-2" />
+    <circle cx="20" cy="11" r="2" />
+  </Icon>
+);
+
+export const FlagIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 21V4" />
+    <path d="M5 4h11l-2 4 2 4H5" />
+  </Icon>
+);
+
+export const ChevronLeftIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m15 18-6-6 6-6" />
+  </Icon>
+);
+
+export const ChevronRightIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m9 18 6-6-6-6" />
+  </Icon>
+);
+
+export const PlusIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+
+export const DownloadIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3v12M7 10l5 5 5-5" />
+    <path d="M4 19h16" />
+  </Icon>
+);

@@ -2,28 +2,36 @@ import { and, asc, desc, eq, gte } from "drizzle-orm";
 import { DASHBOARD_LATEST_PHOTOS, DASHBOARD_UPCOMING_EVENTS } from "../../src/domain/constants";
 import { todayIso } from "../../src/domain/dates";
 import type { Db } from "../db";
-import { audienceFilter } from "../db/audience";
-import { calendarEvents, photos, waitingRoomSessions } from "../db/schema";
+import { calendarEvents, eventParticipants, photos, waitingRoomSessions } from "../db/schema";
 import type { PregnancyAccess } from "../trpc/access";
+import { visibleEvents } from "./calendar.service";
 import { visibleTo } from "./photos.service";
 
 /**
  * What the dashboard shows, each list filtered by the viewer's audience and flags: upcoming events
- * (guests need canViewCalendarEvents), the latest photos and the waiting room's state. The latest
- * posts come from posts.list, which brings their likes and comments.
+ * (guests need canViewCalendarEvents or an invitation) with the viewer's own answer, the latest
+ * photos and the waiting room's state. The latest posts come from posts.list, which brings their
+ * likes and comments.
  */
 export async function dashboardSummary(db: Db, viewer: PregnancyAccess, userId: string, today = todayIso()) {
   const pregnancyId = viewer.id;
-  const canSeeEvents = viewer.isParent || viewer.permissions.canViewCalendarEvents;
   const [upcomingEvents, latestPhotos, [session]] = await Promise.all([
-    canSeeEvents
-      ? db
-          .select({ id: calendarEvents.id, title: calendarEvents.title, date: calendarEvents.date, time: calendarEvents.time, category: calendarEvents.category, location: calendarEvents.location })
-          .from(calendarEvents)
-          .where(and(eq(calendarEvents.pregnancyId, pregnancyId), eq(calendarEvents.isArchived, false), gte(calendarEvents.date, today), audienceFilter(calendarEvents.privacyLevel, viewer)))
-          .orderBy(asc(calendarEvents.date), asc(calendarEvents.time))
-          .limit(DASHBOARD_UPCOMING_EVENTS)
-      : Promise.resolve([]),
+    db
+      .select({
+        id: calendarEvents.id,
+        title: calendarEvents.title,
+        date: calendarEvents.date,
+        time: calendarEvents.time,
+        category: calendarEvents.category,
+        location: calendarEvents.location,
+        myRsvp: eventParticipants.rsvpStatus,
+      })
+      .from(calendarEvents)
+      .leftJoin(eventParticipants, and(eq(eventParticipants.eventId, calendarEvents.id), eq(eventParticipants.userId, userId)))
+      // The calendar's own rule: flag and level, or the viewer's own invitation.
+      .where(and(eq(calendarEvents.pregnancyId, pregnancyId), eq(calendarEvents.isArchived, false), gte(calendarEvents.date, today), visibleEvents(viewer, userId)))
+      .orderBy(asc(calendarEvents.date), asc(calendarEvents.time))
+      .limit(DASHBOARD_UPCOMING_EVENTS),
     db
       .select({ id: photos.id, title: photos.title, altText: photos.altText, thumbnailUrl: photos.thumbnailUrl, fileUrl: photos.fileUrl })
       .from(photos)

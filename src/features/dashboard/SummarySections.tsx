@@ -1,13 +1,16 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { clsx } from "clsx";
 import type { UserMode } from "../../domain/enums";
 import { DASHBOARD_LATEST_POSTS } from "../../domain/constants";
 import { PREGNANCY_TOASTS } from "../../domain/errors";
 import { formatEventTime } from "../../domain/time";
-import { useTRPC } from "../../lib/trpc";
+import { usePregnancyFeed } from "../../lib/pregnancyFeed";
+import { useTRPC, type RouterOutputs } from "../../lib/trpc";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { formatDateOnly } from "../pregnancy/PregnancyCard";
+import { RsvpButtons } from "../calendar/RsvpButtons";
+import { useRsvp } from "../calendar/useCalendar";
 import { PostsFeed } from "../posts/PostsFeed";
 import { Card, EmptyState } from "./DashboardCards";
 import { SkeletonCard } from "./Skeletons";
@@ -40,7 +43,10 @@ interface SummaryProps {
 /** Upcoming events, the waiting room, the latest posts (live) and photos, as the server lets this viewer see them. */
 export function SummarySections({ pregnancyId, mode, isParent, permissions, search }: SummaryProps) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const summary = useQuery(trpc.dashboard.summary.queryOptions({ pregnancyId, mode }));
+  // Events and answers change elsewhere (the parents' calendar, other guests): reload like the calendar does.
+  usePregnancyFeed(pregnancyId, "calendar", () => void queryClient.invalidateQueries(trpc.dashboard.summary.pathFilter()));
 
   if (summary.isPending) {
     return (
@@ -81,19 +87,9 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
           </EmptyState>
         ) : (
           <ul className="flex flex-col gap-2">
-            {upcomingEvents.map((event) => {
-              const time = event.time ? formatEventTime(event.time) : null;
-              return (
-                <li key={event.id} className="rounded-xl bg-muted px-4 py-3">
-                  <p className="font-semibold break-words">{event.title}</p>
-                  <p className="text-sm text-muted-foreground">
-                    {formatDateOnly(event.date)}
-                    {time && `, ${time}`}
-                    {event.location && ` · ${event.location}`}
-                  </p>
-                </li>
-              );
-            })}
+            {upcomingEvents.map((event) => (
+              <UpcomingEvent key={event.id} event={event} scope={{ pregnancyId, mode }} search={search} />
+            ))}
           </ul>
         )}
       </Card>
@@ -161,5 +157,36 @@ function WaitingRoomCard({ waitingRoom, isParent, canUseWaitingRoom, search }: {
         </div>
       )}
     </Card>
+  );
+}
+
+type UpcomingEventRow = RouterOutputs["dashboard"]["summary"]["upcomingEvents"][number];
+
+/** An upcoming event linking to its page; an invitee answers right here. */
+function UpcomingEvent({ event, scope, search }: { event: UpcomingEventRow; scope: { pregnancyId: string; mode: UserMode }; search: { preg?: string } }) {
+  const rsvp = useRsvp(scope);
+  const time = event.time ? formatEventTime(event.time) : null;
+  return (
+    <li className="flex flex-col gap-2 rounded-xl bg-muted px-4 py-3">
+      <div>
+        <Link to="/events/$eventId" params={{ eventId: event.id }} search={search} className="font-semibold break-words hover:underline">
+          {event.title}
+        </Link>
+        <p className="text-sm text-muted-foreground">
+          {formatDateOnly(event.date)}
+          {time && `, ${time}`}
+          {event.location && ` · ${event.location}`}
+        </p>
+      </div>
+      {event.myRsvp && (
+        <RsvpButtons
+          size="sm"
+          label={`Your answer for ${event.title}`}
+          status={event.myRsvp}
+          pending={rsvp.pending?.status}
+          onAnswer={(status) => void rsvp.answer(event.id, status).catch(() => undefined)}
+        />
+      )}
+    </li>
   );
 }

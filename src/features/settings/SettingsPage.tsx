@@ -2,6 +2,7 @@ import { useDocumentTitle } from "../../lib/document-title";
 import { ThemeSettings } from "../theme/ThemeSettings";
 import { LogOutButton } from "../auth/LogOutButton";
 import { useCurrentPregnancy } from "../dashboard/currentPregnancy";
+import { CalendarFeedSection } from "../calendar/CalendarFeedSection";
 import { BillingSection } from "./BillingSection";
 import { FamilySection } from "./FamilySection";
 import { NotificationsSection } from "./NotificationsSection";
@@ -10,8 +11,8 @@ import { ProfileSection } from "./ProfileSection";
 import { SectionLoading, SettingsSection } from "./SettingsSection";
 
 /**
- * /settings for every signed-in user: profile, theme, notifications and sign-out; parents in parent
- * mode also get the pregnancy details, babies, family & permissions, and billing.
+ * /settings for every signed-in user: profile, calendar subscription, theme, notifications and
+ * sign-out; parents in parent mode also get the pregnancy details, babies, family & permissions, and billing.
  */
 export function SettingsPage() {
   useDocumentTitle("Settings");
@@ -33,6 +34,7 @@ export function SettingsPage() {
           </>
         )
       )}
+      {current.pregnancyId && <CalendarFeedSection pregnancyId={current.pregnancyId} mode={current.mode} />}
       <SettingsSection id="theme" title="Theme" description="How BabySteps looks on this device: light or dark, and a colour preset.">
         {/* The section's heading says 'Theme'; the fieldset keeps its legend for screen readers only. */}
         <ThemeSettings className="[&>legend]:sr-only" />

@@ -1,0 +1,231 @@
+import { clsx } from "clsx";
+import { monthGridDays, weekDays } from "../../domain/calendar";
+import { formatEventTime } from "../../domain/time";
+import { PlusIcon } from "../../ui/icons";
+import { formatDateOnly } from "../pregnancy/PregnancyCard";
+import { CATEGORY_STYLES } from "./categories";
+import { CategoryChip } from "./EventDetails";
+import type { CalendarEvent } from "./useCalendar";
+
+/** Ours: a month cell lists this many events, then '+N more'. */
+const MONTH_CELL_EVENTS = 3;
+
+const weekdayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
+const longDayFormat = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+const utc = (date: string) => new Date(`${date}T00:00:00Z`);
+const dayNumber = (date: string) => Number(date.slice(8, 10));
+
+export interface ViewProps {
+  anchor: string;
+  today: string;
+  events: CalendarEvent[];
+  onOpen: (event: CalendarEvent) => void;
+  /** Adds an event on the day; absent when the viewer may not add events. */
+  onAddOn?: ((date: string) => void) | undefined;
+}
+
+function eventsByDay(events: CalendarEvent[]): Map<string, CalendarEvent[]> {
+  const days = new Map<string, CalendarEvent[]>();
+  for (const event of events) days.set(event.date, [...(days.get(event.date) ?? []), event]);
+  return days;
+}
+
+const accessibleName = (event: CalendarEvent) => {
+  const time = event.time ? formatEventTime(event.time) : "All day";
+  return `${event.title}, ${time}`;
+};
+
+function EventChip({ event, onOpen, compact = false }: { event: CalendarEvent; onOpen: (event: CalendarEvent) => void; compact?: boolean }) {
+  const { chip, Icon } = CATEGORY_STYLES[event.category];
+  const time = event.time ? formatEventTime(event.time) : null;
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(event)}
+      aria-label={accessibleName(event)}
+      className={clsx("flex w-full min-w-0 items-center gap-1 rounded-md px-1.5 py-0.5 text-left text-xs font-semibold focus-visible:outline-2 focus-visible:outline-ring", chip)}
+    >
+      <Icon className="size-3.5" />
+      {!compact && time && <span className="shrink-0">{time}</span>}
+      <span className="truncate">{event.title}</span>
+    </button>
+  );
+}
+
+/**
+ * Month grid, Monday first. On phones a cell shows coloured dots (tapping the day lists its events
+ * below the grid through the agenda of that day); from 640 px the event titles show in the cells.
+ */
+export function MonthView({ anchor, today, events, onOpen, onAddOn, selectedDay, onSelectDay }: ViewProps & { selectedDay: string | null; onSelectDay: (date: string) => void }) {
+  const weeks = monthGridDays(anchor);
+  const month = anchor.slice(0, 7);
+  const byDay = eventsByDay(events);
+  const selectedEvents = selectedDay ? (byDay.get(selectedDay) ?? []) : [];
+  return (
+    <div className="flex flex-col gap-4">
+      <table className="w-full table-fixed border-collapse">
+        <thead>
+          <tr>
+            {(weeks[0] ?? []).map((day) => (
+              <th key={day} scope="col" className="pb-2 text-center text-xs font-semibold text-muted-foreground uppercase">
+                <abbr title={longDayFormat.format(utc(day)).split(",")[0]} className="no-underline">
+                  {weekdayFormat.format(utc(day))}
+                </abbr>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0]}>
+              {week.map((day) => {
+                const dayEvents = byDay.get(day) ?? [];
+                const inMonth = day.startsWith(month);
+                const isToday = day === today;
+                return (
+                  <td key={day} className={clsx("h-14 border border-border p-0.5 align-top sm:h-28 sm:p-1", !inMonth && "bg-muted/50")}>
+                    <div className="flex h-full flex-col gap-0.5">
+                      <button
+                        type="button"
+                        onClick={() => onSelectDay(day)}
+                        aria-pressed={selectedDay === day}
+                        aria-label={`${longDayFormat.format(utc(day))}, ${dayEvents.length === 0 ? "no events" : `${dayEvents.length} ${dayEvents.length === 1 ? "event" : "events"}`}`}
+                        className={clsx(
+                          "inline-flex size-8 items-center justify-center self-start rounded-full text-sm focus-visible:outline-2 focus-visible:outline-ring",
+                          isToday ? "bg-primary font-bold text-primary-foreground" : inMonth ? "font-semibold hover:bg-muted" : "text-muted-foreground hover:bg-muted",
+                          selectedDay === day && !isToday && "ring-2 ring-primary",
+                        )}
+                      >
+                        {dayNumber(day)}
+                      </button>
+                      {/* Phones: one dot per event (up to the cell's limit), the titles are listed below on tap. */}
+                      <span aria-hidden="true" className="flex flex-wrap gap-0.5 px-1 sm:hidden">
+                        {dayEvents.slice(0, MONTH_CELL_EVENTS).map((event) => (
+                          <span key={event.id} className={clsx("size-2 rounded-full", CATEGORY_STYLES[event.category].dot)} />
+                        ))}
+                      </span>
+                      <ul className="hidden min-w-0 flex-col gap-0.5 sm:flex">
+                        {dayEvents.slice(0, MONTH_CELL_EVENTS).map((event) => (
+                          <li key={event.id} className="min-w-0">
+                            <EventChip event={event} onOpen={onOpen} compact />
+                          </li>
+                        ))}
+                        {dayEvents.length > MONTH_CELL_EVENTS && (
+                          <li>
+                            <button type="button" onClick={() => onSelectDay(day)} className="px-1.5 text-xs font-semibold text-link hover:underline">
+                              +{dayEvents.length - MONTH_CELL_EVENTS} more
+                            </button>
+                          </li>
+                        )}
+                      </ul>
+                    </div>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {selectedDay && (
+        <section aria-labelledby="selected-day" className="flex flex-col gap-2">
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="selected-day" className="text-lg font-bold">
+              {longDayFormat.format(utc(selectedDay))}
+            </h2>
+            {onAddOn && (
+              <button type="button" onClick={() => onAddOn(selectedDay)} className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 font-semibold text-link hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring">
+                <PlusIcon className="size-4" />
+                Add on this day
+              </button>
+            )}
+          </div>
+          {selectedEvents.length === 0 ? <p className="text-muted-foreground">Nothing planned on this day.</p> : <EventList events={selectedEvents} onOpen={onOpen} />}
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** A list of event cards: the agenda's days and the selected day of the month view. */
+function EventList({ events, onOpen }: { events: CalendarEvent[]; onOpen: (event: CalendarEvent) => void }) {
+  return (
+    <ul className="flex flex-col gap-2">
+      {events.map((event) => (
+        <li key={event.id}>
+          <button
+            type="button"
+            onClick={() => onOpen(event)}
+            className={clsx("flex w-full flex-col gap-1 rounded-xl border border-l-4 border-border bg-surface px-4 py-3 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring", CATEGORY_STYLES[event.category].accent)}
+          >
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold break-words">{event.title}</span>
+              <CategoryChip category={event.category} className="text-xs" />
+            </span>
+            <span className="text-sm text-muted-foreground">
+              {event.time ? formatEventTime(event.time) : "All day"}
+              {event.location && ` · ${event.location}`}
+              {event.invitees.length > 0 && ` · ${event.rsvpCounts.attending} attending`}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Seven day columns from 1024 px; stacked days below. */
+export function WeekView({ anchor, today, events, onOpen, onAddOn }: ViewProps) {
+  const byDay = eventsByDay(events);
+  return (
+    <ol className="grid gap-2 lg:grid-cols-7">
+      {weekDays(anchor).map((day) => {
+        const dayEvents = byDay.get(day) ?? [];
+        return (
+          <li key={day} className={clsx("flex min-h-24 flex-col gap-2 rounded-xl border border-border p-2 lg:min-h-64", day === today && "border-primary bg-primary-soft/40")}>
+            <div className="flex items-center justify-between gap-1">
+              <h2 className="text-sm font-bold">
+                {weekdayFormat.format(utc(day))} {dayNumber(day)}
+                {day === today && <span className="sr-only"> (today)</span>}
+              </h2>
+              {onAddOn && (
+                <button type="button" onClick={() => onAddOn(day)} aria-label={`Add an event on ${longDayFormat.format(utc(day))}`} className="inline-flex size-9 items-center justify-center rounded-full hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring">
+                  <PlusIcon className="size-4" />
+                </button>
+              )}
+            </div>
+            {dayEvents.length === 0 ? (
+              <p className="text-xs text-muted-foreground">No events</p>
+            ) : (
+              <ul className="flex flex-col gap-1">
+                {dayEvents.map((event) => (
+                  <li key={event.id}>
+                    <EventChip event={event} onOpen={onOpen} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Upcoming days with events, in order; days without events are left out. */
+export function AgendaView({ events, onOpen, today }: ViewProps) {
+  const byDay = [...eventsByDay(events).entries()];
+  if (byDay.length === 0) return <p className="rounded-xl bg-muted px-4 py-6 text-center text-muted-foreground">Nothing planned in these months.</p>;
+  return (
+    <ol className="flex flex-col gap-5">
+      {byDay.map(([day, dayEvents]) => (
+        <li key={day} className="flex flex-col gap-2">
+          <h2 className="text-base font-bold">
+            {formatDateOnly(day)}
+            {day === today && " (today)"}
+          </h2>
+          <EventList events={dayEvents} onOpen={onOpen} />
+        </li>
+      ))}
+    </ol>
+  );
+}
