@@ -1,5 +1,6 @@
 import { accountRouter } from "../routers/account";
 import { billingRouter } from "../routers/billing";
+import { contactsRouter } from "../routers/contacts";
 import { dashboardRouter } from "../routers/dashboard";
 import { inspirationRouter } from "../routers/inspiration";
 import { invitationsRouter } from "../routers/invitations";
@@ -16,6 +17,7 @@ import { router } from "./init";
 export const appRouter = router({
   account: accountRouter,
   billing: billingRouter,
+  contacts: contactsRouter,
   dashboard: dashboardRouter,
   inspiration: inspirationRouter,
   invitations: invitationsRouter,
