@@ -55,6 +55,8 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "invitations.resend": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest() }),
   "invitations.revoke": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest() }),
   "dashboard.summary": scoped,
+  "contacts.list": scoped,
+  "contacts.rsvpHistory": (f) => ({ ...scoped(f), participantId: f.guestParticipantId }),
   "inspiration.favorites.list": () => undefined,
   "inspiration.favorites.toggle": () => ({ templateId: "monthly-mirror-bump", favorite: true }),
   "referrals.check": () => ({ code: "bean2026" }),

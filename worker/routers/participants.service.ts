@@ -25,6 +25,7 @@ export async function listParticipantsWithPermissions(db: Db, pregnancyId: strin
       lastName: users.lastName,
       email: users.email,
       avatarUrl: users.image,
+      joinedAt: pregnancyParticipants.joinedAt,
     })
     .from(pregnancyParticipants)
     .leftJoin(users, eq(users.id, pregnancyParticipants.userId))
@@ -39,13 +40,24 @@ export async function listParticipantsWithPermissions(db: Db, pregnancyId: strin
   }));
 }
 
-/** A guest participant of this pregnancy; parents' own rows are not edited here. */
-export async function findGuest(db: Db, pregnancyId: string, participantId: string) {
+/** A participant named in the input, checked to belong to this pregnancy. */
+export async function findParticipant(db: Db, pregnancyId: string, participantId: string) {
   const [row] = await db
-    .select({ id: pregnancyParticipants.id, pregnancyId: pregnancyParticipants.pregnancyId, role: pregnancyParticipants.role, status: pregnancyParticipants.status })
+    .select({
+      id: pregnancyParticipants.id,
+      pregnancyId: pregnancyParticipants.pregnancyId,
+      userId: pregnancyParticipants.userId,
+      role: pregnancyParticipants.role,
+      status: pregnancyParticipants.status,
+    })
     .from(pregnancyParticipants)
     .where(eq(pregnancyParticipants.id, participantId));
-  const participant = assertInPregnancy(row, pregnancyId, "Participant");
+  return assertInPregnancy(row, pregnancyId, "Participant");
+}
+
+/** A guest participant of this pregnancy; parents' own rows are not edited here. */
+export async function findGuest(db: Db, pregnancyId: string, participantId: string) {
+  const participant = await findParticipant(db, pregnancyId, participantId);
   if (participant.role !== "guest") throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "Only guests can be changed here");
   return participant;
 }

@@ -1,6 +1,7 @@
 import { accountRouter } from "../routers/account";
 import { billingRouter } from "../routers/billing";
 import { calendarRouter } from "../routers/calendar";
+import { contactsRouter } from "../routers/contacts";
 import { dashboardRouter } from "../routers/dashboard";
 import { inspirationRouter } from "../routers/inspiration";
 import { invitationsRouter } from "../routers/invitations";
@@ -18,6 +19,7 @@ export const appRouter = router({
   account: accountRouter,
   billing: billingRouter,
   calendar: calendarRouter,
+  contacts: contactsRouter,
   dashboard: dashboardRouter,
   inspiration: inspirationRouter,
   invitations: invitationsRouter,

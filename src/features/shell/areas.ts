@@ -1,7 +1,6 @@
 /** Titles and one-line summaries of the areas later releases fill in (core spec 1 and 2). */
 export const AREAS = {
   calendar: { title: "Calendar", summary: "Appointments, milestones and celebrations, with invitations and RSVPs for your guests." },
-  contacts: { title: "Contacts", summary: "Everyone taking part in your pregnancy: your partner and the family and friends you invited." },
   health: { title: "Health", summary: "Your health tools in one place: vitamins, kick counter, cravings, symptoms, contractions, birth plan, hospital bag and medical contacts." },
   vitamins: { title: "Vitamins", summary: "Keep track of the vitamins and supplements you take each day." },
   kicks: { title: "Kick Counter", summary: "Count your baby's kicks and see how long each session took." },

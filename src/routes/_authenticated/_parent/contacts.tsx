@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AREAS } from "../../../features/shell/areas";
-import { ComingSoonPage } from "../../../features/shell/ComingSoonPage";
+import { ContactsPage } from "../../../features/contacts/ContactsPage";
 
+/** /contacts: the pregnancy's participants, for parents (the _parent guard) in parent mode. */
 export const Route = createFileRoute("/_authenticated/_parent/contacts")({
-  component: () => <ComingSoonPage {...AREAS.contacts} />,
+  component: ContactsPage,
 });

@@ -1,0 +1,135 @@
+import { and, eq } from "drizzle-orm";
+import type { Page } from "@playwright/test";
+import { demoMember } from "../../scripts/demo-family";
+import { addDays, todayIso } from "../../src/domain/dates";
+import { ROUTE_TEXTS } from "../../src/domain/errors";
+import { calendarEvents, eventParticipants, pregnancyParticipants, users } from "../../worker/db/schema";
+import { openDb } from "./family";
+import { expect, expectAccessible, payingFamily, signIn, test } from "./support";
+
+async function expectNoHorizontalScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+/** An event in the demo calendar that Sam answered 'attending'; the returned function removes it again. */
+async function samAttends(title: string): Promise<() => Promise<void>> {
+  const { db, close } = openDb();
+  try {
+    const userIdOf = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+    const [oliviaId, samId] = await Promise.all([userIdOf(demoMember("olivia").email), userIdOf(demoMember("sam").email)]);
+    const [owner] = await db
+      .select({ pregnancyId: pregnancyParticipants.pregnancyId })
+      .from(pregnancyParticipants)
+      .where(and(eq(pregnancyParticipants.userId, oliviaId), eq(pregnancyParticipants.role, "owner")));
+    const [event] = await db
+      .insert(calendarEvents)
+      .values({ pregnancyId: owner!.pregnancyId, title, date: addDays(todayIso(), 21), time: "14:00:00", category: "celebration", privacyLevel: "friends" })
+      .returning({ id: calendarEvents.id });
+    await db.insert(eventParticipants).values({ eventId: event!.id, userId: samId, rsvpStatus: "attending", respondedAt: new Date() });
+    return async () => {
+      const handle = openDb();
+      try {
+        await handle.db.delete(calendarEvents).where(eq(calendarEvents.id, event!.id));
+      } finally {
+        await handle.close();
+      }
+    };
+  } finally {
+    await close();
+  }
+}
+
+test("the demo owner finds the family on /contacts, filters by name and email, and opens a guest's RSVP history", async ({ page }, testInfo) => {
+  const showerTitle = `Baby shower (${testInfo.project.name} ${Date.now()})`;
+  const removeEvent = await samAttends(showerTitle);
+  try {
+    await signIn(page, demoMember("olivia").email);
+    await page.goto("/contacts");
+    await expect(page.getByRole("heading", { name: "Contacts", level: 1 })).toBeVisible();
+
+    const parents = page.getByRole("region", { name: "Parents" });
+    await expect(parents.getByRole("article", { name: "Olivia Parker" })).toContainText("Mom");
+    await expect(parents.getByRole("article", { name: "Noah Parker" })).toContainText("Dad");
+    const family = page.getByRole("region", { name: "Family and friends" });
+    for (const key of ["grandma", "maya", "sam"] as const) {
+      const member = demoMember(key);
+      const card = family.getByRole("article", { name: `${member.firstName} ${member.lastName}` });
+      await expect(card).toContainText(member.title);
+      await expect(card.getByRole("link", { name: member.email })).toHaveAttribute("href", `mailto:${member.email}`);
+    }
+    await expect(family.getByRole("article", { name: "Helen Parker" })).toContainText("Grandparent");
+    await expect(page.getByRole("region", { name: "Medical contacts" }).getByRole("link", { name: "Open medical contacts" })).toHaveAttribute("href", "/health/medical-contacts");
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+
+    // The search matches names and emails; what it hides comes back when it is cleared.
+    const search = page.getByRole("searchbox", { name: "Search contacts" });
+    await search.fill("MAYA");
+    await expect(page.getByRole("article", { name: "Maya Reed" })).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await expect(page.getByRole("status").filter({ hasText: "1 contact found" })).toBeAttached();
+    await search.fill("sam.friend@");
+    await expect(page.getByRole("article", { name: "Sam Lee" })).toBeVisible();
+    await expect(page.getByRole("article", { name: "Maya Reed" })).toHaveCount(0);
+    await search.fill("nobody-here");
+    await expect(page.getByText('No contacts match "nobody-here".')).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(0);
+    await search.fill("");
+    await expect(page.getByRole("article", { name: "Helen Parker" })).toBeVisible();
+
+    // Sam's history lists the shower he said yes to; Escape closes it and gives focus back.
+    const samCard = page.getByRole("article", { name: "Sam Lee" });
+    await expect(samCard).toContainText(/RSVPs: [1-9]\d* attending/);
+    const openSam = samCard.getByRole("button", { name: "RSVP history for Sam Lee" });
+    await openSam.click();
+    const dialog = page.getByRole("dialog", { name: "RSVP history for Sam Lee" });
+    const shower = dialog.getByRole("listitem").filter({ hasText: showerTitle });
+    await expect(shower).toContainText("Attending");
+    await expect(shower).toContainText("2:00 PM · Celebration");
+    await expect(shower).toContainText("Answered");
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(openSam).toBeFocused();
+
+    await page.getByRole("button", { name: "RSVP history for Noah Parker" }).click();
+    await expect(page.getByRole("dialog", { name: "RSVP history for Noah Parker" })).toContainText("No invitations yet");
+  } finally {
+    await removeEvent();
+  }
+});
+
+test("@desktop an RSVP history that fails to load says so and loads on Try Again", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, demoMember("olivia").email);
+  await page.goto("/contacts");
+  // Network failures are retried (core spec 9) before the error shows.
+  await page.route("**/api/trpc/*contacts.rsvpHistory*", (route) => route.abort());
+  await page.getByRole("button", { name: "RSVP history for Helen Parker" }).click();
+  const dialog = page.getByRole("dialog", { name: "RSVP history for Helen Parker" });
+  await expect(dialog.getByRole("alert")).toContainText("Failed to load RSVP history", { timeout: 30_000 });
+  await expectAccessible(page);
+  await page.unroute("**/api/trpc/*contacts.rsvpHistory*");
+  await dialog.getByRole("button", { name: "Try Again" }).click();
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await expect(dialog.getByRole("list").or(dialog.getByText("No invitations yet"))).toBeVisible();
+});
+
+test("@desktop a new family without guests is pointed to Settings to invite them", async ({ page }) => {
+  await payingFamily(page, "contacts-new", "basic");
+  await page.goto("/contacts");
+  const family = page.getByRole("region", { name: "Family and friends" });
+  await expect(family).toContainText("You haven't invited any family or friends yet.");
+  await expect(family.getByRole("link", { name: "Invite family and friends" })).toHaveAttribute("href", "/settings#family");
+  await expect(page.getByRole("region", { name: "Parents" }).getByRole("article")).toHaveCount(1);
+  await expectAccessible(page);
+});
+
+test("@desktop a demo guest opening /contacts gets 'Access Restricted'", async ({ page }) => {
+  await signIn(page, demoMember("grandma").email);
+  await page.goto("/contacts");
+  await expect(page.getByRole("heading", { name: ROUTE_TEXTS.accessRestricted })).toBeVisible();
+  await expect(page.getByText(ROUTE_TEXTS.parentOnly)).toBeVisible();
+  await expect(page.getByRole("searchbox", { name: "Search contacts" })).toHaveCount(0);
+  await expectAccessible(page);
+});
