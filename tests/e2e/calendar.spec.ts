@@ -1,0 +1,124 @@
+import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { TIME_MESSAGES } from "../../src/domain/time";
+import { calendarEvents } from "../../worker/db/schema";
+import { openDb, secondBrowser } from "./family";
+import { expect, expectAccessible, mailedLink, signIn, test } from "./support";
+
+const GRANDMA = "grandma@example.com";
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+
+async function eventsTitled(title: string) {
+  const { db, close } = openDb();
+  try {
+    return await db.select({ id: calendarEvents.id, time: calendarEvents.time, category: calendarEvents.category }).from(calendarEvents).where(eq(calendarEvents.title, title));
+  } finally {
+    await close();
+  }
+}
+
+test("the demo owner plans a medical appointment at 2:30 PM, invites Grandma, who answers from the mail and the event page; the owner sees it", async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  const title = `Ultrasound ${testInfo.project.name} ${Date.now()}`;
+  await signIn(page, "olivia@example.com");
+  await page.goto("/calendar");
+  await expect(page.getByRole("heading", { name: "Calendar", level: 1 })).toBeVisible();
+  await expect(page.getByRole("group", { name: "View" }).getByRole("button", { name: "Month" })).toHaveAttribute("aria-pressed", "true");
+  await expectAccessible(page);
+
+  // An invalid time is refused in the form with the reason, and nothing is saved.
+  await page.getByRole("button", { name: "Add event" }).click();
+  const form = page.getByRole("dialog", { name: "Add event" });
+  await form.getByLabel("Title").fill(`${title} (bad time)`);
+  await form.getByLabel("Time").fill("25:30");
+  await form.getByRole("button", { name: "Save event" }).click();
+  await expect(form.getByText(TIME_MESSAGES.hourOutOfRange)).toBeVisible();
+  await expect(form.getByLabel("Time")).toHaveAttribute("aria-invalid", "true");
+  await form.getByRole("button", { name: "Cancel" }).click();
+  expect(await eventsTitled(`${title} (bad time)`)).toEqual([]);
+
+  // A medical event at '2:30 PM' shows at once and is stored as 14:30:00.
+  await page.getByRole("button", { name: "Add event" }).click();
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Time").fill("2:30 PM");
+  await expect(form.getByLabel("Category")).toHaveValue("medical");
+  await form.getByLabel("Location").fill("City Hospital, floor 2");
+  await form.getByLabel("Questions for your provider").fill("Is the baby head down yet?");
+  await form.getByRole("button", { name: "Save event" }).click();
+  await expect(form).toBeHidden();
+  await page.getByRole("group", { name: "View" }).getByRole("button", { name: "Agenda" }).click();
+  const eventButton = page.getByRole("button", { name: new RegExp(title) });
+  await expect(eventButton).toContainText("2:30 PM");
+  await expect.poll(async () => (await eventsTitled(title)).map((e) => [e.time, e.category])).toEqual([["14:30:00", "medical"]]);
+
+  // The owner opens it and invites Grandma.
+  await eventButton.click();
+  const details = page.getByRole("dialog", { name: title });
+  await expect(details).toContainText("Questions for the provider");
+  await expect(details).toContainText("No one invited yet.");
+  const eventId = new URL(page.url()).searchParams.get("event");
+  expect(eventId).toMatch(/^[0-9a-f-]{36}$/);
+  await details.getByRole("button", { name: "Invite people" }).click();
+  const invite = page.getByRole("dialog", { name: `Invite to ${title}` });
+  await invite.getByRole("checkbox", { name: /Helen Parker/ }).check();
+  await invite.getByRole("button", { name: "Send invitations" }).click();
+  await expect(toast(page, "Invitations sent")).toBeVisible();
+  await expect(details.getByRole("list", { name: "Invited" })).toContainText("Awaiting reply");
+
+  // Grandma answers from the mail's one-click link, without signing in.
+  const link = await mailedLink(page, GRANDMA, new RegExp(`You're invited: ${title}`), /https?:\/\/\S+\/rsvp\/[0-9a-f-]+\?answer=attending/);
+  const grandma = await secondBrowser(browser, baseURL!, page.viewportSize() ?? undefined);
+  await grandma.goto(link);
+  await expect(grandma.getByRole("heading", { name: "Event invitation" })).toBeVisible();
+  await expect(grandma.getByText(title)).toBeVisible();
+  await expect(grandma.getByText("Your answer: Attending")).toBeVisible();
+  await expect(grandma.getByRole("button", { name: "Attending" })).toHaveAttribute("aria-pressed", "true");
+  await expectAccessible(grandma);
+
+  // The owner's open event updates live.
+  await expect(details.getByRole("list", { name: "Invited" })).toContainText("Attending");
+  await expect(details).toContainText("Expected guests: 1");
+
+  // Signed in, Grandma changes her answer on the event page, then comes back to attending.
+  await signIn(grandma, GRANDMA);
+  await grandma.goto(`/events/${eventId}`);
+  await expect(grandma.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  const answers = grandma.getByRole("group", { name: `Your answer for ${title}` });
+  await answers.getByRole("button", { name: "Maybe" }).click();
+  await expect(grandma.getByText("Your answer: Maybe")).toBeVisible();
+  await expect(details.getByRole("list", { name: "Invited" })).toContainText("Maybe");
+  await answers.getByRole("button", { name: "Attending" }).click();
+  await expect(grandma.getByText("Your answer: Attending")).toBeVisible();
+  await expectAccessible(grandma);
+  await expect(details.getByRole("list", { name: "Invited" })).toContainText("Attending");
+
+  // A guest has no calendar page.
+  await grandma.goto("/calendar");
+  await expect(grandma.getByRole("heading", { name: "Access Restricted" })).toBeVisible();
+
+  // The owner deletes the event after confirming; it goes for Grandma too.
+  await details.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Delete this event?" }).getByRole("button", { name: "Delete event" }).click();
+  await expect(page.getByRole("button", { name: new RegExp(title) })).toBeHidden();
+  await expect.poll(async () => (await eventsTitled(title)).length).toBe(0);
+  await grandma.goto(link);
+  await expect(grandma.getByText("This invitation link is no longer valid")).toBeVisible();
+  await grandma.context().close();
+});
+
+test("month and week views: Previous/Next move by month and week, a day lists its events, and nothing overflows on a phone", async ({ page }) => {
+  await signIn(page, "olivia@example.com");
+  await page.goto("/calendar?date=2026-03-15");
+  await expect(page.getByRole("heading", { name: "March 2026" })).toBeVisible();
+  await page.getByRole("button", { name: "Next month" }).click();
+  await expect(page.getByRole("heading", { name: "April 2026" })).toBeVisible();
+  await page.getByRole("button", { name: /^Wednesday, April 15/ }).click();
+  await expect(page.getByRole("heading", { name: "Wednesday, April 15" })).toBeVisible();
+  await expect(page.getByText("Nothing planned on this day.")).toBeVisible();
+  await page.getByRole("group", { name: "View" }).getByRole("button", { name: "Week" }).click();
+  await expect(page.getByRole("heading", { name: /Apr 13 – Apr 19, 2026/ })).toBeVisible();
+  await page.getByRole("button", { name: "Previous week" }).click();
+  await expect(page.getByRole("heading", { name: /Apr 6 – Apr 12, 2026/ })).toBeVisible();
+  await expectAccessible(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+});
