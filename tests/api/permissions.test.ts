@@ -105,6 +105,20 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "posts.likes.toggle": (f) => ({ ...scoped(f), postId: crypto.randomUUID(), liked: true }),
   "posts.comments.list": (f) => ({ ...scoped(f), postId: crypto.randomUUID() }),
   "posts.comments.add": (f) => ({ ...scoped(f), postId: crypto.randomUUID(), id: crypto.randomUUID(), content: "Matrix comment" }),
+  // Unknown events stop at NOT_FOUND, after the access check this matrix is about; a delete of one finds nothing to delete.
+  "calendar.list": scoped,
+  "calendar.get": (f) => ({ ...scoped(f), eventId: crypto.randomUUID() }),
+  "calendar.create": (f) => ({ ...scoped(f), id: crypto.randomUUID(), title: "Matrix event", date: todayIso(), time: "2:30 PM", category: "medical" }),
+  "calendar.update": (f) => ({ ...scoped(f), eventId: crypto.randomUUID(), title: "Matrix edit" }),
+  "calendar.delete": (f) => ({ ...scoped(f), eventId: crypto.randomUUID() }),
+  "calendar.invite": (f) => ({ ...scoped(f), eventId: crypto.randomUUID(), participantIds: [f.guestParticipantId] }),
+  "calendar.uninvite": (f) => ({ ...scoped(f), eventId: crypto.randomUUID(), userId: "nobody" }),
+  "calendar.rsvp": (f) => ({ ...scoped(f), eventId: crypto.randomUUID(), status: "attending" }),
+  // Public: a mailed link's token is the proof (an unknown one is NOT_FOUND).
+  "calendar.invitation.get": () => ({ token: crypto.randomUUID() }),
+  "calendar.invitation.answer": () => ({ token: crypto.randomUUID(), status: "attending" }),
+  "calendar.feed.get": scoped,
+  "calendar.feed.revoke": scoped,
 };
 
 interface ProcedureDef {

@@ -35,15 +35,17 @@ const announce = (caller: Pick<CalendarCaller, "env" | "waitUntil">, pregnancyId
 
 /**
  * Parents see every event. A guest sees the events their flag (canViewCalendarEvents) and level
- * allow, and always the events they were invited to: an invitation shares that one event.
+ * allow, and always the events they were invited to (an invitation shares that one event) or
+ * created themselves (with canEditCalendar, at any level).
  */
 export function visibleEvents(viewer: Pick<PregnancyAccess, "isParent" | "role" | "privacyLevel" | "permissions">, userId: string): SQL | undefined {
   if (viewer.isParent) return undefined;
   const invited = exists(
     sql`(select 1 from ${eventParticipants} where ${eventParticipants.eventId} = ${calendarEvents.id} and ${eventParticipants.userId} = ${userId})`,
   );
-  if (!viewer.permissions.canViewCalendarEvents) return invited;
-  return or(audienceFilter(calendarEvents.privacyLevel, viewer), invited);
+  const own = or(invited, eq(calendarEvents.createdBy, userId));
+  if (!viewer.permissions.canViewCalendarEvents) return own;
+  return or(audienceFilter(calendarEvents.privacyLevel, viewer), own);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -223,8 +225,15 @@ async function eventInPregnancy(db: Executor, pregnancyId: string, eventId: stri
   return assertInPregnancy(row, pregnancyId, "Event");
 }
 
+/** An event of this pregnancy the caller may change: a guest with canEditCalendar only those they may see. */
+async function editableEvent(caller: CalendarCaller, eventId: string) {
+  const event = await eventInPregnancy(caller.db, caller.viewer.id, eventId);
+  if (!caller.viewer.isParent) await getEvent(caller.db, caller.viewer, caller.userId, eventId);
+  return event;
+}
+
 export async function updateEvent(caller: CalendarCaller, eventId: string, fields: EventFields) {
-  const existing = await eventInPregnancy(caller.db, caller.viewer.id, eventId);
+  const existing = await editableEvent(caller, eventId);
   const values = eventValues(fields);
   if (values.date !== undefined && values.date !== existing.date) {
     // A date set by hand no longer follows the due date.
@@ -243,7 +252,7 @@ export async function updateEvent(caller: CalendarCaller, eventId: string, field
 export async function deleteEvent(caller: CalendarCaller, eventId: string) {
   const [row] = await caller.db.select({ pregnancyId: calendarEvents.pregnancyId }).from(calendarEvents).where(eq(calendarEvents.id, eventId));
   if (!row) return { deleted: false };
-  assertInPregnancy(row, caller.viewer.id, "Event");
+  await editableEvent(caller, eventId);
   await caller.db.delete(calendarEvents).where(eq(calendarEvents.id, eventId));
   announce(caller, caller.viewer.id);
   return { deleted: true };
@@ -291,10 +300,14 @@ export async function inviteToEvent(caller: CalendarCaller, eventId: string, par
     .onConflictDoNothing({ target: [eventParticipants.eventId, eventParticipants.userId] })
     .returning({ userId: eventParticipants.userId, token: eventParticipants.rsvpToken });
   announce(caller, caller.viewer.id);
-  caller.waitUntil(mailInvitations(caller, event, people, inserted));
+  await mailInvitations(caller, event, people, inserted);
   return { invited: inserted.length, alreadyInvited: people.length - inserted.length };
 }
 
+/**
+ * Mail is awaited after the commit, not left to waitUntil: its reads and the outbox write go
+ * through this request's pool, which is closed as soon as the response is sent.
+ */
 async function mailInvitations(caller: CalendarCaller, event: CalendarEventView, people: Array<{ userId: string; email: string; firstName: string }>, inserted: Array<{ userId: string; token: string }>) {
   if (inserted.length === 0) return;
   const optedOut = await optedOutOf(caller.db, inserted.map((i) => i.userId), "emailInvitations");
@@ -332,7 +345,7 @@ async function optedOutOf(db: Executor, userIds: string[], preference: "emailInv
 
 /** Withdraws an invitation (event_participants delete); the answer goes with it. */
 export async function uninvite(caller: CalendarCaller, eventId: string, userId: string) {
-  await eventInPregnancy(caller.db, caller.viewer.id, eventId);
+  await editableEvent(caller, eventId);
   await caller.db.transaction(async (tx) => {
     await tx.delete(eventParticipants).where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)));
     await recountGuests(tx, eventId);
@@ -382,7 +395,7 @@ export async function answerRsvp(caller: CalendarCaller, eventId: string, answer
   if (!invitation || invitation.pregnancyId !== caller.viewer.id || invitation.isArchived) throw new AppError("NOT_FOUND", "NOT_INVITED", "You are not invited to this event");
   await storeAnswer(caller.db, invitation, answer);
   announce(caller, caller.viewer.id);
-  if (invitation.status !== answer) caller.waitUntil(mailAnswer(caller, caller.viewer.id, eventId, caller.userId, answer));
+  if (invitation.status !== answer) await mailAnswer(caller, caller.viewer.id, eventId, caller.userId, answer);
   return getEvent(caller.db, caller.viewer, caller.userId, eventId);
 }
 
@@ -431,7 +444,7 @@ export async function answerRsvpByToken(deps: Pick<CalendarCaller, "db" | "env" 
   const invitation = await invitationByToken(deps.db, token);
   await storeAnswer(deps.db, invitation, answer);
   announce(deps, invitation.pregnancyId);
-  if (invitation.rsvpStatus !== answer) deps.waitUntil(mailAnswer(deps, invitation.pregnancyId, invitation.eventId, invitation.userId, answer));
+  if (invitation.rsvpStatus !== answer) await mailAnswer(deps, invitation.pregnancyId, invitation.eventId, invitation.userId, answer);
   return invitationForToken(deps.db, token);
 }
 

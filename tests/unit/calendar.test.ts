@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { countRsvps, eventWeekNumber, isRsvpAnswer, RSVP_ANSWERS, RSVP_LABELS } from "../../src/domain/calendar";
+import { addDays } from "../../src/domain/dates";
+import { RSVP_STATUSES } from "../../src/domain/enums";
+
+describe("countRsvps", () => {
+  it("counts every status, with zeros for the ones nobody gave", () => {
+    expect(countRsvps([])).toEqual({ pending: 0, attending: 0, maybe: 0, declined: 0 });
+    expect(countRsvps(["attending", "pending", "attending", "declined", "attending", "maybe", "pending"])).toEqual({ pending: 2, attending: 3, maybe: 1, declined: 1 });
+  });
+
+  it("counts as many answers as it is given", () => {
+    const statuses = Array.from({ length: 40 }, (_, i) => RSVP_STATUSES[i % RSVP_STATUSES.length]!);
+    const counts = countRsvps(statuses);
+    expect(Object.values(counts).reduce((sum, n) => sum + n, 0)).toBe(statuses.length);
+    expect(counts).toEqual({ pending: 10, attending: 10, maybe: 10, declined: 10 });
+  });
+});
+
+describe("RSVP answers", () => {
+  it("are attending, maybe and declined; pending is only the state before the first answer", () => {
+    expect(RSVP_ANSWERS).toEqual(["attending", "maybe", "declined"]);
+    expect(isRsvpAnswer("attending")).toBe(true);
+    expect(isRsvpAnswer("declined")).toBe(true);
+    expect(isRsvpAnswer("pending")).toBe(false);
+    expect(isRsvpAnswer("yes")).toBe(false);
+    expect(isRsvpAnswer(undefined)).toBe(false);
+  });
+
+  it("have a label for every status", () => {
+    expect(Object.keys(RSVP_LABELS).sort()).toEqual([...RSVP_STATUSES].sort());
+  });
+});
+
+describe("eventWeekNumber", () => {
+  const lmp = "2026-01-05";
+
+  it("is the whole weeks from the LMP to the event's date", () => {
+    expect(eventWeekNumber(lmp, lmp)).toBe(0);
+    expect(eventWeekNumber(addDays(lmp, 6), lmp)).toBe(0);
+    expect(eventWeekNumber(addDays(lmp, 7), lmp)).toBe(1);
+    expect(eventWeekNumber(addDays(lmp, 20 * 7 + 3), lmp)).toBe(20);
+    // The due date (LMP + 280 days) falls in week 40.
+    expect(eventWeekNumber(addDays(lmp, 280), lmp)).toBe(40);
+  });
+
+  it("counts across month, leap-day and year ends by calendar days", () => {
+    expect(eventWeekNumber("2024-03-07", "2024-02-22")).toBe(2);
+    expect(eventWeekNumber("2027-01-04", "2026-12-21")).toBe(2);
+  });
+
+  it("is never negative for an event before the LMP", () => {
+    expect(eventWeekNumber(addDays(lmp, -30), lmp)).toBe(0);
+  });
+});
