@@ -408,3 +408,5 @@ export const CALCULATOR_MILESTONE_COUNT = 55;
 export const ICAL_EVENT_DURATION = "PT1H";
 /** RFC 5545 3.1: content lines are folded at 75 octets. */
 export const ICAL_LINE_OCTETS = 75;
+/** Ours: a downloaded event file is named after at most this much of its title. */
+export const ICAL_FILE_NAME_MAX = 60;

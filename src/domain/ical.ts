@@ -3,7 +3,7 @@
  * function serves the private feed URL and the browser's 'Add to my calendar'.
  */
 import { addDays } from "./dates";
-import { ICAL_EVENT_DURATION, ICAL_LINE_OCTETS } from "./constants";
+import { ICAL_EVENT_DURATION, ICAL_FILE_NAME_MAX, ICAL_LINE_OCTETS } from "./constants";
 import { EVENT_CATEGORY_LABELS } from "./calendar";
 import type { EventCategory } from "./enums";
 
@@ -92,6 +92,13 @@ export function buildIcalendar(name: string, events: readonly IcalEvent[], stamp
 
 /** A safe file name for one event's download. */
 export function icalFileName(title: string): string {
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60);
+  // Accents dropped ('Bébé' -> 'bebe'), cut before trimming so the name never ends in '-'.
+  const slug = title
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, ICAL_FILE_NAME_MAX)
+    .replace(/^-+|-+$/g, "");
   return `${slug || "event"}.ics`;
 }

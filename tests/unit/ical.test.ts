@@ -161,5 +161,10 @@ describe("icalFileName", () => {
     const name = icalFileName("appointment ".repeat(20));
     expect(name.length).toBeLessThanOrEqual(60 + ".ics".length);
     expect(name).toMatch(/^[a-z0-9-]+\.ics$/);
+    expect(name).not.toMatch(/-\.ics$/);
+  });
+
+  it("drops accents instead of turning them into hyphens", () => {
+    expect(icalFileName("Bébé's première échographie")).toBe("bebe-s-premiere-echographie.ics");
   });
 });

@@ -262,13 +262,20 @@ export async function deleteEvent(caller: CalendarCaller, eventId: string) {
 // Invitations and RSVPs
 
 /** Keeps guest_count (the number of invitees attending) in step with the answers, inside the caller's transaction. */
-async function recountGuests(tx: Executor, eventId: string) {
+async function recountGuests(tx: Executor, events: SQL) {
   await tx
     .update(calendarEvents)
     .set({
-      guestCount: sql`(select count(*)::int from ${eventParticipants} where ${eventParticipants.eventId} = ${eventId} and ${eventParticipants.rsvpStatus} = 'attending')`,
+      guestCount: sql`(select count(*)::int from ${eventParticipants} where ${eventParticipants.eventId} = ${calendarEvents.id} and ${eventParticipants.rsvpStatus} = 'attending')`,
     })
-    .where(eq(calendarEvents.id, eventId));
+    .where(events);
+}
+
+/** A guest removed from the pregnancy leaves its events' invitations too (inside the removal's transaction). */
+export async function withdrawInvitations(tx: Executor, pregnancyId: string, userId: string) {
+  const ofPregnancy = sql`${eventParticipants.eventId} in (select ${calendarEvents.id} from ${calendarEvents} where ${calendarEvents.pregnancyId} = ${pregnancyId})`;
+  await tx.delete(eventParticipants).where(and(eq(eventParticipants.userId, userId), ofPregnancy));
+  await recountGuests(tx, eq(calendarEvents.pregnancyId, pregnancyId));
 }
 
 const whenText = (date: string, time: string | null) => {
@@ -348,7 +355,7 @@ export async function uninvite(caller: CalendarCaller, eventId: string, userId: 
   await editableEvent(caller, eventId);
   await caller.db.transaction(async (tx) => {
     await tx.delete(eventParticipants).where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)));
-    await recountGuests(tx, eventId);
+    await recountGuests(tx, eq(calendarEvents.id, eventId));
   });
   announce(caller, caller.viewer.id);
   return getEvent(caller.db, caller.viewer, caller.userId, eventId);
@@ -358,7 +365,7 @@ export async function uninvite(caller: CalendarCaller, eventId: string, userId: 
 async function storeAnswer(db: Db, invitation: { id: string; eventId: string }, answer: RsvpAnswer) {
   await db.transaction(async (tx) => {
     await tx.update(eventParticipants).set({ rsvpStatus: answer, respondedAt: new Date() }).where(eq(eventParticipants.id, invitation.id));
-    await recountGuests(tx, invitation.eventId);
+    await recountGuests(tx, eq(calendarEvents.id, invitation.eventId));
   });
 }
 

@@ -5,6 +5,7 @@ import { sanitizeTitle } from "../../src/domain/sanitize";
 import type { Db } from "../db";
 import { pregnancyParticipants, users } from "../db/schema";
 import { AppError, assertInPregnancy } from "../trpc/init";
+import { withdrawInvitations } from "./calendar.service";
 
 /** Participants with their titles, privacy levels and permissions, for the parents' settings. */
 export async function listParticipantsWithPermissions(db: Db, pregnancyId: string) {
@@ -90,7 +91,10 @@ export async function updateGuest(db: Db, pregnancyId: string, participantId: st
 
 /** Removing a guest ends their access at once (their invitation rows go with them). */
 export async function removeGuest(db: Db, pregnancyId: string, participantId: string) {
-  await findGuest(db, pregnancyId, participantId);
-  await db.delete(pregnancyParticipants).where(and(eq(pregnancyParticipants.id, participantId), eq(pregnancyParticipants.pregnancyId, pregnancyId)));
+  const guest = await findGuest(db, pregnancyId, participantId);
+  await db.transaction(async (tx) => {
+    await tx.delete(pregnancyParticipants).where(and(eq(pregnancyParticipants.id, participantId), eq(pregnancyParticipants.pregnancyId, pregnancyId)));
+    if (guest.userId) await withdrawInvitations(tx, pregnancyId, guest.userId);
+  });
   return { removed: true as const };
 }

@@ -89,7 +89,11 @@ function Calendar({ scope, canEdit }: { scope: CalendarScope; canEdit: boolean }
     const props = { anchor, today, events: list, onOpen: openEvent, onAddOn: addOn };
     body =
       view === "month" ? (
-        <MonthView {...props} selectedDay={selectedDay} onSelectDay={(day) => setSelectedDay((current) => (current === day ? null : day))} />
+        <MonthView {...props} selectedDay={selectedDay} onSelectDay={(day) => {
+            // The chosen day anchors the other views too, so Week then shows that day's week.
+            setSelectedDay((current) => (current === day ? null : day));
+            go({ date: day });
+          }} />
       ) : view === "week" ? (
         <WeekView {...props} />
       ) : (
