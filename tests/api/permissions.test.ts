@@ -103,6 +103,9 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "posts.likes.toggle": (f) => ({ ...scoped(f), postId: crypto.randomUUID(), liked: true }),
   "posts.comments.list": (f) => ({ ...scoped(f), postId: crypto.randomUUID() }),
   "posts.comments.add": (f) => ({ ...scoped(f), postId: crypto.randomUUID(), id: crypto.randomUUID(), content: "Matrix comment" }),
+  // Adding a milestone already on the calendar changes nothing: the second parent's call adds none.
+  "calendar.milestones.suggestions": scoped,
+  "calendar.milestones.add": (f) => ({ ...scoped(f), keys: ["due-date"] }),
 };
 
 interface ProcedureDef {
