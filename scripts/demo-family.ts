@@ -1,4 +1,5 @@
-import type { GuestPrivacyLevel, GuestRelationship, ItemPrivacyLevel, ParticipantRole, PermissionFlag } from "../src/domain/enums";
+import type { EventCategory, GuestPrivacyLevel, GuestRelationship, ItemPrivacyLevel, ParticipantRole, PermissionFlag, RsvpStatus } from "../src/domain/enums";
+import type { MilestoneKey } from "../src/domain/milestones";
 
 /** The seeded demo family (README and tests sign in with these). */
 export const DEMO_PASSWORD = "babysteps123";
@@ -255,4 +256,103 @@ export const DEMO_POSTS: readonly DemoPost[] = [
     likes: ["olivia", "grandma"],
     comments: [{ id: "9e5f3c1a-8b2d-4f74-a6c9-2d7b4e1a8f27", by: "grandma", minutesAfterPosting: 15, content: "The freezer is full of meals for when you're home. Love you all ❤️" }],
   },
+];
+
+/** An invitee's answer to a demo event; an answer other than pending was given that many days ago. */
+interface DemoInvitation {
+  guest: Extract<DemoKey, "grandma" | "maya" | "sam">;
+  rsvp: RsvpStatus;
+  respondedDaysAgo?: number;
+}
+
+export interface DemoEvent {
+  id: string;
+  title: string;
+  category: EventCategory;
+  /** Days from the day the seed runs; negative for events already past. */
+  daysFromToday: number;
+  /** As stored ('HH:mm:ss'); none for an all-day event. */
+  time?: string;
+  location?: string;
+  notes?: string;
+  questions?: string;
+  privacyLevel: ItemPrivacyLevel;
+  createdBy: Extract<DemoKey, "olivia" | "noah">;
+  invitedDaysAgo?: number;
+  invitations?: readonly DemoInvitation[];
+}
+
+/**
+ * The parents' calendar: two past appointments and the plans of the coming weeks, each shared
+ * with the circle it concerns: the check-up with nobody, the dinner with immediate family, the
+ * baby shower with friends (Grandma, Maya and Sam are invited and have answered differently).
+ * Stable ids: seeding again finds them and adds nothing.
+ */
+export const DEMO_EVENTS: readonly DemoEvent[] = [
+  {
+    id: "6a0e3f52-9b1d-4c7e-8f24-3d5a7b9c1e01",
+    title: "Anatomy scan",
+    category: "medical",
+    daysFromToday: -68,
+    time: "10:15:00",
+    location: "Riverside Maternity Clinic",
+    notes: "Both babies measuring right on track. We kept the sexes a surprise!",
+    privacyLevel: "immediate-family",
+    createdBy: "olivia",
+  },
+  {
+    id: "6a0e3f52-9b1d-4c7e-8f24-3d5a7b9c1e02",
+    title: "Glucose test",
+    category: "medical",
+    daysFromToday: -27,
+    time: "08:30:00",
+    location: "Riverside Maternity Clinic",
+    notes: "Fasting from midnight. Results came back normal.",
+    privacyLevel: "parents-only",
+    createdBy: "olivia",
+  },
+  {
+    id: "6a0e3f52-9b1d-4c7e-8f24-3d5a7b9c1e03",
+    title: "Third-trimester check-up",
+    category: "medical",
+    daysFromToday: 5,
+    time: "09:30:00",
+    location: "Riverside Maternity Clinic",
+    questions: "When do we switch to weekly visits? Should we plan a scan for the twins' positions?",
+    privacyLevel: "parents-only",
+    createdBy: "olivia",
+  },
+  {
+    id: "6a0e3f52-9b1d-4c7e-8f24-3d5a7b9c1e04",
+    title: "Family dinner",
+    category: "family",
+    daysFromToday: 9,
+    time: "18:30:00",
+    location: "Grandma's house",
+    notes: "Grandma is making her lasagne. We bring dessert.",
+    privacyLevel: "immediate-family",
+    createdBy: "noah",
+  },
+  {
+    id: "6a0e3f52-9b1d-4c7e-8f24-3d5a7b9c1e05",
+    title: "Baby shower",
+    category: "celebration",
+    daysFromToday: 16,
+    time: "14:00:00",
+    location: "Maya's garden",
+    notes: "Afternoon tea and games. Bring a baby photo of yourself for the guessing game!",
+    privacyLevel: "friends",
+    createdBy: "olivia",
+    invitedDaysAgo: 12,
+    invitations: [
+      { guest: "grandma", rsvp: "attending", respondedDaysAgo: 11 },
+      { guest: "maya", rsvp: "maybe", respondedDaysAgo: 8 },
+      { guest: "sam", rsvp: "pending" },
+    ],
+  },
+];
+
+/** Suggested milestones the parents added, auto-dated from the due date. */
+export const DEMO_MILESTONE_EVENTS: ReadonlyArray<{ id: string; key: MilestoneKey; addedBy: Extract<DemoKey, "olivia" | "noah"> }> = [
+  { id: "6a0e3f52-9b1d-4c7e-8f24-3d5a7b9c1e06", key: "due-date", addedBy: "olivia" },
 ];

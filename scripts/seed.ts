@@ -1,15 +1,19 @@
 import { hashPassword } from "better-auth/crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { FALSE_ALARM_CLOSE_MS, MS_PER_MINUTE, PLANS, REFERRAL_DISCOUNT_PERCENT } from "../src/domain/constants";
+import { eventWeekNumber } from "../src/domain/calendar";
 import { addDays, dueDateFromLmp, lmpFromDueDate, serviceEndDate, todayIso } from "../src/domain/dates";
 import { conversationPair } from "../src/domain/messaging";
+import { milestoneByKey, milestoneEvent } from "../src/domain/milestones";
 import { GUEST_DEFAULT_PERMISSIONS } from "../src/domain/permissions";
 import { audienceGroupsOf } from "../src/domain/posts";
-import { sanitizeComment, sanitizeLocation, sanitizePostContent } from "../src/domain/sanitize";
+import { sanitizeComment, sanitizeLocation, sanitizeNotes, sanitizePostContent, sanitizeQuestions, sanitizeTitle } from "../src/domain/sanitize";
 import { falseAlarmNotice, formatClosingTime, waitingRoomActivatedNotice, waitingRoomClosedNotice } from "../src/domain/waitingRoom";
 import type { Db } from "../worker/db";
 import {
   accounts,
+  calendarEvents,
+  eventParticipants,
   pregnancies,
   pregnancyBabies,
   postComments,
@@ -25,7 +29,21 @@ import {
   waitingRoomReactions,
   waitingRoomSessions,
 } from "../worker/db/schema";
-import { DEMO_BABIES, DEMO_DAYS_UNTIL_DUE, DEMO_FAMILY, DEMO_PASSWORD, DEMO_POSTS, DEMO_PREGNANCY_TITLE, DEMO_REFERRAL_CODE, DEMO_WAITING_ROOM, demoMember, type DemoMember, type DemoText } from "./demo-family";
+import {
+  DEMO_BABIES,
+  DEMO_DAYS_UNTIL_DUE,
+  DEMO_EVENTS,
+  DEMO_FAMILY,
+  DEMO_MILESTONE_EVENTS,
+  DEMO_PASSWORD,
+  DEMO_POSTS,
+  DEMO_PREGNANCY_TITLE,
+  DEMO_REFERRAL_CODE,
+  DEMO_WAITING_ROOM,
+  demoMember,
+  type DemoMember,
+  type DemoText,
+} from "./demo-family";
 
 /**
  * Seeds the demo family once (idempotent: does nothing when the owner already exists), in one
@@ -39,6 +57,7 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
     await seedReferralCode(db, existing.id);
     await seedWaitingRoomHistory(db, today);
     await seedDemoPosts(db, today);
+    await seedDemoEvents(db, today);
     return { seeded: false };
   }
 
@@ -110,6 +129,7 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
   if (created) await seedReferralCode(db, created.id);
   await seedWaitingRoomHistory(db, today);
   await seedDemoPosts(db, today);
+  await seedDemoEvents(db, today);
   return { seeded: true };
 }
 
@@ -236,5 +256,59 @@ async function seedDemoPosts(db: Db, today: string): Promise<void> {
     await tx.insert(posts).values(rows.map((r) => r.post));
     await tx.insert(postLikes).values(rows.flatMap((r) => r.likes));
     await tx.insert(postComments).values(rows.flatMap((r) => r.comments));
+  });
+}
+
+/**
+ * The demo calendar (DEMO_EVENTS, and DEMO_MILESTONE_EVENTS auto-dated from the due date) with the
+ * baby shower's invitations, in one transaction, stored as the calendar router stores them
+ * (sanitised, the week from the LMP, guest_count the invitees attending). The first event's id
+ * marks them seeded.
+ */
+async function seedDemoEvents(db: Db, today: string): Promise<void> {
+  const [first] = DEMO_EVENTS;
+  if (!first) return;
+  const [seeded] = await db.select({ id: calendarEvents.id }).from(calendarEvents).where(eq(calendarEvents.id, first.id));
+  if (seeded) return;
+  const family = await demoPregnancy(db);
+  if (!family) return;
+  const { pregnancyId, userIdOf } = family;
+  const [pregnancy] = await db.select({ dueDate: pregnancies.dueDate }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
+  if (!pregnancy) return;
+  const lmp = lmpFromDueDate(pregnancy.dueDate);
+  const daysAgo = (days: number) => new Date(`${addDays(today, -days)}T12:00:00Z`);
+
+  const events = DEMO_EVENTS.map((event) => {
+    const date = addDays(today, event.daysFromToday);
+    return {
+      id: event.id,
+      pregnancyId,
+      title: sanitizeTitle(event.title),
+      notes: event.notes ? sanitizeNotes(event.notes) : null,
+      questions: event.questions ? sanitizeQuestions(event.questions) : null,
+      location: event.location ? sanitizeLocation(event.location) : null,
+      date,
+      time: event.time ?? null,
+      category: event.category,
+      weekNumber: eventWeekNumber(date, lmp),
+      privacyLevel: event.privacyLevel,
+      guestCount: (event.invitations ?? []).filter((invitation) => invitation.rsvp === "attending").length,
+      createdBy: userIdOf(event.createdBy),
+    };
+  });
+  const milestones = DEMO_MILESTONE_EVENTS.map(({ id, key, addedBy }) => ({ id, pregnancyId, ...milestoneEvent(milestoneByKey(key), lmp), createdBy: userIdOf(addedBy) }));
+  const invitations = DEMO_EVENTS.flatMap((event) =>
+    (event.invitations ?? []).map((invitation) => ({
+      eventId: event.id,
+      userId: userIdOf(invitation.guest),
+      rsvpStatus: invitation.rsvp,
+      invitedAt: daysAgo(event.invitedDaysAgo ?? 0),
+      respondedAt: invitation.respondedDaysAgo === undefined ? null : daysAgo(invitation.respondedDaysAgo),
+    })),
+  );
+
+  await db.transaction(async (tx) => {
+    await tx.insert(calendarEvents).values([...events, ...milestones]);
+    if (invitations.length > 0) await tx.insert(eventParticipants).values(invitations);
   });
 }

@@ -184,6 +184,22 @@ export const CALENDAR_FETCH_DEBOUNCE_MS = 300;
 export const CALENDAR_OPTIMISTIC_MS = 5 * MS_PER_SECOND;
 /** Ours: the agenda lists this many months from the day it starts. */
 export const CALENDAR_AGENDA_MONTHS = 3;
+/**
+ * Ours: the pregnancy week (from the LMP, week 0) in which prenatal care usually schedules each
+ * suggested milestone. The trimester starts, full term and the due date use the constants above.
+ */
+export const SUGGESTED_MILESTONE_WEEKS = {
+  firstPrenatalAppointment: 8,
+  prenatalBloodTests: 10,
+  datingScan: 12,
+  anatomyScan: 20,
+  glucoseTest: 26,
+  tdapVaccine: 28,
+  babyShower: 32,
+  hospitalTour: 32,
+  hospitalBag: 35,
+  groupBStrepTest: 36,
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Modes and sessions

@@ -119,6 +119,9 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "calendar.invitation.answer": () => ({ token: crypto.randomUUID(), status: "attending" }),
   "calendar.feed.get": scoped,
   "calendar.feed.revoke": scoped,
+  // Adding a milestone already on the calendar changes nothing: the second parent's call adds none.
+  "calendar.milestones.suggestions": scoped,
+  "calendar.milestones.add": (f) => ({ ...scoped(f), keys: ["due-date"] }),
 };
 
 interface ProcedureDef {

@@ -1,7 +1,9 @@
 import type { Locator } from "@playwright/test";
-import { DEMO_DAYS_UNTIL_DUE, DEMO_POSTS, DEMO_PREGNANCY_TITLE, demoMember, type DemoMember } from "../../scripts/demo-family";
+import { DEMO_DAYS_UNTIL_DUE, DEMO_EVENTS, DEMO_MILESTONE_EVENTS, DEMO_POSTS, DEMO_PREGNANCY_TITLE, demoMember, type DemoMember } from "../../scripts/demo-family";
+import { canSeeItem } from "../../src/domain/audience";
 import { DASHBOARD_LATEST_PHOTOS, DASHBOARD_LATEST_POSTS } from "../../src/domain/constants";
 import { addDays, lmpFromDueDate, todayIso, weeksPregnant } from "../../src/domain/dates";
+import { milestoneByKey } from "../../src/domain/milestones";
 import { sizeComparison } from "../../src/domain/sizeComparison";
 import { familyWithGrandparent } from "./family";
 import { expect, expectAccessible, signIn, test } from "./support";
@@ -13,6 +15,17 @@ function demoWeek(): number {
 }
 
 const fullName = (key: DemoMember["key"]) => `${demoMember(key).firstName} ${demoMember(key).lastName}`;
+
+/** The demo's upcoming events, the due date milestone included, split by whether the member's circle may see them. */
+function upcomingDemoEvents(key: DemoMember["key"]) {
+  const member = demoMember(key);
+  const viewer = { role: member.role, privacyLevel: member.privacyLevel ?? null };
+  const upcoming = [...DEMO_EVENTS.filter((e) => e.daysFromToday >= 0), ...DEMO_MILESTONE_EVENTS.map((e) => milestoneByKey(e.key))];
+  return {
+    shown: upcoming.filter((e) => canSeeItem(viewer, e.privacyLevel)).map((e) => e.title),
+    hidden: upcoming.filter((e) => !canSeeItem(viewer, e.privacyLevel)).map((e) => e.title),
+  };
+}
 
 /** The dashboard's latest posts: the newest demo posts, each by its author with its formatting, likes and first comment. */
 async function expectLatestDemoPosts(updates: Locator) {
@@ -47,6 +60,11 @@ test("the owner sees the progress ring, this week's size, the babies, the latest
   const babies = page.getByRole("region", { name: "Babies" });
   await expect(babies.getByText("Bean", { exact: true })).toBeVisible();
   await expect(babies.getByText("Sprout", { exact: true })).toBeVisible();
+
+  // Every coming demo event, the parents-only check-up and the auto-dated due date included.
+  const events = page.getByRole("region", { name: "Upcoming events" });
+  for (const title of upcomingDemoEvents("olivia").shown) await expect(events.getByText(title, { exact: true })).toBeVisible();
+  await expect(events.getByRole("link", { name: "Open calendar" })).toHaveAttribute("href", "/calendar");
 
   // The parents' newest posts, newest first, with their formatting, likes and discussion.
   const updates = page.getByRole("region", { name: "Latest updates" });
@@ -88,8 +106,12 @@ test("a guest sees the guest view: their title, no parent actions, friendly wait
   await expect(page.getByRole("img", { name: /^Pregnancy progress: week \d+ of 40/ })).toBeVisible();
   await expect(page.getByRole("region", { name: "This week's size" })).toContainText("about the size of");
 
+  // Grandma is immediate family: the shared plans reach her, the parents-only ones do not, and none is hers to open.
   const events = page.getByRole("region", { name: "Upcoming events" });
-  await expect(events).toContainText("When the parents share plans, they will show up here.");
+  const { shown, hidden } = upcomingDemoEvents("grandma");
+  expect(hidden.length).toBeGreaterThan(0);
+  for (const title of shown) await expect(events.getByText(title, { exact: true })).toBeVisible();
+  for (const title of hidden) await expect(events.getByText(title, { exact: true })).toHaveCount(0);
   await expect(events.getByRole("link")).toHaveCount(0);
   // Grandma is immediate family: every demo post reaches her, and none is hers to change.
   const updates = page.getByRole("region", { name: "Latest updates" });

@@ -28,7 +28,7 @@ const invalid = (message: string) => new AppError("BAD_REQUEST", "VALIDATION_FAI
 const eventNotFound = () => new AppError("NOT_FOUND", "NOT_FOUND", "Event not found");
 
 /** Every committed write tells the pregnancy's feed; viewers reload the events they may see. */
-const announce = (caller: Pick<CalendarCaller, "env" | "waitUntil">, pregnancyId: string) => caller.waitUntil(tellFeed(caller.env, pregnancyId, "calendar"));
+export const announce = (caller: Pick<CalendarCaller, "env" | "waitUntil">, pregnancyId: string) => caller.waitUntil(tellFeed(caller.env, pregnancyId, "calendar"));
 
 // ---------------------------------------------------------------------------------------------
 // Who sees an event

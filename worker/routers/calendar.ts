@@ -4,6 +4,7 @@ import { RSVP_ANSWERS } from "../../src/domain/calendar";
 import { LOCATION_MAX_LENGTH, NOTES_MAX_LENGTH, PHOTO_LAST_WEEK, QUESTIONS_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/constants";
 import { dateOnlySchema } from "../../src/domain/dates";
 import { EVENT_CATEGORIES } from "../../src/domain/enums";
+import { MILESTONE_KEYS } from "../../src/domain/milestones";
 import { flaggedProcedure, participantProcedure, publicProcedure, router, type Context } from "../trpc/init";
 import type { PregnancyAccess } from "../trpc/access";
 import {
@@ -21,6 +22,7 @@ import {
   updateEvent,
   type CalendarCaller,
 } from "./calendar.service";
+import { addMilestones, suggestedMilestones } from "./calendarMilestones.service";
 import { rawText } from "./inputs";
 
 /** Ours: the longest typed time ('12:30:00' or '12:30 p.m.' with spaces). */
@@ -97,6 +99,17 @@ export const calendarRouter = router({
     answer: publicProcedure
       .input(rsvpToken.extend({ status: z.enum(RSVP_ANSWERS) }))
       .mutation(({ ctx, input }) => answerRsvpByToken({ db: ctx.db, env: ctx.env, origin: ctx.origin, waitUntil: (p) => ctx.executionCtx.waitUntil(p) }, input.token, input.status)),
+  }),
+
+  /**
+   * Suggested milestones (issue 8), both behind the calendar edit right: the list also tells which
+   * milestones are on the calendar, parents-only ones included.
+   */
+  milestones: router({
+    suggestions: editProcedure.query(({ ctx }) => suggestedMilestones(ctx.db, ctx.pregnancy.id)),
+    add: editProcedure
+      .input(z.object({ keys: z.array(z.enum(MILESTONE_KEYS)).min(1).max(MILESTONE_KEYS.length) }))
+      .mutation(({ ctx, input }) => addMilestones(callerOf(ctx), input.keys)),
   }),
 
   /** The caller's private iCalendar subscription URL for this pregnancy (beyond the spec). */

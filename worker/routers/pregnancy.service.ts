@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { MAX_SETUP_BABIES } from "../../src/domain/constants";
-import { resolvePregnancyDates } from "../../src/domain/dates";
+import { lmpFromDueDate, resolvePregnancyDates } from "../../src/domain/dates";
 import type { BabyColor, BabyGender } from "../../src/domain/enums";
 import { SETUP_MESSAGES } from "../../src/domain/errors";
 import { displayTitle, isParentRole } from "../../src/domain/permissions";
@@ -14,6 +14,7 @@ import type { Mailer } from "../services/mailer";
 import type { PregnancyAccess } from "../trpc/access";
 import { AppError, assertInPregnancy } from "../trpc/init";
 import { checkSubscription } from "./billing.service";
+import { moveAutoDatedEvents } from "./calendarMilestones.service";
 import { listParticipantsWithPermissions } from "./participants.service";
 import { insertPartnerInvitation, mailPartnerInvitation } from "./partners.service";
 
@@ -120,7 +121,13 @@ export async function updatePregnancy(db: Db, pregnancyId: string, changes: { ti
     if (!resolved.ok) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", resolved.error);
     Object.assign(values, resolved.value);
   }
-  if (Object.keys(values).length > 0) await db.update(pregnancies).set(values).where(eq(pregnancies.id, pregnancyId));
+  if (Object.keys(values).length > 0) {
+    await db.transaction(async (tx) => {
+      await tx.update(pregnancies).set(values).where(eq(pregnancies.id, pregnancyId));
+      // Auto-dated milestones follow a new due date in the same commit (issue 8).
+      if (values.dueDate) await moveAutoDatedEvents(tx, pregnancyId, lmpFromDueDate(values.dueDate));
+    });
+  }
   return pregnancyDetails(db, pregnancyId);
 }
 

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { eventWeekNumber } from "../../src/domain/calendar";
+import { NOTES_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/constants";
+import { dueDateFromLmp, lmpFromDueDate, trimester } from "../../src/domain/dates";
+import { MILESTONE_KEYS, SUGGESTED_MILESTONES, milestoneByKey, milestoneDate, milestoneEvent, milestoneWeek, type MilestoneKey } from "../../src/domain/milestones";
+import { sanitizeNotes, sanitizeTitle } from "../../src/domain/sanitize";
+
+const weekOf = (key: MilestoneKey) => milestoneWeek(milestoneByKey(key));
+
+describe("suggested milestones", () => {
+  it("are a dozen or so standard ones with unique stable keys, in date order", () => {
+    expect(SUGGESTED_MILESTONES.length).toBeGreaterThanOrEqual(12);
+    expect(SUGGESTED_MILESTONES.length).toBeLessThanOrEqual(14);
+    expect(new Set(MILESTONE_KEYS).size).toBe(SUGGESTED_MILESTONES.length);
+    for (const key of MILESTONE_KEYS) expect(key).toMatch(/^[a-z]+(-[a-z]+)*$/);
+    const days = SUGGESTED_MILESTONES.map((m) => m.pregnancyDay);
+    expect(days).toEqual([...days].sort((a, b) => a - b));
+  });
+
+  it("store as they are: titles and notes within the limits and unchanged by sanitising", () => {
+    for (const milestone of SUGGESTED_MILESTONES) {
+      expect(milestone.title.length, milestone.key).toBeLessThanOrEqual(TITLE_MAX_LENGTH);
+      expect(milestone.note.length, milestone.key).toBeLessThanOrEqual(NOTES_MAX_LENGTH);
+      expect(sanitizeTitle(milestone.title)).toBe(milestone.title);
+      expect(sanitizeNotes(milestone.note)).toBe(milestone.note);
+    }
+  });
+
+  it("cover appointments, scans, tests, the baby shower, the hospital bag and the due date", () => {
+    expect(new Set(SUGGESTED_MILESTONES.map((m) => m.category))).toEqual(new Set(["medical", "milestone", "preparation", "celebration"]));
+    expect(SUGGESTED_MILESTONES.map((m) => m.title)).toEqual(
+      expect.arrayContaining(["First prenatal appointment", "Dating scan", "Anatomy scan", "Glucose test", "Group B strep test", "Baby shower", "Hospital bag ready", "Due date"]),
+    );
+  });
+
+  it("fall in the weeks prenatal care usually schedules them", () => {
+    expect(weekOf("first-prenatal-appointment")).toBe(8);
+    expect(weekOf("prenatal-blood-tests")).toBe(10);
+    expect(weekOf("dating-scan")).toBe(12);
+    expect(weekOf("anatomy-scan")).toBe(20);
+    expect(weekOf("glucose-test")).toBe(26);
+    expect(weekOf("tdap-vaccine")).toBe(28);
+    expect(weekOf("baby-shower")).toBe(32);
+    expect(weekOf("hospital-bag")).toBe(35);
+    expect(weekOf("group-b-strep-test")).toBe(36);
+    expect(weekOf("full-term")).toBe(37);
+    expect(weekOf("due-date")).toBe(40);
+    expect(milestoneByKey("due-date").pregnancyDay).toBe(280);
+  });
+
+  it("mark the start of the second and third trimesters", () => {
+    expect(trimester(weekOf("second-trimester"))).toBe(2);
+    expect(trimester(weekOf("second-trimester") - 1)).toBe(1);
+    expect(trimester(weekOf("third-trimester-check"))).toBe(3);
+    expect(trimester(weekOf("third-trimester-check") - 1)).toBe(2);
+  });
+
+  it("keep medical and preparation ones with the parents and share the shower and the due date with guests", () => {
+    for (const milestone of SUGGESTED_MILESTONES) {
+      if (milestone.category === "medical" || milestone.category === "preparation") expect(milestone.privacyLevel, milestone.key).toBe("parents-only");
+    }
+    expect(milestoneByKey("baby-shower").privacyLevel).toBe("friends");
+    expect(milestoneByKey("due-date").privacyLevel).not.toBe("parents-only");
+  });
+
+  it("refuses an unknown key", () => {
+    expect(() => milestoneByKey("moon-landing" as MilestoneKey)).toThrow(RangeError);
+  });
+});
+
+describe("milestone dates", () => {
+  it("count whole days from the LMP, across month, year and leap-day boundaries", () => {
+    const lmp = "2023-06-15";
+    expect(milestoneDate(milestoneByKey("first-prenatal-appointment"), lmp)).toBe("2023-08-10");
+    expect(milestoneDate(milestoneByKey("anatomy-scan"), lmp)).toBe("2023-11-02");
+    expect(milestoneDate(milestoneByKey("full-term"), lmp)).toBe("2024-02-29");
+    expect(milestoneDate(milestoneByKey("due-date"), lmp)).toBe("2024-03-21");
+  });
+
+  it("put the due date milestone on the pregnancy's due date, whichever date was given", () => {
+    const dueDate = "2026-09-07";
+    const lmp = lmpFromDueDate(dueDate);
+    expect(milestoneDate(milestoneByKey("due-date"), lmp)).toBe(dueDate);
+    expect(milestoneDate(milestoneByKey("due-date"), "2025-12-01")).toBe(dueDateFromLmp("2025-12-01"));
+  });
+
+  it("give the same week the calendar derives from the event's date", () => {
+    const lmp = "2025-11-23";
+    for (const milestone of SUGGESTED_MILESTONES) {
+      expect(milestoneWeek(milestone), milestone.key).toBe(eventWeekNumber(milestoneDate(milestone, lmp), lmp));
+    }
+  });
+
+  it("move by the same number of days as the LMP", () => {
+    for (const milestone of SUGGESTED_MILESTONES) {
+      expect(milestoneDate(milestone, "2026-01-08"), milestone.key).toBe(milestoneDate({ pregnancyDay: milestone.pregnancyDay + 7 }, "2026-01-01"));
+    }
+  });
+});
+
+describe("a milestone's calendar event", () => {
+  it("is auto-dated, keyed to the milestone, with its note, category, week and privacy", () => {
+    const lmp = "2026-02-02";
+    expect(milestoneEvent(milestoneByKey("baby-shower"), lmp)).toEqual({
+      title: "Baby shower",
+      notes: milestoneByKey("baby-shower").note,
+      category: "celebration",
+      date: "2026-09-14",
+      weekNumber: 32,
+      privacyLevel: "friends",
+      autoDate: true,
+      milestoneKey: "baby-shower",
+    });
+  });
+});
