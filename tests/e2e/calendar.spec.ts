@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { TIME_MESSAGES } from "../../src/domain/time";
 import { calendarEvents } from "../../worker/db/schema";
-import { openDb, secondBrowser } from "./family";
+import { addDays, todayIso } from "../../src/domain/dates";
+import { familyWithGrandparent, openDb, secondBrowser } from "./family";
 import { expect, expectAccessible, mailedLink, signIn, test } from "./support";
 
 const GRANDMA = "grandma@example.com";
@@ -121,4 +122,28 @@ test("month and week views: Previous/Next move by month and week, a day lists it
   await expect(page.getByRole("heading", { name: /Apr 6 – Apr 12, 2026/ })).toBeVisible();
   await expectAccessible(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+});
+
+test("a new family adds suggested milestones; the due date lands on the pregnancy's due date and added ones show as added", async ({ page, request, baseURL }) => {
+  const family = await familyWithGrandparent(request, baseURL!, "Milestone Family");
+  await signIn(page, family.owner.email, family.owner.password);
+  await page.goto("/calendar?view=agenda");
+  await expect(page.getByText("Nothing planned in these months.")).toBeVisible();
+  await page.getByRole("button", { name: "Suggested milestones" }).click();
+  const dialog = page.getByRole("dialog", { name: "Suggested milestones" });
+  await dialog.getByRole("checkbox", { name: /^Due date/ }).check();
+  await dialog.getByRole("checkbox", { name: /^Hospital bag ready/ }).check();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Add to calendar" }).click();
+  await expect(toast(page, "Milestones added")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // familyWithGrandparent's due date is 10 days from today: inside the agenda's three months.
+  const dueDate = page.getByRole("button", { name: /^Due date\b/ });
+  await expect(dueDate).toBeVisible();
+  await dueDate.click();
+  await expect(page.getByRole("dialog", { name: "Due date" })).toContainText(new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${addDays(todayIso(), 10)}T00:00:00Z`)));
+  await page.getByRole("dialog", { name: "Due date" }).getByRole("button", { name: "Close" }).click();
+  await page.getByRole("button", { name: "Suggested milestones" }).click();
+  await expect(dialog.getByRole("checkbox", { name: /^Due date/ })).toBeDisabled();
+  await expect(dialog.getByRole("checkbox", { name: /^Due date/ })).toBeChecked();
 });

@@ -106,13 +106,15 @@ test("a guest sees the guest view: their title, no parent actions, friendly wait
   await expect(page.getByRole("img", { name: /^Pregnancy progress: week \d+ of 40/ })).toBeVisible();
   await expect(page.getByRole("region", { name: "This week's size" })).toContainText("about the size of");
 
-  // Grandma is immediate family: the shared plans reach her, the parents-only ones do not, and none is hers to open.
+  // Grandma is immediate family: the shared plans reach her, each opening its event page; the parents-only ones do not, nor the calendar.
   const events = page.getByRole("region", { name: "Upcoming events" });
   const { shown, hidden } = upcomingDemoEvents("grandma");
   expect(hidden.length).toBeGreaterThan(0);
-  for (const title of shown) await expect(events.getByText(title, { exact: true })).toBeVisible();
+  for (const title of shown) await expect(events.getByRole("link", { name: title, exact: true })).toHaveAttribute("href", /^\/events\/[0-9a-f-]{36}/);
   for (const title of hidden) await expect(events.getByText(title, { exact: true })).toHaveCount(0);
-  await expect(events.getByRole("link")).toHaveCount(0);
+  await expect(events.getByRole("link", { name: "Open calendar" })).toHaveCount(0);
+  // She was invited to the baby shower and answered: her answer shows, ready to change.
+  await expect(events.getByRole("group", { name: /^Your answer for Baby shower/ }).getByRole("button", { name: "Attending" })).toHaveAttribute("aria-pressed", "true");
   // Grandma is immediate family: every demo post reaches her, and none is hers to change.
   const updates = page.getByRole("region", { name: "Latest updates" });
   await expectLatestDemoPosts(updates);

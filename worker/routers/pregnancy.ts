@@ -8,6 +8,7 @@ import { partnerInviteeSchema } from "./partners";
 import { accessSummary, addBaby, completePregnancySetup, createPregnancyComplete, listMyPregnancies, listParticipants, pregnancyDetails, pregnancySetupStatus, updateBaby, updatePregnancy } from "./pregnancy.service";
 import { displayTitle } from "../../src/domain/permissions";
 import { rawText } from "./inputs";
+import { tellFeed } from "../http/rooms";
 
 /** Raw text is bounded before sanitising so a huge payload costs nothing. */
 const titleText = rawText(TITLE_MAX_LENGTH);
@@ -58,7 +59,12 @@ export const pregnancyRouter = router({
         dates: z.union([z.object({ dueDate: dateOnlySchema }), z.object({ lastMenstrualPeriod: dateOnlySchema })]).optional(),
       }),
     )
-    .mutation(({ ctx, input }) => updatePregnancy(ctx.db, ctx.pregnancy.id, input)),
+    .mutation(async ({ ctx, input }) => {
+      const updated = await updatePregnancy(ctx.db, ctx.pregnancy.id, input);
+      // New dates re-date the auto-dated milestones: open calendars reload.
+      if (input.dates) await tellFeed(ctx.env, ctx.pregnancy.id, "calendar");
+      return updated;
+    }),
 
   addBaby: parentProcedure
     .input(z.object({ name: titleText.optional(), gender: z.enum(BABY_GENDERS).default("unknown"), color: z.enum(BABY_COLORS).optional() }))

@@ -12,6 +12,7 @@ import { pregnancies, pregnancyParticipants, subscriptions } from "../db/schema"
 import { AppError } from "../trpc/init";
 import { billingClient, currentSubscription, dateOf, type BillingDeps } from "./billing.service";
 import { updatePregnancy } from "./pregnancy.service";
+import { tellFeed } from "../http/rooms";
 
 const providerFailed = (error: unknown) => {
   console.warn(JSON.stringify({ level: "warn", msg: "stripe call failed", error: String(error) }));
@@ -87,6 +88,8 @@ export async function updateSubscriptionTier(deps: BillingDeps, userId: string, 
  */
 export async function updateSubscriptionDates(deps: BillingDeps, pregnancyId: string, dates: { dueDate: string } | { lastMenstrualPeriod: string }) {
   const pregnancy = await updatePregnancy(deps.db, pregnancyId, { dates });
+  // The auto-dated milestones moved with the dates: open calendars reload.
+  await tellFeed(deps.env, pregnancyId, "calendar");
   const [row] = await deps.db
     .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId })
     .from(subscriptions)

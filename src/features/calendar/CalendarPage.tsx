@@ -14,6 +14,7 @@ import { usePregnancyContext } from "../modes/usePregnancyContext";
 import { AgendaView, MonthView, WeekView } from "./CalendarViews";
 import { EventDialog } from "./EventDialog";
 import { EventFormDialog } from "./EventFormDialog";
+import { SuggestedMilestonesDialog } from "./SuggestedMilestonesDialog";
 import { useCalendarEvents, useCalendarWrites, type CalendarEvent, type CalendarScope, type NewEventInput } from "./useCalendar";
 
 const VIEW_LABELS: Readonly<Record<CalendarView, string>> = { month: "Month", week: "Week", agenda: "Agenda" };
@@ -59,6 +60,7 @@ function Calendar({ scope, canEdit }: { scope: CalendarScope; canEdit: boolean }
   const anchor = search.date ?? today;
   const [selectedDay, setSelectedDay] = useState<string | null>(null);
   const [form, setForm] = useState<{ event?: CalendarEvent; date: string } | null>(null);
+  const [suggesting, setSuggesting] = useState(false);
   const events = useCalendarEvents(scope, viewRange(view, anchor));
   const writes = useCalendarWrites(scope);
 
@@ -109,10 +111,15 @@ function Calendar({ scope, canEdit }: { scope: CalendarScope; canEdit: boolean }
           <p className="mt-1 text-muted-foreground">Appointments, milestones and celebrations, with invitations and RSVPs.</p>
         </div>
         {canEdit && (
-          <Button onClick={() => setForm({ date: selectedDay ?? (anchor < today ? today : anchor) })}>
-            <PlusIcon className="size-5" />
-            Add event
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => setSuggesting(true)}>
+              Suggested milestones
+            </Button>
+            <Button onClick={() => setForm({ date: selectedDay ?? (anchor < today ? today : anchor) })}>
+              <PlusIcon className="size-5" />
+              Add event
+            </Button>
+          </div>
         )}
       </div>
 
@@ -153,6 +160,7 @@ function Calendar({ scope, canEdit }: { scope: CalendarScope; canEdit: boolean }
         Want these events on your phone? <Link to="/settings" hash="calendar-subscription" className="font-semibold text-link underline">Subscribe in your calendar app</Link>.
       </p>
 
+      {canEdit && <SuggestedMilestonesDialog pregnancyId={scope.pregnancyId} open={suggesting} onOpenChange={setSuggesting} />}
       <EventFormDialog open={form !== null} onClose={() => setForm(null)} event={form?.event} defaultDate={form?.date ?? today} onSubmit={save} />
       {search.event && (
         <EventDialog
