@@ -109,3 +109,11 @@ export type BabyColor = (typeof BABY_COLORS)[number];
 export const NOTIFICATION_PREFERENCES = ["emailInvitations", "emailRsvps", "waitingRoomActivation", "weeklyDigest"] as const;
 export type NotificationPreference = (typeof NOTIFICATION_PREFERENCES)[number];
 export type NotificationPreferences = Record<NotificationPreference, boolean>;
+
+/** Health tools (issue 9): what a quick log records, whose hospital bag a list is, who a medical contact is. */
+export const HEALTH_LOG_KINDS = ["craving", "symptom"] as const;
+export type HealthLogKind = (typeof HEALTH_LOG_KINDS)[number];
+export const HOSPITAL_BAG_OWNERS = ["parent", "partner", "baby"] as const;
+export type HospitalBagOwner = (typeof HOSPITAL_BAG_OWNERS)[number];
+export const MEDICAL_CONTACT_KINDS = ["provider", "hospital", "doula", "pediatrician", "other"] as const;
+export type MedicalContactKind = (typeof MEDICAL_CONTACT_KINDS)[number];

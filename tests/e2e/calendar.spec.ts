@@ -146,4 +146,17 @@ test("a new family adds suggested milestones; the due date lands on the pregnanc
   await page.getByRole("button", { name: "Suggested milestones" }).click();
   await expect(dialog.getByRole("checkbox", { name: /^Due date/ })).toBeDisabled();
   await expect(dialog.getByRole("checkbox", { name: /^Due date/ })).toBeChecked();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  // Archiving hides an event; 'Show archived events' brings it back to restore.
+  await dueDate.click();
+  await page.getByRole("dialog", { name: "Due date" }).getByRole("button", { name: "Archive" }).click();
+  await expect(dueDate).toBeHidden();
+  await page.getByRole("switch", { name: "Show archived events" }).click();
+  await expect(dueDate).toContainText("Archived");
+  await dueDate.click();
+  await page.getByRole("dialog", { name: "Due date" }).getByRole("button", { name: "Restore" }).click();
+  await page.getByRole("switch", { name: "Show archived events" }).click();
+  await expect(dueDate).toBeVisible();
+  await expect(dueDate).not.toContainText("Archived");
 });

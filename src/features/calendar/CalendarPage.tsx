@@ -7,6 +7,7 @@ import { CALENDAR_TOASTS } from "../../domain/errors";
 import { useDocumentTitle } from "../../lib/document-title";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
+import { Switch } from "../../ui/fields";
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
@@ -61,7 +62,8 @@ function Calendar({ scope, canEdit }: { scope: CalendarScope; canEdit: boolean }
   const [selectedDay, setSelectedDay] = useState<string | null>(null);
   const [form, setForm] = useState<{ event?: CalendarEvent; date: string } | null>(null);
   const [suggesting, setSuggesting] = useState(false);
-  const events = useCalendarEvents(scope, viewRange(view, anchor));
+  const [showArchived, setShowArchived] = useState(false);
+  const events = useCalendarEvents(scope, viewRange(view, anchor), showArchived);
   const writes = useCalendarWrites(scope);
 
   const go = (changes: { view?: CalendarView; date?: string; event?: string | undefined }) => void navigate({ search: (previous) => ({ ...previous, ...changes }) });
@@ -156,6 +158,7 @@ function Calendar({ scope, canEdit }: { scope: CalendarScope; canEdit: boolean }
 
       {body}
 
+      <Switch label="Show archived events" hint="Archived events are hidden from everyone; show them here to restore one." checked={showArchived} onCheckedChange={setShowArchived} className="max-w-md" />
       <p className="text-sm text-muted-foreground">
         Want these events on your phone? <Link to="/settings" hash="calendar-subscription" className="font-semibold text-link underline">Subscribe in your calendar app</Link>.
       </p>

@@ -32,7 +32,7 @@ function eventsByDay(events: CalendarEvent[]): Map<string, CalendarEvent[]> {
 
 const accessibleName = (event: CalendarEvent) => {
   const time = event.time ? formatEventTime(event.time) : "All day";
-  return `${event.title}, ${time}`;
+  return `${event.title}, ${time}${event.isArchived ? ", archived" : ""}`;
 };
 
 function EventChip({ event, onOpen, compact = false }: { event: CalendarEvent; onOpen: (event: CalendarEvent) => void; compact?: boolean }) {
@@ -43,7 +43,7 @@ function EventChip({ event, onOpen, compact = false }: { event: CalendarEvent; o
       type="button"
       onClick={() => onOpen(event)}
       aria-label={accessibleName(event)}
-      className={clsx("flex w-full min-w-0 items-center gap-1 rounded-md px-1.5 py-0.5 text-left text-xs font-semibold focus-visible:outline-2 focus-visible:outline-ring", chip)}
+      className={clsx("flex w-full min-w-0 items-center gap-1 rounded-md px-1.5 py-0.5 text-left text-xs font-semibold focus-visible:outline-2 focus-visible:outline-ring", chip, event.isArchived && "line-through opacity-70")}
     >
       <Icon className="size-3.5" />
       {!compact && time && <span className="shrink-0">{time}</span>}
@@ -160,6 +160,7 @@ function EventList({ events, onOpen }: { events: CalendarEvent[]; onOpen: (event
             <span className="flex flex-wrap items-center gap-2">
               <span className="font-semibold break-words">{event.title}</span>
               <CategoryChip category={event.category} className="text-xs" />
+              {event.isArchived && <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold">Archived</span>}
             </span>
             <span className="text-sm text-muted-foreground">
               {event.time ? formatEventTime(event.time) : "All day"}

@@ -55,15 +55,15 @@ function useCalendarCacheLimit() {
   }, [queryClient, trpc]);
 }
 
-/** The events between `from` and `to`; the range is asked for once it has stood still 300 ms (core spec 9). */
-export function useCalendarEvents(scope: CalendarScope, range: { from: string; to: string }) {
+/** The events between `from` and `to` (archived ones too when asked); the range is asked for once it has stood still 300 ms (core spec 9). */
+export function useCalendarEvents(scope: CalendarScope, range: { from: string; to: string }, includeArchived = false) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const rangeKey = useDebouncedValue(`${range.from}/${range.to}`, CALENDAR_FETCH_DEBOUNCE_MS);
   const [from = range.from, to = range.to] = rangeKey.split("/");
   useCalendarCacheLimit();
   const events = useQuery({
-    ...trpc.calendar.list.queryOptions({ ...scope, from, to }, { meta: quiet }),
+    ...trpc.calendar.list.queryOptions({ ...scope, from, to, ...(includeArchived ? { includeArchived } : {}) }, { meta: quiet }),
     staleTime: CALENDAR_CACHE_TTL_MS,
     gcTime: CALENDAR_CACHE_TTL_MS,
     // The previous range stays on screen while the next one loads, instead of an empty grid.
@@ -127,66 +127,59 @@ export function useCalendarWrites(scope: CalendarScope) {
   const lists = trpc.calendar.list.pathFilter();
   const reload = () => queryClient.invalidateQueries(trpc.calendar.pathFilter());
 
-  async function applyOptimistically(change: (events: CalendarEvent[]) => CalendarEvent[]) {
-    await queryClient.cancelQueries(lists);
-    const snapshot = queryClient.getQueriesData<CalendarEvent[]>(lists);
-    queryClient.setQueriesData<CalendarEvent[]>(lists, (events) => events && change(events));
-    const timer = setTimeout(() => void reload(), CALENDAR_OPTIMISTIC_MS);
-    return { snapshot, timer };
+  interface Optimistic {
+    snapshot: Array<[QueryKey, CalendarEvent[] | undefined]>;
+    timer: ReturnType<typeof setTimeout>;
   }
-  function rollBack(context: { snapshot: Array<[QueryKey, CalendarEvent[] | undefined]> } | undefined) {
-    for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+  /** The handlers every optimistic write shares: apply `change`, roll back with `failure`'s toast, reload when settled. */
+  function optimistic<Input>(change: (input: Input) => (events: CalendarEvent[]) => CalendarEvent[], failure: string) {
+    return {
+      meta: quiet,
+      onMutate: async (input: Input): Promise<Optimistic> => {
+        await queryClient.cancelQueries(lists);
+        const snapshot = queryClient.getQueriesData<CalendarEvent[]>(lists);
+        queryClient.setQueriesData<CalendarEvent[]>(lists, (events) => events && change(input)(events));
+        const timer = setTimeout(() => void reload(), CALENDAR_OPTIMISTIC_MS);
+        return { snapshot, timer };
+      },
+      onError: (error: unknown, _input: Input, context: Optimistic | undefined) => {
+        for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+        failureToast(error, failure);
+      },
+      onSettled: (_data: unknown, _error: unknown, _input: Input, context: Optimistic | undefined) => {
+        clearTimeout(context?.timer);
+        return reload();
+      },
+    };
   }
-  const settle = (context: { timer: ReturnType<typeof setTimeout> } | undefined) => {
-    clearTimeout(context?.timer);
-    return reload();
-  };
 
   const create = useMutation(
-    trpc.calendar.create.mutationOptions({
-      meta: quiet,
-      onMutate: (input) => applyOptimistically((events) => [...events.filter((e) => e.id !== input.id), draftEvent(scope.pregnancyId, input)].sort(byDateAndTime)),
-      onError: (error, _input, context) => {
-        rollBack(context);
-        failureToast(error, CALENDAR_TOASTS.createFailed);
-      },
-      onSettled: (_data, _error, _input, context) => settle(context),
-    }),
+    trpc.calendar.create.mutationOptions(
+      optimistic((input: RouterInputs["calendar"]["create"]) => (events) => [...events.filter((e) => e.id !== input.id), draftEvent(scope.pregnancyId, input)].sort(byDateAndTime), CALENDAR_TOASTS.createFailed),
+    ),
   );
 
   const update = useMutation(
-    trpc.calendar.update.mutationOptions({
-      meta: quiet,
-      onMutate: ({ eventId, time, ...changes }) =>
-        applyOptimistically((events) =>
-          events
-            .map((event) => {
-              if (event.id !== eventId) return event;
-              const parsed = time === undefined ? undefined : time ? parseEventTime(time) : null;
-              const defined = Object.fromEntries(Object.entries(changes).filter(([key, value]) => value !== undefined && key !== "pregnancyId" && key !== "mode"));
-              return { ...event, ...defined, ...(parsed === undefined ? {} : { time: parsed?.ok ? parsed.value : null }) };
-            })
-            .filter((event) => !(event.id === eventId && changes.isArchived))
-            .sort(byDateAndTime),
-        ),
-      onError: (error, _input, context) => {
-        rollBack(context);
-        failureToast(error, CALENDAR_TOASTS.updateFailed);
-      },
-      onSettled: (_data, _error, _input, context) => settle(context),
-    }),
+    trpc.calendar.update.mutationOptions(
+      optimistic(
+        ({ eventId, time, pregnancyId: _pregnancyId, mode: _mode, ...changes }: RouterInputs["calendar"]["update"]) =>
+          (events) =>
+            events
+              .map((event) => {
+                if (event.id !== eventId) return event;
+                const parsed = time === undefined ? undefined : time ? parseEventTime(time) : null;
+                const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+                return { ...event, ...defined, ...(parsed === undefined ? {} : { time: parsed?.ok ? parsed.value : null }) };
+              })
+              .filter((event) => !(event.id === eventId && changes.isArchived))
+              .sort(byDateAndTime),
+        CALENDAR_TOASTS.updateFailed,
+      ),
+    ),
   );
 
   const remove = useMutation(
-    trpc.calendar.delete.mutationOptions({
-      meta: quiet,
-      onMutate: ({ eventId }) => applyOptimistically((events) => events.filter((event) => event.id !== eventId)),
-      onError: (error, _input, context) => {
-        rollBack(context);
-        failureToast(error, CALENDAR_TOASTS.deleteFailed);
-      },
-      onSettled: (_data, _error, _input, context) => settle(context),
-    }),
+    trpc.calendar.delete.mutationOptions(optimistic(({ eventId }: RouterInputs["calendar"]["delete"]) => (events) => events.filter((event) => event.id !== eventId), CALENDAR_TOASTS.deleteFailed)),
   );
 
   const invite = useMutation(

@@ -7,8 +7,11 @@ import {
   GIFT_CARD_PLANS,
   GUEST_PRIVACY_LEVELS,
   GUEST_RELATIONSHIPS,
+  HEALTH_LOG_KINDS,
+  HOSPITAL_BAG_OWNERS,
   INVITATION_STATUSES,
   ITEM_PRIVACY_LEVELS,
+  MEDICAL_CONTACT_KINDS,
   PARTICIPANT_ROLES,
   PARTICIPANT_STATUSES,
   PREGNANCY_STATUSES,
@@ -55,3 +58,7 @@ export const contactInquiryTypeEnum = pgEnum("contact_inquiry_type", CONTACT_INQ
 export const REGISTRY_SUGGESTION_STATUSES = ["pending", "accepted", "dismissed"] as const;
 export type RegistrySuggestionStatus = (typeof REGISTRY_SUGGESTION_STATUSES)[number];
 export const registrySuggestionStatusEnum = pgEnum("registry_suggestion_status", REGISTRY_SUGGESTION_STATUSES);
+
+export const healthLogKindEnum = pgEnum("health_log_kind", HEALTH_LOG_KINDS);
+export const hospitalBagOwnerEnum = pgEnum("hospital_bag_owner", HOSPITAL_BAG_OWNERS);
+export const medicalContactKindEnum = pgEnum("medical_contact_kind", MEDICAL_CONTACT_KINDS);

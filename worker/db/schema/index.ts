@@ -15,3 +15,4 @@ export * from "./game";
 export * from "./mail";
 export * from "./devStripe";
 export * from "./marketing";
+export * from "./health";
