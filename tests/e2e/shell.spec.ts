@@ -74,7 +74,7 @@ test("a parent uses the parent-only pages, and switching to guest mode sends the
   await signInAs(page, "olivia");
   await page.goto("/calendar");
   await expect(page.getByRole("heading", { name: "Calendar", level: 1 })).toBeVisible();
-  await expect(page.getByText("Calendar opens in an upcoming release.")).toBeVisible();
+  await expect(page.getByRole("group", { name: "View" }).getByRole("button", { name: "Month" })).toHaveAttribute("aria-pressed", "true");
 
   const nav = await openNavigation(page, testInfo);
   for (const label of ["Dashboard", "Calendar", "Contacts", "Health", "Photo Album", "Registry", "Waiting Room", "Baby Game", "Settings"]) {
