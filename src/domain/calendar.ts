@@ -14,6 +14,9 @@ export function isRsvpAnswer(value: unknown): value is RsvpAnswer {
   return (RSVP_ANSWERS as readonly unknown[]).includes(value);
 }
 
+/** The order answers are summed up in: who comes first, who has not answered last. */
+export const RSVP_SUMMARY_ORDER = ["attending", "maybe", "declined", "pending"] as const satisfies readonly RsvpStatus[];
+
 export const RSVP_LABELS: Readonly<Record<RsvpStatus, string>> = {
   pending: "Awaiting reply",
   attending: "Attending",

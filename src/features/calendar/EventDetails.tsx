@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { clsx } from "clsx";
-import { EVENT_CATEGORY_LABELS, RSVP_LABELS } from "../../domain/calendar";
-import { RSVP_STATUSES } from "../../domain/enums";
+import { EVENT_CATEGORY_LABELS, RSVP_LABELS, RSVP_SUMMARY_ORDER } from "../../domain/calendar";
 import { buildIcalendar, icalFileName } from "../../domain/ical";
 import { formatEventTime } from "../../domain/time";
 import { Avatar } from "../../ui/Avatar";
@@ -62,7 +61,7 @@ export function RsvpSummary({ event }: { event: CalendarEvent }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="font-semibold">
-        {RSVP_STATUSES.filter((status) => event.rsvpCounts[status] > 0)
+        {RSVP_SUMMARY_ORDER.filter((status) => event.rsvpCounts[status] > 0)
           .map((status) => `${event.rsvpCounts[status]} ${RSVP_LABELS[status].toLowerCase()}`)
           .join(" · ")}
       </p>

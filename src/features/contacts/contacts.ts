@@ -5,11 +5,7 @@
 import { PARTICIPANT_ROLES } from "../../domain/enums";
 import { isParentRole } from "../../domain/permissions";
 import type { RouterOutputs } from "../../lib/trpc";
-import { RSVP_LABELS } from "../../domain/calendar";
-import type { RsvpStatus } from "../../domain/enums";
-
-/** The order a contact's answers are summed up in: who comes first, who has not answered last. */
-export const RSVP_SUMMARY_ORDER = ["attending", "maybe", "declined", "pending"] as const satisfies readonly RsvpStatus[];
+import { RSVP_LABELS, RSVP_SUMMARY_ORDER } from "../../domain/calendar";
 
 export type Contact = RouterOutputs["contacts"]["list"][number];
 type RsvpSummary = Contact["rsvpSummary"];
