@@ -3,11 +3,14 @@ import { routePartykitRequest } from "partyserver";
 import { runScheduledJobs } from "./cron";
 import { createAppContext, type AppVariables } from "./context";
 import type { Bindings } from "./env";
+import { analyticsRoutes } from "./http/analytics";
 import { avatarRoutes } from "./http/avatars";
 import { billingRoutes } from "./http/billing";
 import { calendarRoutes } from "./http/calendar";
+import { contactRoutes } from "./http/contact";
 import { devRoutes } from "./http/dev";
 import { healthRoute } from "./http/health";
+import { newsletterRoutes } from "./http/newsletter";
 import { photoRoutes } from "./http/photos";
 import { authorizeRoomConnection } from "./http/rooms";
 import { waitingRoomImageRoutes } from "./http/waitingRoomImages";
@@ -26,6 +29,9 @@ app.route("/api/avatars", avatarRoutes);
 app.route("/api/waiting-room", waitingRoomImageRoutes);
 app.route("/api/billing", billingRoutes);
 app.route("/api/calendar", calendarRoutes);
+app.route("/api/analytics", analyticsRoutes);
+app.route("/api/contact", contactRoutes);
+app.route("/api/newsletter", newsletterRoutes);
 app.route("/", devRoutes);
 app.all("/parties/*", async (c) => {
   const response = await routePartykitRequest(c.req.raw, c.env, {

@@ -416,6 +416,35 @@ export const CALCULATOR_PREVIEW_EVENTS = 8;
 export const CALCULATOR_WINDOW_WEEKS = 5;
 /** About 55 built-in milestones. */
 export const CALCULATOR_MILESTONE_COUNT = 55;
+/** Ours: the milestones start at the first week a home test can tell (week 4 from the LMP). */
+export const CALCULATOR_FIRST_WEEK = 4;
+
+// ---------------------------------------------------------------------------------------------
+// Public forms and conversion events (contact, newsletter, analytics)
+
+/** Ours: an email address is at most 254 characters (RFC 5321). */
+export const EMAIL_MAX_LENGTH = 254;
+/** Ours: a phone number as typed, with spaces, dashes and brackets. */
+export const PHONE_MAX_LENGTH = 30;
+/** The newsletter's due date is typed in three boxes: month, day and year. */
+export const NEWSLETTER_DUE_DATE_PART_LENGTHS = { month: 2, day: 2, year: 4 } as const;
+/** Ours: a contact message (the spec sets no limit). */
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+/** Ours: a call-to-action label or a page path carried by a conversion event. */
+export const ANALYTICS_LABEL_MAX_LENGTH = 100;
+export const ANALYTICS_PATH_MAX_LENGTH = 300;
+
+/**
+ * Ours, per client IP (window in seconds, as AUTH_RATE_LIMITS): a page sends a few events per
+ * visit; a person sends a contact message or subscribes a handful of times at most; confirm and
+ * unsubscribe links are opened now and then.
+ */
+export const PUBLIC_RATE_LIMITS = {
+  analytics: { window: SECONDS_PER_MINUTE, max: 120 },
+  contact: { window: 10 * SECONDS_PER_MINUTE, max: 5 },
+  newsletter: { window: 10 * SECONDS_PER_MINUTE, max: 5 },
+  newsletterLink: { window: 10 * SECONDS_PER_MINUTE, max: 30 },
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Calendar files (RFC 5545)

@@ -6,8 +6,10 @@
  */
 import {
   BACKOFF_FACTOR,
+  CONTACT_RESPONSE_HOURS,
   ERROR_BOUNDARY_BASE_DELAY_MS,
   ERROR_BOUNDARY_MAX_RETRIES,
+  FULL_TERM_MAX_WEEKS,
   OTP_LENGTH,
   PASSWORD_MIN_CHARACTER_KINDS,
   PASSWORD_MIN_LENGTH_RESET,
@@ -397,6 +399,38 @@ export const CONTACT_MESSAGES = {
   missingInformation: "Missing Information",
   /** Shown with the support address. */
   failed: "Something went wrong",
+  /** Ours: the spec checks required fields only; a reply needs a real address. */
+  invalidEmail: CREATE_ACCOUNT_MESSAGES.invalidEmail,
+  /** Ours: the spec shows "success" without a text. */
+  sent: `Message sent! We'll get back to you within ${CONTACT_RESPONSE_HOURS} hours.`,
+  /** Ours: digits, spaces and + ( ) - . only. */
+  invalidPhone: "Please enter a valid phone number",
+} as const;
+
+/** Ours: the spec requires first name and email and gives no texts. */
+export const NEWSLETTER_MESSAGES = {
+  firstNameRequired: CREATE_ACCOUNT_MESSAGES.firstNameRequired,
+  emailRequired: CREATE_ACCOUNT_MESSAGES.emailRequired,
+  invalidEmail: CREATE_ACCOUNT_MESSAGES.invalidEmail,
+  invalidDueDate: "Please enter the due date as MM/DD/YYYY",
+  /** The same answer whether or not the address was already subscribed. */
+  checkYourEmail: "Almost there! Check your email to confirm your subscription.",
+  confirmed: "You're subscribed! Your first-trimester checklist is on its way.",
+  unsubscribed: "You're unsubscribed and won't get any more newsletters from us.",
+  invalidLink: "This link is invalid. Please subscribe again.",
+} as const;
+
+/** Ours: the due date calculator's LMP field. */
+export const CALCULATOR_MESSAGES = {
+  lmpRequired: "Please enter the first day of your last period",
+  lmpInFuture: "The first day of your last period can't be in the future",
+  lmpTooLongAgo: `That date is more than ${FULL_TERM_MAX_WEEKS} weeks ago. Please check the first day of your last period.`,
+} as const;
+
+/** Ours: a public form or event sent too often from one address. */
+export const PUBLIC_FORM_MESSAGES = {
+  tooManyRequests: "Too many requests. Please wait a few minutes and try again.",
+  tooLong: (max: number) => `Please use at most ${max} characters`,
 } as const;
 
 export const SETUP_MESSAGES = {

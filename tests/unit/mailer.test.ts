@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { composeMail } from "../../worker/services/mailer";
+import { composeMail, UNSUBSCRIBE_LABEL } from "../../worker/services/mailer";
 
 describe("composeMail", () => {
   const mail = composeMail("ana@example.com", "You're invited <3", ["Olivia invited you & your family.", "Second paragraph."], {
@@ -20,5 +20,21 @@ describe("composeMail", () => {
     expect(mail.html).toContain("Olivia invited you &amp; your family.");
     expect(mail.html).toContain('href="https://app.example/auth?invite_type=guest&amp;token=abc"');
     expect(mail.html).not.toContain("<3");
+  });
+});
+
+describe("composeMail with an unsubscribe link", () => {
+  const url = "https://app.example/newsletter/unsubscribe?token=abc&x=1";
+  const mail = composeMail("ana@example.com", "Newsletter", ["Hello."], undefined, url);
+
+  it("ends both forms with the link", () => {
+    expect(mail.text.split("\n").at(-1)).toBe(`${UNSUBSCRIBE_LABEL}: ${url}`);
+    expect(mail.html).toContain(`<a href="https://app.example/newsletter/unsubscribe?token=abc&amp;x=1" style="color:#5e5165">${UNSUBSCRIBE_LABEL}</a></p>`);
+  });
+
+  it("is left out of other mail", () => {
+    const other = composeMail("ana@example.com", "Code", ["Your code."]);
+    expect(other.text).not.toContain(UNSUBSCRIBE_LABEL);
+    expect(other.html).not.toContain(UNSUBSCRIBE_LABEL);
   });
 });

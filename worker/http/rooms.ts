@@ -4,12 +4,7 @@ import { ROOM_CHANNEL_HEADER, ROOM_CHANNELS, ROOM_USER_HEADER, type FeedArea, ty
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
 import { loadPregnancyAccess } from "../trpc/access";
-
-const allowedOrigin = (request: Request, configured: string | undefined) => {
-  const origin = request.headers.get("origin");
-  // Cross-site WebSocket hijacking: a socket must come from our own pages.
-  return origin !== null && (origin === new URL(request.url).origin || origin === configured);
-};
+import { isSameOrigin } from "./guards";
 
 const channelParam = z.enum(ROOM_CHANNELS).default("waiting-room");
 
@@ -19,7 +14,7 @@ const channelParam = z.enum(ROOM_CHANNELS).default("waiting-room");
  * channel travel on in headers set here.
  */
 export async function authorizeRoomConnection(request: Request, lobby: Lobby, vars: AppVariables, publicOrigin?: string): Promise<Request | Response> {
-  if (!allowedOrigin(request, publicOrigin)) return new Response("Forbidden origin", { status: 403 });
+  if (!isSameOrigin(request, publicOrigin)) return new Response("Forbidden origin", { status: 403 });
   const pregnancyId = z.uuid().safeParse(lobby.name);
   const channel = channelParam.safeParse(new URL(request.url).searchParams.get("channel") ?? undefined);
   if (!pregnancyId.success || !channel.success) return new Response("Not found", { status: 404 });

@@ -48,13 +48,25 @@ const escapeHtml = (text: string) =>
 export const MAIL_PRODUCT_NAME = "BabySteps";
 const MAIL_FOOTER = `${MAIL_PRODUCT_NAME}: plan your pregnancy and share the journey with the people you love.`;
 
+export const UNSUBSCRIBE_LABEL = "Unsubscribe";
+
 /**
  * Every mail in two forms: plain text, and a small HTML document readable on a phone (one column,
  * at most 560 px wide, 16 px text, a large tap target for the action, inline styles only since
- * mail clients drop style sheets). The product name opens and closes both.
+ * mail clients drop style sheets). The product name opens and closes both. Newsletter mail passes
+ * `unsubscribeUrl`, shown as a link in the footer.
  */
-export function composeMail(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): Mail {
-  const text = [MAIL_PRODUCT_NAME, "", ...paragraphs.flatMap((p) => [p, ""]), ...(action ? [`${action.label}: ${action.url}`, ""] : []), "--", MAIL_FOOTER].join("\n");
+export function composeMail(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }, unsubscribeUrl?: string): Mail {
+  const text = [
+    MAIL_PRODUCT_NAME,
+    "",
+    ...paragraphs.flatMap((p) => [p, ""]),
+    ...(action ? [`${action.label}: ${action.url}`, ""] : []),
+    "--",
+    MAIL_FOOTER,
+    ...(unsubscribeUrl ? [`${UNSUBSCRIBE_LABEL}: ${unsubscribeUrl}`] : []),
+  ].join("\n");
+  const unsubscribe = unsubscribeUrl ? ` <a href="${escapeHtml(unsubscribeUrl)}" style="color:#5e5165">${UNSUBSCRIBE_LABEL}</a>` : "";
   const body = [
     `<p style="margin:0 0 16px;font-size:14px;font-weight:700;letter-spacing:.04em;color:#9b3f78">${MAIL_PRODUCT_NAME}</p>`,
     `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#2e2235">${escapeHtml(subject)}</h1>`,
@@ -65,7 +77,7 @@ export function composeMail(to: string, subject: string, paragraphs: string[], a
           `<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#5e5165;word-break:break-all">Or open this link: ${escapeHtml(action.url)}</p>`,
         ]
       : []),
-    `<p style="margin:32px 0 0;padding-top:16px;border-top:1px solid #ecdbe8;font-size:13px;color:#5e5165">${escapeHtml(MAIL_FOOTER)}</p>`,
+    `<p style="margin:32px 0 0;padding-top:16px;border-top:1px solid #ecdbe8;font-size:13px;color:#5e5165">${escapeHtml(MAIL_FOOTER)}${unsubscribe}</p>`,
   ].join("\n");
   const html = [
     "<!doctype html>",

@@ -1,0 +1,69 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import { PUBLIC_RATE_LIMITS } from "../../src/domain/constants";
+import { PUBLIC_FORM_MESSAGES } from "../../src/domain/errors";
+import type { AppVariables } from "../context";
+import type { Bindings } from "../env";
+import { hitRateLimit } from "../services/rateLimit";
+
+type AppContext = Context<{ Bindings: Bindings; Variables: AppVariables }>;
+
+const HTTP_FORBIDDEN = 403;
+const HTTP_TOO_MANY_REQUESTS = 429;
+
+/**
+ * A request from our own pages: browsers send Origin on every POST and on WebSocket upgrades, so
+ * another site's form, beacon or socket is refused (cross-site request forgery and hijacking).
+ */
+export function isSameOrigin(request: Request, publicOrigin: string | undefined): boolean {
+  const origin = request.headers.get("origin");
+  return origin !== null && (origin === new URL(request.url).origin || origin === publicOrigin);
+}
+
+/** The client's address as Cloudflare reports it; better-auth keys its limits on the same header. */
+const clientIp = (request: Request) => request.headers.get("cf-connecting-ip") ?? "unknown";
+
+/**
+ * The public POST endpoints' guard: same origin, then one request counted against the client IP's
+ * bucket (invalid requests count too, so probing costs the same as posting).
+ */
+export const publicPost = (bucket: keyof typeof PUBLIC_RATE_LIMITS) =>
+  createMiddleware<{ Bindings: Bindings; Variables: AppVariables }>(async (c, next) => {
+    if (!isSameOrigin(c.req.raw, c.env.BETTER_AUTH_URL)) return c.json({ error: "FORBIDDEN_ORIGIN" }, HTTP_FORBIDDEN);
+    const verdict = await hitRateLimit(c.var.db, `${bucket}:${clientIp(c.req.raw)}`, PUBLIC_RATE_LIMITS[bucket]);
+    if (!verdict.allowed) {
+      c.header("retry-after", String(verdict.retryAfterSeconds));
+      return c.json({ error: "TOO_MANY_REQUESTS", message: PUBLIC_FORM_MESSAGES.tooManyRequests }, HTTP_TOO_MANY_REQUESTS);
+    }
+    await next();
+  });
+
+/** Each invalid field's first message, keyed by field, and the first of them as the message. */
+function validationFailure(error: z.ZodError) {
+  const fields = Object.fromEntries(
+    Object.entries(z.flattenError(error).fieldErrors as Record<string, string[]>).flatMap(([field, messages]) => (messages[0] ? [[field, messages[0]]] : [])),
+  );
+  return { error: "VALIDATION_FAILED", message: error.issues[0]?.message ?? "Invalid request", fields };
+}
+
+/** The JSON body checked against `schema`, or the 400 answer to send instead. */
+export async function readBody<Schema extends z.ZodType>(c: AppContext, schema: Schema): Promise<{ data: z.output<Schema> } | { refusal: Response }> {
+  let json: unknown;
+  try {
+    json = await c.req.json();
+  } catch {
+    return { refusal: c.json({ error: "VALIDATION_FAILED", message: "The body must be JSON", fields: {} }, 400) };
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? { data: parsed.data } : { refusal: c.json(validationFailure(parsed.error), 400) };
+}
+
+/** The signed-in user's id, or null for a visitor: public endpoints work for both. */
+export async function sessionUserId(c: AppContext): Promise<string | null> {
+  const session = await c.var.getAuth().api.getSession({ headers: c.req.raw.headers });
+  return session?.user.id ?? null;
+}
+
+/** Where the app is reached, for links in mail. */
+export const publicOrigin = (c: AppContext) => c.env.BETTER_AUTH_URL ?? new URL(c.req.url).origin;
