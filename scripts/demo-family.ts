@@ -1,5 +1,6 @@
 import type { EventCategory, GuestPrivacyLevel, GuestRelationship, ItemPrivacyLevel, ParticipantRole, PermissionFlag, RsvpStatus } from "../src/domain/enums";
 import type { MilestoneKey } from "../src/domain/milestones";
+import type { PresetRetailerKey } from "../src/domain/registry";
 
 /** The seeded demo family (README and tests sign in with these). */
 export const DEMO_PASSWORD = "babysteps123";
@@ -355,4 +356,60 @@ export const DEMO_EVENTS: readonly DemoEvent[] = [
 /** Suggested milestones the parents added, auto-dated from the due date. */
 export const DEMO_MILESTONE_EVENTS: ReadonlyArray<{ id: string; key: MilestoneKey; addedBy: Extract<DemoKey, "olivia" | "noah"> }> = [
   { id: "6a0e3f52-9b1d-4c7e-8f24-3d5a7b9c1e06", key: "due-date", addedBy: "olivia" },
+];
+
+export interface DemoRegistry {
+  id: string;
+  name: string;
+  /** A preset retailer's key, or none for a custom registry. */
+  retailer?: PresetRetailerKey;
+  url: string;
+  description?: string;
+  isVisible: boolean;
+  createdBy: Extract<DemoKey, "olivia" | "noah">;
+}
+
+/**
+ * The parents' registries in their order: two preset retailers guests see, and a custom boutique
+ * list still hidden while the parents fill it. Stable ids: seeding again adds nothing.
+ */
+export const DEMO_REGISTRIES: readonly DemoRegistry[] = [
+  {
+    id: "7b1f4a63-0c2e-4d8f-9a35-4e6b8c0d2f01",
+    name: "Our Amazon Baby Registry",
+    retailer: "amazon",
+    url: "https://www.amazon.com/baby-reg/olivia-noah-parker",
+    description: "Everyday essentials: diapers, wipes, bottles and the double stroller for the twins.",
+    isVisible: true,
+    createdBy: "olivia",
+  },
+  {
+    id: "7b1f4a63-0c2e-4d8f-9a35-4e6b8c0d2f02",
+    name: "Babylist",
+    retailer: "babylist",
+    url: "https://www.babylist.com/list/parker-twins",
+    description: "Everything in one place, from any store, plus our fund for cloth diapers.",
+    isVisible: true,
+    createdBy: "noah",
+  },
+  {
+    id: "7b1f4a63-0c2e-4d8f-9a35-4e6b8c0d2f03",
+    name: "Little Sprout Boutique",
+    url: "https://littlesprout.example.com/registry/parker",
+    description: "Hand-knitted blankets from the shop around the corner. Still choosing!",
+    isVisible: false,
+    createdBy: "olivia",
+  },
+];
+
+/** Guests' ideas for the registry, waiting for the parents' answer. */
+export const DEMO_REGISTRY_SUGGESTIONS: ReadonlyArray<{ id: string; by: Extract<DemoKey, "grandma" | "maya" | "sam">; name: string; link?: string; note?: string }> = [
+  {
+    id: "7b1f4a63-0c2e-4d8f-9a35-4e6b8c0d2f11",
+    by: "grandma",
+    name: "Glider rocking chair",
+    link: "https://www.potterybarnkids.com/products/glider",
+    note: "For the night feeds. I rocked your father in one just like it.",
+  },
+  { id: "7b1f4a63-0c2e-4d8f-9a35-4e6b8c0d2f12", by: "maya", name: "Two baby carriers", note: "One for each of you, so you can both go on walks." },
 ];

@@ -1,10 +1,11 @@
 import { hashPassword } from "better-auth/crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { FALSE_ALARM_CLOSE_MS, MS_PER_MINUTE, PLANS, REFERRAL_DISCOUNT_PERCENT } from "../src/domain/constants";
+import { FALSE_ALARM_CLOSE_MS, MS_PER_DAY, MS_PER_MINUTE, PLANS, REFERRAL_DISCOUNT_PERCENT } from "../src/domain/constants";
 import { eventWeekNumber } from "../src/domain/calendar";
 import { addDays, dueDateFromLmp, lmpFromDueDate, serviceEndDate, todayIso } from "../src/domain/dates";
 import { conversationPair } from "../src/domain/messaging";
 import { milestoneByKey, milestoneEvent } from "../src/domain/milestones";
+import { normalizeRegistryUrl, registryDescription } from "../src/domain/registry";
 import { GUEST_DEFAULT_PERMISSIONS } from "../src/domain/permissions";
 import { audienceGroupsOf } from "../src/domain/posts";
 import { sanitizeComment, sanitizeLocation, sanitizeNotes, sanitizePostContent, sanitizeQuestions, sanitizeTitle } from "../src/domain/sanitize";
@@ -21,6 +22,8 @@ import {
   posts,
   pregnancyParticipants,
   referrals,
+  registries,
+  registrySuggestions,
   subscriptions,
   users,
   waitingRoomConversations,
@@ -39,6 +42,8 @@ import {
   DEMO_POSTS,
   DEMO_PREGNANCY_TITLE,
   DEMO_REFERRAL_CODE,
+  DEMO_REGISTRIES,
+  DEMO_REGISTRY_SUGGESTIONS,
   DEMO_WAITING_ROOM,
   demoMember,
   type DemoMember,
@@ -58,6 +63,7 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
     await seedWaitingRoomHistory(db, today);
     await seedDemoPosts(db, today);
     await seedDemoEvents(db, today);
+    await seedDemoRegistry(db);
     return { seeded: false };
   }
 
@@ -130,6 +136,7 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
   await seedWaitingRoomHistory(db, today);
   await seedDemoPosts(db, today);
   await seedDemoEvents(db, today);
+  await seedDemoRegistry(db);
   return { seeded: true };
 }
 
@@ -310,5 +317,52 @@ async function seedDemoEvents(db: Db, today: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(calendarEvents).values([...events, ...milestones]);
     if (invitations.length > 0) await tx.insert(eventParticipants).values(invitations);
+  });
+}
+
+/**
+ * The demo registry (DEMO_REGISTRIES in their order) and the guests' suggestions, in one
+ * transaction, stored as the registry router stores them (https URL, description cut). The first
+ * registry's id marks them seeded.
+ */
+async function seedDemoRegistry(db: Db): Promise<void> {
+  const [first] = DEMO_REGISTRIES;
+  if (!first) return;
+  const [seeded] = await db.select({ id: registries.id }).from(registries).where(eq(registries.id, first.id));
+  if (seeded) return;
+  const family = await demoPregnancy(db);
+  if (!family) return;
+  const { pregnancyId, userIdOf } = family;
+  const storedUrl = (url: string) => {
+    const normalized = normalizeRegistryUrl(url);
+    if (!normalized.ok) throw new Error(`Demo registry URL is invalid: ${url}`);
+    return normalized.value;
+  };
+  const rows = DEMO_REGISTRIES.map((registry, displayOrder) => ({
+    id: registry.id,
+    pregnancyId,
+    name: sanitizeTitle(registry.name),
+    retailer: registry.retailer ?? null,
+    url: storedUrl(registry.url),
+    description: registry.description ? registryDescription(registry.description) : null,
+    isCustom: registry.retailer === undefined,
+    isVisible: registry.isVisible,
+    displayOrder,
+    createdBy: userIdOf(registry.createdBy),
+  }));
+  const now = Date.now();
+  const suggestions = DEMO_REGISTRY_SUGGESTIONS.map((suggestion, index) => ({
+    id: suggestion.id,
+    // A day apart, the first the oldest, so the parents' newest-first list has a stable order.
+    createdAt: new Date(now - (DEMO_REGISTRY_SUGGESTIONS.length - index) * MS_PER_DAY),
+    pregnancyId,
+    suggestedBy: userIdOf(suggestion.by),
+    name: sanitizeTitle(suggestion.name),
+    link: suggestion.link ? storedUrl(suggestion.link) : null,
+    note: suggestion.note ? registryDescription(suggestion.note) : null,
+  }));
+  await db.transaction(async (tx) => {
+    await tx.insert(registries).values(rows);
+    if (suggestions.length > 0) await tx.insert(registrySuggestions).values(suggestions);
   });
 }

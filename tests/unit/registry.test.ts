@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
+  isPresetRetailer,
+  limitMessage,
+  moveItem,
   normalizeRegistryUrl,
+  PRESET_RETAILER_KEYS,
+  PRESET_RETAILERS,
   REGISTRY_ERROR_MESSAGES,
   REGISTRY_MESSAGES,
+  registryCounts,
+  registryDescription,
   registryLimitError,
+  retailerName,
   truncateRegistryDescription,
 } from "../../src/domain/registry";
 
@@ -19,6 +27,14 @@ describe("normalizeRegistryUrl", () => {
     for (const input of ["", "   ", "https://", "http:// x", "/relative", "-start.com", "https://-", "//host.com"]) {
       expect(normalizeRegistryUrl(input), input).toEqual({ ok: false, error: "invalid_url" });
     }
+  });
+
+  it("refuses other schemes, which also start with a word character, but keeps ports", () => {
+    for (const input of ["ftp://x", "FTP://files.example.com/list", "file:///etc/passwd", "https://ftp://x", "sftp:/x"]) {
+      expect(normalizeRegistryUrl(input), input).toEqual({ ok: false, error: "invalid_url" });
+    }
+    expect(normalizeRegistryUrl("shop.example.com:8080/list")).toEqual({ ok: true, value: "https://shop.example.com:8080/list" });
+    expect(normalizeRegistryUrl("http://word")).toEqual({ ok: true, value: "https://word" });
   });
 
   it("refuses script and data URLs", () => {
@@ -66,5 +82,53 @@ describe("registry rules", () => {
     expect(REGISTRY_MESSAGES.loginRequired("reorder")).toBe("You must be logged in to reorder registries");
     expect(REGISTRY_MESSAGES.actionFailed("remove")).toBe("Failed to remove registry");
     expect(REGISTRY_MESSAGES.loadFailed).toBe("Failed to load registries");
+  });
+});
+
+describe("preset retailers", () => {
+  it("lists a dozen retailers, each with a site the URL rule accepts as it is", () => {
+    expect(PRESET_RETAILER_KEYS.length).toBeGreaterThanOrEqual(12);
+    for (const key of PRESET_RETAILER_KEYS) {
+      const { name, site } = PRESET_RETAILERS[key];
+      expect(name.length, key).toBeGreaterThan(0);
+      expect(normalizeRegistryUrl(site), key).toEqual({ ok: true, value: site });
+    }
+    expect(PRESET_RETAILERS["crate-and-kids"].name).toBe("Crate & Kids");
+  });
+
+  it("names a preset by its retailer and keeps any other text as stored", () => {
+    expect(isPresetRetailer("kohls")).toBe(true);
+    expect(isPresetRetailer("toString")).toBe(false);
+    expect(isPresetRetailer(null)).toBe(false);
+    expect(retailerName("kohls")).toBe("Kohl's");
+    expect(retailerName("Corner Shop")).toBe("Corner Shop");
+    expect(retailerName(null)).toBeNull();
+  });
+});
+
+describe("registry descriptions and lists", () => {
+  it("strips markup from descriptions and cuts them at 500 without '...'", () => {
+    expect(registryDescription("<b>Nursery</b> things &amp; more <script>x</script>")).toBe("Nursery things & more");
+    expect(registryDescription(" " + "é".repeat(600))).toBe("é".repeat(500));
+    expect(registryDescription("&lt;".repeat(600))).toHaveLength(500);
+  });
+
+  it("counts presets and custom registries apart", () => {
+    expect(registryCounts([{ isCustom: false }, { isCustom: true }, { isCustom: false }])).toEqual({ presets: 2, custom: 1 });
+    expect(registryCounts([])).toEqual({ presets: 0, custom: 0 });
+  });
+
+  it("gives the client's text for a reached limit", () => {
+    expect(limitMessage("limit_exceeded_presets")).toBe("You can add up to 10 preset retailers.");
+    expect(limitMessage("limit_exceeded_custom")).toBe("You can add up to 3 custom registries.");
+  });
+
+  it("moves one item and keeps the others in order", () => {
+    expect(moveItem(["a", "b", "c", "d"], 0, 2)).toEqual(["b", "c", "a", "d"]);
+    expect(moveItem(["a", "b", "c", "d"], 3, 0)).toEqual(["d", "a", "b", "c"]);
+    expect(moveItem(["a", "b", "c"], 1, 1)).toEqual(["a", "b", "c"]);
+    expect(moveItem(["a", "b", "c"], 0, 99)).toEqual(["b", "c", "a"]);
+    expect(moveItem(["a", "b", "c"], 2, -1)).toEqual(["c", "a", "b"]);
+    expect(moveItem(["a", "b"], 5, 0)).toEqual(["a", "b"]);
   });
 });

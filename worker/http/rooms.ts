@@ -44,5 +44,5 @@ export async function tellRoom(env: Pick<Bindings, "WaitingRoom">, pregnancyId: 
   }
 }
 
-/** Tells the pregnancy's feed that posts, photos or events changed; each viewer reloads what they may see. */
+/** Tells the pregnancy's feed that posts, photos, events or registries changed; each viewer reloads what they may see. */
 export const tellFeed = (env: Pick<Bindings, "WaitingRoom">, pregnancyId: string, area: FeedArea) => tellRoom(env, pregnancyId, { kind: "feed-changed", area });

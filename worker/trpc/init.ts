@@ -26,6 +26,8 @@ export interface Context {
 export type ProcedureAccess = "public" | "signedIn" | "participant" | "parent" | PermissionFlag;
 export interface ProcedureMeta {
   access: ProcedureAccess;
+  /** The appCode a participant without the flag gets when the spec names its own (else ACCESS_DENIED). */
+  refusal?: string;
 }
 
 /** A refusal that carries one of the spec's machine codes; the client maps it to the spec's text. */
@@ -66,7 +68,7 @@ export const pregnancyInput = z.object({
   mode: z.enum(USER_MODES).optional(),
 });
 
-const audit = (event: string, details: Record<string, unknown>) => console.warn(JSON.stringify({ level: "warn", audit: event, ...details }));
+export const audit = (event: string, details: Record<string, unknown>) => console.warn(JSON.stringify({ level: "warn", audit: event, ...details }));
 
 /**
  * Loads the caller's active participation in the named pregnancy and the effective permissions.

@@ -12,6 +12,7 @@ import { photosRouter } from "../routers/photos";
 import { postsRouter } from "../routers/posts";
 import { pregnancyRouter } from "../routers/pregnancy";
 import { referralsRouter } from "../routers/referrals";
+import { registryRouter } from "../routers/registry";
 import { waitingRoomRouter } from "../routers/waitingRoom";
 import { router } from "./init";
 
@@ -30,6 +31,7 @@ export const appRouter = router({
   posts: postsRouter,
   pregnancy: pregnancyRouter,
   referrals: referralsRouter,
+  registry: registryRouter,
   waitingRoom: waitingRoomRouter,
 });
 

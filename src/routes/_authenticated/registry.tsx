@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AREAS } from "../../features/shell/areas";
-import { ComingSoonPage } from "../../features/shell/ComingSoonPage";
+import { RegistryPage } from "../../features/registry/RegistryPage";
 
+/** /registry: the pregnancy's registries at outside retailers, and guests' suggestions. */
 export const Route = createFileRoute("/_authenticated/registry")({
-  component: () => <ComingSoonPage {...AREAS.registry} />,
+  component: RegistryPage,
 });

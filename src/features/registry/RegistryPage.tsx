@@ -1,0 +1,116 @@
+import { useState } from "react";
+import { NO_PREGNANCY_CONTEXT_MESSAGE } from "../../domain/errors";
+import { REGISTRY_MESSAGES, registryCounts } from "../../domain/registry";
+import { useDocumentTitle } from "../../lib/document-title";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { PlusIcon } from "../../ui/icons";
+import { LoadError } from "../../ui/LoadError";
+import { Spinner } from "../../ui/Spinner";
+import { usePregnancyContext } from "../modes/usePregnancyContext";
+import { AREAS } from "../shell/areas";
+import { RegistryFormDialog } from "./RegistryFormDialog";
+import { GuestRegistryList, ManagedRegistryList } from "./RegistryList";
+import { SuggestionsSection, SuggestItemForm } from "./Suggestions";
+import { useRegistryData, useRegistryWrites, type Registry, type RegistryScope } from "./useRegistry";
+
+interface Rights {
+  canManage: boolean;
+  canView: boolean;
+  canSuggest: boolean;
+}
+
+/**
+ * /registry (signed-in users): the pregnancy's registries at outside retailers. Parents (those with
+ * canManageRegistry) add, order, hide and remove them and answer guests' suggestions; guests see
+ * the visible ones in the parents' order and, with canSuggestRegistryItems, suggest items. The
+ * server enforces every right; the page only leaves out what the flags forbid.
+ */
+export function RegistryPage() {
+  const { title, summary } = AREAS.registry;
+  useDocumentTitle(title);
+  const { pregnancyId, mode, access, isLoading } = usePregnancyContext();
+  const permissions = access?.permissions;
+  const rights: Rights = { canManage: permissions?.canManageRegistry ?? false, canView: permissions?.canViewRegistry ?? false, canSuggest: permissions?.canSuggestRegistryItems ?? false };
+
+  let body;
+  if (isLoading) body = <Spinner label="Loading the registry" className="p-6" />;
+  else if (!pregnancyId) body = <Alert variant="info">{NO_PREGNANCY_CONTEXT_MESSAGE}</Alert>;
+  else body = <RegistryArea key={pregnancyId} scope={{ pregnancyId, mode }} rights={rights} />;
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+        <p className="mt-1 text-muted-foreground">{rights.canManage ? summary : "The parents' baby registries. Each opens at the retailer in a new tab."}</p>
+      </div>
+      {body}
+    </div>
+  );
+}
+
+function RegistryArea({ scope, rights }: { scope: RegistryScope; rights: Rights }) {
+  const canSee = rights.canView || rights.canManage;
+  return (
+    <>
+      {canSee ? (
+        <Registries scope={scope} canManage={rights.canManage} />
+      ) : (
+        <section aria-labelledby="registry-limited" className="card flex flex-col gap-2 p-6">
+          <h2 id="registry-limited" className="text-xl font-bold">
+            Limited Access
+          </h2>
+          <p className="text-muted-foreground">The parents have not shared their registry with you.</p>
+        </section>
+      )}
+      {rights.canSuggest && !rights.canManage && <SuggestItemForm scope={scope} />}
+    </>
+  );
+}
+
+function Registries({ scope, canManage }: { scope: RegistryScope; canManage: boolean }) {
+  const { registries, suggestions } = useRegistryData(scope, canManage);
+  const writes = useRegistryWrites(scope);
+  const [form, setForm] = useState<{ registry?: Registry } | null>(null);
+  const list = registries.data ?? [];
+
+  let body;
+  if (registries.isPending) body = <Spinner label="Loading registries" className="p-6" />;
+  else if (registries.isError && !registries.data)
+    body = (
+      <LoadError title={REGISTRY_MESSAGES.loadFailed} onRetry={() => void registries.refetch()} busy={registries.isFetching}>
+        The registries could not be loaded.
+      </LoadError>
+    );
+  else if (list.length === 0)
+    body = <p className="card bg-surface p-5 text-muted-foreground">{canManage ? "No registries yet. Add one from a preset retailer or your own link." : "The parents have not shared a registry yet."}</p>;
+  else if (canManage)
+    body = (
+      <ManagedRegistryList
+        registries={list}
+        onReorder={writes.reorder}
+        onVisibility={writes.setVisibility}
+        onEdit={(registry) => setForm({ registry })}
+        onDelete={writes.remove}
+      />
+    );
+  else body = <GuestRegistryList registries={list} />;
+
+  return (
+    <>
+      {canManage && (
+        <Button onClick={() => setForm({})} className="self-start">
+          <PlusIcon className="size-5" />
+          Add registry
+        </Button>
+      )}
+      {body}
+      {canManage && (
+        <>
+          <SuggestionsSection scope={scope} suggestions={suggestions} />
+          <RegistryFormDialog open={form !== null} onClose={() => setForm(null)} registry={form?.registry} counts={registryCounts(list)} onSave={writes.save} />
+        </>
+      )}
+    </>
+  );
+}
