@@ -4,6 +4,7 @@ import { EVENT_CATEGORY_LABELS, RSVP_LABELS } from "../../domain/calendar";
 import { RSVP_STATUSES } from "../../domain/enums";
 import { buildIcalendar, icalFileName } from "../../domain/ical";
 import { formatEventTime } from "../../domain/time";
+import { downloadTextFile } from "../../lib/download";
 import { Avatar } from "../../ui/Avatar";
 import { DownloadIcon, MapPinIcon } from "../../ui/icons";
 import { formatDateOnly } from "../pregnancy/PregnancyCard";
@@ -29,13 +30,7 @@ export function CategoryChip({ category, className }: { category: CalendarEvent[
 
 /** Saves the event as an .ics file the phone's or computer's calendar opens. */
 export function downloadEventFile(event: CalendarEvent) {
-  const blob = new Blob([buildIcalendar(event.title, [event])], { type: "text/calendar" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = icalFileName(event.title);
-  link.click();
-  URL.revokeObjectURL(url);
+  downloadTextFile(icalFileName(event.title), buildIcalendar(event.title, [event]), "text/calendar");
 }
 
 export function AddToCalendarButton({ event }: { event: CalendarEvent }) {
