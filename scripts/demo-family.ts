@@ -413,3 +413,55 @@ export const DEMO_REGISTRY_SUGGESTIONS: ReadonlyArray<{ id: string; by: Extract<
   },
   { id: "7b1f4a63-0c2e-4d8f-9a35-4e6b8c0d2f12", by: "maya", name: "Two baby carriers", note: "One for each of you, so you can both go on walks." },
 ];
+
+/** One of Olivia's daily supplements, added some weeks ago and ticked on the listed days. */
+export interface DemoSupplement {
+  id: string;
+  name: string;
+  dose: string;
+  timeOfDay: string;
+  addedDaysAgo: number;
+  takenDaysAgo: readonly number[];
+}
+
+const LAST_WEEK = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/**
+ * Olivia's checklist: every supplement ticked on each of the last seven days, so the streak reads
+ * 7 days and today's three are still to take. Noah keeps no supplements. Stable ids: seeding again
+ * finds them and adds nothing.
+ */
+export const DEMO_SUPPLEMENTS: readonly DemoSupplement[] = [
+  { id: "7b1f4c63-2a8e-4d5b-9c36-4e6b8cad2f01", name: "Prenatal vitamin", dose: "1 tablet", timeOfDay: "With breakfast", addedDaysAgo: 60, takenDaysAgo: [...LAST_WEEK, 9, 10] },
+  { id: "7b1f4c63-2a8e-4d5b-9c36-4e6b8cad2f02", name: "Iron", dose: "27 mg", timeOfDay: "With lunch", addedDaysAgo: 40, takenDaysAgo: [...LAST_WEEK, 8, 10] },
+  { id: "7b1f4c63-2a8e-4d5b-9c36-4e6b8cad2f03", name: "Vitamin D", dose: "400 IU", timeOfDay: "In the evening", addedDaysAgo: 40, takenDaysAgo: LAST_WEEK },
+];
+
+/** A kick-counting session: which twin (birth order), who counted, when (UTC), and the movements felt, evenly spread until the 10th. */
+export interface DemoKickSession {
+  id: string;
+  birthOrder: 1 | 2;
+  by: Extract<DemoKey, "olivia" | "noah">;
+  daysAgo: number;
+  startedAtUtc: string;
+  minutesToTen: number;
+  movements: number;
+}
+
+/** The evening counts of the last days, both twins, the last one by Noah. */
+export const DEMO_KICK_SESSIONS: readonly DemoKickSession[] = [
+  { id: "7b1f4c63-2a8e-4d5b-9c36-4e6b8cad2f11", birthOrder: 1, by: "olivia", daysAgo: 5, startedAtUtc: "20:10", minutesToTen: 24, movements: 10 },
+  { id: "7b1f4c63-2a8e-4d5b-9c36-4e6b8cad2f12", birthOrder: 2, by: "olivia", daysAgo: 4, startedAtUtc: "20:40", minutesToTen: 31, movements: 11 },
+  { id: "7b1f4c63-2a8e-4d5b-9c36-4e6b8cad2f13", birthOrder: 1, by: "olivia", daysAgo: 3, startedAtUtc: "19:55", minutesToTen: 18, movements: 12 },
+  { id: "7b1f4c63-2a8e-4d5b-9c36-4e6b8cad2f14", birthOrder: 2, by: "olivia", daysAgo: 2, startedAtUtc: "21:05", minutesToTen: 27, movements: 10 },
+  { id: "7b1f4c63-2a8e-4d5b-9c36-4e6b8cad2f15", birthOrder: 1, by: "olivia", daysAgo: 1, startedAtUtc: "20:20", minutesToTen: 15, movements: 10 },
+  { id: "7b1f4c63-2a8e-4d5b-9c36-4e6b8cad2f16", birthOrder: 2, by: "noah", daysAgo: 1, startedAtUtc: "21:00", minutesToTen: 22, movements: 10 },
+];
+
+/** A few irregular practice contractions three evenings ago (far from the 5-1-1 pattern): an earlier session to look back on. */
+export const DEMO_CONTRACTIONS: ReadonlyArray<{ id: string; daysAgo: number; startedAtUtc: string; seconds: number }> = [
+  { id: "7b1f4c63-2a8e-4d5b-9c36-4e6b8cad2f21", daysAgo: 3, startedAtUtc: "18:02", seconds: 38 },
+  { id: "7b1f4c63-2a8e-4d5b-9c36-4e6b8cad2f22", daysAgo: 3, startedAtUtc: "18:16", seconds: 45 },
+  { id: "7b1f4c63-2a8e-4d5b-9c36-4e6b8cad2f23", daysAgo: 3, startedAtUtc: "18:38", seconds: 33 },
+  { id: "7b1f4c63-2a8e-4d5b-9c36-4e6b8cad2f24", daysAgo: 3, startedAtUtc: "18:47", seconds: 41 },
+];

@@ -1,6 +1,6 @@
 import { hashPassword } from "better-auth/crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { FALSE_ALARM_CLOSE_MS, MS_PER_DAY, MS_PER_MINUTE, PLANS, REFERRAL_DISCOUNT_PERCENT } from "../src/domain/constants";
+import { FALSE_ALARM_CLOSE_MS, KICK_TARGET_MOVEMENTS, MS_PER_DAY, MS_PER_MINUTE, MS_PER_SECOND, PLANS, REFERRAL_DISCOUNT_PERCENT } from "../src/domain/constants";
 import { eventWeekNumber } from "../src/domain/calendar";
 import { addDays, dueDateFromLmp, lmpFromDueDate, serviceEndDate, todayIso } from "../src/domain/dates";
 import { conversationPair } from "../src/domain/messaging";
@@ -14,7 +14,11 @@ import type { Db } from "../worker/db";
 import {
   accounts,
   calendarEvents,
+  contractions,
   eventParticipants,
+  healthSupplementDoses,
+  healthSupplements,
+  kickSessions,
   pregnancies,
   pregnancyBabies,
   postComments,
@@ -34,9 +38,11 @@ import {
 } from "../worker/db/schema";
 import {
   DEMO_BABIES,
+  DEMO_CONTRACTIONS,
   DEMO_DAYS_UNTIL_DUE,
   DEMO_EVENTS,
   DEMO_FAMILY,
+  DEMO_KICK_SESSIONS,
   DEMO_MILESTONE_EVENTS,
   DEMO_PASSWORD,
   DEMO_POSTS,
@@ -44,6 +50,7 @@ import {
   DEMO_REFERRAL_CODE,
   DEMO_REGISTRIES,
   DEMO_REGISTRY_SUGGESTIONS,
+  DEMO_SUPPLEMENTS,
   DEMO_WAITING_ROOM,
   demoMember,
   type DemoMember,
@@ -64,6 +71,7 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
     await seedDemoPosts(db, today);
     await seedDemoEvents(db, today);
     await seedDemoRegistry(db);
+    await seedDemoHealth(db, today);
     return { seeded: false };
   }
 
@@ -137,6 +145,7 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
   await seedDemoPosts(db, today);
   await seedDemoEvents(db, today);
   await seedDemoRegistry(db);
+  await seedDemoHealth(db, today);
   return { seeded: true };
 }
 
@@ -364,5 +373,59 @@ async function seedDemoRegistry(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(registries).values(rows);
     if (suggestions.length > 0) await tx.insert(registrySuggestions).values(suggestions);
+  });
+}
+
+/**
+ * The parents' health trackers (DEMO_SUPPLEMENTS, DEMO_KICK_SESSIONS, DEMO_CONTRACTIONS) in one
+ * transaction, stored as the health router stores them. The first supplement's id marks them seeded.
+ */
+async function seedDemoHealth(db: Db, today: string): Promise<void> {
+  const [first] = DEMO_SUPPLEMENTS;
+  if (!first) return;
+  const [seeded] = await db.select({ id: healthSupplements.id }).from(healthSupplements).where(eq(healthSupplements.id, first.id));
+  if (seeded) return;
+  const family = await demoPregnancy(db);
+  if (!family) return;
+  const { pregnancyId, userIdOf } = family;
+  const babies = await db.select({ id: pregnancyBabies.id, birthOrder: pregnancyBabies.birthOrder }).from(pregnancyBabies).where(eq(pregnancyBabies.pregnancyId, pregnancyId));
+  const at = (daysAgo: number, timeUtc: string) => new Date(`${addDays(today, -daysAgo)}T${timeUtc}:00Z`);
+
+  const supplements = DEMO_SUPPLEMENTS.map((s) => ({
+    id: s.id,
+    pregnancyId,
+    userId: userIdOf("olivia"),
+    name: s.name,
+    dose: s.dose,
+    timeOfDay: s.timeOfDay,
+    createdAt: at(s.addedDaysAgo, "08:00"),
+    updatedAt: at(s.addedDaysAgo, "08:00"),
+  }));
+  const doses = DEMO_SUPPLEMENTS.flatMap((s) => s.takenDaysAgo.map((daysAgo) => ({ supplementId: s.id, takenOn: addDays(today, -daysAgo), takenAt: at(daysAgo, "09:00") })));
+  const sessions = DEMO_KICK_SESSIONS.map((session) => {
+    const startedAt = at(session.daysAgo, session.startedAtUtc);
+    // Movements evenly spread so the 10th comes at minutesToTen.
+    const gapMs = (session.minutesToTen * MS_PER_MINUTE) / KICK_TARGET_MOVEMENTS;
+    const kickOffsetsMs = Array.from({ length: session.movements }, (_, i) => Math.round(gapMs * (i + 1)));
+    return {
+      id: session.id,
+      pregnancyId,
+      babyId: babies.find((baby) => baby.birthOrder === session.birthOrder)?.id ?? null,
+      recordedBy: userIdOf(session.by),
+      startedAt,
+      endedAt: new Date(startedAt.getTime() + (kickOffsetsMs.at(-1) ?? 0)),
+      kickOffsetsMs,
+    };
+  });
+  const timed = DEMO_CONTRACTIONS.map((c) => {
+    const startedAt = at(c.daysAgo, c.startedAtUtc);
+    return { id: c.id, pregnancyId, recordedBy: userIdOf("olivia"), startedAt, endedAt: new Date(startedAt.getTime() + c.seconds * MS_PER_SECOND) };
+  });
+
+  await db.transaction(async (tx) => {
+    await tx.insert(healthSupplements).values(supplements);
+    await tx.insert(healthSupplementDoses).values(doses);
+    await tx.insert(kickSessions).values(sessions);
+    await tx.insert(contractions).values(timed);
   });
 }

@@ -341,6 +341,43 @@ export const POST_MAX_PHOTOS = 10;
 export const POST_MOOD_MAX_LENGTH = 50;
 
 // ---------------------------------------------------------------------------------------------
+// Health trackers: vitamins, kick counter, contraction timer (issue 9; the spec gives no numbers)
+
+/** Kick counting times how long 10 movements take; fewer than 10 in 2 hours is worth a call (common prenatal guidance). */
+export const KICK_TARGET_MOVEMENTS = 10;
+export const KICK_TARGET_WINDOW_MS = 2 * MS_PER_HOUR;
+/** Ours: the most movements and the longest session one record may hold. */
+export const KICK_SESSION_MAX_MOVEMENTS = 500;
+export const KICK_SESSION_MAX_MS = 12 * MS_PER_HOUR;
+/** Ours: days the kick history chart shows, and the latest sessions listed one by one. */
+export const KICK_CHART_DAYS = 14;
+export const KICK_RECENT_SESSIONS_SHOWN = 10;
+/** The 5-1-1 rule: contractions about 5 minutes apart or less, lasting 1 minute or more, for at least 1 hour. */
+export const FIVE_ONE_ONE_MAX_INTERVAL_MS = 5 * MS_PER_MINUTE;
+export const FIVE_ONE_ONE_MIN_DURATION_MS = MS_PER_MINUTE;
+export const FIVE_ONE_ONE_MIN_SPAN_MS = MS_PER_HOUR;
+/** Ours: "about": a tap a few seconds early or late does not break the pattern. */
+export const FIVE_ONE_ONE_TOLERANCE_MS = 10 * MS_PER_SECOND;
+/** Averages cover the last hour, and the 5-1-1 flag stays up while the latest contraction started within it. */
+export const CONTRACTION_RECENT_WINDOW_MS = MS_PER_HOUR;
+/** Ours: a contraction more than an hour after the previous one starts a new session (and has no interval). */
+export const CONTRACTION_SESSION_GAP_MS = MS_PER_HOUR;
+/** Ours: the longest contraction one record may hold (a forgotten Stop). */
+export const CONTRACTION_MAX_MS = MS_PER_HOUR;
+/** Ours: records sent in one sync call. */
+export const HEALTH_SYNC_BATCH_MAX = 100;
+/** Ours: how far ahead of the server's clock a phone's may run before its times are refused. */
+export const CLIENT_CLOCK_SKEW_MAX_MS = MS_PER_DAY;
+/** Ours: records kept on the device are offered to the server again this often while online. */
+export const HEALTH_SYNC_RETRY_MS = 30 * MS_PER_SECOND;
+/** Ours: the running timers redraw once a second. */
+export const HEALTH_TIMER_TICK_MS = MS_PER_SECOND;
+/** Ours: a supplement's name, dose and time of day. */
+export const SUPPLEMENT_TEXT_MAX_LENGTH = 100;
+/** Ours: the supplements one person keeps on the checklist. */
+export const SUPPLEMENTS_MAX = 30;
+
+// ---------------------------------------------------------------------------------------------
 // Predictions
 
 export const OUNCES_PER_POUND = 16;

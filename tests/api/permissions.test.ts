@@ -132,6 +132,18 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "registry.suggestions.create": (f) => ({ ...scoped(f), name: "Matrix idea", link: "example.com/idea", note: "Matrix note" }),
   "registry.suggestions.accept": (f) => ({ ...scoped(f), suggestionId: crypto.randomUUID() }),
   "registry.suggestions.dismiss": (f) => ({ ...scoped(f), suggestionId: crypto.randomUUID() }),
+  // Health trackers are parent-only; unknown supplements stop at NOT_FOUND, removing an unknown record finds nothing to remove.
+  "health.vitamins.list": scoped,
+  "health.vitamins.add": (f) => ({ ...scoped(f), id: crypto.randomUUID(), name: "Matrix vitamin" }),
+  "health.vitamins.update": (f) => ({ ...scoped(f), supplementId: crypto.randomUUID(), name: "Matrix edit" }),
+  "health.vitamins.remove": (f) => ({ ...scoped(f), supplementId: crypto.randomUUID() }),
+  "health.vitamins.setTaken": (f) => ({ ...scoped(f), supplementId: crypto.randomUUID(), day: todayIso(), taken: true }),
+  "health.kicks.list": scoped,
+  "health.kicks.sync": (f) => ({ ...scoped(f), sessions: [{ id: crypto.randomUUID(), babyId: f.babyId, startedAt: Date.now() - 60_000, endedAt: Date.now(), kickOffsetsMs: [1000, 2000] }] }),
+  "health.kicks.remove": (f) => ({ ...scoped(f), sessionId: crypto.randomUUID() }),
+  "health.contractions.list": scoped,
+  "health.contractions.sync": (f) => ({ ...scoped(f), contractions: [{ id: crypto.randomUUID(), startedAt: Date.now() - 60_000, endedAt: Date.now() }] }),
+  "health.contractions.remove": (f) => ({ ...scoped(f), contractionId: crypto.randomUUID() }),
 };
 
 interface ProcedureDef {

@@ -3,6 +3,7 @@ import { billingRouter } from "../routers/billing";
 import { calendarRouter } from "../routers/calendar";
 import { contactsRouter } from "../routers/contacts";
 import { dashboardRouter } from "../routers/dashboard";
+import { healthTrackerRoutes } from "../routers/health";
 import { inspirationRouter } from "../routers/inspiration";
 import { invitationsRouter } from "../routers/invitations";
 import { metricsRouter } from "../routers/metrics";
@@ -22,6 +23,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   contacts: contactsRouter,
   dashboard: dashboardRouter,
+  health: router({ ...healthTrackerRoutes }),
   inspiration: inspirationRouter,
   invitations: invitationsRouter,
   metrics: metricsRouter,

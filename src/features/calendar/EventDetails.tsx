@@ -3,6 +3,7 @@ import { clsx } from "clsx";
 import { EVENT_CATEGORY_LABELS, RSVP_LABELS, RSVP_SUMMARY_ORDER } from "../../domain/calendar";
 import { buildIcalendar, icalFileName } from "../../domain/ical";
 import { formatEventTime } from "../../domain/time";
+import { downloadTextFile } from "../../lib/download";
 import { Avatar } from "../../ui/Avatar";
 import { DownloadIcon, MapPinIcon } from "../../ui/icons";
 import { formatDateOnly } from "../pregnancy/PregnancyCard";
@@ -28,13 +29,7 @@ export function CategoryChip({ category, className }: { category: CalendarEvent[
 
 /** Saves the event as an .ics file the phone's or computer's calendar opens. */
 export function downloadEventFile(event: CalendarEvent) {
-  const blob = new Blob([buildIcalendar(event.title, [event])], { type: "text/calendar" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = icalFileName(event.title);
-  link.click();
-  URL.revokeObjectURL(url);
+  downloadTextFile(icalFileName(event.title), buildIcalendar(event.title, [event]), "text/calendar");
 }
 
 export function AddToCalendarButton({ event }: { event: CalendarEvent }) {

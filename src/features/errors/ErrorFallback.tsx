@@ -1,4 +1,4 @@
-import { Component, useEffect, useRef, useState, useSyncExternalStore, type ErrorInfo, type ReactNode } from "react";
+import { Component, useEffect, useRef, useState, type ErrorInfo, type ReactNode } from "react";
 import { useQueryClient, useQueryErrorResetBoundary, type QueryClient } from "@tanstack/react-query";
 import { useRouter, useRouterState, type ErrorComponentProps } from "@tanstack/react-router";
 import { ERROR_BOUNDARY_MAX_RETRIES } from "../../domain/constants";
@@ -6,21 +6,9 @@ import { BOUNDARY_TEXTS, boundaryMessage, boundaryRetryDelayMs, boundaryTitle, c
 import { useDocumentTitle } from "../../lib/document-title";
 import { errorIdOf, reportError, type ErrorSource } from "../../lib/errorReports";
 import { logger } from "../../lib/logger";
+import { useOnline } from "../../lib/useOnline";
 import { Button } from "../../ui/Button";
 import { countRetry, retryCountFor } from "./retryCounts";
-
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener("online", listener);
-  window.addEventListener("offline", listener);
-  return () => {
-    window.removeEventListener("online", listener);
-    window.removeEventListener("offline", listener);
-  };
-}
-
-function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
-}
 
 interface ErrorScreenProps {
   error: unknown;

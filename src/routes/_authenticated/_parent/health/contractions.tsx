@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AREAS } from "../../../../features/shell/areas";
-import { ComingSoonPage } from "../../../../features/shell/ComingSoonPage";
+import { ContractionTimerPage } from "../../../../features/health/ContractionTimerPage";
 
+/** /health/contractions: the contraction timer, which keeps timing offline. */
 export const Route = createFileRoute("/_authenticated/_parent/health/contractions")({
-  component: () => <ComingSoonPage {...AREAS.contractions} />,
+  component: ContractionTimerPage,
 });

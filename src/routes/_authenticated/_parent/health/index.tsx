@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AREAS } from "../../../../features/shell/areas";
-import { ComingSoonPage } from "../../../../features/shell/ComingSoonPage";
+import { HealthOverviewPage } from "../../../../features/health/HealthOverviewPage";
 
+/** /health: the parents' health tools (the parent-only guard is the layout route). */
 export const Route = createFileRoute("/_authenticated/_parent/health/")({
-  component: () => <ComingSoonPage {...AREAS.health} />,
+  component: HealthOverviewPage,
 });

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AREAS } from "../../../../features/shell/areas";
-import { ComingSoonPage } from "../../../../features/shell/ComingSoonPage";
+import { KickCounterPage } from "../../../../features/health/KickCounterPage";
 
+/** /health/kicks: the kick counter, which keeps counting offline. */
 export const Route = createFileRoute("/_authenticated/_parent/health/kicks")({
-  component: () => <ComingSoonPage {...AREAS.kicks} />,
+  component: KickCounterPage,
 });

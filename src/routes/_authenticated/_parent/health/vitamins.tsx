@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AREAS } from "../../../../features/shell/areas";
-import { ComingSoonPage } from "../../../../features/shell/ComingSoonPage";
+import { VitaminsPage } from "../../../../features/health/VitaminsPage";
 
+/** /health/vitamins: the parent's daily supplement checklist. */
 export const Route = createFileRoute("/_authenticated/_parent/health/vitamins")({
-  component: () => <ComingSoonPage {...AREAS.vitamins} />,
+  component: VitaminsPage,
 });
