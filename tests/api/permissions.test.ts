@@ -11,6 +11,7 @@ import { callProcedure, wasRefused } from "../support/raw-trpc";
 type SampleInput = (family: MatrixFamily) => Promise<unknown> | unknown;
 
 const scoped = (family: MatrixFamily) => ({ pregnancyId: family.pregnancyId });
+const SAMPLE_BIRTH_DETAILS = { weightPounds: 7, weightOunces: 8, length: 20, date: todayIso(), time: "14:30" };
 
 /**
  * One valid input per procedure. A procedure added to the router without an entry here fails the
@@ -122,6 +123,16 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   // Adding a milestone already on the calendar changes nothing: the second parent's call adds none.
   "calendar.milestones.suggestions": scoped,
   "calendar.milestones.add": (f) => ({ ...scoped(f), keys: ["due-date"] }),
+  // Unknown guesses stop at NOT_FOUND (or find nothing to remove); the partner's lock corrects the owner's results.
+  "babyGame.state": scoped,
+  "babyGame.predictions": scoped,
+  "babyGame.leaderboard": scoped,
+  "babyGame.submit": (f) => ({ ...scoped(f), babyId: f.babyId, details: SAMPLE_BIRTH_DETAILS }),
+  "babyGame.update": (f) => ({ ...scoped(f), predictionId: crypto.randomUUID(), details: SAMPLE_BIRTH_DETAILS }),
+  "babyGame.enterFor": (f) => ({ ...scoped(f), id: crypto.randomUUID(), babyId: f.babyId, playerName: `Matrix friend ${crypto.randomUUID()}`, details: SAMPLE_BIRTH_DETAILS }),
+  "babyGame.remove": (f) => ({ ...scoped(f), predictionId: crypto.randomUUID() }),
+  "babyGame.lock": (f) => ({ ...scoped(f), results: [{ babyId: f.babyId, details: SAMPLE_BIRTH_DETAILS }] }),
+  "babyGame.unlock": scoped,
 };
 
 interface ProcedureDef {
