@@ -9,12 +9,13 @@ export const ROOM_CHANNEL_HEADER = "x-babysteps-room-channel";
 /**
  * A pregnancy's room carries two channels: the waiting room (chat, presence, typing; needs
  * canAccessWaitingRoom) and the feed, which any active participant may join to hear that posts,
- * photos, calendar events, registries or the parents' health records changed. The feed carries only that signal: each viewer reloads what the server lets
+ * photos, calendar events, registries, baby-game guesses or the parents' health records changed.
+ * The feed carries only that signal: each viewer reloads what the server lets
  * them see, so nothing private travels on it. Chosen by `?channel=` on the socket URL.
  */
 export const ROOM_CHANNELS = ["waiting-room", "feed"] as const;
 export type RoomChannel = (typeof ROOM_CHANNELS)[number];
-export const FEED_AREAS = ["posts", "photos", "calendar", "registry", "health"] as const;
+export const FEED_AREAS = ["posts", "photos", "calendar", "registry", "health", "babyGame"] as const;
 export type FeedArea = (typeof FEED_AREAS)[number];
 
 /** The room's Durable Object binding and its URL segment (/parties/waiting-room/<pregnancyId>). */

@@ -1,4 +1,5 @@
 import type { EventCategory, GuestPrivacyLevel, GuestRelationship, ItemPrivacyLevel, ParticipantRole, PermissionFlag, RsvpStatus } from "../src/domain/enums";
+import type { EyeColor, HairColor } from "../src/domain/babyGame";
 import type { MilestoneKey } from "../src/domain/milestones";
 import type { PresetRetailerKey } from "../src/domain/registry";
 
@@ -464,4 +465,47 @@ export const DEMO_CONTRACTIONS: ReadonlyArray<{ id: string; daysAgo: number; sta
   { id: "7b1f4c63-2a8e-4d5b-9c36-4e6b8cad2f22", daysAgo: 3, startedAtUtc: "18:16", seconds: 45 },
   { id: "7b1f4c63-2a8e-4d5b-9c36-4e6b8cad2f23", daysAgo: 3, startedAtUtc: "18:38", seconds: 33 },
   { id: "7b1f4c63-2a8e-4d5b-9c36-4e6b8cad2f24", daysAgo: 3, startedAtUtc: "18:47", seconds: 41 },
+];
+
+/** A guess in the demo baby game, dated from the due date; by a demo member, or entered by a parent for someone without an account. */
+export interface DemoPrediction {
+  id: string;
+  /** Index into DEMO_BABIES. */
+  baby: number;
+  by: DemoKey | { playerName: string; relationship: GuestRelationship; enteredBy: Extract<DemoKey, "olivia" | "noah"> };
+  daysAgo: number;
+  weightPounds: number;
+  weightOunces: number;
+  length: number;
+  daysFromDue: number;
+  /** As stored ('HH:mm:ss'). */
+  time: string;
+  hairColor?: HairColor;
+  eyeColor?: EyeColor;
+  nameGuess?: string;
+}
+
+/**
+ * The baby game, still open: Grandma and Maya have guessed both twins, Noah only Bean, and Olivia
+ * entered Great-grandpa Joe's guess for Bean (he has no account). Sam may not play. Stable ids:
+ * seeding again finds them and adds nothing.
+ */
+export const DEMO_PREDICTIONS: readonly DemoPrediction[] = [
+  { id: "b7a1c0de-5eed-4a11-9c00-000000000001", baby: 0, by: "grandma", daysAgo: 9, weightPounds: 6, weightOunces: 2, length: 19, daysFromDue: -10, time: "03:15:00", hairColor: "brown", eyeColor: "blue", nameGuess: "Rose" },
+  { id: "b7a1c0de-5eed-4a11-9c00-000000000002", baby: 1, by: "grandma", daysAgo: 9, weightPounds: 5, weightOunces: 14, length: 18.5, daysFromDue: -10, time: "03:40:00", hairColor: "none", eyeColor: "blue" },
+  { id: "b7a1c0de-5eed-4a11-9c00-000000000003", baby: 0, by: "maya", daysAgo: 6, weightPounds: 5, weightOunces: 9, length: 18, daysFromDue: -21, time: "22:05:00", hairColor: "black", eyeColor: "brown", nameGuess: "Lily" },
+  { id: "b7a1c0de-5eed-4a11-9c00-000000000004", baby: 1, by: "maya", daysAgo: 6, weightPounds: 5, weightOunces: 4, length: 17.75, daysFromDue: -21, time: "22:31:00", eyeColor: "grey" },
+  { id: "b7a1c0de-5eed-4a11-9c00-000000000005", baby: 0, by: "noah", daysAgo: 4, weightPounds: 6, weightOunces: 8, length: 19.25, daysFromDue: -14, time: "11:45:00", hairColor: "red" },
+  {
+    id: "b7a1c0de-5eed-4a11-9c00-000000000006",
+    baby: 0,
+    by: { playerName: "Great-grandpa Joe", relationship: "other", enteredBy: "olivia" },
+    daysAgo: 2,
+    weightPounds: 7,
+    weightOunces: 0,
+    length: 20,
+    daysFromDue: -3,
+    time: "06:00:00",
+    nameGuess: "Joe",
+  },
 ];

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { FALSE_ALARM_CLOSE_MS, KICK_TARGET_MOVEMENTS, MS_PER_DAY, MS_PER_MINUTE, MS_PER_SECOND, PLANS, REFERRAL_DISCOUNT_PERCENT } from "../src/domain/constants";
 import { eventWeekNumber } from "../src/domain/calendar";
 import { addDays, dueDateFromLmp, lmpFromDueDate, serviceEndDate, todayIso } from "../src/domain/dates";
+import { weightFromPoundsOunces } from "../src/domain/prediction";
 import { conversationPair } from "../src/domain/messaging";
 import { milestoneByKey, milestoneEvent } from "../src/domain/milestones";
 import { normalizeRegistryUrl, registryDescription } from "../src/domain/registry";
@@ -13,6 +14,7 @@ import { falseAlarmNotice, formatClosingTime, waitingRoomActivatedNotice, waitin
 import type { Db } from "../worker/db";
 import {
   accounts,
+  babyPredictions,
   calendarEvents,
   contractions,
   eventParticipants,
@@ -46,6 +48,7 @@ import {
   DEMO_MILESTONE_EVENTS,
   DEMO_PASSWORD,
   DEMO_POSTS,
+  DEMO_PREDICTIONS,
   DEMO_PREGNANCY_TITLE,
   DEMO_REFERRAL_CODE,
   DEMO_REGISTRIES,
@@ -72,6 +75,7 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
     await seedDemoEvents(db, today);
     await seedDemoRegistry(db);
     await seedDemoHealth(db, today);
+    await seedDemoPredictions(db, today);
     return { seeded: false };
   }
 
@@ -146,6 +150,7 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
   await seedDemoEvents(db, today);
   await seedDemoRegistry(db);
   await seedDemoHealth(db, today);
+  await seedDemoPredictions(db, today);
   return { seeded: true };
 }
 
@@ -428,4 +433,54 @@ async function seedDemoHealth(db: Db, today: string): Promise<void> {
     await tx.insert(kickSessions).values(sessions);
     await tx.insert(contractions).values(timed);
   });
+}
+
+/**
+ * The demo baby game (DEMO_PREDICTIONS), open, stored as the game router stores guesses (the
+ * weight as pounds + ounces / 16 with the typed pounds and ounces kept). The first guess's id
+ * marks them seeded.
+ */
+async function seedDemoPredictions(db: Db, today: string): Promise<void> {
+  const [first] = DEMO_PREDICTIONS;
+  if (!first) return;
+  const [seeded] = await db.select({ id: babyPredictions.id }).from(babyPredictions).where(eq(babyPredictions.id, first.id));
+  if (seeded) return;
+  const family = await demoPregnancy(db);
+  if (!family) return;
+  const { pregnancyId, userIdOf } = family;
+  const [pregnancy] = await db.select({ dueDate: pregnancies.dueDate }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
+  const babies = await db.select({ id: pregnancyBabies.id }).from(pregnancyBabies).where(eq(pregnancyBabies.pregnancyId, pregnancyId)).orderBy(asc(pregnancyBabies.birthOrder));
+  if (!pregnancy) return;
+
+  const rows = DEMO_PREDICTIONS.flatMap((guess) => {
+    const babyId = babies[guess.baby]?.id;
+    if (!babyId) return [];
+    const player = typeof guess.by === "string" ? { predictorId: userIdOf(guess.by), enteredBy: userIdOf(guess.by), named: {} } : { predictorId: null, enteredBy: userIdOf(guess.by.enteredBy), named: { playerName: guess.by.playerName, relationship: guess.by.relationship } };
+    const createdAt = new Date(`${addDays(today, -guess.daysAgo)}T18:00:00Z`);
+    return [
+      {
+        id: guess.id,
+        pregnancyId,
+        babyId,
+        predictorId: player.predictorId,
+        enteredBy: player.enteredBy,
+        predictedWeight: weightFromPoundsOunces(guess.weightPounds, guess.weightOunces),
+        predictedLength: guess.length,
+        predictedDate: addDays(pregnancy.dueDate, guess.daysFromDue),
+        predictedTime: guess.time,
+        additionalPredictions: {
+          ...player.named,
+          weightPounds: guess.weightPounds,
+          weightOunces: guess.weightOunces,
+          ...(guess.hairColor ? { hairColor: guess.hairColor } : {}),
+          ...(guess.eyeColor ? { eyeColor: guess.eyeColor } : {}),
+          ...(guess.nameGuess ? { nameGuess: guess.nameGuess } : {}),
+        },
+        createdAt,
+        updatedAt: createdAt,
+      },
+    ];
+  });
+  // A member who already guessed in this data directory keeps their own guess.
+  if (rows.length > 0) await db.insert(babyPredictions).values(rows).onConflictDoNothing();
 }

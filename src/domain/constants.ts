@@ -381,6 +381,30 @@ export const SUPPLEMENTS_MAX = 30;
 // Predictions
 
 export const OUNCES_PER_POUND = 16;
+/** Ours: the bounds of a believable guess (or result) for a newborn. */
+export const BABY_GAME_MAX_WEIGHT_POUNDS = 20;
+export const BABY_GAME_MIN_LENGTH_INCHES = 5;
+export const BABY_GAME_MAX_LENGTH_INCHES = 30;
+/** Ours: a name guess or a player's name entered by a parent. */
+export const BABY_GAME_NAME_MAX_LENGTH = 50;
+
+/**
+ * Ours: the baby game's points table (the spec names the categories, not the points). Closeness
+ * categories give `max` points for an exact guess and one point less for each whole `step` off,
+ * never below zero: date in days, time in minutes (the short way round midnight), weight in
+ * ounces, length in inches. Hair colour, eye colour and name score only on an exact match.
+ */
+export const BABY_GAME_CLOSENESS_POINTS = {
+  date: { max: 20, step: 1 },
+  time: { max: 20, step: 30 },
+  weight: { max: 20, step: 1 },
+  length: { max: 20, step: 0.25 },
+} as const;
+export const BABY_GAME_EXACT_POINTS = {
+  hairColor: 10,
+  eyeColor: 10,
+  name: 15,
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Setup limits and wizards

@@ -1,5 +1,6 @@
 /**
- * Live reloads for posts, photos, calendar events and registries (core spec 7: such changes trigger a reload). One feed socket
+ * Live reloads for posts, photos, calendar events, registries, baby-game guesses and health
+ * records (core spec 7: such changes trigger a reload). One feed socket
  * per pregnancy is shared by everything on the page that listens; a burst of changes is batched
  * for 60 ms into one call, and a reconnect counts as a change (something may have been missed).
  */

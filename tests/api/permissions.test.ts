@@ -11,6 +11,7 @@ import { callProcedure, wasRefused } from "../support/raw-trpc";
 type SampleInput = (family: MatrixFamily) => Promise<unknown> | unknown;
 
 const scoped = (family: MatrixFamily) => ({ pregnancyId: family.pregnancyId });
+const SAMPLE_BIRTH_DETAILS = { weightPounds: 7, weightOunces: 8, length: 20, date: todayIso(), time: "14:30" };
 
 /**
  * One valid input per procedure. A procedure added to the router without an entry here fails the
@@ -144,6 +145,16 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "health.contractions.list": scoped,
   "health.contractions.sync": (f) => ({ ...scoped(f), contractions: [{ id: crypto.randomUUID(), startedAt: Date.now() - 60_000, endedAt: Date.now() }] }),
   "health.contractions.remove": (f) => ({ ...scoped(f), contractionId: crypto.randomUUID() }),
+  // Unknown guesses stop at NOT_FOUND (or find nothing to remove); the partner's lock corrects the owner's results.
+  "babyGame.state": scoped,
+  "babyGame.predictions": scoped,
+  "babyGame.leaderboard": scoped,
+  "babyGame.submit": (f) => ({ ...scoped(f), babyId: f.babyId, details: SAMPLE_BIRTH_DETAILS }),
+  "babyGame.update": (f) => ({ ...scoped(f), predictionId: crypto.randomUUID(), details: SAMPLE_BIRTH_DETAILS }),
+  "babyGame.enterFor": (f) => ({ ...scoped(f), id: crypto.randomUUID(), babyId: f.babyId, playerName: `Matrix friend ${crypto.randomUUID()}`, details: SAMPLE_BIRTH_DETAILS }),
+  "babyGame.remove": (f) => ({ ...scoped(f), predictionId: crypto.randomUUID() }),
+  "babyGame.lock": (f) => ({ ...scoped(f), results: [{ babyId: f.babyId, details: SAMPLE_BIRTH_DETAILS }] }),
+  "babyGame.unlock": scoped,
 };
 
 interface ProcedureDef {

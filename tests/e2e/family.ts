@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { openNodeDb } from "../../scripts/node-db";
 import { addDays, lmpFromDueDate, serviceEndDate, todayIso } from "../../src/domain/dates";
+import type { GuestPrivacyLevel, GuestRelationship } from "../../src/domain/enums";
 import { pregnancies, pregnancyParticipants } from "../../worker/db/schema";
 import { randomIp } from "../support/client";
 import { expect, uniqueEmail } from "./support";
@@ -45,6 +46,31 @@ export async function familyWithGrandparent(request: APIRequestContext, baseURL:
       return row!.id;
     });
     return { pregnancyId, owner, grandma, title };
+  } finally {
+    await close();
+  }
+}
+
+/** One more guest of a family, made like its grandparent (active, the guest defaults), at a friend's level unless told. */
+export async function addFamilyGuest(
+  request: APIRequestContext,
+  baseURL: string,
+  pregnancyId: string,
+  guest: { firstName: string; title: string; relationship?: GuestRelationship; privacyLevel?: GuestPrivacyLevel },
+) {
+  const person = await signUpPerson(request, baseURL, guest.firstName, `Guest${Date.now()}`);
+  const { db, close } = openDb();
+  try {
+    await db.insert(pregnancyParticipants).values({
+      pregnancyId,
+      userId: person.userId,
+      role: "guest",
+      status: "active",
+      title: guest.title,
+      relationship: guest.relationship ?? "friend",
+      privacyLevel: guest.privacyLevel ?? "friends",
+    });
+    return person;
   } finally {
     await close();
   }

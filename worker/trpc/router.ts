@@ -1,4 +1,5 @@
 import { accountRouter } from "../routers/account";
+import { babyGameRouter } from "../routers/babyGame";
 import { billingRouter } from "../routers/billing";
 import { calendarRouter } from "../routers/calendar";
 import { contactsRouter } from "../routers/contacts";
@@ -19,6 +20,7 @@ import { router } from "./init";
 
 export const appRouter = router({
   account: accountRouter,
+  babyGame: babyGameRouter,
   billing: billingRouter,
   calendar: calendarRouter,
   contacts: contactsRouter,

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AREAS } from "../../features/shell/areas";
-import { ComingSoonPage } from "../../features/shell/ComingSoonPage";
+import { BabyGamePage } from "../../features/baby-game/BabyGamePage";
 
+/** /baby-game: the baby prediction game, open to signed-in participants (the server checks canPlayBabyGame). */
 export const Route = createFileRoute("/_authenticated/baby-game")({
-  component: () => <ComingSoonPage {...AREAS.babyGame} />,
+  component: BabyGamePage,
 });

@@ -25,6 +25,8 @@ export type AdditionalPredictions = {
   relationship?: string;
   weightPounds?: number;
   weightOunces?: number;
+  /** The baby's name as guessed (not in the spec's list; the game scores it). */
+  nameGuess?: string;
 };
 
 /** What actually happened, per baby, entered when the game is locked. */
@@ -39,6 +41,8 @@ export type BabyActualResult = {
   time?: string;
   hairColor?: string;
   eyeColor?: string;
+  /** The name the baby was given. */
+  name?: string;
 };
 /** Keyed by pregnancy_babies.id. */
 export type BabyGameActualResults = Record<string, BabyActualResult>;

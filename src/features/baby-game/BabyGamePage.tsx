@@ -1,0 +1,154 @@
+import { useId, useState } from "react";
+import { useRouteContext } from "@tanstack/react-router";
+import { todayIso } from "../../domain/dates";
+import { GAME_TOASTS, splitToast } from "../../domain/errors";
+import { useDocumentTitle } from "../../lib/document-title";
+import { FormMessage } from "../../ui/Alert";
+import { LoadError } from "../../ui/LoadError";
+import { Spinner } from "../../ui/Spinner";
+import { Tabs } from "../../ui/Tabs";
+import { usePregnancyContext } from "../modes/usePregnancyContext";
+import { AREAS } from "../shell/areas";
+import { BabyPanel, BirthDetailsList } from "./BabyPanel";
+import { storedResultOf } from "./birthDetails";
+import { LeaderboardSection } from "./LeaderboardSection";
+import { ParentControls } from "./ParentControls";
+import { useBabyGame, useBabyGameWrites, type GameScope, type GameState } from "./useBabyGame";
+
+const { title: errorTitle, description: errorText } = splitToast(GAME_TOASTS.generic);
+const lockedAtFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
+
+/**
+ * /baby-game: everyone with canPlayBabyGame guesses each baby's weight, length, date, time, hair
+ * and eye colour and name; guests see the others' guesses once they have made theirs; the parents
+ * lock the game with the actual results, and the ranked leaderboard appears.
+ */
+export function BabyGamePage() {
+  const { title, summary } = AREAS.babyGame;
+  useDocumentTitle(title);
+  const { session } = useRouteContext({ from: "/_authenticated" });
+  const { pregnancyId, pregnancy, mode, access, isLoading } = usePregnancyContext();
+
+  let body;
+  if (isLoading) body = <Spinner label="Loading the baby game" className="p-6" />;
+  else if (!pregnancyId) body = <FormMessage message={GAME_TOASTS.noActivePregnancy} />;
+  else if (access && !access.permissions.canPlayBabyGame)
+    body = (
+      <section aria-labelledby="game-limited-access" className="card flex flex-col gap-2 p-6">
+        <h2 id="game-limited-access" className="text-xl font-bold">
+          Limited Access
+        </h2>
+        <p className="text-muted-foreground">The parents have not invited you to the baby game. Ask them if you would like to play.</p>
+      </section>
+    );
+  else
+    body = (
+      <BabyGame
+        key={pregnancyId}
+        scope={{ pregnancyId, mode }}
+        isParent={mode === "parent" && (access?.isParent ?? false)}
+        dueDate={pregnancy?.dueDate ?? todayIso()}
+        userId={session.user.id}
+      />
+    );
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+        <p className="mt-1 text-muted-foreground">{summary}</p>
+      </div>
+      {body}
+    </div>
+  );
+}
+
+function BabyGame({ scope, isParent, dueDate, userId }: { scope: GameScope; isParent: boolean; dueDate: string; userId: string }) {
+  const { state, predictions, leaderboard } = useBabyGame(scope);
+  const writes = useBabyGameWrites(scope);
+  const [babyTab, setBabyTab] = useState<string | null>(null);
+
+  if (state.isPending || predictions.isPending) return <Spinner label="Loading the baby game" className="p-6" />;
+  if (state.isError || predictions.isError)
+    return (
+      <LoadError
+        title={errorTitle}
+        onRetry={() => {
+          void state.refetch();
+          void predictions.refetch();
+        }}
+        busy={state.isFetching || predictions.isFetching}
+      >
+        {errorText ?? GAME_TOASTS.generic}
+      </LoadError>
+    );
+
+  const game = state.data;
+  const { babies } = game;
+  const panelOf = (baby: GameState["babies"][number]) => (
+    <BabyPanel
+      baby={baby}
+      predictions={predictions.data.predictions.filter((p) => p.babyId === baby.id)}
+      hidden={predictions.data.hiddenByBaby[baby.id] ?? 0}
+      locked={game.isLocked}
+      isParent={isParent}
+      defaultDate={dueDate}
+      writes={writes}
+    />
+  );
+
+  let guesses;
+  if (babies.length === 0) guesses = <p className="text-muted-foreground">{isParent ? "Add your baby in Settings to start the game." : "The parents have not added a baby yet."}</p>;
+  else if (babies.length === 1 && babies[0]) guesses = panelOf(babies[0]);
+  else
+    guesses = (
+      <Tabs
+        label="Babies"
+        value={babyTab ?? babies[0]?.id ?? ""}
+        onValueChange={setBabyTab}
+        tabs={babies.map((baby) => ({ key: baby.id, label: baby.name, panel: panelOf(baby) }))}
+      />
+    );
+
+  return (
+    <>
+      <GameStatus state={game} />
+      {isParent && <ParentControls state={game} writes={writes} dueDate={dueDate} />}
+      {game.isLocked && <ActualResults state={game} />}
+      {game.isLocked && <LeaderboardSection leaderboard={leaderboard} babies={babies} userId={userId} />}
+      {guesses}
+    </>
+  );
+}
+
+function GameStatus({ state }: { state: GameState }) {
+  if (state.isLocked)
+    return (
+      <p role="status" className="rounded-xl border border-border bg-lavender px-4 py-3 text-sm">
+        <strong className="font-semibold">The game is locked</strong>
+        {state.lockedAt ? ` since ${lockedAtFormat.format(state.lockedAt)}` : ""}. The results are in: see who came closest below.
+      </p>
+    );
+  return <p className="text-sm text-muted-foreground">Make your guesses before the parents lock the game. You can change them until then.</p>;
+}
+
+/** What actually happened, per baby. */
+function ActualResults({ state }: { state: GameState }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="card flex flex-col gap-4 p-4 sm:p-6">
+      <h2 id={headingId} className="text-xl font-bold">
+        Actual results
+      </h2>
+      {state.babies.map((baby) => {
+        const result = storedResultOf(state.actualResults?.[baby.id]);
+        return (
+          <div key={baby.id} className="flex flex-col gap-2">
+            <h3 className="font-semibold">{baby.name}</h3>
+            {result ? <BirthDetailsList details={result} /> : <p className="text-muted-foreground">No results entered.</p>}
+          </div>
+        );
+      })}
+    </section>
+  );
+}

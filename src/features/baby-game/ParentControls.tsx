@@ -1,0 +1,166 @@
+import { useState, type FormEvent } from "react";
+import { BABY_GAME_MESSAGES } from "../../domain/babyGame";
+import { BABY_GAME_NAME_MAX_LENGTH } from "../../domain/constants";
+import { todayIso } from "../../domain/dates";
+import { GUEST_RELATIONSHIPS, type GuestRelationship } from "../../domain/enums";
+import { Button } from "../../ui/Button";
+import { ConfirmDialog, Dialog } from "../../ui/Dialog";
+import { SelectField } from "../../ui/fields";
+import { TextField } from "../../ui/TextField";
+import { RELATIONSHIP_LABELS } from "../settings/labels";
+import { GuessForm } from "./BabyPanel";
+import { birthDetailsValues, checkBirthDetails, storedResultOf, type BirthDetailsErrors, type BirthDetailsValues } from "./birthDetails";
+import { BirthDetailsFields } from "./BirthDetailsFields";
+import type { BabyGameWrites, GameState } from "./useBabyGame";
+
+/**
+ * What only the parents do (the server refuses everyone else): lock the game with the actual
+ * results (which scores every guess), correct the results, unlock it, and enter a guess for
+ * someone without an account.
+ */
+export function ParentControls({ state, writes, dueDate }: { state: GameState; writes: BabyGameWrites; dueDate: string }) {
+  const [dialog, setDialog] = useState<"lock" | "unlock" | "guess" | null>(null);
+  const close = () => setDialog(null);
+  const hasBabies = state.babies.length > 0;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {state.isLocked ? (
+        <>
+          <Button variant="secondary" onClick={() => setDialog("lock")}>
+            Correct the results
+          </Button>
+          <Button variant="secondary" onClick={() => setDialog("unlock")}>
+            Unlock game
+          </Button>
+        </>
+      ) : (
+        hasBabies && (
+          <>
+            <Button onClick={() => setDialog("lock")}>Lock game and enter results</Button>
+            <Button variant="secondary" onClick={() => setDialog("guess")}>
+              Add a guess for someone
+            </Button>
+          </>
+        )
+      )}
+      <Dialog
+        open={dialog === "lock"}
+        onClose={close}
+        title="Lock the game"
+        description="Enter what actually happened. Locking scores every guess, shows the leaderboard and stops new guesses until you unlock the game."
+        size="lg"
+      >
+        {dialog === "lock" && <ResultsForm state={state} writes={writes} onDone={close} />}
+      </Dialog>
+      <Dialog open={dialog === "guess"} onClose={close} title="Add a guess for someone" description="For family and friends without an account: their guess joins the game under the name you enter." size="lg">
+        {dialog === "guess" && <GuessForSomeoneForm state={state} writes={writes} dueDate={dueDate} onDone={close} />}
+      </Dialog>
+      <ConfirmDialog
+        open={dialog === "unlock"}
+        onClose={close}
+        title="Unlock the game?"
+        description="Guesses can be made and changed again, and the leaderboard is hidden until you lock the game again. The results you entered are kept."
+        confirmLabel="Unlock game"
+        destructive={false}
+        onConfirm={writes.unlock}
+      />
+    </div>
+  );
+}
+
+/** One set of actual results per baby, from the results entered before if there were any. */
+function ResultsForm({ state, writes, onDone }: { state: GameState; writes: BabyGameWrites; onDone: () => void }) {
+  const stored = state.actualResults ?? state.previousResults ?? {};
+  const [values, setValues] = useState<Record<string, BirthDetailsValues>>(() =>
+    Object.fromEntries(state.babies.map((baby) => [baby.id, birthDetailsValues(storedResultOf(stored[baby.id]), todayIso())])),
+  );
+  const [errors, setErrors] = useState<Record<string, BirthDetailsErrors>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = state.babies.map((baby) => ({ babyId: baby.id, result: checkBirthDetails(values[baby.id] ?? birthDetailsValues(null, todayIso())) }));
+    setErrors(Object.fromEntries(checked.map(({ babyId, result }) => [babyId, result.ok ? {} : result.errors])));
+    const results = checked.flatMap(({ babyId, result }) => (result.ok ? [{ babyId, details: result.details }] : []));
+    if (results.length !== checked.length) return;
+    setBusy(true);
+    try {
+      await writes.lock(results);
+      onDone();
+    } catch {
+      // The failure toast says why; the form keeps what was typed.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form aria-label="Actual results" noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+      {state.babies.map((baby) => (
+        <fieldset key={baby.id} className="flex flex-col gap-3 rounded-xl border border-border p-3 sm:p-4">
+          <legend className="px-1 text-lg font-bold">{baby.name}</legend>
+          <BirthDetailsFields kind="result" values={values[baby.id] ?? birthDetailsValues(null, todayIso())} errors={errors[baby.id] ?? {}} onChange={(next) => setValues((previous) => ({ ...previous, [baby.id]: next }))} />
+        </fieldset>
+      ))}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={busy}>
+          {state.isLocked ? "Save results" : "Lock and score"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function GuessForSomeoneForm({ state, writes, dueDate, onDone }: { state: GameState; writes: BabyGameWrites; dueDate: string; onDone: () => void }) {
+  const [playerName, setPlayerName] = useState("");
+  const [relationship, setRelationship] = useState<GuestRelationship | "">("");
+  const [babyId, setBabyId] = useState(state.babies[0]?.id ?? "");
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  return (
+    <GuessForm
+      label="Guess for someone without an account"
+      initial={null}
+      defaultDate={dueDate}
+      submitLabel="Save guess"
+      busy={busy}
+      onCancel={onDone}
+      onSubmit={async (details) => {
+        if (!playerName.trim()) return setNameError(BABY_GAME_MESSAGES.playerNameRequired);
+        setNameError(undefined);
+        setBusy(true);
+        try {
+          await writes.enterFor({ id: crypto.randomUUID(), babyId, playerName, ...(relationship ? { relationship } : {}), details });
+          onDone();
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Player's name" value={playerName} maxLength={BABY_GAME_NAME_MAX_LENGTH} required error={nameError} onChange={(event) => setPlayerName(event.target.value)} />
+        <SelectField label="Relationship" value={relationship} onChange={(event) => setRelationship(event.target.value as GuestRelationship | "")}>
+          <option value="">Not given</option>
+          {GUEST_RELATIONSHIPS.map((value) => (
+            <option key={value} value={value}>
+              {RELATIONSHIP_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        {state.babies.length > 1 && (
+          <SelectField label="Baby" value={babyId} onChange={(event) => setBabyId(event.target.value)} className="sm:col-span-2">
+            {state.babies.map((baby) => (
+              <option key={baby.id} value={baby.id}>
+                {baby.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+      </div>
+    </GuessForm>
+  );
+}

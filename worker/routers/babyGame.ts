@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { birthDetailsSchema } from "../../src/domain/babyGame";
+import { BABY_GAME_NAME_MAX_LENGTH, MAX_SETUP_BABIES } from "../../src/domain/constants";
+import { GUEST_RELATIONSHIPS } from "../../src/domain/enums";
+import { flaggedProcedure, parentProcedure, router, type Context } from "../trpc/init";
+import type { PregnancyAccess } from "../trpc/access";
+import { enterPredictionFor, gameState, leaderboard, listPredictions, lockGame, removePrediction, submitPrediction, unlockGame, updatePrediction, type GameCaller } from "./babyGame.service";
+import { rawText } from "./inputs";
+
+type PregnancyContext = Context & { user: { id: string }; pregnancy: PregnancyAccess };
+
+const callerOf = (ctx: PregnancyContext): GameCaller => ({
+  db: ctx.db,
+  env: ctx.env,
+  waitUntil: (promise) => ctx.executionCtx.waitUntil(promise),
+  viewer: ctx.pregnancy,
+  userId: ctx.user.id,
+});
+
+const predictionId = z.object({ predictionId: z.uuid() });
+
+/**
+ * Playing needs canPlayBabyGame (parents have every flag); the parents run the game: they lock it
+ * with the actual results, unlock it, enter guesses for people without an account and remove them.
+ * While the game is locked every guess write is refused (GAME_LOCKED).
+ */
+const playProcedure = flaggedProcedure("canPlayBabyGame");
+
+export const babyGameRouter = router({
+  /** The babies, whether the game is locked and, once it is, the actual results. */
+  state: playProcedure.query(({ ctx }) => gameState(ctx.db, ctx.pregnancy)),
+
+  /** Guesses oldest first; a guest sees others' guesses for a baby only after guessing about it themselves. */
+  predictions: playProcedure.query(({ ctx }) => listPredictions(ctx.db, ctx.pregnancy, ctx.user.id)),
+
+  /** The caller's own guess for a baby: inserted the first time, updated after (answer says which). */
+  submit: playProcedure.input(z.object({ babyId: z.uuid(), details: birthDetailsSchema })).mutation(({ ctx, input }) => submitPrediction(callerOf(ctx), input.babyId, input.details)),
+
+  /** A guess changed by id: the caller's own, or (for a parent) one entered for someone without an account. */
+  update: playProcedure.input(predictionId.extend({ details: birthDetailsSchema })).mutation(({ ctx, input }) => updatePrediction(callerOf(ctx), input.predictionId, input.details)),
+
+  /** A parent enters a guess for someone without an account; `id` is made by the client so a retry stays one guess. */
+  enterFor: parentProcedure
+    .input(
+      z.object({
+        id: z.uuid(),
+        babyId: z.uuid(),
+        playerName: rawText(BABY_GAME_NAME_MAX_LENGTH),
+        relationship: z.enum(GUEST_RELATIONSHIPS).optional(),
+        details: birthDetailsSchema,
+      }),
+    )
+    .mutation(({ ctx, input }) => enterPredictionFor(callerOf(ctx), input)),
+
+  remove: parentProcedure.input(predictionId).mutation(({ ctx, input }) => removePrediction(callerOf(ctx), input.predictionId)),
+
+  /** Locks the game with what actually happened, one result per baby; locking again corrects them. */
+  lock: parentProcedure
+    .input(z.object({ results: z.array(z.object({ babyId: z.uuid(), details: birthDetailsSchema })).min(1).max(MAX_SETUP_BABIES) }))
+    .mutation(({ ctx, input }) => lockGame(callerOf(ctx), input.results)),
+
+  unlock: parentProcedure.mutation(({ ctx }) => unlockGame(callerOf(ctx))),
+
+  /** Every player ranked by points, overall and per baby, once the game is locked. */
+  leaderboard: playProcedure.query(({ ctx }) => leaderboard(ctx.db, ctx.pregnancy, ctx.user.id)),
+});
