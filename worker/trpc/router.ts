@@ -3,6 +3,7 @@ import { billingRouter } from "../routers/billing";
 import { calendarRouter } from "../routers/calendar";
 import { contactsRouter } from "../routers/contacts";
 import { dashboardRouter } from "../routers/dashboard";
+import { healthRecordRoutes } from "../routers/healthRecords";
 import { inspirationRouter } from "../routers/inspiration";
 import { invitationsRouter } from "../routers/invitations";
 import { metricsRouter } from "../routers/metrics";
@@ -21,6 +22,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   contacts: contactsRouter,
   dashboard: dashboardRouter,
+  health: router({ ...healthRecordRoutes }),
   inspiration: inspirationRouter,
   invitations: invitationsRouter,
   metrics: metricsRouter,
