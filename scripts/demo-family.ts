@@ -1,4 +1,4 @@
-import type { EventCategory, GuestPrivacyLevel, GuestRelationship, ItemPrivacyLevel, ParticipantRole, PermissionFlag, RsvpStatus } from "../src/domain/enums";
+import type { EventCategory, GuestPrivacyLevel, GuestRelationship, HealthLogKind, ItemPrivacyLevel, MedicalContactKind, ParticipantRole, PermissionFlag, RsvpStatus } from "../src/domain/enums";
 import type { EyeColor, HairColor } from "../src/domain/babyGame";
 import type { MilestoneKey } from "../src/domain/milestones";
 import type { PresetRetailerKey } from "../src/domain/registry";
@@ -508,4 +508,74 @@ export const DEMO_PREDICTIONS: readonly DemoPrediction[] = [
     time: "06:00:00",
     nameGuess: "Joe",
   },
+];
+
+/** A craving or symptom the parents logged that many days before the seed ran, at a UTC time. */
+export interface DemoHealthLog {
+  id: string;
+  kind: HealthLogKind;
+  name: string;
+  severity?: number;
+  notes?: string;
+  daysAgo: number;
+  /** 'HH:mm', UTC. */
+  atUtc: string;
+  by: Extract<DemoKey, "olivia" | "noah">;
+}
+
+/** The last two weeks of cravings and symptoms (heartburn keeps coming back: the summary shows it). */
+export const DEMO_HEALTH_LOGS: readonly DemoHealthLog[] = [
+  { id: "8b7c1e20-4d3a-4f6b-9a51-2c7e0d9f4a01", kind: "symptom", name: "Heartburn", severity: 3, notes: "After a late dinner", daysAgo: 1, atUtc: "21:30", by: "olivia" },
+  { id: "8b7c1e20-4d3a-4f6b-9a51-2c7e0d9f4a02", kind: "symptom", name: "Back pain", severity: 2, daysAgo: 2, atUtc: "18:00", by: "olivia" },
+  { id: "8b7c1e20-4d3a-4f6b-9a51-2c7e0d9f4a03", kind: "symptom", name: "Braxton Hicks", severity: 2, notes: "A few in the afternoon, eased after resting", daysAgo: 3, atUtc: "15:10", by: "olivia" },
+  { id: "8b7c1e20-4d3a-4f6b-9a51-2c7e0d9f4a04", kind: "symptom", name: "Leg cramps", severity: 4, notes: "Woke me up at night", daysAgo: 9, atUtc: "03:00", by: "olivia" },
+  { id: "8b7c1e20-4d3a-4f6b-9a51-2c7e0d9f4a05", kind: "symptom", name: "Heartburn", severity: 4, daysAgo: 10, atUtc: "22:00", by: "olivia" },
+  { id: "8b7c1e20-4d3a-4f6b-9a51-2c7e0d9f4a06", kind: "craving", name: "Pickles", notes: "With peanut butter. Don't judge.", daysAgo: 1, atUtc: "23:00", by: "olivia" },
+  { id: "8b7c1e20-4d3a-4f6b-9a51-2c7e0d9f4a07", kind: "craving", name: "Ice cream", daysAgo: 4, atUtc: "20:00", by: "noah" },
+  { id: "8b7c1e20-4d3a-4f6b-9a51-2c7e0d9f4a08", kind: "craving", name: "Citrus fruit", notes: "Three clementines before breakfast", daysAgo: 12, atUtc: "08:15", by: "olivia" },
+];
+
+/** The parents' birth plan so far (answer values as the form stores them). */
+export const DEMO_BIRTH_PLAN: Readonly<Record<string, string | readonly string[]>> = {
+  birthPlace: "hospital",
+  birthCompanions: "Noah, and Grandma Helen once the babies are here",
+  atmosphere: ["dim-lights", "my-own-music", "freedom-to-move-around"],
+  painApproach: "i-would-like-to-try-without-then-decide",
+  painMethods: ["breathing-and-relaxation", "warm-water-or-a-birth-pool", "epidural"],
+  offerPainRelief: "please-wait-until-i-ask",
+  monitoring: "wireless-monitoring-if-available",
+  cordClamping: "delayed-cord-clamping",
+  firstHour: ["immediate-skin-to-skin", "my-partner-cuts-the-cord"],
+  feedingPlan: "breastfeeding",
+  feedingSupport: ["help-from-a-lactation-consultant"],
+  healthNotes: "We are expecting twins, Bean and Sprout. Allergic to penicillin.",
+};
+
+/** The suggested hospital bag items already packed. */
+export const DEMO_PACKED_BAG_ITEMS: readonly string[] = ["parent-documents", "parent-phone-charger", "parent-toiletries", "partner-snacks", "baby-car-seat", "baby-going-home"];
+
+export interface DemoMedicalContact {
+  id: string;
+  kind: MedicalContactKind;
+  name: string;
+  phone?: string;
+  email?: string;
+  address?: string;
+  notes?: string;
+}
+
+/** The care team (fictional 555-01xx numbers). */
+export const DEMO_MEDICAL_CONTACTS: readonly DemoMedicalContact[] = [
+  {
+    id: "3f9d2a64-7e1b-4c58-a0d3-6b2e8f1c5d01",
+    kind: "provider",
+    name: "Dr. Amelia Chen",
+    phone: "(555) 010-4477",
+    email: "amelia.chen@riverside-maternity.example",
+    address: "200 Riverside Drive, Springfield",
+    notes: "Riverside Maternity Clinic. Ask for the twins' growth scan at the next visit.",
+  },
+  { id: "3f9d2a64-7e1b-4c58-a0d3-6b2e8f1c5d02", kind: "hospital", name: "St. Mary's Labour & Delivery", phone: "(555) 010-9000", address: "1500 Hospital Way, Springfield", notes: "Entrance C, 2nd floor. Parking on Level P2." },
+  { id: "3f9d2a64-7e1b-4c58-a0d3-6b2e8f1c5d03", kind: "doula", name: "Jess Morgan", phone: "(555) 010-2323", email: "jess@gentlestart-doula.example" },
+  { id: "3f9d2a64-7e1b-4c58-a0d3-6b2e8f1c5d04", kind: "pediatrician", name: "Dr. Omar Haddad", phone: "(555) 010-6150", address: "48 Elm Street, Springfield" },
 ];

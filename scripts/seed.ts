@@ -5,6 +5,7 @@ import { eventWeekNumber } from "../src/domain/calendar";
 import { addDays, dueDateFromLmp, lmpFromDueDate, serviceEndDate, todayIso } from "../src/domain/dates";
 import { weightFromPoundsOunces } from "../src/domain/prediction";
 import { conversationPair } from "../src/domain/messaging";
+import { cleanHealthLog, cleanMedicalContact, healthLogWeek, HOSPITAL_BAG_DEFAULTS, normalizeBirthPlanAnswers } from "../src/domain/healthRecords";
 import { milestoneByKey, milestoneEvent } from "../src/domain/milestones";
 import { normalizeRegistryUrl, registryDescription } from "../src/domain/registry";
 import { GUEST_DEFAULT_PERMISSIONS } from "../src/domain/permissions";
@@ -15,12 +16,16 @@ import type { Db } from "../worker/db";
 import {
   accounts,
   babyPredictions,
+  birthPlans,
   calendarEvents,
   contractions,
   eventParticipants,
   healthSupplementDoses,
   healthSupplements,
   kickSessions,
+  healthLogs,
+  hospitalBagItems,
+  medicalContacts,
   pregnancies,
   pregnancyBabies,
   postComments,
@@ -41,11 +46,15 @@ import {
 import {
   DEMO_BABIES,
   DEMO_CONTRACTIONS,
+  DEMO_BIRTH_PLAN,
   DEMO_DAYS_UNTIL_DUE,
   DEMO_EVENTS,
   DEMO_FAMILY,
   DEMO_KICK_SESSIONS,
+  DEMO_HEALTH_LOGS,
+  DEMO_MEDICAL_CONTACTS,
   DEMO_MILESTONE_EVENTS,
+  DEMO_PACKED_BAG_ITEMS,
   DEMO_PASSWORD,
   DEMO_POSTS,
   DEMO_PREDICTIONS,
@@ -76,6 +85,7 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
     await seedDemoRegistry(db);
     await seedDemoHealth(db, today);
     await seedDemoPredictions(db, today);
+    await seedDemoHealthRecords(db, today);
     return { seeded: false };
   }
 
@@ -151,6 +161,7 @@ export async function seedDemoFamily(db: Db, today = todayIso()): Promise<{ seed
   await seedDemoRegistry(db);
   await seedDemoHealth(db, today);
   await seedDemoPredictions(db, today);
+  await seedDemoHealthRecords(db, today);
   return { seeded: true };
 }
 
@@ -483,4 +494,52 @@ async function seedDemoPredictions(db: Db, today: string): Promise<void> {
   });
   // A member who already guessed in this data directory keeps their own guess.
   if (rows.length > 0) await db.insert(babyPredictions).values(rows).onConflictDoNothing();
+}
+
+/**
+ * The parents' health records: two weeks of cravings and symptoms, the birth plan so far, the
+ * hospital bag with a few items packed and the care team, in one transaction, stored as the health
+ * router stores them (cleaned, weeks from the LMP). The first log's id marks them seeded.
+ */
+async function seedDemoHealthRecords(db: Db, today: string): Promise<void> {
+  const [first] = DEMO_HEALTH_LOGS;
+  if (!first) return;
+  const [seeded] = await db.select({ id: healthLogs.id }).from(healthLogs).where(eq(healthLogs.id, first.id));
+  if (seeded) return;
+  const family = await demoPregnancy(db);
+  if (!family) return;
+  const { pregnancyId, userIdOf } = family;
+  const [pregnancy] = await db.select({ dueDate: pregnancies.dueDate }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
+  if (!pregnancy) return;
+  const lmp = lmpFromDueDate(pregnancy.dueDate);
+
+  const logs = DEMO_HEALTH_LOGS.map((log) => {
+    const day = addDays(today, -log.daysAgo);
+    return {
+      id: log.id,
+      pregnancyId,
+      userId: userIdOf(log.by),
+      kind: log.kind,
+      ...cleanHealthLog(log),
+      severity: log.severity ?? null,
+      loggedAt: new Date(`${day}T${log.atUtc}:00Z`),
+      week: healthLogWeek(day, lmp),
+    };
+  });
+  const answers = normalizeBirthPlanAnswers(DEMO_BIRTH_PLAN);
+  if (Object.keys(answers).length !== Object.keys(DEMO_BIRTH_PLAN).length) throw new Error("The demo birth plan has answers the form does not offer");
+  const order = new Map<string, number>();
+  const bag = HOSPITAL_BAG_DEFAULTS.map((item) => {
+    const displayOrder = order.get(item.owner) ?? 0;
+    order.set(item.owner, displayOrder + 1);
+    return { pregnancyId, owner: item.owner, name: item.name, defaultKey: item.key, displayOrder, isPacked: DEMO_PACKED_BAG_ITEMS.includes(item.key) };
+  });
+  const contacts = DEMO_MEDICAL_CONTACTS.map((contact) => ({ id: contact.id, pregnancyId, ...cleanMedicalContact(contact) }));
+
+  await db.transaction(async (tx) => {
+    await tx.insert(healthLogs).values(logs).onConflictDoNothing();
+    await tx.insert(birthPlans).values({ pregnancyId, answers, updatedBy: userIdOf("olivia") }).onConflictDoNothing();
+    await tx.insert(hospitalBagItems).values(bag).onConflictDoNothing();
+    await tx.insert(medicalContacts).values(contacts).onConflictDoNothing();
+  });
 }

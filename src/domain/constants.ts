@@ -305,6 +305,32 @@ export const REGISTRY_URL_MAX_LENGTH = 2048;
 export const REGISTRY_DESCRIPTION_MAX_LENGTH = 500;
 
 // ---------------------------------------------------------------------------------------------
+// Health records: cravings, symptoms, birth plan, hospital bag, medical contacts (issue 9; the
+// spec gives these tools their routes only, so every number here is ours)
+
+/** Symptom severity runs from 1 (very mild) to 5 (severe). */
+export const SYMPTOM_SEVERITY_MIN = 1;
+export const SYMPTOM_SEVERITY_MAX = 5;
+/** What the quick-log form starts at: the middle of the scale. */
+export const SYMPTOM_SEVERITY_DEFAULT = 3;
+/** A craving or a symptom is named in a few words ('Pickles', 'Heartburn'). */
+export const HEALTH_LOG_NAME_MAX_LENGTH = 100;
+/** Quick logs one sync may carry (a phone catching up after a while offline). */
+export const HEALTH_LOG_SYNC_BATCH_MAX = 100;
+/** A log may be timed this far past the server's clock (a phone's clock running fast). */
+export const HEALTH_LOG_CLOCK_SKEW_MS = 5 * MS_PER_MINUTE;
+/** How long 'Undo' stays on offer after a log is deleted. */
+export const HEALTH_LOG_UNDO_MS = 10 * MS_PER_SECOND;
+/** Each free-text answer of the birth plan. */
+export const BIRTH_PLAN_TEXT_MAX_LENGTH = 1000;
+/** The birth plan saves itself this long after the last change. */
+export const BIRTH_PLAN_AUTOSAVE_MS = 800;
+export const HOSPITAL_BAG_ITEM_NAME_MAX_LENGTH = 100;
+/** Items of the three hospital bag lists together, the suggested ones included. */
+export const HOSPITAL_BAG_MAX_ITEMS = 200;
+export const MEDICAL_CONTACTS_MAX = 50;
+
+// ---------------------------------------------------------------------------------------------
 // Text limits (core spec 5)
 
 export const TITLE_MAX_LENGTH = 200;
@@ -485,8 +511,8 @@ export const CALCULATOR_FIRST_WEEK = 4;
 
 /** Ours: an email address is at most 254 characters (RFC 5321). */
 export const EMAIL_MAX_LENGTH = 254;
-/** Ours: a phone number as typed, with spaces, dashes and brackets. */
-export const PHONE_MAX_LENGTH = 30;
+/** Ours: a phone number as typed, with spaces, dashes, brackets and an extension. */
+export const PHONE_MAX_LENGTH = 40;
 /** The newsletter's due date is typed in three boxes: month, day and year. */
 export const NEWSLETTER_DUE_DATE_PART_LENGTHS = { month: 2, day: 2, year: 4 } as const;
 /** Ours: a contact message (the spec sets no limit). */

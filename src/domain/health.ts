@@ -299,7 +299,7 @@ export function fiveOneOne(rows: readonly ContractionRow[], now: number): FiveOn
 /** Cells a spreadsheet would run as a formula start with one of these; such text gets a leading apostrophe. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-function csvCell(value: string | number | null): string {
+export function csvCell(value: string | number | null): string {
   if (value === null) return "";
   if (typeof value === "number") return String(value);
   const text = FORMULA_START.test(value) ? `'${value}` : value;

@@ -155,6 +155,21 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "babyGame.remove": (f) => ({ ...scoped(f), predictionId: crypto.randomUUID() }),
   "babyGame.lock": (f) => ({ ...scoped(f), results: [{ babyId: f.babyId, details: SAMPLE_BIRTH_DETAILS }] }),
   "babyGame.unlock": scoped,
+  // Health records (parents only, whatever a guest's flags); unknown ids stop at NOT_FOUND or find nothing to delete.
+  "health.logs.list": (f) => ({ ...scoped(f), kind: "symptom" }),
+  "health.logs.sync": (f) => ({ ...scoped(f), logs: [{ id: crypto.randomUUID(), kind: "symptom", name: "Matrix nausea", severity: 2, loggedAt: new Date(), loggedOn: todayIso() }] }),
+  "health.logs.delete": (f) => ({ ...scoped(f), logId: crypto.randomUUID() }),
+  "health.birthPlan.get": scoped,
+  "health.birthPlan.save": (f) => ({ ...scoped(f), answers: { birthPlace: "hospital" } }),
+  "health.hospitalBag.list": scoped,
+  "health.hospitalBag.add": (f) => ({ ...scoped(f), id: crypto.randomUUID(), owner: "baby", name: "Matrix blanket" }),
+  "health.hospitalBag.update": (f) => ({ ...scoped(f), itemId: crypto.randomUUID(), isPacked: true }),
+  "health.hospitalBag.delete": (f) => ({ ...scoped(f), itemId: crypto.randomUUID() }),
+  "health.hospitalBag.restoreSuggested": scoped,
+  "health.medicalContacts.list": scoped,
+  "health.medicalContacts.create": (f) => ({ ...scoped(f), id: crypto.randomUUID(), kind: "provider", name: "Dr. Matrix", phone: "555 0100" }),
+  "health.medicalContacts.update": (f) => ({ ...scoped(f), contactId: crypto.randomUUID(), kind: "provider", name: "Dr. Matrix" }),
+  "health.medicalContacts.delete": (f) => ({ ...scoped(f), contactId: crypto.randomUUID() }),
 };
 
 interface ProcedureDef {

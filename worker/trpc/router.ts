@@ -5,6 +5,7 @@ import { calendarRouter } from "../routers/calendar";
 import { contactsRouter } from "../routers/contacts";
 import { dashboardRouter } from "../routers/dashboard";
 import { healthTrackerRoutes } from "../routers/health";
+import { healthRecordRoutes } from "../routers/healthRecords";
 import { inspirationRouter } from "../routers/inspiration";
 import { invitationsRouter } from "../routers/invitations";
 import { metricsRouter } from "../routers/metrics";
@@ -25,7 +26,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   contacts: contactsRouter,
   dashboard: dashboardRouter,
-  health: router({ ...healthTrackerRoutes }),
+  health: router({ ...healthTrackerRoutes, ...healthRecordRoutes }),
   inspiration: inspirationRouter,
   invitations: invitationsRouter,
   metrics: metricsRouter,

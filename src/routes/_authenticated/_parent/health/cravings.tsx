@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AREAS } from "../../../../features/shell/areas";
-import { ComingSoonPage } from "../../../../features/shell/ComingSoonPage";
+import { HealthLogPage } from "../../../../features/health-records/HealthLogPage";
 
+/** /health/cravings: the parents' quick log and timeline of cravings (the _parent guard keeps guests out). */
 export const Route = createFileRoute("/_authenticated/_parent/health/cravings")({
-  component: () => <ComingSoonPage {...AREAS.cravings} />,
+  component: () => <HealthLogPage kind="craving" />,
 });

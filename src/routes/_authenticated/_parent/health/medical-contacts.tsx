@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AREAS } from "../../../../features/shell/areas";
-import { ComingSoonPage } from "../../../../features/shell/ComingSoonPage";
+import { MedicalContactsPage } from "../../../../features/health-records/MedicalContactsPage";
 
+/** /health/medical-contacts: the parents' care team with one-tap call, email and directions. */
 export const Route = createFileRoute("/_authenticated/_parent/health/medical-contacts")({
-  component: () => <ComingSoonPage {...AREAS.medicalContacts} />,
+  component: MedicalContactsPage,
 });

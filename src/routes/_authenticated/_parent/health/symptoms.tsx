@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AREAS } from "../../../../features/shell/areas";
-import { ComingSoonPage } from "../../../../features/shell/ComingSoonPage";
+import { HealthLogPage } from "../../../../features/health-records/HealthLogPage";
 
+/** /health/symptoms: the parents' quick log and timeline of symptoms (the _parent guard keeps guests out). */
 export const Route = createFileRoute("/_authenticated/_parent/health/symptoms")({
-  component: () => <ComingSoonPage {...AREAS.symptoms} />,
+  component: () => <HealthLogPage kind="symptom" />,
 });

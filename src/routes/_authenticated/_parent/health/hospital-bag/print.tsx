@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AREAS } from "../../../../../features/shell/areas";
-import { ComingSoonPage } from "../../../../../features/shell/ComingSoonPage";
+import { HospitalBagPrintPage } from "../../../../../features/health-records/HospitalBagPrintPage";
 
+/** /health/hospital-bag/print: the three checklists as a printable page. */
 export const Route = createFileRoute("/_authenticated/_parent/health/hospital-bag/print")({
-  component: () => <ComingSoonPage {...AREAS.hospitalBagPrint} />,
+  component: HospitalBagPrintPage,
 });
