@@ -52,7 +52,7 @@ function Vitamins({ scope }: { scope: HealthScope }) {
             supplements={summary.active}
             takenToday={takenToday}
             left={summary.left}
-            onToggle={(supplement, taken) => quietly(writes.setTaken(supplement.id, today, taken))}
+            onToggle={(supplement, taken) => writes.setTaken(supplement.id, today, taken).catch(() => undefined)}
           />
           <section aria-labelledby="streak" className="card flex flex-col items-center justify-center gap-1 p-5 text-center">
             <h2 id="streak" className="text-sm font-semibold text-muted-foreground">
@@ -139,11 +139,24 @@ interface TodayChecklistProps {
   supplements: Supplement[];
   takenToday: ReadonlySet<string>;
   left: Supplement[];
-  onToggle: (supplement: Supplement, taken: boolean) => void;
+  onToggle: (supplement: Supplement, taken: boolean) => Promise<unknown>;
 }
 
 function TodayChecklist({ supplements, takenToday, left, onToggle }: TodayChecklistProps) {
   const headingId = useId();
+  // The box follows the click at once, while the cached list catches up (a controlled box would snap back meanwhile).
+  const [ticking, setTicking] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const isTaken = (id: string) => ticking.get(id) ?? takenToday.has(id);
+  function toggle(supplement: Supplement, taken: boolean) {
+    setTicking((previous) => new Map(previous).set(supplement.id, taken));
+    void onToggle(supplement, taken).finally(() =>
+      setTicking((previous) => {
+        const next = new Map(previous);
+        next.delete(supplement.id);
+        return next;
+      }),
+    );
+  }
   return (
     <section aria-labelledby={headingId} className="card flex flex-col gap-3 p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -156,9 +169,9 @@ function TodayChecklist({ supplements, takenToday, left, onToggle }: TodayCheckl
         {supplements.map((supplement) => (
           <li key={supplement.id}>
             <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-2 py-1 hover:bg-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
-              <input type="checkbox" checked={takenToday.has(supplement.id)} onChange={(event) => onToggle(supplement, event.target.checked)} className="size-5 shrink-0 accent-primary" />
+              <input type="checkbox" checked={isTaken(supplement.id)} onChange={(event) => toggle(supplement, event.target.checked)} className="size-5 shrink-0 accent-primary" />
               <span className="min-w-0">
-                <span className={takenToday.has(supplement.id) ? "block font-semibold text-muted-foreground line-through" : "block font-semibold"}>{supplement.name}</span>
+                <span className={isTaken(supplement.id) ? "block font-semibold text-muted-foreground line-through" : "block font-semibold"}>{supplement.name}</span>
                 {detailsOf(supplement) && <span className="block text-sm text-muted-foreground">{detailsOf(supplement)}</span>}
               </span>
             </label>
