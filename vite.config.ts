@@ -4,16 +4,25 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { publicSite, SITE_ENTRY } from "./scripts/vite-public-site.ts";
 
-// `vite build` emits the client into dist/client for wrangler's assets; `vite dev` (npm run dev)
-// also runs the Worker in workerd through the Cloudflare plugin, with hot reload for both.
+// `vite build` emits the client into dist/client for wrangler's assets: the app (index.html, moved
+// to app.html by the prerender) and the public site (its entry plus one static page per route);
+// `vite dev` (npm run dev) also runs the Worker in workerd through the Cloudflare plugin, with hot
+// reload for both.
 export default defineConfig(({ command }) => ({
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "./src/routes", generatedRouteTree: "./src/routeTree.gen.ts" }),
     react(),
     tailwindcss(),
+    publicSite(),
     ...(command === "serve" ? [cloudflare({ persistState: { path: process.env.BABYSTEPS_PERSIST_DIR ?? ".wrangler/state" } })] : []),
   ],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
-  build: { outDir: "dist/client", emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: "dist/client",
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: { input: { index: fileURLToPath(new URL("./index.html", import.meta.url)), site: fileURLToPath(new URL(`./${SITE_ENTRY}`, import.meta.url)) } },
+  },
 }));

@@ -11,6 +11,7 @@ import { contactRoutes } from "./http/contact";
 import { devRoutes } from "./http/dev";
 import { healthRoute } from "./http/health";
 import { newsletterRoutes } from "./http/newsletter";
+import { pageRoutes } from "./http/pages";
 import { photoRoutes } from "./http/photos";
 import { authorizeRoomConnection } from "./http/rooms";
 import { waitingRoomImageRoutes } from "./http/waitingRoomImages";
@@ -42,7 +43,7 @@ app.all("/parties/*", async (c) => {
   return response ?? c.notFound();
 });
 app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
-app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+app.route("/", pageRoutes);
 
 export default {
   fetch: app.fetch,

@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import type { AppVariables } from "../context";
+import type { Bindings } from "../env";
+import { sessionUserId } from "./guards";
+
+/** The app's HTML shell: the build moves index.html here, since index.html is the prerendered home page. */
+export const APP_SHELL_FILE = "app.html";
+/** Static assets serve app.html at /app (wrangler's html_handling drops the extension). */
+const APP_SHELL_PATH = "/app";
+/** Public pages the app renders itself, listed in the sitemap after the prerendered ones. */
+export const APP_PUBLIC_PATHS = ["/auth", "/createaccount", "/guest-signup", "/giftcards"] as const;
+
+const HTTP_NOT_FOUND = 404;
+
+/** better-auth's session cookie ('__Secure-' prefixed on https): only then is a session worth looking up. */
+const mayHaveSession = (request: Request) => request.headers.get("cookie")?.includes("better-auth.session_token") ?? false;
+
+/**
+ * Pages the static assets do not answer alone (wrangler.toml: '/' runs the Worker first; any path
+ * without a file reaches it):
+ * - '/': signed-in users go on to /dashboard (onboarding spec 2) before anything is drawn; visitors
+ *   get the prerendered home page. Only a request carrying a session cookie costs a lookup.
+ * - any other GET: the app's shell, whose router draws the route or 'Oops! Page not found'.
+ */
+export const pageRoutes = new Hono<{ Bindings: Bindings; Variables: AppVariables }>()
+  .get("/", async (c) => {
+    if (mayHaveSession(c.req.raw) && (await sessionUserId(c))) return c.redirect("/dashboard", 302);
+    return c.env.ASSETS.fetch(c.req.raw);
+  })
+  .get("*", (c) => c.env.ASSETS.fetch(new Request(new URL(APP_SHELL_PATH, c.req.url), c.req.raw)))
+  .all("*", (c) => c.text("Not found", HTTP_NOT_FOUND));
