@@ -115,6 +115,8 @@ export const LMP_TO_DUE_DAYS = 280;
 export const SERVICE_END_DAYS_AFTER_DUE = 84;
 /** Then read-only for 7 years. */
 export const READ_ONLY_YEARS = 7;
+/** Terms: the Base plan covers sign-up through four weeks after birth (the service end above always reaches past it). */
+export const BASE_PLAN_WEEKS_AFTER_BIRTH = 4;
 /** Marketing states the timeline as 52 weeks in one place (LMP to service end is exactly that). */
 export const MARKETING_TIMELINE_WEEKS = 52;
 export const FULL_TERM_MIN_WEEKS = 37;
