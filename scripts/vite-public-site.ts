@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Plugin, Rolldown, ViteDevServer } from "vite";
 import { THEME_BOOT_SCRIPT } from "../src/lib/themeBoot.ts";
 import { SHARED_HEAD_TAGS } from "../src/site/head.ts";
+import type * as SiteRenderModule from "../src/site/render.tsx";
 
 /** The public site's client entry: a few small enhancers, never the app's bundle. */
 export const SITE_ENTRY = "src/site/client/main.ts";
@@ -47,7 +48,7 @@ export function publicSite(): Plugin {
         if (request.method !== "GET" || !request.url) return next();
         const pathname = new URL(request.url, "http://localhost").pathname;
         void (async () => {
-          const { renderSitePath } = (await server.ssrLoadModule(SITE_RENDER_MODULE)) as typeof import("../src/site/render");
+          const { renderSitePath } = (await server.ssrLoadModule(SITE_RENDER_MODULE)) as typeof SiteRenderModule;
           const html = renderSitePath(pathname, { js: `/${SITE_ENTRY}`, css: [] });
           if (html === null) return next();
           response.setHeader("content-type", "text/html; charset=utf-8");
