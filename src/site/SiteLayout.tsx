@@ -8,17 +8,34 @@ import { FOOTER_COLUMNS, GET_STARTED, HEADER_LINKS, RESOURCE_LINKS, SIGN_IN, typ
 
 const SKIP_LINK_STYLES =
   "sr-only rounded-full bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50";
-const NAV_LINK_STYLES = "inline-flex min-h-11 items-center rounded-full px-3 font-medium text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring";
+/** Without a display value, so a link can be 'hidden sm:inline-flex' (two display classes would fight). */
+const NAV_LINK_LOOK = "min-h-11 items-center rounded-full px-3 font-medium text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring";
+const NAV_LINK_STYLES = `inline-flex ${NAV_LINK_LOOK}`;
 const MENU_PANEL_STYLES = "absolute z-30 mt-2 flex min-w-56 flex-col gap-1 rounded-card border border-border bg-surface p-2 shadow-lg";
 const FOOTER_LINK_STYLES = "inline-flex min-h-11 items-center text-foreground underline-offset-4 hover:underline";
 
 /** A disclosure menu (native <details>: works without JavaScript; the enhancer closes it on Escape or a click outside). */
-function Menu({ label, links, className, panelClassName, icon }: { label: string; links: readonly SiteLink[]; className?: string; panelClassName?: string; icon?: ReactNode }) {
+function Menu({
+  label,
+  links,
+  className,
+  panelClassName,
+  icon,
+  labelClassName,
+}: {
+  label: string;
+  links: readonly SiteLink[];
+  className?: string;
+  panelClassName?: string;
+  icon?: ReactNode;
+  /** E.g. 'sr-only sm:not-sr-only': an icon-only button on phones, still named for screen readers. */
+  labelClassName?: string;
+}) {
   return (
     <details {...hook("menu")} className={`relative ${className ?? ""}`}>
       <summary className={`${NAV_LINK_STYLES} cursor-pointer list-none gap-1 [&::-webkit-details-marker]:hidden`}>
         {icon}
-        {label}
+        <span className={labelClassName}>{label}</span>
       </summary>
       <ul className={`${MENU_PANEL_STYLES} ${panelClassName ?? ""}`}>
         {links.map(({ label: text, href }) => (
@@ -56,10 +73,10 @@ function SiteHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <a href={SIGN_IN.href} className={`${NAV_LINK_STYLES} hidden sm:inline-flex`}>
+          <a href={SIGN_IN.href} className={`${NAV_LINK_LOOK} hidden sm:inline-flex`}>
             {SIGN_IN.label}
           </a>
-          <a href={GET_STARTED.href} {...hook("cta", GET_STARTED.label)} className={buttonStyles({ size: "md" })}>
+          <a href={GET_STARTED.href} {...hook("cta", GET_STARTED.label)} className={`${buttonStyles({ size: "md" })} whitespace-nowrap`}>
             {GET_STARTED.label}
           </a>
           <nav aria-label="Site menu" className="lg:hidden">
@@ -68,6 +85,7 @@ function SiteHeader() {
               icon={<MenuIcon />}
               links={[...HEADER_LINKS, ...RESOURCE_LINKS, SIGN_IN]}
               panelClassName="right-0"
+              labelClassName="sr-only sm:not-sr-only"
             />
           </nav>
         </div>
