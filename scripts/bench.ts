@@ -25,6 +25,9 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const root = fileURLToPath(new URL("..", import.meta.url));
 
+/** Issue 10's JS budgets (KB gzip) for what a first-time visitor's browser loads. */
+const JS_BUDGET_KB: Record<string, number> = { "/": 60, "/auth": 90 };
+
 async function pageWeight(baseUrl: string, pathnames: string[]) {
   const browser = await chromium.launch({
     executablePath: existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
@@ -46,7 +49,9 @@ async function pageWeight(baseUrl: string, pathnames: string[]) {
         if (asset.endsWith(".js")) js += size;
         else css += size;
       }
-      console.log(`${`page ${pathname}`.padEnd(28)} JS ${(js / 1024).toFixed(1)} KB gzip   CSS ${(css / 1024).toFixed(1)} KB gzip   (${assets.size} files)`);
+      const budget = JS_BUDGET_KB[pathname];
+      const verdict = budget === undefined ? "" : `   budget ${budget} KB: ${js / 1024 <= budget ? "within" : "OVER"}`;
+      console.log(`${`page ${pathname}`.padEnd(28)} JS ${(js / 1024).toFixed(1)} KB gzip   CSS ${(css / 1024).toFixed(1)} KB gzip   (${assets.size} files)${verdict}`);
       await page.close();
     }
   } finally {
@@ -79,7 +84,7 @@ try {
   await drive("GET /api/health", () => fetch(`${stack.url}/api/health`), REQUESTS, CONCURRENCY);
   await drive("tRPC pregnancy.mine", () => fetch(`${stack.url}/api/trpc/pregnancy.mine`, { headers: { cookie, origin: stack.url } }), REQUESTS, CONCURRENCY);
   console.log("");
-  await pageWeight(stack.url, ["/", "/auth"]);
+  await pageWeight(stack.url, ["/", "/pricing", "/due-date-calculator", "/auth", "/giftcards"]);
   await benchWaitingRoom(stack);
   await benchPhotos(stack);
 } finally {

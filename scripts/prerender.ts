@@ -2,13 +2,13 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { SiteAssets } from "../src/site/Document";
 import { SITE_PAGES } from "../src/site/pages";
-import { pageFile, renderSitePage, sitemapXml } from "../src/site/render";
+import { pageFile, renderSitePage, robotsTxt, sitemapXml } from "../src/site/render";
 import { APP_PUBLIC_PATHS, APP_SHELL_FILE } from "../worker/http/pages";
 
 /**
  * Run by the build after the client bundle is written (scripts/vite-public-site.ts), with the
  * output folder and the site entry's files: moves the app's shell aside (the Worker serves it for
- * the app's routes) and writes every public page as static HTML, and the sitemap.
+ * the app's routes) and writes every public page as static HTML, the sitemap and robots.txt.
  */
 const [outDir, assetsJson] = process.argv.slice(2);
 if (!outDir || !assetsJson) throw new Error("usage: prerender.ts <outDir> <assets JSON>");
@@ -21,4 +21,5 @@ for (const page of SITE_PAGES) {
   writeFileSync(file, renderSitePage(page, assets));
 }
 writeFileSync(path.join(outDir, "sitemap.xml"), sitemapXml(APP_PUBLIC_PATHS));
+writeFileSync(path.join(outDir, "robots.txt"), robotsTxt());
 console.log(`prerendered ${SITE_PAGES.length} public pages`);

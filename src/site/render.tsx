@@ -32,3 +32,8 @@ export function sitemapXml(appPublicPaths: readonly string[]): string {
   const urls = paths.map((path) => `  <url><loc>${new URL(path, SITE_URL).toString()}</loc></url>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
+
+/** Crawlers may read the public pages, not the API, the dev tools or the signed-in app. */
+export function robotsTxt(): string {
+  return ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /dev/", "Disallow: /dashboard", "", `Sitemap: ${new URL("/sitemap.xml", SITE_URL).toString()}`, ""].join("\n");
+}
