@@ -1,5 +1,6 @@
 import { hashPassword } from "better-auth/crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { FALSE_ALARM_CLOSE_MS, KICK_TARGET_MOVEMENTS, MS_PER_DAY, MS_PER_MINUTE, MS_PER_SECOND, PLANS, REFERRAL_DISCOUNT_PERCENT } from "../src/domain/constants";
 import { eventWeekNumber } from "../src/domain/calendar";
 import { addDays, dueDateFromLmp, lmpFromDueDate, serviceEndDate, todayIso } from "../src/domain/dates";
@@ -171,7 +172,14 @@ async function seedReferralCode(db: Db, ownerId: string): Promise<void> {
 }
 
 /** The demo members' user ids and the owner's (first) pregnancy, or null when it is not there. */
-async function demoPregnancy(db: Db): Promise<{ pregnancyId: string; userIdOf: (key: DemoMember["key"]) => string } | null> {
+interface DemoPregnancy {
+  pregnancyId: string;
+  dueDate: string;
+  lastMenstrualPeriod: string;
+  userIdOf: (key: DemoMember["key"]) => string;
+}
+
+async function demoPregnancy(db: Db): Promise<DemoPregnancy | null> {
   const members = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, DEMO_FAMILY.map((m) => m.email)));
   const userIdOf = (key: DemoMember["key"]) => {
     const member = members.find((m) => m.email === demoMember(key).email);
@@ -179,12 +187,23 @@ async function demoPregnancy(db: Db): Promise<{ pregnancyId: string; userIdOf: (
     return member.id;
   };
   const [pregnancy] = await db
-    .select({ id: pregnancyParticipants.pregnancyId })
+    .select({ id: pregnancyParticipants.pregnancyId, dueDate: pregnancies.dueDate })
     .from(pregnancyParticipants)
+    .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
     .where(and(eq(pregnancyParticipants.userId, userIdOf("olivia")), eq(pregnancyParticipants.role, "owner")))
     .orderBy(asc(pregnancyParticipants.createdAt))
     .limit(1);
-  return pregnancy ? { pregnancyId: pregnancy.id, userIdOf } : null;
+  return pregnancy ? { pregnancyId: pregnancy.id, dueDate: pregnancy.dueDate, lastMenstrualPeriod: lmpFromDueDate(pregnancy.dueDate), userIdOf } : null;
+}
+
+/**
+ * The demo pregnancy, for a part of the demo that is not seeded yet: each part's first fixed row id
+ * marks it seeded (so a restart adds nothing twice); null when it is there already or no demo family.
+ */
+async function demoPregnancyToSeed(db: Db, table: PgTable & { id: AnyPgColumn }, firstId: string | undefined): Promise<DemoPregnancy | null> {
+  if (!firstId) return null;
+  const [seeded] = await db.select({ id: table.id }).from(table).where(eq(table.id, firstId));
+  return seeded ? null : demoPregnancy(db);
 }
 
 /**
@@ -193,9 +212,7 @@ async function demoPregnancy(db: Db): Promise<{ pregnancyId: string; userIdOf: (
  */
 async function seedWaitingRoomHistory(db: Db, today: string): Promise<void> {
   const room = DEMO_WAITING_ROOM;
-  const [seeded] = await db.select({ id: waitingRoomSessions.id }).from(waitingRoomSessions).where(eq(waitingRoomSessions.id, room.sessionId));
-  if (seeded) return;
-  const family = await demoPregnancy(db);
+  const family = await demoPregnancyToSeed(db, waitingRoomSessions, room.sessionId);
   if (!family) return;
   const { pregnancyId, userIdOf } = family;
 
@@ -250,11 +267,7 @@ async function seedWaitingRoomHistory(db: Db, today: string): Promise<void> {
  * post's id marks them seeded.
  */
 async function seedDemoPosts(db: Db, today: string): Promise<void> {
-  const [first] = DEMO_POSTS;
-  if (!first) return;
-  const [seeded] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, first.id));
-  if (seeded) return;
-  const family = await demoPregnancy(db);
+  const family = await demoPregnancyToSeed(db, posts, DEMO_POSTS[0]?.id);
   if (!family) return;
   const { pregnancyId, userIdOf } = family;
 
@@ -298,16 +311,9 @@ async function seedDemoPosts(db: Db, today: string): Promise<void> {
  * marks them seeded.
  */
 async function seedDemoEvents(db: Db, today: string): Promise<void> {
-  const [first] = DEMO_EVENTS;
-  if (!first) return;
-  const [seeded] = await db.select({ id: calendarEvents.id }).from(calendarEvents).where(eq(calendarEvents.id, first.id));
-  if (seeded) return;
-  const family = await demoPregnancy(db);
+  const family = await demoPregnancyToSeed(db, calendarEvents, DEMO_EVENTS[0]?.id);
   if (!family) return;
-  const { pregnancyId, userIdOf } = family;
-  const [pregnancy] = await db.select({ dueDate: pregnancies.dueDate }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
-  if (!pregnancy) return;
-  const lmp = lmpFromDueDate(pregnancy.dueDate);
+  const { pregnancyId, userIdOf, lastMenstrualPeriod: lmp } = family;
   const daysAgo = (days: number) => new Date(`${addDays(today, -days)}T12:00:00Z`);
 
   const events = DEMO_EVENTS.map((event) => {
@@ -351,11 +357,7 @@ async function seedDemoEvents(db: Db, today: string): Promise<void> {
  * registry's id marks them seeded.
  */
 async function seedDemoRegistry(db: Db): Promise<void> {
-  const [first] = DEMO_REGISTRIES;
-  if (!first) return;
-  const [seeded] = await db.select({ id: registries.id }).from(registries).where(eq(registries.id, first.id));
-  if (seeded) return;
-  const family = await demoPregnancy(db);
+  const family = await demoPregnancyToSeed(db, registries, DEMO_REGISTRIES[0]?.id);
   if (!family) return;
   const { pregnancyId, userIdOf } = family;
   const storedUrl = (url: string) => {
@@ -397,11 +399,7 @@ async function seedDemoRegistry(db: Db): Promise<void> {
  * transaction, stored as the health router stores them. The first supplement's id marks them seeded.
  */
 async function seedDemoHealth(db: Db, today: string): Promise<void> {
-  const [first] = DEMO_SUPPLEMENTS;
-  if (!first) return;
-  const [seeded] = await db.select({ id: healthSupplements.id }).from(healthSupplements).where(eq(healthSupplements.id, first.id));
-  if (seeded) return;
-  const family = await demoPregnancy(db);
+  const family = await demoPregnancyToSeed(db, healthSupplements, DEMO_SUPPLEMENTS[0]?.id);
   if (!family) return;
   const { pregnancyId, userIdOf } = family;
   const babies = await db.select({ id: pregnancyBabies.id, birthOrder: pregnancyBabies.birthOrder }).from(pregnancyBabies).where(eq(pregnancyBabies.pregnancyId, pregnancyId));
@@ -452,16 +450,10 @@ async function seedDemoHealth(db: Db, today: string): Promise<void> {
  * marks them seeded.
  */
 async function seedDemoPredictions(db: Db, today: string): Promise<void> {
-  const [first] = DEMO_PREDICTIONS;
-  if (!first) return;
-  const [seeded] = await db.select({ id: babyPredictions.id }).from(babyPredictions).where(eq(babyPredictions.id, first.id));
-  if (seeded) return;
-  const family = await demoPregnancy(db);
+  const family = await demoPregnancyToSeed(db, babyPredictions, DEMO_PREDICTIONS[0]?.id);
   if (!family) return;
-  const { pregnancyId, userIdOf } = family;
-  const [pregnancy] = await db.select({ dueDate: pregnancies.dueDate }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
+  const { pregnancyId, userIdOf, dueDate } = family;
   const babies = await db.select({ id: pregnancyBabies.id }).from(pregnancyBabies).where(eq(pregnancyBabies.pregnancyId, pregnancyId)).orderBy(asc(pregnancyBabies.birthOrder));
-  if (!pregnancy) return;
 
   const rows = DEMO_PREDICTIONS.flatMap((guess) => {
     const babyId = babies[guess.baby]?.id;
@@ -477,7 +469,7 @@ async function seedDemoPredictions(db: Db, today: string): Promise<void> {
         enteredBy: player.enteredBy,
         predictedWeight: weightFromPoundsOunces(guess.weightPounds, guess.weightOunces),
         predictedLength: guess.length,
-        predictedDate: addDays(pregnancy.dueDate, guess.daysFromDue),
+        predictedDate: addDays(dueDate, guess.daysFromDue),
         predictedTime: guess.time,
         additionalPredictions: {
           ...player.named,
@@ -502,16 +494,9 @@ async function seedDemoPredictions(db: Db, today: string): Promise<void> {
  * router stores them (cleaned, weeks from the LMP). The first log's id marks them seeded.
  */
 async function seedDemoHealthRecords(db: Db, today: string): Promise<void> {
-  const [first] = DEMO_HEALTH_LOGS;
-  if (!first) return;
-  const [seeded] = await db.select({ id: healthLogs.id }).from(healthLogs).where(eq(healthLogs.id, first.id));
-  if (seeded) return;
-  const family = await demoPregnancy(db);
+  const family = await demoPregnancyToSeed(db, healthLogs, DEMO_HEALTH_LOGS[0]?.id);
   if (!family) return;
-  const { pregnancyId, userIdOf } = family;
-  const [pregnancy] = await db.select({ dueDate: pregnancies.dueDate }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
-  if (!pregnancy) return;
-  const lmp = lmpFromDueDate(pregnancy.dueDate);
+  const { pregnancyId, userIdOf, lastMenstrualPeriod: lmp } = family;
 
   const logs = DEMO_HEALTH_LOGS.map((log) => {
     const day = addDays(today, -log.daysAgo);

@@ -10,6 +10,13 @@ import type { ConversionEvent, ConversionProperties } from "../domain/analytics"
 
 export const ANALYTICS_ENDPOINT = "/api/analytics";
 
+/** A confirmed email (spec 4): 'email verified', and with it 'signup complete'. */
+export function trackEmailVerified(): void {
+  const page = window.location.pathname;
+  track("email_verified", { page });
+  track("signup_complete", { page });
+}
+
 export function track<Name extends ConversionEvent>(name: Name, properties: ConversionProperties<Name>): void {
   fetch(ANALYTICS_ENDPOINT, {
     method: "POST",

@@ -49,8 +49,15 @@ test("a new account is created in steps: referral codes checked, email confirmed
   expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem("onboarding-data") ?? "{}"))).toMatchObject({ email, referralCode: DEMO_REFERRAL_CODE });
 
   await page.getByLabel("Verification code").fill(await mailedCode(page, email));
+  const conversions: unknown[] = [];
+  page.on("request", (request) => request.url().endsWith("/api/analytics") && conversions.push(request.postDataJSON()));
   await page.getByRole("button", { name: "Verify Email" }).click();
   await expect(page.getByText(/Continuing in \d seconds?/)).toBeVisible();
+  // Onboarding spec 4: a confirmed email records 'email verified' and 'signup complete'.
+  await expect.poll(() => conversions).toEqual([
+    { name: "email_verified", properties: { page: "/createaccount" } },
+    { name: "signup_complete", properties: { page: "/createaccount" } },
+  ]);
   // The 5-second countdown moves on by itself.
   await expect(page.getByRole("heading", { name: "Account Type" })).toBeVisible({ timeout: 10_000 });
   await expect(page).toHaveURL(/step=3/);

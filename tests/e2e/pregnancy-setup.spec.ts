@@ -44,7 +44,9 @@ test("a new parent pays, confirms and sets up a pregnancy with a baby, a partner
   await expectAccessible(page);
   // Nothing (a long email) makes the page wider than a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const onboardingComplete = page.waitForRequest((request) => request.url().endsWith("/api/analytics"));
   await page.getByRole("button", { name: "Create My Pregnancy" }).click();
+  expect((await onboardingComplete).postDataJSON()).toEqual({ name: "onboarding_complete", properties: { plan: "basic", page: "/confirm-pregnancy" } });
 
   await expect(page).toHaveURL(/\/setup-pregnancy/);
   await expect(page.getByText("Step 1 of 4")).toBeVisible();

@@ -15,6 +15,7 @@ import { authCall, verifyCodeErrorMessage } from "./authErrors";
 import { EmailField } from "./EmailField";
 import { AUTH_MESSAGES } from "./messages";
 import { validateCode } from "./validation";
+import { trackEmailVerified } from "../../lib/analytics";
 
 const MESSAGE_ID = "verify-message";
 const RESEND_MESSAGE_ID = "resend-message";
@@ -69,6 +70,7 @@ export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email"
       setMessage(verifyCodeErrorMessage(error));
       return;
     }
+    trackEmailVerified();
     toast({ title: AUTH_MESSAGES.emailVerified, variant: "success" });
     if (onVerified) {
       await onVerified();

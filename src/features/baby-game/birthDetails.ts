@@ -2,7 +2,7 @@
  * A guess (or the actual result) as the form holds it, typed text, and its checks: the domain's
  * schema, so the form refuses what the server would, field by field, before anything is sent.
  */
-import { BABY_GAME_MESSAGES, birthDetailsSchema, EYE_COLOR_LABELS, HAIR_COLOR_LABELS, type BirthDetails, type EyeColor, type HairColor } from "../../domain/babyGame";
+import { BABY_GAME_MESSAGES, birthDetailsSchema, EYE_COLOR_LABELS, HAIR_COLOR_LABELS, type BirthDetails, type BirthFacts, type EyeColor, type HairColor } from "../../domain/babyGame";
 import { poundsOuncesFromWeight } from "../../domain/prediction";
 import { formatEventTime } from "../../domain/time";
 import { labelOf } from "../settings/labels";
@@ -19,18 +19,11 @@ export interface BirthDetailsValues {
 }
 export type BirthDetailsErrors = Partial<Record<keyof BirthDetailsValues, string>>;
 
-/** What a stored guess or result gives back to the form. */
-export interface StoredBirthDetails {
+/** What a stored guess or result gives back to the form: the domain's birth facts, the weight split into pounds and ounces. */
+export type StoredBirthDetails = Omit<BirthFacts, "weight"> & {
   weightPounds?: number | null | undefined;
   weightOunces?: number | null | undefined;
-  length?: number | null | undefined;
-  date?: string | null | undefined;
-  /** 'HH:mm:ss'. */
-  time?: string | null | undefined;
-  hairColor?: string | null | undefined;
-  eyeColor?: string | null | undefined;
-  name?: string | null | undefined;
-}
+};
 
 /** A stored actual result as the form and the lists take it: the decimal weight split back into pounds and ounces. */
 export function storedResultOf(result: (Omit<StoredBirthDetails, "weightPounds" | "weightOunces"> & { weight?: number | undefined }) | undefined): StoredBirthDetails | null {

@@ -12,6 +12,7 @@ import { AuthCard } from "../auth/AuthLayout";
 import { authCall } from "../auth/authErrors";
 import { AUTH_MESSAGES } from "../auth/messages";
 import { resendConfirmation } from "./resendConfirmation";
+import { trackEmailVerified } from "../../lib/analytics";
 
 const route = getRouteApi("/email-confirmed");
 
@@ -40,6 +41,7 @@ export function EmailConfirmedPage() {
         setConfirmation({ status: "error", message: EMAIL_CONFIRMATION_MESSAGES.linkInvalid });
         return;
       }
+      trackEmailVerified();
       const session = await auth.refresh().catch(() => null);
       toast({ title: AUTH_MESSAGES.emailVerified, variant: "success" });
       setConfirmation({ status: "success", signedIn: Boolean(session) });

@@ -15,6 +15,7 @@ import { clearStagedOnboarding, readStagedOnboarding, type OnboardingData } from
 import { GENDER_LABELS } from "../onboarding/WizardSteps";
 import { serverErrorText } from "../settings/serverError";
 import { usePaymentVerification, type PaymentVerification } from "./usePaymentVerification";
+import { track } from "../../lib/analytics";
 
 const route = getRouteApi("/confirm-pregnancy");
 
@@ -99,6 +100,7 @@ export function ConfirmPregnancyPage() {
   const create = useMutation(
     trpc.pregnancy.createComplete.mutationOptions({
       onSuccess: ({ pregnancy_id }) => {
+        track("onboarding_complete", { plan: data.selectedPlan ?? "basic", page: window.location.pathname });
         clearStagedOnboarding();
         void queryClient.invalidateQueries();
         refreshSessionOnce(pregnancy_id, auth.refresh);

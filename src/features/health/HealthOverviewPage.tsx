@@ -58,41 +58,39 @@ function useContractionsLine(scope: HealthScope): { text: string; urgent: boolea
   return { text: last ? `Last contraction ${dateTimeLabel(last.startedAt)}` : AREAS.contractions.summary, urgent: false };
 }
 
+type ToolPath = "/health/vitamins" | "/health/kicks" | "/health/contractions" | "/health/cravings" | "/health/symptoms" | "/health/birth-plan" | "/health/hospital-bag" | "/health/medical-contacts";
+type ToolArea = "vitamins" | "kicks" | "contractions" | "cravings" | "symptoms" | "birthPlan" | "hospitalBag" | "medicalContacts";
+
+/** The tools in the order the overview lists them. */
+const TOOLS: readonly { area: ToolArea; to: ToolPath }[] = [
+  { area: "vitamins", to: "/health/vitamins" },
+  { area: "kicks", to: "/health/kicks" },
+  { area: "contractions", to: "/health/contractions" },
+  { area: "cravings", to: "/health/cravings" },
+  { area: "symptoms", to: "/health/symptoms" },
+  { area: "birthPlan", to: "/health/birth-plan" },
+  { area: "hospitalBag", to: "/health/hospital-bag" },
+  { area: "medicalContacts", to: "/health/medical-contacts" },
+];
+
 function Overview({ scope }: { scope: HealthScope }) {
-  const vitamins = useVitaminsLine(scope);
-  const kicks = useKicksLine(scope);
   const contractions = useContractionsLine(scope);
+  // Where a tool stands today, for the trackers; the others show what they are for.
+  const status: Partial<Record<ToolArea, ReactNode>> = {
+    vitamins: useVitaminsLine(scope),
+    kicks: useKicksLine(scope),
+    contractions: contractions.urgent ? <strong className="text-danger">{contractions.text}</strong> : contractions.text,
+  };
   return (
     <ul aria-label="Health tools" className="grid gap-4 sm:grid-cols-2">
-      <ToolCard to="/health/vitamins" title={AREAS.vitamins.title}>
-        {vitamins}
-      </ToolCard>
-      <ToolCard to="/health/kicks" title={AREAS.kicks.title}>
-        {kicks}
-      </ToolCard>
-      <ToolCard to="/health/contractions" title={AREAS.contractions.title}>
-        {contractions.urgent ? <strong className="text-danger">{contractions.text}</strong> : contractions.text}
-      </ToolCard>
-      <ToolCard to="/health/cravings" title={AREAS.cravings.title}>
-        {AREAS.cravings.summary}
-      </ToolCard>
-      <ToolCard to="/health/symptoms" title={AREAS.symptoms.title}>
-        {AREAS.symptoms.summary}
-      </ToolCard>
-      <ToolCard to="/health/birth-plan" title={AREAS.birthPlan.title}>
-        {AREAS.birthPlan.summary}
-      </ToolCard>
-      <ToolCard to="/health/hospital-bag" title={AREAS.hospitalBag.title}>
-        {AREAS.hospitalBag.summary}
-      </ToolCard>
-      <ToolCard to="/health/medical-contacts" title={AREAS.medicalContacts.title}>
-        {AREAS.medicalContacts.summary}
-      </ToolCard>
+      {TOOLS.map(({ area, to }) => (
+        <ToolCard key={to} to={to} title={AREAS[area].title}>
+          {status[area] ?? AREAS[area].summary}
+        </ToolCard>
+      ))}
     </ul>
   );
 }
-
-type ToolPath = "/health/vitamins" | "/health/kicks" | "/health/contractions" | "/health/cravings" | "/health/symptoms" | "/health/birth-plan" | "/health/hospital-bag" | "/health/medical-contacts";
 
 /** A tool's card: the whole card opens the tool, while the link's name stays the tool's title. */
 function ToolCard({ to, title, children }: { to: ToolPath; title: string; children: ReactNode }) {

@@ -10,6 +10,7 @@ import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { FormMessage } from "../../ui/Alert";
 import { StepActions, type StepProps } from "./WizardSteps";
 import { stageOnboarding } from "./onboardingData";
+import { track } from "../../lib/analytics";
 
 /** Where checkout returns from the wizard: the session id is kept and /confirm-pregnancy takes over (onboarding spec 4). */
 export const WIZARD_CHECKOUT_SUCCESS_PATH = `/onboarding-parent?session_id=${CHECKOUT_SESSION_ID_TEMPLATE}`;
@@ -75,6 +76,7 @@ export function PaymentStep({ data, onChange, onBack, successPath, cancelPath, u
         setBusy(false);
         return;
       }
+      track("payment_initiated", { plan: tier, page: window.location.pathname });
       window.location.assign(url);
     } catch {
       setMessage(CHECKOUT_MESSAGES.checkoutError);

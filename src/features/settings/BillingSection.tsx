@@ -15,6 +15,7 @@ import { SUBSCRIPTION_STATUS_LABELS } from "./labels";
 import { RedeemGiftCard } from "./RedeemGiftCard";
 import { LoadFailed, SectionLoading, SettingsSection } from "./SettingsSection";
 import { serverErrorText } from "./serverError";
+import { track } from "../../lib/analytics";
 
 type Subscription = NonNullable<inferRouterOutputs<AppRouter>["billing"]["subscription"]>;
 
@@ -186,6 +187,7 @@ function NoSubscription({ isOwner }: { isOwner: boolean }) {
       { plan: "premium" },
       {
         onSuccess: ({ url }) => {
+          track("payment_initiated", { plan: "premium", page: window.location.pathname });
           if (tab) {
             // The checkout page gets no handle back on this one.
             tab.opener = null;
