@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { addDays } from "../../src/domain/dates";
 import { pregnancies, pregnancyBabies } from "../../worker/db/schema";
 import { addFamilyGuest, familyWithGrandparent, openDb, secondBrowser } from "./family";
-import { expect, expectAccessible, signIn, test } from "./support";
+import { expect, expectAccessible, signInThroughApi, test } from "./support";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
@@ -49,7 +49,7 @@ test("two guests predict, the owner locks the game with the actual results, and 
   const viewport = page.viewportSize() ?? undefined;
 
   // The grandparent guesses first: nobody else's guesses to see yet.
-  await signIn(page, family.grandma.email, family.grandma.password);
+  await signInThroughApi(page, family.grandma.email, family.grandma.password);
   await page.goto("/baby-game");
   await expect(page.getByRole("heading", { name: "Baby Game", level: 1 })).toBeVisible();
   const nanaForm = page.getByRole("form", { name: "Your guess for Bean" });
@@ -71,7 +71,7 @@ test("two guests predict, the owner locks the game with the actual results, and 
 
   // The friend sees that a guess is waiting, but not what it is, until guessing too.
   const milo = await secondBrowser(browser, baseURL!, viewport);
-  await signIn(milo, friend.email, friend.password);
+  await signInThroughApi(milo, friend.email, friend.password);
   await milo.goto("/baby-game");
   await expect(milo.getByText("Make your guess to see everyone else's. 1 guess is waiting for you.")).toBeVisible();
   await expect(milo.getByText("7 lb 8 oz")).toHaveCount(0);
@@ -96,7 +96,7 @@ test("two guests predict, the owner locks the game with the actual results, and 
 
   // The owner locks the game with what actually happened.
   const owner = await secondBrowser(browser, baseURL!, viewport);
-  await signIn(owner, family.owner.email, family.owner.password);
+  await signInThroughApi(owner, family.owner.email, family.owner.password);
   await owner.goto("/baby-game");
   await expect(owner.getByRole("list", { name: "Everyone's guesses for Bean" }).getByRole("listitem")).toHaveCount(2);
   await owner.getByRole("button", { name: "Lock game and enter results" }).click();

@@ -4,7 +4,7 @@ import { TIME_MESSAGES } from "../../src/domain/time";
 import { calendarEvents } from "../../worker/db/schema";
 import { addDays, todayIso } from "../../src/domain/dates";
 import { familyWithGrandparent, openDb, secondBrowser } from "./family";
-import { expect, expectAccessible, mailedLink, signIn, test } from "./support";
+import { expect, expectAccessible, mailedLink, signInThroughApi, test } from "./support";
 
 const GRANDMA = "grandma@example.com";
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
@@ -21,7 +21,7 @@ async function eventsTitled(title: string) {
 test("the demo owner plans a medical appointment at 2:30 PM, invites Grandma, who answers from the mail and the event page; the owner sees it", async ({ page, browser, baseURL }, testInfo) => {
   test.setTimeout(120_000);
   const title = `Ultrasound ${testInfo.project.name} ${Date.now()}`;
-  await signIn(page, "olivia@example.com");
+  await signInThroughApi(page, "olivia@example.com");
   await page.goto("/calendar");
   await expect(page.getByRole("heading", { name: "Calendar", level: 1 })).toBeVisible();
   await expect(page.getByRole("group", { name: "View" }).getByRole("button", { name: "Month" })).toHaveAttribute("aria-pressed", "true");
@@ -81,7 +81,7 @@ test("the demo owner plans a medical appointment at 2:30 PM, invites Grandma, wh
   await expect(details).toContainText("Expected guests: 1");
 
   // Signed in, Grandma changes her answer on the event page, then comes back to attending.
-  await signIn(grandma, GRANDMA);
+  await signInThroughApi(grandma, GRANDMA);
   await grandma.goto(`/events/${eventId}`);
   await expect(grandma.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   const answers = grandma.getByRole("group", { name: `Your answer for ${title}` });
@@ -108,7 +108,7 @@ test("the demo owner plans a medical appointment at 2:30 PM, invites Grandma, wh
 });
 
 test("month and week views: Previous/Next move by month and week, a day lists its events, and nothing overflows on a phone", async ({ page }) => {
-  await signIn(page, "olivia@example.com");
+  await signInThroughApi(page, "olivia@example.com");
   await page.goto("/calendar?date=2026-03-15");
   await expect(page.getByRole("heading", { name: "March 2026" })).toBeVisible();
   await page.getByRole("button", { name: "Next month" }).click();
@@ -126,7 +126,7 @@ test("month and week views: Previous/Next move by month and week, a day lists it
 
 test("a new family adds suggested milestones; the due date lands on the pregnancy's due date and added ones show as added", async ({ page, request, baseURL }) => {
   const family = await familyWithGrandparent(request, baseURL!, "Milestone Family");
-  await signIn(page, family.owner.email, family.owner.password);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/calendar?view=agenda");
   await expect(page.getByText("Nothing planned in these months.")).toBeVisible();
   await page.getByRole("button", { name: "Suggested milestones" }).click();

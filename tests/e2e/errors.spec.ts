@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { demoMember } from "../../scripts/demo-family";
 import { ERROR_BOUNDARY_MAX_RETRIES, ERROR_REPORTS_KEPT, ERROR_REPORTS_STORAGE_KEY } from "../../src/domain/constants";
-import { expect, expectAccessible, signIn, test } from "./support";
+import { expect, expectAccessible, fastForwardUntilVisible, signInThroughApi, test } from "./support";
 
 /** The pregnancy list on /pregnancies loads with suspense: cut its call off as if the network were down. */
 const PREGNANCY_LIST_CALLS = /\/api\/trpc\/[^?]*pregnancy\.mine/;
@@ -28,12 +28,12 @@ interface StoredReport {
 }
 
 test("a failing page shows the error screen; retries count down with backoff, then only Reload Page remains", async ({ page }) => {
-  test.setTimeout(120_000);
-  await signIn(page, demoMember("grandma").email);
+  await page.clock.install();
+  await signInThroughApi(page, demoMember("grandma").email);
   const attempts = await failPregnancyList(page);
   await page.goto("/pregnancies");
 
-  await expect(page.getByRole("heading", { name: "Connection Issue", level: 1 })).toBeVisible(SCREEN_TIMEOUT);
+  await fastForwardUntilVisible(page, page.getByRole("heading", { name: "Connection Issue", level: 1 }));
   await expect(page.getByText("Network connection issue. Retrying automatically when connection is restored.")).toBeVisible();
   await expect(page.getByText(`Retry attempts 0/${ERROR_BOUNDARY_MAX_RETRIES}`)).toBeVisible();
   const errorId = (await page.locator("dt", { hasText: "Error ID" }).locator("xpath=following-sibling::dd[1]").textContent())!.trim();
@@ -52,14 +52,14 @@ test("a failing page shows the error screen; retries count down with backoff, th
 
   const attemptsBeforeRetry = attempts();
   await page.getByRole("button", { name: "Try Again (3 left)" }).click();
-  await expect(page.getByRole("button", { name: "Try Again (2 left)" })).toBeVisible(SCREEN_TIMEOUT);
+  await fastForwardUntilVisible(page, page.getByRole("button", { name: "Try Again (2 left)" }));
   // The retry really asked the server again (and the data layer retried that call too).
   expect(attempts()).toBeGreaterThan(attemptsBeforeRetry);
   await expect(page.getByText(`Retry attempts 1/${ERROR_BOUNDARY_MAX_RETRIES}`)).toBeVisible();
   await page.getByRole("button", { name: "Try Again (2 left)" }).click();
-  await expect(page.getByRole("button", { name: "Try Again (1 left)" })).toBeVisible(SCREEN_TIMEOUT);
+  await fastForwardUntilVisible(page, page.getByRole("button", { name: "Try Again (1 left)" }));
   await page.getByRole("button", { name: "Try Again (1 left)" }).click();
-  await expect(page.getByText(`Retry attempts 3/${ERROR_BOUNDARY_MAX_RETRIES}`)).toBeVisible(SCREEN_TIMEOUT);
+  await fastForwardUntilVisible(page, page.getByText(`Retry attempts 3/${ERROR_BOUNDARY_MAX_RETRIES}`));
   await expect(page.getByRole("button", { name: /Try Again/ })).toHaveCount(0);
   await expectAccessible(page);
 
@@ -73,11 +73,11 @@ test("a failing page shows the error screen; retries count down with backoff, th
 });
 
 test("'Try Again' recovers the page once the network answers again @desktop", async ({ page }) => {
-  test.setTimeout(60_000);
-  await signIn(page, demoMember("maya").email);
+  await page.clock.install();
+  await signInThroughApi(page, demoMember("maya").email);
   await failPregnancyList(page);
   await page.goto("/pregnancies");
-  await expect(page.getByRole("button", { name: "Try Again (3 left)" })).toBeVisible(SCREEN_TIMEOUT);
+  await fastForwardUntilVisible(page, page.getByRole("button", { name: "Try Again (3 left)" }));
   await page.unroute(PREGNANCY_LIST_CALLS);
   await page.getByRole("button", { name: "Try Again (3 left)" }).click();
   await expect(page.getByRole("heading", { name: "Pregnancies", level: 1 })).toBeVisible();
@@ -85,11 +85,11 @@ test("'Try Again' recovers the page once the network answers again @desktop", as
 });
 
 test("offline, the screen waits for the connection and retries by itself when it is back @desktop", async ({ page, context }) => {
-  test.setTimeout(60_000);
-  await signIn(page, demoMember("maya").email);
+  await page.clock.install();
+  await signInThroughApi(page, demoMember("maya").email);
   await failPregnancyList(page);
   await page.goto("/pregnancies");
-  await expect(page.getByRole("heading", { name: "Connection Issue" })).toBeVisible(SCREEN_TIMEOUT);
+  await fastForwardUntilVisible(page, page.getByRole("heading", { name: "Connection Issue" }));
 
   await context.setOffline(true);
   await expect(page.getByText("Waiting for connection...")).toBeVisible();

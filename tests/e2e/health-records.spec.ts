@@ -2,14 +2,14 @@ import { readFile } from "node:fs/promises";
 import { addDays, todayIso } from "../../src/domain/dates";
 import { HOSPITAL_BAG_DEFAULTS } from "../../src/domain/healthRecords";
 import { familyWithGrandparent } from "./family";
-import { expect, expectAccessible, signIn, test } from "./support";
+import { expect, expectAccessible, signInThroughApi, test } from "./support";
 
 const DUE_DATE = () => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${addDays(todayIso(), 10)}T00:00:00Z`));
 const countOf = (owner: string) => HOSPITAL_BAG_DEFAULTS.filter((item) => item.owner === owner).length;
 
 test("the owner fills in part of the birth plan, and the print view shows it readably: their name, the due date, only the answered sections, no app chrome on paper", async ({ page, request, baseURL }, testInfo) => {
   const family = await familyWithGrandparent(request, baseURL!, "Birth Plan Family");
-  await signIn(page, family.owner.email, family.owner.password);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/health/birth-plan");
   await expect(page.getByRole("heading", { name: "Birth Plan", level: 1 })).toBeVisible();
   await expect(page.getByText("0 of 7 sections answered")).toBeVisible();
@@ -64,7 +64,7 @@ test("the owner fills in part of the birth plan, and the print view shows it rea
 
 test("the owner logs symptoms by week, deletes one and undoes it, and exports them as CSV", async ({ page, request, baseURL }) => {
   const family = await familyWithGrandparent(request, baseURL!, "Symptom Family");
-  await signIn(page, family.owner.email, family.owner.password);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/health/symptoms");
   await expect(page.getByRole("heading", { name: "Symptoms", level: 1 })).toBeVisible();
   await expect(page.getByText("No symptoms logged yet.")).toBeVisible();
@@ -115,7 +115,7 @@ test("the owner logs symptoms by week, deletes one and undoes it, and exports th
 
 test("the hospital bag starts with the suggested lists, and packing shows progress per list and overall", async ({ page, request, baseURL }) => {
   const family = await familyWithGrandparent(request, baseURL!, "Bag Family");
-  await signIn(page, family.owner.email, family.owner.password);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/health/hospital-bag");
   const total = HOSPITAL_BAG_DEFAULTS.length;
   const overall = page.getByRole("progressbar", { name: "Packed overall" });
@@ -153,7 +153,7 @@ test("the hospital bag starts with the suggested lists, and packing shows progre
 
 test("the owner adds the provider with a phone number and an address: one tap calls, another opens directions", async ({ page, request, baseURL }) => {
   const family = await familyWithGrandparent(request, baseURL!, "Contacts Family");
-  await signIn(page, family.owner.email, family.owner.password);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/health/medical-contacts");
   await expect(page.getByText("No medical contacts yet.")).toBeVisible();
   await expectAccessible(page);

@@ -7,7 +7,7 @@ import { addDays, todayIso } from "../../src/domain/dates";
 import { HEALTH_MESSAGES, localDay } from "../../src/domain/health";
 import { contractions, healthSupplementDoses, healthSupplements, kickSessions, pregnancyBabies } from "../../worker/db/schema";
 import { familyWithGrandparent, openDb } from "./family";
-import { expect, expectAccessible, signIn, test } from "./support";
+import { expect, expectAccessible, signInThroughApi, test } from "./support";
 
 const CONTRACTION_SECONDS = 70;
 const CONTRACTION_EVERY_SECONDS = 300;
@@ -35,7 +35,7 @@ test("a contraction session shows each duration and interval, the last hour's av
   const family = await familyWithGrandparent(request, baseURL!, "Contraction Family");
   // The page's clock starts two hours back and is moved on by hand, so the hour of contractions ends before the server's now.
   await page.clock.install({ time: Date.now() - 2 * MS_PER_HOUR });
-  await signIn(page, family.owner.email, family.owner.password);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/health/contractions");
   await expect(page.getByRole("heading", { name: "Contraction Timer", level: 1 })).toBeVisible();
   await expect(page.getByText("No contractions timed in this session yet.")).toBeVisible();
@@ -98,7 +98,7 @@ test("the kick counter keeps counting with the network cut and syncs the session
       ])
       .returning({ id: pregnancyBabies.id }),
   );
-  await signIn(page, family.owner.email, family.owner.password);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/health/kicks");
   await expect(page.getByRole("heading", { name: "Kick Counter", level: 1 })).toBeVisible();
   await expect(page.getByText("No sessions yet.")).toBeVisible();
@@ -146,7 +146,7 @@ test("the kick counter keeps counting with the network cut and syncs the session
 
 test("a parent keeps a vitamin checklist: adds supplements, ticks today's, sees what is left and the streak, pauses one", async ({ page, request, baseURL }) => {
   const family = await familyWithGrandparent(request, baseURL!, "Vitamin Family");
-  await signIn(page, family.owner.email, family.owner.password);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/health/vitamins");
   await expect(page.getByRole("heading", { name: "Vitamins", level: 1 })).toBeVisible();
   await page.getByRole("list", { name: "Suggested supplements" }).getByRole("button", { name: "Prenatal vitamin" }).click();
@@ -187,7 +187,7 @@ test("a parent keeps a vitamin checklist: adds supplements, ticks today's, sees 
 });
 
 test("the demo parents' health overview links every tool with where it stands; the kick history charts the twins' sessions", async ({ page }) => {
-  await signIn(page, "olivia@example.com");
+  await signInThroughApi(page, "olivia@example.com");
   await page.goto("/health");
   await expect(page.getByRole("heading", { name: "Health", level: 1 })).toBeVisible();
   const tools = page.getByRole("list", { name: "Health tools" });
@@ -218,7 +218,7 @@ test("the demo parents' health overview links every tool with where it stands; t
 });
 
 test("a guest, whatever the flags, finds the health tools closed @desktop", async ({ page }) => {
-  await signIn(page, "grandma@example.com");
+  await signInThroughApi(page, "grandma@example.com");
   for (const path of ["/health", "/health/kicks", "/health/contractions", "/health/vitamins"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: "Access Restricted" })).toBeVisible();

@@ -3,7 +3,7 @@ import { openNodeDb } from "../../scripts/node-db";
 import { addDays, lmpFromDueDate, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { pregnancies, pregnancyParticipants } from "../../worker/db/schema";
 import { randomIp } from "../support/client";
-import { expect, expectAccessible, mailedCode, signIn, test, uniqueEmail } from "./support";
+import { expect, expectAccessible, mailedCode, signInThroughApi, test, uniqueEmail } from "./support";
 
 interface OutboxMail {
   to: string;
@@ -92,7 +92,7 @@ async function openSettings(page: Page) {
 test("a parent invites a partner, who verifies with the owner's code, creates an account and sees the pregnancy", async ({ page, request, browser, baseURL }, testInfo) => {
   const family = await freshFamily(request, baseURL!);
   const partnerEmail = uniqueEmail("partner");
-  await signIn(page, family.email, family.password);
+  await signInThroughApi(page, family.email, family.password);
   await openSettings(page);
 
   await familyRegion(page).getByRole("button", { name: "Invite your partner" }).click();
@@ -214,7 +214,7 @@ test("a parent invites a partner, who verifies with the owner's code, creates an
 test("a parent invites a guest from settings and the invitation is mailed", async ({ page, request, baseURL }) => {
   const family = await freshFamily(request, baseURL!);
   const guestEmail = uniqueEmail("guest");
-  await signIn(page, family.email, family.password);
+  await signInThroughApi(page, family.email, family.password);
   await openSettings(page);
 
   await familyRegion(page).getByRole("button", { name: "Invite a guest" }).click();

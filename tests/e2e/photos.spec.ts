@@ -5,7 +5,7 @@ import { encodeJpeg } from "../../scripts/images/jpeg";
 import { encodePng } from "../../scripts/images/png";
 import { createRaster, paintGradient } from "../../scripts/images/raster";
 import { randomIp } from "../support/client";
-import { expect, expectAccessible, signIn, test } from "./support";
+import { expect, expectAccessible, signIn, signInThroughApi, test } from "./support";
 
 async function memberPage(browser: Browser, baseURL: string, key: DemoMember["key"]): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
@@ -31,7 +31,7 @@ test("@desktop the owner uploads a JPEG with GPS, a PNG and a fake; the fake is 
   const { jpeg, png } = pictures();
   expect(jpeg.includes("GPS") || jpeg.includes(Buffer.from("Exif\0\0"))).toBe(true);
 
-  await signIn(page, demoMember("olivia").email);
+  await signInThroughApi(page, demoMember("olivia").email);
   await page.goto("/photos");
   await expect(page.getByRole("heading", { name: "Album", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Upload photos" }).click();
@@ -99,7 +99,7 @@ test("@desktop the owner uploads a JPEG with GPS, a PNG and a fake; the fake is 
 });
 
 test("@mobile on a phone the grandparent browses the album by week and opens a photo with the arrow buttons", async ({ page }) => {
-  await signIn(page, demoMember("grandma").email);
+  await signInThroughApi(page, demoMember("grandma").email);
   await page.goto("/photos");
   await expect(grid(page).getByRole("listitem").first()).toBeVisible();
   const week = page.getByLabel("Week", { exact: true });

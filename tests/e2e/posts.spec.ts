@@ -5,7 +5,7 @@ import { ApiClient } from "../support/client";
 import { testPng, testThumbnail } from "../support/images";
 import { uploadPhotos } from "../support/photoUpload";
 import { familyWithGrandparent, openDb, secondBrowser } from "./family";
-import { expect, expectAccessible, signIn, test } from "./support";
+import { expect, expectAccessible, signIn, signInThroughApi, test } from "./support";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 const postBy = (scope: Page | Locator, name: string, text: string) => scope.getByRole("article", { name: `Post by ${name}` }).filter({ hasText: text });
@@ -232,7 +232,7 @@ test("@desktop older posts come with Load more, and a like the server refuses is
   } finally {
     await close();
   }
-  await signIn(page, family.owner.email, family.owner.password);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/posts");
   const feed = page.getByRole("list", { name: "Posts" });
   await expect(feed.getByRole("article", { name: `Post by ${family.owner.name}` })).toHaveCount(POST_PAGE_SIZE);

@@ -1,13 +1,13 @@
 import type { Page } from "@playwright/test";
 import { addDays, todayIso } from "../../src/domain/dates";
-import { expect, expectAccessible, signIn, signUpThroughApi, test, uniqueEmail } from "./support";
+import { expect, expectAccessible, signInThroughApi, signUpThroughApi, test, uniqueEmail } from "./support";
 
 const PASSWORD = "setup-journey-1";
 
 /** Signs a fresh account in and goes through /onboarding-parent up to its Checkout step. */
 async function wizardToCheckout(page: Page, label: string, babyName = ""): Promise<string> {
   const email = await signUpThroughApi(page, label, PASSWORD);
-  await signIn(page, email, PASSWORD);
+  await signInThroughApi(page, email, PASSWORD);
   await page.goto("/onboarding-parent");
   await expect(page.getByRole("heading", { name: "Pregnancy Details" })).toBeVisible();
   await expectAccessible(page);
@@ -120,7 +120,7 @@ test("a cancelled checkout returns to the payment step with the toast and the or
 
 test("/confirm-pregnancy without staged data offers to start setup @desktop", async ({ page }) => {
   const email = await signUpThroughApi(page, "setupnodata", PASSWORD);
-  await signIn(page, email, PASSWORD);
+  await signInThroughApi(page, email, PASSWORD);
   await page.goto("/confirm-pregnancy");
   await expect(page.getByRole("heading", { name: "No pregnancy data found" })).toBeVisible();
   await expectAccessible(page);

@@ -4,7 +4,7 @@ import { MAX_PRESET_REGISTRIES } from "../../src/domain/constants";
 import { PRESET_RETAILER_KEYS, PRESET_RETAILERS, REGISTRY_MESSAGES } from "../../src/domain/registry";
 import { pregnancyParticipants, registries, registrySuggestions } from "../../worker/db/schema";
 import { familyWithGrandparent, openDb, secondBrowser } from "./family";
-import { expect, expectAccessible, signIn, test } from "./support";
+import { expect, expectAccessible, signInThroughApi, test } from "./support";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 const registryList = (page: Page) => page.getByRole("list", { name: "Registries" });
@@ -47,7 +47,7 @@ async function fillRegistry(page: Page, fields: { kind: "Preset retailer" | "Cus
 test("the owner adds a preset and a custom registry, reorders them with the keyboard and hides one; the friend sees only the visible ones in the new order and suggests an item", async ({ page, browser, request, baseURL }) => {
   test.setTimeout(120_000);
   const family = await familyWithFriend(request, baseURL!);
-  await signIn(page, family.owner.email, family.owner.password);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/registry");
   await expect(page.getByRole("heading", { name: "Registry", level: 1 })).toBeVisible();
   await expect(page.getByText("No registries yet.")).toBeVisible();
@@ -101,7 +101,7 @@ test("the owner adds a preset and a custom registry, reorders them with the keyb
 
   // The friend sees the visible ones in the new order, with who added them, opening in a new tab.
   const friend = await secondBrowser(browser, baseURL!, page.viewportSize() ?? undefined);
-  await signIn(friend, family.friend.email, family.friend.password);
+  await signInThroughApi(friend, family.friend.email, family.friend.password);
   await friend.goto("/registry");
   await expect(registryNames(friend)).toHaveText(["Amazon list", "Corner Boutique"]);
   await expect(card(friend, "Amazon list")).toContainText(`Added by ${family.owner.name}`);
@@ -162,7 +162,7 @@ test("the 11th preset retailer is refused with the spec's message, and a registr
   } finally {
     await close();
   }
-  await signIn(page, family.owner.email, family.owner.password);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/registry");
   await expect(registryNames(page)).toHaveCount(MAX_PRESET_REGISTRIES);
 

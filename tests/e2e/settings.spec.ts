@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { DEMO_PREGNANCY_TITLE, demoMember } from "../../scripts/demo-family";
 import { addDays, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { randomIp } from "../support/client";
-import { expect, expectAccessible, signIn, test } from "./support";
+import { expect, expectAccessible, signIn, signInThroughApi, test } from "./support";
 
 async function openSettings(page: Page) {
   await page.goto("/settings");
@@ -45,7 +45,7 @@ test("the owner gives a guest a permission, and the guest can use it at once", a
     const contacts = () => trpcQuery(mayaPage.request, "pregnancy.participants", { pregnancyId, mode: "guest" });
     expect((await contacts()).status()).toBe(403);
 
-    await signIn(page, demoMember("olivia").email);
+    await signInThroughApi(page, demoMember("olivia").email);
     await openSettings(page);
     const family = page.getByRole("region", { name: "Family & permissions" });
     await expect(family.getByRole("heading", { name: new RegExp(mayaName) })).toBeVisible();
@@ -74,7 +74,7 @@ test("the owner gives a guest a permission, and the guest can use it at once", a
 });
 
 test("the owner renames the pregnancy, sees it on the dashboard, and previews the service end", async ({ page }) => {
-  await signIn(page, demoMember("olivia").email);
+  await signInThroughApi(page, demoMember("olivia").email);
   await openSettings(page);
   const details = page.getByRole("region", { name: "Pregnancy details" });
   const title = details.getByLabel("Pregnancy title");
@@ -106,7 +106,7 @@ test("the owner renames the pregnancy, sees it on the dashboard, and previews th
 
 // Babies cannot be deleted and a pregnancy holds at most 4: one run adds one, so only the desktop project runs it.
 test("the owner adds a baby with a colour and changes it", { tag: "@desktop" }, async ({ page }) => {
-  await signIn(page, demoMember("olivia").email);
+  await signInThroughApi(page, demoMember("olivia").email);
   await openSettings(page);
   const babies = page.getByRole("region", { name: "Babies" });
   const addForm = babies.getByRole("form", { name: "Add a baby" });
@@ -135,7 +135,7 @@ test("the owner adds a baby with a colour and changes it", { tag: "@desktop" }, 
 test("removing a guest asks first; Escape and Cancel keep them", async ({ page }) => {
   const sam = demoMember("sam");
   const samName = `${sam.firstName} ${sam.lastName}`;
-  await signIn(page, demoMember("olivia").email);
+  await signInThroughApi(page, demoMember("olivia").email);
   await openSettings(page);
   const family = page.getByRole("region", { name: "Family & permissions" });
 
@@ -157,7 +157,7 @@ test("removing a guest asks first; Escape and Cancel keep them", async ({ page }
 });
 
 test("a guest has profile, theme, notifications and sign-out, but no parent sections", async ({ page }) => {
-  await signIn(page, demoMember("sam").email);
+  await signInThroughApi(page, demoMember("sam").email);
   await openSettings(page);
   await expect(page.getByRole("region", { name: "Profile" }).getByLabel("First name")).toHaveValue("Sam");
   await expect(page.getByRole("region", { name: "Profile" }).getByLabel("Profile photo")).toBeVisible();
@@ -182,7 +182,7 @@ test("a guest has profile, theme, notifications and sign-out, but no parent sect
 
 test("the profile name is saved with a Success toast", async ({ page }) => {
   const noah = demoMember("noah");
-  await signIn(page, noah.email);
+  await signInThroughApi(page, noah.email);
   await openSettings(page);
   const profile = page.getByRole("region", { name: "Profile" });
   await profile.getByLabel("Last name").fill("");

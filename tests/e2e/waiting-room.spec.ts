@@ -4,7 +4,7 @@ import { waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
 import { pregnancyParticipants, waitingRoomSessions } from "../../worker/db/schema";
 import { PNG_1X1 } from "../support/images";
 import { familyWithGrandparent, openDb, secondBrowser } from "./family";
-import { expect, expectAccessible, signIn, test } from "./support";
+import { expect, expectAccessible, signIn, signInThroughApi, test } from "./support";
 
 const message = (page: Page, text: string) => page.getByRole("list", { name: "Messages", exact: true }).getByRole("article").filter({ hasText: text });
 
@@ -102,7 +102,7 @@ test("@desktop owner and grandparent share the waiting room live: activation, ch
 
 test("@mobile on a phone the parent opens the room, posts a pinned update, answers in a thread and shares the baby's arrival", async ({ page, request, baseURL }) => {
   const family = await familyWithGrandparent(request, baseURL!);
-  await signIn(page, family.owner.email, family.owner.password);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/waiting-room");
   await page.getByRole("button", { name: "Activate Waiting Room" }).click();
   await expect(page.getByRole("heading", { name: "The waiting room is open" })).toBeVisible();
@@ -166,7 +166,7 @@ test("@desktop a guest without the waiting-room flag is told so, and the room re
   } finally {
     await close();
   }
-  await signIn(page, family.grandma.email, family.grandma.password);
+  await signInThroughApi(page, family.grandma.email, family.grandma.password);
   await page.goto("/waiting-room");
   await expect(page.getByRole("heading", { name: "Limited Access" })).toBeVisible();
   // The page does not open the room; a socket opened by hand is refused by the server.
