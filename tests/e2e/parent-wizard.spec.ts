@@ -76,7 +76,7 @@ test("the parent wizard: eight steps, the partner skip both ways, checkout, and 
 
   const paymentInitiated = page.waitForRequest((request) => request.url().endsWith("/api/analytics"));
   await page.getByRole("button", { name: "Complete Sign Up" }).click();
-  expect((await paymentInitiated).postDataJSON()).toEqual({ name: "payment_initiated", properties: { plan: "basic", page: "/onboarding-parent" } });
+  expect((await paymentInitiated).postDataJSON()).toEqual({ name: "payment_initiated", properties: { plan: "basic", page: "/onboarding" } });
   await expect(page).toHaveURL(/\/dev\/checkout\//);
   await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
   const staged = await page.evaluate(() => JSON.parse(localStorage.getItem("staged-onboarding") ?? "null"));
