@@ -5,9 +5,8 @@ import { LogoMark, MenuIcon } from "../ui/icons";
 import { NewsletterForm } from "./forms/NewsletterForm";
 import { hook } from "./hooks";
 import { FOOTER_COLUMNS, GET_STARTED, HEADER_LINKS, RESOURCE_LINKS, SIGN_IN, type SiteLink } from "./links";
+import { SkipLink } from "../ui/SkipLink";
 
-const SKIP_LINK_STYLES =
-  "sr-only rounded-full bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50";
 /** Without a display value, so a link can be 'hidden sm:inline-flex' (two display classes would fight). */
 const NAV_LINK_LOOK = "min-h-11 items-center rounded-full px-3 font-medium text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring";
 const NAV_LINK_STYLES = `inline-flex ${NAV_LINK_LOOK}`;
@@ -139,9 +138,7 @@ function SiteFooter() {
 export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className={SKIP_LINK_STYLES}>
-        Skip to main content
-      </a>
+      <SkipLink />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}

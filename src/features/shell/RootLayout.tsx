@@ -3,9 +3,8 @@ import { APP_NAME } from "../../lib/document-title";
 import { LogoMark } from "../../ui/icons";
 import { ThemeToggle } from "../../ui/ThemeToggle";
 import { Toaster } from "../../ui/Toaster";
+import { SkipLink } from "../../ui/SkipLink";
 
-const SKIP_LINK_STYLES =
-  "sr-only rounded-full bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50";
 
 /**
  * Page frame: skip link and the toast region for every page. Public pages get the header (app
@@ -15,9 +14,7 @@ export function RootLayout() {
   const inApp = useMatches({ select: (matches) => matches.some((match) => match.routeId.startsWith("/_authenticated")) });
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className={SKIP_LINK_STYLES}>
-        Skip to main content
-      </a>
+      <SkipLink />
       {inApp ? (
         <Outlet />
       ) : (
