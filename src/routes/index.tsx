@@ -1,14 +1,11 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { HomePage } from "../features/home/HomePage";
-import { SessionPending } from "../features/shell/SessionPending";
 
-/** Visitors see the home page; signed-in users go on to /dashboard (onboarding spec 2). */
+/**
+ * '/' is the prerendered home page, and the Worker sends signed-in users from it to /dashboard
+ * (worker/http/pages.ts): a navigation inside the app to '/' (the logo, signing out) loads it afresh.
+ */
 export const Route = createFileRoute("/")({
-  beforeLoad: async ({ context }) => {
-    // A failing session check must not hide the home page from visitors.
-    const session = await context.auth.getSession().catch(() => null);
-    if (session) throw redirect({ to: "/dashboard" });
+  beforeLoad: () => {
+    throw redirect({ to: "/", reloadDocument: true });
   },
-  pendingComponent: SessionPending,
-  component: HomePage,
 });

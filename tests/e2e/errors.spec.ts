@@ -102,7 +102,8 @@ test("offline, the screen waits for the connection and retries by itself when it
 });
 
 test("errors nobody caught are captured and kept, at most ten @desktop", async ({ page }) => {
-  await page.goto("/");
+  // Any page of the app (the public site's static pages do not load it).
+  await page.goto("/createaccount");
   await page.evaluate(() => {
     for (let i = 0; i < 12; i += 1) setTimeout(() => Promise.reject(new Error(`background failure ${i}`)));
   });

