@@ -22,6 +22,9 @@ import { startStack } from "./stack";
  * page query over 1,000 photos and upload throughput (scripts/bench-photos.ts). Figures are printed, not asserted.
  */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+/** `npm run bench -- --pages`: only the weight of what the public pages load (the budgets), in seconds. */
+const PAGES_ONLY = process.argv.includes("--pages");
+const PUBLIC_PAGES = ["/", "/pricing", "/due-date-calculator", "/auth", "/giftcards"];
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -70,23 +73,27 @@ function sanitiserCost() {
   console.log(`${"sanitise hostile input".padEnd(28)} ${(performance.now() - started).toFixed(1)} ms for ${(bytes / 1024).toFixed(0)} KB (notes + post rules)`);
 }
 
-sanitiserCost();
+if (!PAGES_ONLY) sanitiserCost();
 const build = spawnSync(path.join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const persistDir = mkdtempSync(path.join(os.tmpdir(), "babysteps-bench-"));
 const stack = await startStack({ port: await freePort(), persistDir, appEnv: "test", logFile: path.join(persistDir, "worker.log") });
 try {
-  console.log(`\n${REQUESTS} requests per route, ${CONCURRENCY} at a time, local stack (workerd + Neon driver + PGlite)\n`);
-  const olivia = new ApiClient(stack.url);
-  const signIn = await olivia.signIn(demoMember("olivia").email, DEMO_PASSWORD);
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-  const cookie = olivia.cookieHeader;
-  await drive("GET /api/health", () => fetch(`${stack.url}/api/health`), REQUESTS, CONCURRENCY);
-  await drive("tRPC pregnancy.mine", () => fetch(`${stack.url}/api/trpc/pregnancy.mine`, { headers: { cookie, origin: stack.url } }), REQUESTS, CONCURRENCY);
-  console.log("");
-  await pageWeight(stack.url, ["/", "/pricing", "/due-date-calculator", "/auth", "/giftcards"]);
-  await benchWaitingRoom(stack);
-  await benchPhotos(stack);
+  if (PAGES_ONLY) {
+    await pageWeight(stack.url, PUBLIC_PAGES);
+  } else {
+    console.log(`\n${REQUESTS} requests per route, ${CONCURRENCY} at a time, local stack (workerd + Neon driver + PGlite)\n`);
+    const olivia = new ApiClient(stack.url);
+    const signIn = await olivia.signIn(demoMember("olivia").email, DEMO_PASSWORD);
+    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+    const cookie = olivia.cookieHeader;
+    await drive("GET /api/health", () => fetch(`${stack.url}/api/health`), REQUESTS, CONCURRENCY);
+    await drive("tRPC pregnancy.mine", () => fetch(`${stack.url}/api/trpc/pregnancy.mine`, { headers: { cookie, origin: stack.url } }), REQUESTS, CONCURRENCY);
+    console.log("");
+    await pageWeight(stack.url, PUBLIC_PAGES);
+    await benchWaitingRoom(stack);
+    await benchPhotos(stack);
+  }
 } finally {
   await stack.stop();
   rmSync(persistDir, { recursive: true, force: true });

@@ -16,7 +16,8 @@ import {
   MS_PER_MINUTE,
   OUNCES_PER_POUND,
 } from "./constants";
-import { dateOnlySchema, daysBetween } from "./dates";
+import { daysBetween } from "./dates";
+import { dateOnlySchema } from "./dateSchema";
 import { weightFromPoundsOunces } from "./prediction";
 import { parseEventTime, TIME_MESSAGES } from "./time";
 

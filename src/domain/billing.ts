@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { MS_PER_DAY, MS_PER_SECOND, NAME_MAX_LENGTH, PLANS, RETURNING_FAMILY_DISCOUNT_PERCENT, TRIAL_DAYS, discountedCents } from "./constants";
-import { addDays, dateOnlySchema } from "./dates";
+import { addDays } from "./dates";
+import { dateOnlySchema } from "./dateSchema";
 import { ONBOARDING_GENDERS, SUBSCRIPTION_TIERS, type SubscriptionTier } from "./enums";
 
 /** Premium is Basic plus the +$6/month photo upgrade: the wizard's upgrade toggle buys Premium. */

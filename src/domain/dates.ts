@@ -2,9 +2,8 @@
  * Pregnancy dates as date-only ISO strings ('YYYY-MM-DD'). All arithmetic runs on whole UTC days,
  * so no time zone or daylight-saving change can move a date. Functions that compute dates throw a
  * RangeError on a malformed date (a programming error); validate user input with isDateOnly,
- * dateOnlySchema or parseUsDate first.
+ * dateOnlySchema (dateSchema.ts) or parseUsDate first.
  */
-import { z } from "zod";
 import {
   DAYS_PER_WEEK,
   FIRST_TRIMESTER_LAST_WEEK,
@@ -67,8 +66,6 @@ export function isDateOnly(value: unknown): value is string {
   return parts !== null && utcDate(parts) !== null;
 }
 
-/** zod schema for a date-only string (tRPC input, forms). */
-export const dateOnlySchema = z.string().refine(isDateOnly, DATE_MESSAGES.invalidDate);
 
 function toUtc(date: string): Date {
   const parts = partsOf(DATE_ONLY.exec(date), [1, 2, 3]);

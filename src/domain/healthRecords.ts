@@ -20,7 +20,8 @@ import {
   SYMPTOM_SEVERITY_MAX,
   SYMPTOM_SEVERITY_MIN,
 } from "./constants";
-import { dateOnlySchema, weeksPregnant } from "./dates";
+import { dateOnlySchema } from "./dateSchema";
+import { weeksPregnant } from "./dates";
 import { toCsv } from "./health";
 import { HOSPITAL_BAG_OWNERS, MEDICAL_CONTACT_KINDS, type HealthLogKind, type HospitalBagOwner, type MedicalContactKind } from "./enums";
 import { sanitizePlainText } from "./sanitize";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { dateOnlySchema } from "../../src/domain/dateSchema";
 import {
   addDays,
   addYears,
   DATE_MESSAGES,
-  dateOnlySchema,
   daysBetween,
   daysUntil,
   dueDateFromLmp,

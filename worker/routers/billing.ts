@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkoutOnboardingSchema, checkoutTier, returnPathSchema } from "../../src/domain/billing";
-import { dateOnlySchema } from "../../src/domain/dates";
+import { dateOnlySchema } from "../../src/domain/dateSchema";
 import { SUBSCRIPTION_TIERS } from "../../src/domain/enums";
 import { GIFT_CARD_CODE_INPUT_MAX, giftCardPurchaseSchema } from "../../src/domain/giftCards";
 import { parentProcedure, publicProcedure, router, signedInProcedure } from "../trpc/init";

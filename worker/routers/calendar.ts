@@ -2,7 +2,7 @@ import { z } from "zod";
 import { itemPrivacyLevelSchema } from "../../src/domain/audience";
 import { RSVP_ANSWERS } from "../../src/domain/calendar";
 import { LOCATION_MAX_LENGTH, NOTES_MAX_LENGTH, PHOTO_LAST_WEEK, QUESTIONS_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/constants";
-import { dateOnlySchema } from "../../src/domain/dates";
+import { dateOnlySchema } from "../../src/domain/dateSchema";
 import { EVENT_CATEGORIES } from "../../src/domain/enums";
 import { MILESTONE_KEYS } from "../../src/domain/milestones";
 import { flaggedProcedure, participantProcedure, publicProcedure, router, type Context } from "../trpc/init";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HEALTH_SYNC_BATCH_MAX, SUPPLEMENT_TEXT_MAX_LENGTH } from "../../src/domain/constants";
-import { dateOnlySchema } from "../../src/domain/dates";
+import { dateOnlySchema } from "../../src/domain/dateSchema";
 import { contractionSchema, kickSessionSchema } from "../../src/domain/health";
 import type { PregnancyAccess } from "../trpc/access";
 import { parentProcedure, router, type Context } from "../trpc/init";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateOnlySchema } from "../../src/domain/dates";
+import { dateOnlySchema } from "../../src/domain/dateSchema";
 import { BABY_COLORS, BABY_GENDERS } from "../../src/domain/enums";
 import { MAX_SETUP_BABIES, TITLE_MAX_LENGTH } from "../../src/domain/constants";
 import { createMailer } from "../services/mailer";
