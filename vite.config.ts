@@ -16,7 +16,18 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     publicSite(),
-    ...(command === "serve" ? [cloudflare({ persistState: { path: process.env.BABYSTEPS_PERSIST_DIR ?? ".wrangler/state" } })] : []),
+    ...(command === "serve"
+      ? [
+          cloudflare({
+            persistState: { path: process.env.BABYSTEPS_PERSIST_DIR ?? ".wrangler/state" },
+            // In dev there is no built app.html: Vite answers the app's routes with index.html itself
+            // (the public pages are answered first by publicSite's middleware).
+            config: (config) => {
+              if (config.assets) config.assets.not_found_handling = "single-page-application";
+            },
+          }),
+        ]
+      : []),
   ],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
