@@ -1,6 +1,6 @@
-import { Link } from "@tanstack/react-router";
 import { useDocumentTitle } from "../../lib/document-title";
 import { buttonStyles } from "../../ui/buttonStyles";
+import { AuthLink } from "../auth/flow";
 
 /** Placeholder home for visitors (signed-in users are sent on to /dashboard by the route). */
 export function HomePage() {
@@ -12,12 +12,12 @@ export function HomePage() {
         Plan your pregnancy, keep every milestone in one place, and share the journey with your partner, family and friends.
       </p>
       <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Link to="/auth" search={{ mode: "signup" }} className={buttonStyles({ size: "lg" })}>
+        <AuthLink search={{ mode: "signup" }} className={buttonStyles({ size: "lg" })}>
           Get Started
-        </Link>
-        <Link to="/auth" className={buttonStyles({ variant: "secondary", size: "lg" })}>
+        </AuthLink>
+        <AuthLink search={{}} className={buttonStyles({ variant: "secondary", size: "lg" })}>
           Sign In
-        </Link>
+        </AuthLink>
       </div>
     </div>
   );
