@@ -7,15 +7,18 @@ import { defineConfig } from "vite";
 import { publicSite, SITE_ENTRY } from "./scripts/vite-public-site.ts";
 
 // `vite build` emits the client into dist/client for wrangler's assets: the app (index.html, moved
-// to app.html by the prerender) and the public site (its entry plus one static page per route);
+// to app.html by the prerender), the public site (its entry plus one static page per route) and
+// the standalone /auth page (its entry, built on its own by publicSite, plus auth.html);
 // `vite dev` (npm run dev) also runs the Worker in workerd through the Cloudflare plugin, with hot
 // reload for both.
+const resolve = { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } };
+
 export default defineConfig(({ command }) => ({
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "./src/routes", generatedRouteTree: "./src/routeTree.gen.ts" }),
     react(),
     tailwindcss(),
-    publicSite(),
+    publicSite({ plugins: () => [react(), tailwindcss()], resolve }),
     ...(command === "serve"
       ? [
           cloudflare({
@@ -29,7 +32,7 @@ export default defineConfig(({ command }) => ({
         ]
       : []),
   ],
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  resolve,
   build: {
     outDir: "dist/client",
     emptyOutDir: true,

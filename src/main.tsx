@@ -11,11 +11,13 @@ import { createQueryClient } from "./lib/query-client";
 import { createAuthContext, SESSION_QUERY_KEY } from "./lib/session";
 import type { Session } from "./lib/auth-client";
 import { watchTheme } from "./lib/theme";
+import { showHandedOverToast } from "./ui/toast";
 import { createAppTRPCClient, TRPCProvider } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 
 startGlobalErrorCapture();
 watchTheme();
+showHandedOverToast();
 
 const queryClient = createQueryClient({
   // A tRPC call refused with UNAUTHORIZED means the session ended: forget it and go home.

@@ -4,7 +4,8 @@
  * not also 'too short').
  */
 import { z } from "zod";
-import { OTP_LENGTH, PASSWORD_MIN_CHARACTER_KINDS, PASSWORD_MIN_LENGTH_RESET, PASSWORD_MIN_LENGTH_SIGNUP } from "./constants";
+import { isEmailShaped, OTP_FORMAT } from "./authRules";
+import { PASSWORD_MIN_CHARACTER_KINDS, PASSWORD_MIN_LENGTH_RESET, PASSWORD_MIN_LENGTH_SIGNUP } from "./constants";
 import {
   CREATE_ACCOUNT_MESSAGES,
   GUEST_SIGNUP_MESSAGES,
@@ -17,7 +18,7 @@ import {
 const requiredText = (message: string) => z.string().trim().min(1, { error: message, abort: true });
 
 /** The create-account rule: an email must contain '@'. */
-const emailField = requiredText(CREATE_ACCOUNT_MESSAGES.emailRequired).refine((email) => email.includes("@"), CREATE_ACCOUNT_MESSAGES.invalidEmail);
+const emailField = requiredText(CREATE_ACCOUNT_MESSAGES.emailRequired).refine(isEmailShaped, CREATE_ACCOUNT_MESSAGES.invalidEmail);
 
 /** Passwords are not trimmed: spaces may be part of them. */
 const signUpPassword = z
@@ -43,15 +44,8 @@ export type SignInInput = z.infer<typeof signInSchema>;
 /** Requesting a sign-in code needs an email. */
 export const otpEmailSchema = requiredText(SIGN_IN_MESSAGES.missingEmail);
 
-const OTP_FORMAT = new RegExp(`^\\d{${OTP_LENGTH}}$`);
-
 /** A typed code: trimmed, exactly 6 digits. */
 export const otpCodeSchema = z.string().trim().regex(OTP_FORMAT, SIGN_IN_MESSAGES.invalidCode);
-
-/** What a code input keeps of what was typed or pasted: digits only, at most 6. */
-export function keepDigits(input: string, max: number = OTP_LENGTH): string {
-  return input.replace(/\D/g, "").slice(0, max);
-}
 
 /** Guest signup: every field required with one message; the invitation code is optional, trimmed. */
 export const guestSignUpSchema = z.object({
@@ -83,8 +77,7 @@ export const partnerCodeSchema = z
   .min(1, { error: PARTNER_MESSAGES.enterCode, abort: true })
   .regex(OTP_FORMAT, SIGN_IN_MESSAGES.invalidCode);
 
-/** Where password-reset links land (better-auth redirects there with ?token= or ?error=INVALID_TOKEN). */
-export const RESET_PASSWORD_PATH = "/reset-password";
+export { keepDigits, RESET_PASSWORD_PATH } from "./authRules";
 
 const PASSWORD_CHARACTER_KINDS = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/] as const;
 

@@ -50,3 +50,9 @@ export function hashErrorRedirect(hash: string): HashError | null {
   if (!error) return null;
   return { reason: params.get("error_code") || error, description: params.get("error_description") ?? "" };
 }
+
+/** Where a page outside the app's router sends a hash carrying an error: /check-email with its reason and description. */
+export function hashErrorHref(hash: string): string | null {
+  const hashError = hashErrorRedirect(hash);
+  return hashError ? `/check-email?${new URLSearchParams({ reason: hashError.reason, description: hashError.description }).toString()}` : null;
+}

@@ -6,7 +6,8 @@ import { emailOTPClient, inferAdditionalFields } from "better-auth/client/plugin
 import { createAuthClient } from "better-auth/react";
 
 export const authClient = createAuthClient({
-  baseURL: window.location.origin,
+  // No window while the /auth page is prerendered at build time; that render makes no calls.
+  baseURL: typeof window === "undefined" ? undefined : window.location.origin,
   basePath: "/api/auth",
   plugins: [
     emailOTPClient(),

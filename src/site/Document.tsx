@@ -10,12 +10,15 @@ export interface SiteAssets {
   css: readonly string[];
 }
 
+/** What the head of a page says (the standalone /auth page has one too). */
+export type SitePageHead = Pick<SitePage, "path" | "title" | "description" | "noindex">;
+
 /**
  * A whole public page: title, description, canonical link and social preview tags in the head
  * (absolute URLs, as crawlers and link previews want them), the body rendered by the page, and
  * the site's one small module script.
  */
-export function Document({ page, assets, children }: { page: SitePage; assets: SiteAssets; children: ReactNode }) {
+export function Document({ page, assets, children }: { page: SitePageHead; assets: SiteAssets; children: ReactNode }) {
   const url = new URL(page.path, SITE_URL).toString();
   const title = pageTitle(page.title, page.path === "/");
   return (

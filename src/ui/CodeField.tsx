@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from "react";
-import { keepDigits } from "../domain/auth";
+import { keepDigits } from "../domain/authRules";
 import { OTP_LENGTH } from "../domain/constants";
 import { TextField } from "./TextField";
 

@@ -73,6 +73,33 @@ export function resumeToast(id: number): void {
   if (item) startTimer(item);
 }
 
+const HANDED_OVER_KEY = "flash-toast";
+
+/**
+ * Keeps the toast on screen for the next page when leaving with a page load (the standalone /auth
+ * page going on to the app says 'Welcome back!'); `showHandedOverToast` shows it there.
+ */
+export function handOverToast(): void {
+  const [current] = toasts;
+  if (!current) return;
+  try {
+    sessionStorage.setItem(HANDED_OVER_KEY, JSON.stringify({ title: current.title, description: current.description, variant: current.variant }));
+  } catch {
+    // Storage blocked: the toast is lost with the page, the navigation still happens.
+  }
+}
+
+/** Shows the toast the previous page handed over, once. */
+export function showHandedOverToast(): void {
+  try {
+    const saved = sessionStorage.getItem(HANDED_OVER_KEY);
+    sessionStorage.removeItem(HANDED_OVER_KEY);
+    if (saved) toast(JSON.parse(saved) as ToastInput);
+  } catch {
+    // Storage blocked or an unreadable entry: nothing to show.
+  }
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

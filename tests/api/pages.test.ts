@@ -36,7 +36,13 @@ describe("pages served around the Worker (worker/http/pages.ts)", () => {
       expect(html, path).toContain(`<title>${title} · BabySteps</title>`);
       expect(html, path).not.toContain(APP_SHELL_MARK);
     }
-    for (const path of ["/dashboard", "/auth", "/events/123", "/no-such-page"]) {
+    // /auth is prerendered from its own small entry, with any search.
+    for (const path of ["/auth", "/auth?mode=signup"]) {
+      const html = await (await visitor.fetch(path)).text();
+      expect(html, path).toContain("<title>Sign In · BabySteps</title>");
+      expect(html, path).not.toContain(APP_SHELL_MARK);
+    }
+    for (const path of ["/dashboard", "/events/123", "/no-such-page"]) {
       const response = await visitor.fetch(path);
       expect(response.status, path).toBe(200);
       expect(await response.text(), path).toContain(APP_SHELL_MARK);

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, DEMO_REFERRAL_CODE } from "../../scripts/demo-family";
+import { DEMO_PASSWORD, DEMO_REFERRAL_CODE, demoMember } from "../../scripts/demo-family";
 import { EMAIL_AUTO_CONTINUE_SECONDS, MS_PER_SECOND } from "../../src/domain/constants";
 import { randomIp } from "../support/client";
 import { expect, expectAccessible, mailedCode, mailedLink, signUpThroughApi, test, uniqueEmail } from "./support";
@@ -213,4 +213,25 @@ test("the demo owner invites a guest, who signs up through the link and sees the
   await expect(guest.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(guest.getByText("Our Little Bean's Journey").first()).toBeVisible();
   await guestContext.close();
+});
+
+test("/auth is its own page: a failed link's hash goes to /check-email, modes follow the history, 'Welcome back!' survives the page load, signed-in visitors move on @desktop", async ({ page }) => {
+  await page.goto("/auth#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid");
+  await expect(page).toHaveURL(/\/check-email\?reason=otp_expired&description=Email/);
+
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page).toHaveURL(/\/auth\?mode=signup/);
+  await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+
+  await page.getByLabel("Email").fill(demoMember("olivia").email);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/dashboard/);
 });

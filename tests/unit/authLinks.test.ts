@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashErrorRedirect, verificationDestination } from "../../src/domain/authLinks";
+import { hashErrorHref, hashErrorRedirect, verificationDestination } from "../../src/domain/authLinks";
 
 describe("verification and callback links", () => {
   it("a recovery link with a token goes to the reset form", () => {
@@ -41,6 +41,11 @@ describe("errors in the URL hash", () => {
 
   it("works without the leading '#' and falls back to the error itself", () => {
     expect(hashErrorRedirect("error=server_error")).toEqual({ reason: "server_error", description: "" });
+  });
+
+  it("sends pages outside the app's router to /check-email with the reason and description", () => {
+    expect(hashErrorHref("#error=access_denied&error_code=otp_expired&error_description=Link+expired")).toBe("/check-email?reason=otp_expired&description=Link+expired");
+    expect(hashErrorHref("#main")).toBeNull();
   });
 
   it("ignores hashes without an error", () => {

@@ -7,7 +7,7 @@ import { sessionUserId } from "./guards";
 export const APP_SHELL_FILE = "app.html";
 /** Static assets serve app.html at /app (wrangler's html_handling drops the extension). */
 const APP_SHELL_PATH = "/app";
-/** Public pages the app renders itself, listed in the sitemap after the prerendered ones. */
+/** Public entry points outside the site pages (/auth is prerendered on its own, the rest the app renders), listed in the sitemap after the site pages. */
 export const APP_PUBLIC_PATHS = ["/auth", "/createaccount", "/guest-signup", "/giftcards"] as const;
 
 const HTTP_NOT_FOUND = 404;

@@ -1,7 +1,7 @@
-import { getRouteApi } from "@tanstack/react-router";
 import { Alert, FormMessage } from "../../ui/Alert";
 import { useFocusHeadingOnChange } from "./AuthLayout";
 import { CodeSignInForm } from "./CodeSignInForm";
+import { useAuthFlow } from "./flow";
 import { ForgotPasswordForm } from "./ForgotPasswordForm";
 import { AUTH_MESSAGES } from "./messages";
 import { inviteSearch } from "./search";
@@ -9,11 +9,9 @@ import { SignInForm } from "./SignInForm";
 import { SignUpForm } from "./SignUpForm";
 import { VerifyEmailForm } from "./VerifyEmailForm";
 
-const route = getRouteApi("/auth");
-
 /** /auth: sign in (default), sign up, verify the email, sign in with an emailed code, or ask for a reset link. */
 export function AuthPage() {
-  const search = route.useSearch();
+  const { search } = useAuthFlow();
   const { mode = "signin", email, error } = search;
   const invite = inviteSearch(search);
 

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useNavigate } from "@tanstack/react-router";
 import { authClient } from "../../lib/auth-client";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -8,6 +7,7 @@ import { EmailField } from "./EmailField";
 import { toast } from "../../ui/toast";
 import { AuthCard } from "./AuthLayout";
 import { authCall, sendCodeErrorMessage, verifyCodeErrorMessage } from "./authErrors";
+import { useAuthFlow } from "./flow";
 import { AUTH_MESSAGES } from "./messages";
 import type { GuestInvite } from "./search";
 import { useCompleteSignIn, useGoOnAfterSignIn } from "./useCompleteSignIn";
@@ -17,7 +17,7 @@ const MESSAGE_ID = "code-sign-in-message";
 
 /** Sign-in with an emailed 6-digit code: send the code, then enter it (no account is created). */
 export function CodeSignInForm({ initialEmail = "", invite = {} }: { initialEmail?: string | undefined; invite?: Partial<GuestInvite> }) {
-  const navigate = useNavigate();
+  const flow = useAuthFlow();
   const completeSignIn = useCompleteSignIn();
   const goOn = useGoOnAfterSignIn();
   const [email, setEmail] = useState(initialEmail);
@@ -129,7 +129,7 @@ export function CodeSignInForm({ initialEmail = "", invite = {} }: { initialEmai
         )}
       </form>
       <div className="mt-6 text-center">
-        <Button variant="link" onClick={() => navigate({ to: "/auth", search: { ...(trimmedEmail ? { email: trimmedEmail } : {}), ...invite } })}>
+        <Button variant="link" onClick={() => flow.showAuth({ ...(trimmedEmail ? { email: trimmedEmail } : {}), ...invite })}>
           Back to password login
         </Button>
       </div>

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { useNavigate } from "@tanstack/react-router";
 import { Alert, FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { AuthCard } from "./AuthLayout";
 import { EmailField } from "./EmailField";
+import { useAuthFlow } from "./flow";
 import { AUTH_MESSAGES } from "./messages";
 import { usePasswordResetRequest } from "./usePasswordResetRequest";
 
@@ -29,7 +29,7 @@ export function ForgotPasswordForm({
   notice,
   submitLabel = "Send Reset Link",
 }: ForgotPasswordFormProps) {
-  const navigate = useNavigate();
+  const flow = useAuthFlow();
   const request = usePasswordResetRequest(initialEmail);
   const trimmedEmail = request.email.trim();
   return (
@@ -48,7 +48,7 @@ export function ForgotPasswordForm({
         </Button>
       </form>
       <div className="mt-6 text-center">
-        <Button variant="link" onClick={() => navigate({ to: "/auth", search: trimmedEmail ? { email: trimmedEmail } : {} })}>
+        <Button variant="link" onClick={() => flow.showAuth(trimmedEmail ? { email: trimmedEmail } : {})}>
           Back to password login
         </Button>
       </div>

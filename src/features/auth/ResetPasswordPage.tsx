@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
+import { getRouteApi } from "@tanstack/react-router";
 import { resetPasswordSchema, type ResetPasswordInput } from "../../domain/auth";
 import { RESET_PASSWORD_MESSAGES } from "../../domain/errors";
 import { authClient } from "../../lib/auth-client";
@@ -10,6 +10,7 @@ import { PasswordField } from "../../ui/PasswordField";
 import { toast } from "../../ui/toast";
 import { AuthCard } from "./AuthLayout";
 import { authCall } from "./authErrors";
+import { AuthLink, useAuthFlow } from "./flow";
 import { clearForcePasswordReset, setForcePasswordReset, storedResetToken } from "./forcePasswordReset";
 
 const route = getRouteApi("/reset-password");
@@ -49,19 +50,19 @@ function ResetLinkExpired() {
         {RESET_PASSWORD_MESSAGES.sessionExpired}
       </Alert>
       <div className="mt-6 flex flex-col items-center gap-3 text-center">
-        <Link to="/auth" search={{ mode: "forgot" }} className={linkClass}>
+        <AuthLink search={{ mode: "forgot" }} className={linkClass}>
           Send New Password Reset Link
-        </Link>
-        <Link to="/auth" className={linkClass}>
+        </AuthLink>
+        <AuthLink search={{}} className={linkClass}>
           Back to Sign In
-        </Link>
+        </AuthLink>
       </div>
     </AuthCard>
   );
 }
 
 function NewPasswordForm({ token, onExpired }: { token: string; onExpired: () => void }) {
-  const navigate = useNavigate();
+  const flow = useAuthFlow();
   const [values, setValues] = useState<ResetPasswordInput>({ password: "", confirmPassword: "" });
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -96,7 +97,7 @@ function NewPasswordForm({ token, onExpired }: { token: string; onExpired: () =>
     }
     clearForcePasswordReset();
     toast({ title: RESET_PASSWORD_MESSAGES.passwordUpdated, description: "Sign in with your new password.", variant: "success" });
-    await navigate({ to: "/auth" });
+    flow.showAuth({});
   }
 
   return (
@@ -128,9 +129,9 @@ function NewPasswordForm({ token, onExpired }: { token: string; onExpired: () =>
         </Button>
       </form>
       <p className="mt-6 text-center">
-        <Link to="/auth" className={linkClass}>
+        <AuthLink search={{}} className={linkClass}>
           Back to Sign In
-        </Link>
+        </AuthLink>
       </p>
     </AuthCard>
   );

@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "@tanstack/react-router";
 import { authClient } from "../../lib/auth-client";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -8,6 +7,7 @@ import { EmailField } from "./EmailField";
 import { toast } from "../../ui/toast";
 import { AuthCard } from "./AuthLayout";
 import { authCall, signInErrorMessage } from "./authErrors";
+import { AuthLink, useAuthFlow } from "./flow";
 import { AUTH_MESSAGES } from "./messages";
 import type { GuestInvite } from "./search";
 import { useCompleteSignIn, useGoOnAfterSignIn } from "./useCompleteSignIn";
@@ -17,7 +17,7 @@ const MESSAGE_ID = "sign-in-message";
 
 /** The password form; through a guest invitation link it also takes the invitation (`invite`). */
 export function SignInForm({ initialEmail = "", invite = {} }: { initialEmail?: string | undefined; invite?: Partial<GuestInvite> }) {
-  const navigate = useNavigate();
+  const flow = useAuthFlow();
   const completeSignIn = useCompleteSignIn();
   const goOn = useGoOnAfterSignIn();
   const [email, setEmail] = useState(initialEmail);
@@ -69,7 +69,7 @@ export function SignInForm({ initialEmail = "", invite = {} }: { initialEmail?: 
           describedBy={showMissing && !password ? MESSAGE_ID : undefined}
         />
         <div className="-mt-2 text-right">
-          <Button variant="link" onClick={() => navigate({ to: "/auth", search: { mode: "forgot", ...emailSearch } })}>
+          <Button variant="link" onClick={() => flow.showAuth({ mode: "forgot", ...emailSearch })}>
             Forgot password?
           </Button>
         </div>
@@ -78,14 +78,14 @@ export function SignInForm({ initialEmail = "", invite = {} }: { initialEmail?: 
         </Button>
       </form>
       <div className="mt-6 flex flex-col items-center gap-3 text-center">
-        <Button variant="link" onClick={() => navigate({ to: "/auth", search: { mode: "code", ...emailSearch, ...invite } })}>
+        <Button variant="link" onClick={() => flow.showAuth({ mode: "code", ...emailSearch, ...invite })}>
           Login via email code instead
         </Button>
         <p className="text-muted-foreground">
           New to BabySteps?{" "}
-          <Link to="/auth" search={{ mode: "signup", ...emailSearch, ...invite }} className="font-semibold text-link underline underline-offset-4 hover:no-underline">
+          <AuthLink search={{ mode: "signup", ...emailSearch, ...invite }} className="font-semibold text-link underline underline-offset-4 hover:no-underline">
             Create an account
-          </Link>
+          </AuthLink>
         </p>
       </div>
     </AuthCard>

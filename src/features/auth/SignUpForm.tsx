@@ -1,14 +1,13 @@
-import { useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { PASSWORD_MIN_LENGTH_SIGNUP } from "../../domain/constants";
-import { referralBlocksSubmit } from "../../domain/referral";
+import { referralBlocksSubmit, type ReferralValidationState } from "../../domain/referral";
 import { authClient } from "../../lib/auth-client";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
-import { ReferralCodeField, useReferralCheck } from "../onboarding/ReferralCodeField";
 import { AuthCard } from "./AuthLayout";
 import { authCall, signUpErrorMessage } from "./authErrors";
+import { AuthLink, useAuthFlow } from "./flow";
 import { AUTH_MESSAGES } from "./messages";
 import type { GuestInvite } from "./search";
 import { useCompleteSignIn } from "./useCompleteSignIn";
@@ -17,25 +16,23 @@ import { validateSignUp, type SignUpErrors, type SignUpValues } from "./validati
 const FIELD_ORDER = ["firstName", "lastName", "email", "password"] as const satisfies readonly (keyof SignUpValues)[];
 const linkClass = "font-semibold text-link underline underline-offset-4 hover:no-underline";
 
-interface SignUpFormProps {
+export interface SignUpFormProps {
   initialEmail?: string | undefined;
   /** Through a guest invitation link the new account takes the invitation. */
   invite?: Partial<GuestInvite>;
   /** The card's heading ('Create Account' as step 1 of /createaccount). */
   title?: string;
-  /** Offers the optional referral code (the create-account wizard). */
-  withReferral?: boolean;
+  /** The optional referral code the create-account wizard offers: its field, and the code with its check. */
+  referral?: { field: ReactNode; code: string; state: ReferralValidationState };
   /** What happens once the account exists and is signed in; /auth goes on to the code check. */
   onSignedUp?: (account: { email: string; firstName: string; lastName: string; referralCode: string }) => Promise<void>;
 }
 
 /** Sign-up: first and last name, email and password with the spec's field messages (onboarding spec 5). */
-export function SignUpForm({ initialEmail = "", invite = {}, title = "Create Your Account", withReferral = false, onSignedUp }: SignUpFormProps) {
-  const navigate = useNavigate();
+export function SignUpForm({ initialEmail = "", invite = {}, title = "Create Your Account", referral, onSignedUp }: SignUpFormProps) {
+  const flow = useAuthFlow();
   const completeSignIn = useCompleteSignIn();
   const [values, setValues] = useState<SignUpValues>({ firstName: "", lastName: "", email: initialEmail, password: "" });
-  const [referralCode, setReferralCode] = useState("");
-  const referral = useReferralCheck(referralCode);
   const [errors, setErrors] = useState<SignUpErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -71,9 +68,9 @@ export function SignUpForm({ initialEmail = "", invite = {}, title = "Create You
       return;
     }
     // Only a code that was checked and found invalid holds the form back (onboarding spec 5).
-    if (withReferral && referralBlocksSubmit(referral.state)) return;
+    if (referral && referralBlocksSubmit(referral.state)) return;
     setBusy(true);
-    const account = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim(), referralCode: referral.state === "valid" ? referralCode : "" };
+    const account = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim(), referralCode: referral?.state === "valid" ? referral.code : "" };
     const error = await authCall(() =>
       authClient.signUp.email({ email: account.email, password: values.password, name: `${account.firstName} ${account.lastName}`, firstName: account.firstName, lastName: account.lastName }),
     );
@@ -85,7 +82,7 @@ export function SignUpForm({ initialEmail = "", invite = {}, title = "Create You
     // Signed in straight away (autoSignIn); the emailed code confirms the address.
     await completeSignIn(invite.token);
     if (onSignedUp) await onSignedUp(account);
-    else await navigate({ to: "/auth", search: { mode: "verify", email: account.email } });
+    else flow.showAuth({ mode: "verify", email: account.email });
   }
 
   return (
@@ -95,9 +92,9 @@ export function SignUpForm({ initialEmail = "", invite = {}, title = "Create You
         {message === AUTH_MESSAGES.accountExists && (
           <p>
             {AUTH_MESSAGES.alreadyRegistered}:{" "}
-            <Link to="/auth" search={{ email: values.email.trim(), ...invite }} className={linkClass}>
+            <AuthLink search={{ email: values.email.trim(), ...invite }} className={linkClass}>
               Go to sign in
-            </Link>
+            </AuthLink>
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -106,16 +103,16 @@ export function SignUpForm({ initialEmail = "", invite = {}, title = "Create You
         </div>
         <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
         <TextField label="Password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH_SIGNUP} characters.`} {...field("password")} />
-        {withReferral && <ReferralCodeField value={referralCode} onChange={setReferralCode} check={referral} />}
-        <Button type="submit" fullWidth loading={busy} disabled={withReferral && referralBlocksSubmit(referral.state)}>
+        {referral?.field}
+        <Button type="submit" fullWidth loading={busy} disabled={referral !== undefined && referralBlocksSubmit(referral.state)}>
           Create Account
         </Button>
       </form>
       <p className="mt-6 text-center text-muted-foreground">
         Already have an account?{" "}
-        <Link to="/auth" search={invite} className={linkClass}>
+        <AuthLink search={invite} className={linkClass}>
           Back to sign in
-        </Link>
+        </AuthLink>
       </p>
     </AuthCard>
   );

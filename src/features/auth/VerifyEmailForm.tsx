@@ -1,10 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Link, useNavigate, useRouteContext } from "@tanstack/react-router";
-import { useQuery } from "@tanstack/react-query";
 import { EARLY_ACCESS_HOURS } from "../../domain/constants";
 import { EMAIL_CONFIRMATION_MESSAGES } from "../../domain/errors";
 import { authClient } from "../../lib/auth-client";
-import { sessionQueryOptions } from "../../lib/session";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { CodeField } from "../../ui/CodeField";
@@ -13,6 +10,7 @@ import { resendConfirmation } from "../check-email/resendConfirmation";
 import { AuthCard } from "./AuthLayout";
 import { authCall, verifyCodeErrorMessage } from "./authErrors";
 import { EmailField } from "./EmailField";
+import { AuthLink, LeaveLink, useAuthFlow } from "./flow";
 import { AUTH_MESSAGES } from "./messages";
 import { validateCode } from "./validation";
 import { trackEmailVerified } from "../../lib/analytics";
@@ -40,9 +38,8 @@ interface VerifyEmailFormProps {
  * early access meanwhile (onboarding spec 2 and 4).
  */
 export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email", notice, onVerified, resendFailedTitle }: VerifyEmailFormProps) {
-  const navigate = useNavigate();
-  const { auth } = useRouteContext({ from: "__root__" });
-  const session = useQuery(sessionQueryOptions).data;
+  const flow = useAuthFlow();
+  const session = authClient.useSession().data;
   const knownEmail = searchEmail?.trim() || session?.user.email || "";
   // A new code sent to a typed address makes that the address being confirmed.
   const [resentTo, setResentTo] = useState<string | null>(null);
@@ -50,7 +47,9 @@ export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email"
   const [code, setCode] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [codeInvalid, setCodeInvalid] = useState(false);
-  const [resendEmail, setResendEmail] = useState(knownEmail);
+  // The session may answer after the first render: the field follows it until the user types.
+  const [typedResendEmail, setResendEmail] = useState<string | null>(null);
+  const resendEmail = typedResendEmail ?? knownEmail;
   const [resendMessage, setResendMessage] = useState<string | null>(null);
   const [resendInvalid, setResendInvalid] = useState(false);
   const [busy, setBusy] = useState<"verify" | "resend" | null>(null);
@@ -76,8 +75,10 @@ export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email"
       await onVerified();
       return;
     }
-    const current = await auth.refresh().catch(() => null);
-    await navigate(current ? { to: "/dashboard" } : { to: "/auth", search: { email } });
+    const current = await authClient.getSession().then(({ data }) => data, () => null);
+    await flow.sessionChanged();
+    if (current) flow.leave("/dashboard");
+    else flow.showAuth({ email });
   }
 
   async function handleResend(event: FormEvent<HTMLFormElement>) {
@@ -137,14 +138,14 @@ export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email"
           {session ? (
             <>
               <p className="text-muted-foreground">You have {EARLY_ACCESS_HOURS} hours of full access while you confirm your email.</p>
-              <Link to="/dashboard" className={linkClass}>
+              <LeaveLink to="/dashboard" className={linkClass}>
                 Continue with Early Access
-              </Link>
+              </LeaveLink>
             </>
           ) : (
-            <Link to="/auth" search={email ? { email } : {}} className={linkClass}>
+            <AuthLink search={email ? { email } : {}} className={linkClass}>
               Back to sign in
-            </Link>
+            </AuthLink>
           )}
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { RESET_PASSWORD_PATH } from "../../domain/auth";
+import { RESET_PASSWORD_PATH } from "../../domain/authRules";
 import { authClient } from "../../lib/auth-client";
 import { toast } from "../../ui/toast";
 import { authCall, resetRequestErrorMessage } from "./authErrors";

@@ -5,6 +5,7 @@ import { EMAIL_CONFIRMATION_MESSAGES, ROUTE_TEXTS } from "../../domain/errors";
 import { authClient } from "../../lib/auth-client";
 import { Alert, FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
+import { useAuthFlow } from "../auth/flow";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { PageSpinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
@@ -25,6 +26,7 @@ type Confirmation = { status: "loading" } | { status: "success"; signedIn: boole
 export function EmailConfirmedPage() {
   const { email, code } = route.useSearch();
   const navigate = useNavigate();
+  const { showAuth } = useAuthFlow();
   const { auth } = useRouteContext({ from: "__root__" });
   const [confirmation, setConfirmation] = useState<Confirmation>(() =>
     email && code ? { status: "loading" } : { status: "error", message: EMAIL_CONFIRMATION_MESSAGES.noSession },
@@ -51,10 +53,11 @@ export function EmailConfirmedPage() {
   useEffect(() => {
     if (confirmation.status !== "success") return;
     const timer = setTimeout(() => {
-      void navigate(confirmation.signedIn ? { to: "/dashboard" } : { to: "/auth", search: email ? { email } : {} });
+      if (confirmation.signedIn) void navigate({ to: "/dashboard" });
+      else showAuth(email ? { email } : {});
     }, EMAIL_CONFIRMED_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [confirmation, email, navigate]);
+  }, [confirmation, email, navigate, showAuth]);
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-8 sm:py-12">

@@ -1,6 +1,7 @@
 import { redirect } from "@tanstack/react-router";
 import { verificationDestination, type VerificationParams } from "../../domain/authLinks";
 import { searchText } from "../../lib/searchParams";
+import { authHref } from "../auth/flow";
 
 const MAX_PARAM_LENGTH = 256;
 const PARAM_NAMES = ["type", "token", "email", "code"] as const;
@@ -24,6 +25,7 @@ export function verificationRedirect(params: VerificationParams) {
     case "/email-confirmed":
       return redirect({ to: "/email-confirmed", search: destination.search, replace: true });
     case "/auth":
-      return redirect({ to: "/auth", search: destination.search, replace: true });
+      // /auth is its own page, not a route of the app.
+      return redirect({ href: authHref(destination.search), reloadDocument: true, replace: true });
   }
 }

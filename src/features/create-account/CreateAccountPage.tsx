@@ -10,9 +10,9 @@ import { useCountdown } from "../../lib/useCountdown";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { AuthCard, useFocusHeadingOnChange } from "../auth/AuthLayout";
-import { SignUpForm } from "../auth/SignUpForm";
 import { VerifyEmailForm } from "../auth/VerifyEmailForm";
 import { RadioCards } from "../../ui/RadioCards";
+import { SignUpFormWithReferral } from "../onboarding/ReferralCodeField";
 import { ACCOUNT_ROLE_OPTIONS, readOnboardingData, saveOnboardingData, type AccountRole } from "../onboarding/onboardingData";
 import { PaymentCancelledNotice } from "../onboarding/PaymentCancelledNotice";
 import { PaymentStep } from "../onboarding/PaymentStep";
@@ -48,9 +48,8 @@ export function CreateAccountPage() {
     <div className="mx-auto flex w-full max-w-lg flex-col gap-5 px-4 py-8 sm:py-12">
       <StepProgress step={step} />
       {step === 1 && (
-        <SignUpForm
+        <SignUpFormWithReferral
           title={title}
-          withReferral
           onSignedUp={async (account) => {
             saveOnboardingData(account);
             await goTo(2);

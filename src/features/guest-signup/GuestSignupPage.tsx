@@ -15,6 +15,7 @@ import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
 import { AuthCard } from "../auth/AuthLayout";
 import { authCall, isAccountExistsError } from "../auth/authErrors";
+import { useAuthFlow } from "../auth/flow";
 import { GUEST_BENEFITS, GUEST_TEXTS, guestSignUpErrorMessage } from "./messages";
 
 const route = getRouteApi("/guest-signup");
@@ -32,6 +33,7 @@ type Values = Record<Field, string>;
 export function GuestSignupPage() {
   const { code } = route.useSearch();
   const navigate = useNavigate();
+  const { showAuth } = useAuthFlow();
   const { auth } = useRouteContext({ from: "__root__" });
   const trpc = useTRPC();
   // Refusals are shown in the form, not as a data-access toast.
@@ -53,9 +55,9 @@ export function GuestSignupPage() {
   // An existing account: say so, then sign in instead.
   useEffect(() => {
     if (existingEmail === null) return;
-    const timer = setTimeout(() => void navigate({ to: "/auth", search: { email: existingEmail } }), GUEST_EXISTING_ACCOUNT_REDIRECT_MS);
+    const timer = setTimeout(() => showAuth({ email: existingEmail }), GUEST_EXISTING_ACCOUNT_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [existingEmail, navigate]);
+  }, [existingEmail, showAuth]);
 
   const field = (name: Field) => ({
     ref: refs[name],

@@ -4,7 +4,7 @@ import { FULL_WIZARD_STEPS, WIZARD_STEP_TITLES, nextWizardStep, previousWizardSt
 import { useDocumentTitle } from "../../lib/document-title";
 import { StepProgress } from "../../ui/StepProgress";
 import { AuthCard, useFocusHeadingOnChange } from "../auth/AuthLayout";
-import { SignUpForm } from "../auth/SignUpForm";
+import { SignUpFormWithReferral } from "./ReferralCodeField";
 import { readOnboardingData, readStagedOnboarding, saveOnboardingData } from "./onboardingData";
 import { PaymentCancelledNotice } from "./PaymentCancelledNotice";
 import { PaymentStep, WIZARD_CHECKOUT_SUCCESS_PATH } from "./PaymentStep";
@@ -56,10 +56,9 @@ export function ParentWizard({ flow, step, goTo, onExit, paymentCancelled }: Par
       {paymentCancelled && <PaymentCancelledNotice />}
       <StepProgress progress={progress} />
       {step === "account" ? (
-        <SignUpForm
+        <SignUpFormWithReferral
           title={title}
           initialEmail={data.email}
-          withReferral
           onSignedUp={async (account) => {
             change(account);
             await goTo("early-access");

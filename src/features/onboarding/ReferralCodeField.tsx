@@ -1,9 +1,11 @@
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { REFERRAL_VALIDATION_DEBOUNCE_MS } from "../../domain/constants";
 import { REFERRAL_MESSAGES, isValidReferralFormat, normalizeReferralCode, referralInput, type ReferralValidationState } from "../../domain/referral";
 import { useTRPC } from "../../lib/trpc";
 import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import { TextField } from "../../ui/TextField";
+import { SignUpForm, type SignUpFormProps } from "../auth/SignUpForm";
 
 export interface ReferralCheck {
   state: ReferralValidationState;
@@ -62,4 +64,14 @@ export function ReferralCodeField({ value, onChange, check }: ReferralCodeFieldP
       </p>
     </div>
   );
+}
+
+/**
+ * The sign-up form of the onboarding wizards, offering the optional referral code (the /auth page's
+ * form goes without, and without the tRPC lookup behind it).
+ */
+export function SignUpFormWithReferral(props: Omit<SignUpFormProps, "referral">) {
+  const [code, setCode] = useState("");
+  const check = useReferralCheck(code);
+  return <SignUpForm {...props} referral={{ code, state: check.state, field: <ReferralCodeField value={code} onChange={setCode} check={check} /> }} />;
 }

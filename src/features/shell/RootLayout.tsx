@@ -1,10 +1,36 @@
-import { Link, Outlet, useMatches } from "@tanstack/react-router";
-import { APP_NAME } from "../../lib/document-title";
-import { LogoMark } from "../../ui/icons";
-import { ThemeToggle } from "../../ui/ThemeToggle";
+import { useMemo } from "react";
+import { Link, Outlet, useMatches, useRouteContext, useRouter } from "@tanstack/react-router";
+import { SESSION_QUERY_KEY } from "../../lib/session";
+import { handOverToast } from "../../ui/toast";
 import { Toaster } from "../../ui/Toaster";
+import { authHref, AuthFlowProvider, type AuthFlow } from "../auth/flow";
 import { SkipLink } from "../../ui/SkipLink";
+import { HOME_LINK_STYLES, HomeLinkContent, PublicFrame } from "./PublicFrame";
 
+/**
+ * The auth forms inside the app (create-account, check-email): /auth is its own page, so showing it
+ * loads it; other pages go through the router; a new session is fetched again and every other
+ * cached query is let go (the account's pregnancies may have changed with an invitation).
+ */
+function useAppAuthFlow(): AuthFlow {
+  const router = useRouter();
+  const { auth, queryClient } = useRouteContext({ from: "__root__" });
+  return useMemo(
+    () => ({
+      search: {},
+      showAuth: (search) => {
+        handOverToast();
+        window.location.assign(authHref(search));
+      },
+      leave: (path) => void router.navigate({ href: path }),
+      sessionChanged: async () => {
+        await auth.refresh().catch(() => null);
+        await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+      },
+    }),
+    [router, auth, queryClient],
+  );
+}
 
 /**
  * Page frame: skip link and the toast region for every page. Public pages get the header (app
@@ -12,28 +38,26 @@ import { SkipLink } from "../../ui/SkipLink";
  */
 export function RootLayout() {
   const inApp = useMatches({ select: (matches) => matches.some((match) => match.routeId.startsWith("/_authenticated")) });
+  const authFlow = useAppAuthFlow();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      {inApp ? (
-        <Outlet />
-      ) : (
-        <>
-          <header className="border-b border-border bg-surface">
-            <div className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
-              <Link to="/" className="inline-flex min-h-11 items-center gap-2 rounded-full text-lg font-bold text-foreground">
-                <LogoMark />
-                {APP_NAME}
+    <AuthFlowProvider value={authFlow}>
+      <div className="flex min-h-dvh flex-col">
+        <SkipLink />
+        {inApp ? (
+          <Outlet />
+        ) : (
+          <PublicFrame
+            homeLink={
+              <Link to="/" className={HOME_LINK_STYLES}>
+                <HomeLinkContent />
               </Link>
-              <ThemeToggle hideLabelOnMobile />
-            </div>
-          </header>
-          <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+            }
+          >
             <Outlet />
-          </main>
-        </>
-      )}
-      <Toaster />
-    </div>
+          </PublicFrame>
+        )}
+        <Toaster />
+      </div>
+    </AuthFlowProvider>
   );
 }

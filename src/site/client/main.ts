@@ -4,11 +4,16 @@
  * few kilobytes and never the app's bundle.
  */
 import "../../styles.css";
+import { hashErrorHref } from "../../domain/authLinks";
 import { SITE_HOOKS } from "../hooks";
 import { trackCtaClicks } from "./ctaTracking";
 import { enhanceJsonForms } from "./jsonForm";
 import { enhanceMenus } from "./menus";
 import { startStickyBar } from "./stickyBar";
+
+// An auth link that failed comes back with its error in the hash, on whichever page it named (onboarding spec 2).
+const hashErrorPage = hashErrorHref(window.location.hash);
+if (hashErrorPage) window.location.replace(hashErrorPage);
 
 enhanceMenus(document);
 startStickyBar(document);
