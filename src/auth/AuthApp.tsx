@@ -39,9 +39,21 @@ function useStandaloneAuthFlow(initial: AuthSearch): AuthFlow {
   );
 }
 
+/**
+ * False in the prerendered HTML and the first render, true once React has taken over the page: the
+ * forms are disabled until then, so a quick visitor cannot submit the static form natively (a GET
+ * with the password in the address) or type into fields React is about to take over.
+ */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
 /** The whole /auth page: the public frame around the auth forms (prerendered, then hydrated). */
 export function AuthApp({ initialSearch }: { initialSearch: AuthSearch }) {
   const flow = useStandaloneAuthFlow(initialSearch);
+  const hydrated = useHydrated();
   return (
     <AuthFlowProvider value={flow}>
       <div className="flex min-h-dvh flex-col">
@@ -53,7 +65,9 @@ export function AuthApp({ initialSearch }: { initialSearch: AuthSearch }) {
             </a>
           }
         >
-          <AuthPage />
+          <fieldset disabled={!hydrated} className="contents">
+            <AuthPage />
+          </fieldset>
         </PublicFrame>
         <Toaster />
       </div>

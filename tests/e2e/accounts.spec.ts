@@ -172,8 +172,8 @@ test("a used or expired reset link says so and offers a new one", async ({ page 
   await expectAccessible(page);
   await page.getByRole("link", { name: "Send New Password Reset Link" }).click();
   await expect(page.getByRole("heading", { name: "Reset Your Password" })).toBeVisible();
-  // The expired link does not pin the visitor to the reset page.
-  await page.goto("/dashboard");
+  // The expired link does not pin the visitor to the reset page (signed out, the app loads '/' afresh).
+  await page.goto("/dashboard", { waitUntil: "commit" });
   await expect(page).toHaveURL(/\/$/);
 });
 

@@ -31,7 +31,8 @@ test("a new parent signs up, verifies the emailed code, signs in and out", async
   await page.getByRole("button", { name: "Log Out" }).click();
   await expect(page).toHaveURL(/\/$/);
 
-  await page.goto("/dashboard");
+  // The app sends a signed-out visitor to '/', which it loads afresh (the static home page).
+  await page.goto("/dashboard", { waitUntil: "commit" });
   await expect(page).toHaveURL(/\/$/);
 
   await page.goto("/auth");

@@ -102,7 +102,7 @@ function NewPasswordForm({ token, onExpired }: { token: string; onExpired: () =>
 
   return (
     <AuthCard title="Choose a New Password" description="Use at least 8 characters. Mixing upper and lower case, numbers and symbols makes it stronger.">
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+      <form method="post" noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
         <FormMessage id={MESSAGE_ID} message={message} />
         <PasswordField
           ref={passwordRef}

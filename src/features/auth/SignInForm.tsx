@@ -53,7 +53,7 @@ export function SignInForm({ initialEmail = "", invite = {} }: { initialEmail?: 
   const emailSearch = trimmedEmail ? { email: trimmedEmail } : {};
   return (
     <AuthCard title="Welcome Back" description="Sign in to follow your pregnancy journey.">
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-describedby={message ? MESSAGE_ID : undefined}>
+      <form method="post" noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-describedby={message ? MESSAGE_ID : undefined}>
         <FormMessage id={MESSAGE_ID} message={message} />
         <EmailField inputRef={emailRef} value={email} onChange={setEmail} invalid={showMissing && !trimmedEmail} messageId={MESSAGE_ID} />
         <TextField

@@ -87,7 +87,7 @@ export function SignUpForm({ initialEmail = "", invite = {}, title = "Create You
 
   return (
     <AuthCard title={title} description="Start planning and sharing your pregnancy journey.">
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+      <form method="post" noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
         <FormMessage message={message} />
         {message === AUTH_MESSAGES.accountExists && (
           <p>
