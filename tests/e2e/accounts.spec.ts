@@ -175,6 +175,8 @@ test("a used or expired reset link says so and offers a new one", async ({ page 
   // The expired link does not pin the visitor to the reset page (signed out, the app loads '/' afresh).
   await page.goto("/dashboard", { waitUntil: "commit" });
   await expect(page).toHaveURL(/\/$/);
+  // The home page has finished loading: nothing is left in flight when the test ends.
+  await expect(page.getByRole("link", { name: "Get Started Now" })).toBeVisible();
 });
 
 test("the demo owner invites a guest, who signs up through the link and sees the pregnancy", async ({ page, browser, baseURL }) => {

@@ -30,10 +30,13 @@ test("a new parent signs up, verifies the emailed code, signs in and out", async
 
   await page.getByRole("button", { name: "Log Out" }).click();
   await expect(page).toHaveURL(/\/$/);
+  // Signing out loads the static home page: let it finish before the next navigation.
+  await expect(page.getByRole("link", { name: "Get Started Now" })).toBeVisible();
 
   // The app sends a signed-out visitor to '/', which it loads afresh (the static home page).
   await page.goto("/dashboard", { waitUntil: "commit" });
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Get Started Now" })).toBeVisible();
 
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
