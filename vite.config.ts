@@ -25,7 +25,9 @@ export default defineConfig(({ command }) => ({
             persistState: { path: process.env.BABYSTEPS_PERSIST_DIR ?? ".wrangler/state" },
             // In dev there is no built app.html: Vite answers the app's routes with index.html itself
             // (the public pages are answered first by publicSite's middleware).
+            // The dev entry adds the dev routes (mailbox, fake Stripe) to the production app.
             config: (config) => {
+              config.main = "./worker/dev/index.ts";
               if (config.assets) config.assets.not_found_handling = "single-page-application";
             },
           }),

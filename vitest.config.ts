@@ -25,6 +25,18 @@ export default defineConfig({
           retry: process.env.CI ? 1 : 0,
         },
       },
+      {
+        test: {
+          // The Worker in its deployed configuration (wrangler.toml unchanged), walked end to end.
+          name: "production",
+          include: ["tests/production/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/production/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

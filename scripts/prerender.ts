@@ -5,12 +5,13 @@ import type { SiteAssets } from "../src/site/Document";
 import { SITE_PAGES } from "../src/site/pages";
 import { pageFile, renderSitePage, robotsTxt, sitemapXml } from "../src/site/render";
 import { APP_PUBLIC_PATHS, APP_SHELL_FILE } from "../worker/http/pages";
+import { staticHeadersFile } from "../worker/http/securityHeaders";
 
 /**
  * Run by the build after the client bundle is written (scripts/vite-public-site.ts), with the
  * output folder and the files of the site and /auth entries: moves the app's shell aside (the
  * Worker serves it for the app's routes) and writes every public page and /auth as static HTML,
- * the sitemap and robots.txt.
+ * the sitemap, robots.txt, and the _headers file that gives static files the Worker's security headers.
  */
 const [outDir, assetsJson] = process.argv.slice(2);
 if (!outDir || !assetsJson) throw new Error("usage: prerender.ts <outDir> <assets JSON>");
@@ -25,4 +26,5 @@ for (const page of SITE_PAGES) {
 writeFileSync(path.join(outDir, AUTH_PAGE_FILE), renderAuthPage(assets.auth));
 writeFileSync(path.join(outDir, "sitemap.xml"), sitemapXml(APP_PUBLIC_PATHS));
 writeFileSync(path.join(outDir, "robots.txt"), robotsTxt());
+writeFileSync(path.join(outDir, "_headers"), staticHeadersFile());
 console.log(`prerendered ${SITE_PAGES.length} public pages`);

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startLocalDatabase, type LocalDatabase } from "./local-db";
 import { migrateDatabase } from "./migrate";
 import { openNodeDb } from "./node-db";
+import { spawnSupervised } from "./processes";
 import { seedDemoFamily } from "./seed";
 import { seedDemoPhotos } from "./seed-photos";
 
@@ -25,7 +26,6 @@ export const LOCAL_STRIPE = {
 } as const;
 const READY_TIMEOUT_MS = 60_000;
 const READY_POLL_MS = 250;
-const STOP_GRACE_MS = 5_000;
 
 export interface StackOptions {
   port: number;
@@ -35,7 +35,15 @@ export interface StackOptions {
   databaseUrl?: string;
   /** Where workerd keeps R2 and Durable Object state. */
   persistDir: string;
-  appEnv: "development" | "test";
+  /**
+   * 'production' runs wrangler.toml's entry and vars exactly as committed (APP_ENV=production,
+   * real Stripe mode), given secrets as a deployment would be; the others run the dev entry.
+   */
+  appEnv: "development" | "test" | "production";
+  /** Production mail settings (MAIL_API_URL and friends); required with appEnv 'production'. */
+  mail?: { url: string; key: string; from: string };
+  /** Upload the demo photos through the running Worker (default true). */
+  demoPhotos?: boolean;
   /** Hot reload through Vite and the Cloudflare plugin instead of the built client under wrangler. */
   dev?: boolean;
   /** Worker output goes to this file instead of the terminal. */
@@ -48,19 +56,27 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-function workerVars(database: LocalDatabase, appEnv: string, url: string): Record<string, string> {
-  return {
-    APP_ENV: appEnv,
+/** The entry with the dev routes; production runs wrangler.toml's main, which has none. */
+const DEV_ENTRY = "worker/dev/index.ts";
+
+/**
+ * What the Worker is given. Locally: the dev settings. Production: only what `wrangler secret put`
+ * would give a deployment (README), everything else from wrangler.toml as committed.
+ */
+function workerVars(database: LocalDatabase, options: StackOptions, url: string): Record<string, string> {
+  const secrets = {
     DATABASE_URL: database.databaseUrl,
     LOCAL_WS_PROXY: database.wsProxy,
     BETTER_AUTH_SECRET: LOCAL_AUTH_SECRET,
     BETTER_AUTH_URL: url,
-    PAYMENTS_MODE: "local",
     STRIPE_SECRET_KEY: LOCAL_STRIPE.secretKey,
     STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE.webhookSecret,
     STRIPE_PRICE_BASIC: LOCAL_STRIPE.priceBasic,
     STRIPE_PRICE_PREMIUM: LOCAL_STRIPE.pricePremium,
   };
+  if (options.appEnv !== "production") return { ...secrets, APP_ENV: options.appEnv, PAYMENTS_MODE: "local" };
+  if (!options.mail) throw new Error("A production stack needs mail settings");
+  return { ...secrets, MAIL_API_URL: options.mail.url, MAIL_API_KEY: options.mail.key, MAIL_FROM: options.mail.from };
 }
 
 async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
@@ -78,27 +94,6 @@ async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void>
   throw new Error(`The worker did not answer ${url}/api/health within ${READY_TIMEOUT_MS / 1000} s`);
 }
 
-/** wrangler ignores SIGTERM on its own; stopping its whole group stops workerd and wrangler together. */
-function stopProcessGroup(child: ChildProcess): Promise<void> {
-  const pid = child.pid;
-  if (child.exitCode !== null || child.signalCode !== null || pid === undefined) return Promise.resolve();
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-pid, signal);
-    } catch {
-      // already gone
-    }
-  };
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => signalGroup("SIGKILL"), STOP_GRACE_MS);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    signalGroup("SIGTERM");
-  });
-}
-
 /** The whole local stack: database sidecar, migrations, demo seed, the Worker in workerd, and the demo photos through it. */
 export async function startStack(options: StackOptions): Promise<Stack> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -112,7 +107,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 
   const url = `http://localhost:${options.port}`;
-  const vars = workerVars(database, options.appEnv, url);
+  const vars = workerVars(database, options, url);
+  // Nothing but these vars: an empty env file stops wrangler reading a .dev.vars left by npm run dev.
+  const envFile = path.join(options.persistDir, "empty.env");
+  mkdirSync(options.persistDir, { recursive: true });
+  writeFileSync(envFile, "");
   // The Vite plugin takes local values from .dev.vars (git-ignored); wrangler takes --var.
   if (options.dev) writeFileSync(path.join(root, ".dev.vars"), Object.entries(vars).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
   const args = options.dev
@@ -120,6 +119,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     : [
         bin("wrangler"),
         "dev",
+        ...(options.appEnv === "production" ? [] : [DEV_ENTRY]),
+        "--env-file",
+        envFile,
         "--port",
         String(options.port),
         "--ip",
@@ -131,10 +133,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
       ];
   const [command, ...rest] = args as [string, ...string[]];
-  const child = spawn(command, rest, {
+  const worker = spawnSupervised(command, rest, {
     cwd: root,
-    // Its own process group, so stopping it stops workerd too (npx would not forward signals).
-    detached: true,
     env: {
       ...process.env,
       WRANGLER_SEND_METRICS: "false",
@@ -146,22 +146,24 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   });
   if (options.logFile) {
     const log = createWriteStream(options.logFile);
-    child.stdout?.pipe(log);
-    child.stderr?.pipe(log);
+    worker.child.stdout?.pipe(log);
+    worker.child.stderr?.pipe(log);
   }
 
   const stop = async () => {
-    await stopProcessGroup(child);
+    await worker.stop();
     await database.close();
   };
   try {
-    await waitUntilHealthy(url, child);
-    // Photos go through the running Worker: its R2 lives in workerd, not in this process.
-    const photoSeeder = openNodeDb(database.databaseUrl, database.wsProxy);
-    try {
-      await seedDemoPhotos(url, photoSeeder.db);
-    } finally {
-      await photoSeeder.close();
+    await waitUntilHealthy(url, worker.child);
+    if (options.demoPhotos ?? true) {
+      // Photos go through the running Worker: its R2 lives in workerd, not in this process.
+      const photoSeeder = openNodeDb(database.databaseUrl, database.wsProxy);
+      try {
+        await seedDemoPhotos(url, photoSeeder.db);
+      } finally {
+        await photoSeeder.close();
+      }
     }
   } catch (error) {
     await stop();

@@ -2,8 +2,11 @@ import type { WaitingRoom } from "../party/waitingRoom";
 
 /** The Worker's bindings: wrangler.toml [vars], secrets, R2 and Durable Objects. */
 export interface Bindings {
-  /** 'production' hides every dev-only route and mails through the HTTP API. */
-  APP_ENV: "development" | "test" | "production";
+  /**
+   * Only 'development' or 'test' turn on dev-only behaviour (worker/config.ts); any other value, or
+   * none, is production. wrangler.toml says 'production'.
+   */
+  APP_ENV?: string;
   DATABASE_URL: string;
   /** Set only locally: host:port of the WebSocket-to-TCP proxy in front of PGlite or a local Postgres. */
   LOCAL_WS_PROXY?: string;
@@ -15,7 +18,7 @@ export interface Bindings {
   MAIL_FROM?: string;
   /**
    * 'stripe' uses the real Stripe API; 'local' points the same SDK at the fake Stripe mounted under
-   * /dev/stripe (never in production). Unset means 'stripe' in production, 'local' elsewhere.
+   * /dev/stripe (development and test only). Unset means 'local' in development and test, 'stripe' otherwise.
    */
   PAYMENTS_MODE?: "local" | "stripe";
   STRIPE_SECRET_KEY?: string;

@@ -5,8 +5,8 @@ import { DEMO_REFERRAL_CODE } from "../../scripts/demo-family";
 import { LOCAL_STRIPE } from "../../scripts/stack";
 import { MS_PER_DAY, PLANS, SECONDS_PER_MINUTE, TRIAL_DAYS, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/constants";
 import { referrals, stripeEvents, subscriptions } from "../../worker/db/schema";
-import { devRoutes } from "../../worker/http/dev";
-import { stripeSignatureHeader } from "../../worker/http/fakeStripeProtocol";
+import { mountDevRoutes } from "../../worker/dev/routes";
+import { stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
 import { baseUrl, openTestDb } from "../support/env";
 import { CANCEL_PATH, completedEventFor, pay, postWebhook, providerStripe, sessionIdOf, startPreauthCheckout, subscribedUser } from "../support/checkout";
 import { signUp } from "../support/families";
@@ -196,7 +196,7 @@ describe("the fake Stripe", () => {
 
   it("and its checkout page do not exist in production", async () => {
     for (const path of ["/dev/stripe/v1/prices/price_x", "/dev/checkout/cs_test_x"]) {
-      const response = await requestWithoutDatabase((app) => app.route("/", devRoutes), path, "production");
+      const response = await requestWithoutDatabase(mountDevRoutes, path, "production");
       expect(response.status, path).toBe(404);
     }
   });

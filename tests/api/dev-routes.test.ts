@@ -1,10 +1,27 @@
-import { describe, expect, it } from "vitest";
-import { devRoutes } from "../../worker/http/dev";
-import { baseUrl } from "../support/env";
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMailRecorder, type MailRecorder } from "../../scripts/mail-recorder";
+import { isDevEnvironment } from "../../worker/config";
+import { mailOutbox } from "../../worker/db/schema";
+import type { Bindings } from "../../worker/env";
+import { mountDevRoutes } from "../../worker/dev/routes";
+import { createMailer } from "../../worker/services/mailer";
+import { baseUrl, openTestDb } from "../support/env";
 import { requestWithoutDatabase } from "../support/node-worker";
 
+/** Every path the dev entry adds, as a request. */
+const DEV_REQUESTS: Array<[string, RequestInit?]> = [
+  ["/api/dev/outbox"],
+  ["/dev/mailbox"],
+  ["/dev/checkout/cs_test_x"],
+  ["/dev/stripe/v1/prices/price_x"],
+  [`/api/dev/waiting-room/${crypto.randomUUID()}/announce-state`, { method: "POST" }],
+];
+/** APP_ENV values that are not explicitly development or test: all of them are production. */
+const NOT_DEV: Array<string | undefined> = [undefined, "", "staging", "Production", "production", "dev", "TEST"];
+
 describe("dev-only routes", () => {
-  it("list captured mail newest first outside production", async () => {
+  it("list captured mail newest first in development and test", async () => {
     const response = await fetch(`${baseUrl()}/api/dev/outbox`);
     expect(response.status).toBe(200);
     const mails = (await response.json()) as Array<{ createdAt: string }>;
@@ -15,12 +32,44 @@ describe("dev-only routes", () => {
     expect(await page.text()).toContain("<h1>Mailbox</h1>");
   });
 
-  it("do not exist in production", async () => {
-    for (const path of ["/api/dev/outbox", "/dev/mailbox"]) {
-      const response = await requestWithoutDatabase((app) => app.route("/", devRoutes), path, "production");
-      expect(response.status).toBe(404);
+  it("turn on only for APP_ENV development or test", () => {
+    expect(isDevEnvironment({ APP_ENV: "development" })).toBe(true);
+    expect(isDevEnvironment({ APP_ENV: "test" })).toBe(true);
+    for (const appEnv of NOT_DEV) expect(isDevEnvironment({ APP_ENV: appEnv }), String(appEnv)).toBe(false);
+  });
+
+  it.each(NOT_DEV.map((appEnv) => [String(appEnv), appEnv]))("answer 404 on every dev path with APP_ENV %s", async (_label, appEnv) => {
+    for (const [path, init] of DEV_REQUESTS) {
+      const response = await requestWithoutDatabase(mountDevRoutes, path, appEnv, init);
+      expect(response.status, path).toBe(404);
     }
-    const announce = await requestWithoutDatabase((app) => app.route("/", devRoutes), `/api/dev/waiting-room/${crypto.randomUUID()}/announce-state`, "production", { method: "POST" });
-    expect(announce.status).toBe(404);
+  });
+
+  it("are mounted under their own paths only: other routes are untouched in any environment", async () => {
+    const app = (appEnv: string | undefined) => requestWithoutDatabase((a) => mountDevRoutes(a).get("/elsewhere", (c) => c.text("reached")), "/elsewhere", appEnv);
+    for (const appEnv of ["test", "production", undefined]) expect(await (await app(appEnv)).text()).toBe("reached");
+  });
+});
+
+describe("mail outside development and test", () => {
+  let recorder: MailRecorder;
+  beforeAll(async () => {
+    recorder = await startMailRecorder();
+  });
+  afterAll(() => recorder.close());
+
+  it.each([["unset", undefined], ["staging", "staging"], ["Production", "Production"]])("goes through the mail API, never the outbox, with APP_ENV %s", async (_label, appEnv) => {
+    const { db, close } = openTestDb();
+    try {
+      const outboxSize = async () => (await db.select({ n: count() }).from(mailOutbox))[0]?.n ?? 0;
+      const before = await outboxSize();
+      const to = `not-captured.${crypto.randomUUID()}@example.test`;
+      const env = { APP_ENV: appEnv, MAIL_API_URL: recorder.url, MAIL_API_KEY: "re_test_key", MAIL_FROM: "BabySteps <hello@example.test>" } as Bindings;
+      await createMailer(env, db).send({ to, subject: "Hello", text: "Hi", html: "<p>Hi</p>" });
+      expect(recorder.mails.find((m) => m.to === to)).toMatchObject({ from: "BabySteps <hello@example.test>", subject: "Hello", authorization: "Bearer re_test_key" });
+      expect(await outboxSize()).toBe(before);
+    } finally {
+      await close();
+    }
   });
 });

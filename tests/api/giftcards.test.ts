@@ -7,7 +7,7 @@ import type { GiftCardPlan } from "../../src/domain/enums";
 import { GIFT_CARD_MESSAGES } from "../../src/domain/errors";
 import type { GiftCardMonths } from "../../src/domain/giftCards";
 import { giftCards, subscriptions } from "../../worker/db/schema";
-import { stripeSignatureHeader } from "../../worker/http/fakeStripeProtocol";
+import { stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
 import { ApiClient } from "../support/client";
 import { completedEventFor, pay, postWebhook, providerStripe, sessionIdOf, startPreauthCheckout, subscribedUser } from "../support/checkout";
 import { baseUrl, openTestDb } from "../support/env";

@@ -7,7 +7,7 @@ import { MS_PER_SECOND, PLANS, READ_ONLY_YEARS, SECONDS_PER_DAY, UNLIMITED_PHOTO
 import { addDays, addYears, dueDateFromLmp, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TOASTS } from "../../src/domain/errors";
 import { devStripeObjects, pregnancies, pregnancyParticipants, subscriptions } from "../../worker/db/schema";
-import { stripeSignatureHeader } from "../../worker/http/fakeStripeProtocol";
+import { stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
 import { subscribedUser } from "../support/checkout";
 import type { ApiClient } from "../support/client";
 import { openTestDb } from "../support/env";

@@ -13,7 +13,7 @@ import {
   trialEndsAt,
 } from "../../src/domain/billing";
 import { MS_PER_DAY, PHOTO_UPGRADE_PRICE_CENTS, PLANS, REFERRAL_DISCOUNT_PERCENT, RETURNING_FAMILY_DISCOUNT_PERCENT, TRIAL_DAYS, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/constants";
-import { parseStripeForm, stripeSignatureHeader } from "../../worker/http/fakeStripeProtocol";
+import { parseStripeForm, stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
 
 describe("plans and discounts", () => {
   it("sells Premium for the photo upgrade (Basic + $6 = $15.99)", () => {

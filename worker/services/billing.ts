@@ -1,10 +1,11 @@
 import Stripe from "stripe";
 import type { SubscriptionTier } from "../../src/domain/enums";
+import { isDevEnvironment } from "../config";
 import type { Bindings } from "../env";
 
 export type PaymentsMode = "local" | "stripe";
 
-/** Where the fake Stripe's API is mounted on our own origin (worker/http/fakeStripe.ts). */
+/** Where the fake Stripe's API is mounted on our own origin (worker/dev/fakeStripe.ts). */
 export const FAKE_STRIPE_API_MOUNT = "/dev/stripe";
 
 export interface BillingConfig {
@@ -17,9 +18,10 @@ export interface BillingConfig {
 
 /** Configuration decides only production versus local; every code path after it is the same. */
 export function billingConfig(env: Bindings): BillingConfig {
-  const mode: PaymentsMode = env.PAYMENTS_MODE ?? (env.APP_ENV === "production" ? "stripe" : "local");
+  const dev = isDevEnvironment(env);
+  const mode: PaymentsMode = env.PAYMENTS_MODE ?? (dev ? "local" : "stripe");
   // The fake Stripe is a dev route: production never has it, so it must never point there.
-  if (mode === "local" && env.APP_ENV === "production") throw new Error("PAYMENTS_MODE=local cannot run in production");
+  if (mode === "local" && !dev) throw new Error("PAYMENTS_MODE=local runs only when APP_ENV is development or test");
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_BASIC, STRIPE_PRICE_PREMIUM } = env;
   if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET || !STRIPE_PRICE_BASIC || !STRIPE_PRICE_PREMIUM) {
     throw new Error("Billing is not configured: set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_BASIC and STRIPE_PRICE_PREMIUM");

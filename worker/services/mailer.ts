@@ -1,3 +1,4 @@
+import { isDevEnvironment } from "../config";
 import type { Db } from "../db";
 import { mailOutbox } from "../db/schema";
 import type { Bindings } from "../env";
@@ -38,8 +39,9 @@ export function httpMailer(env: Pick<Bindings, "MAIL_API_URL" | "MAIL_API_KEY" |
   };
 }
 
+/** The outbox only when APP_ENV says development or test; every other environment sends real mail. */
 export function createMailer(env: Bindings, db: Db): Mailer {
-  return env.APP_ENV === "production" ? httpMailer(env) : outboxMailer(db);
+  return isDevEnvironment(env) ? outboxMailer(db) : httpMailer(env);
 }
 
 const escapeHtml = (text: string) =>

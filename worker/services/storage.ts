@@ -34,6 +34,9 @@ export function privateObjectResponse(object: R2Object | R2ObjectBody, maxAgeSec
   headers.set("etag", object.httpEtag);
   headers.set("cache-control", `private, max-age=${maxAgeSeconds}`);
   headers.set("x-content-type-options", "nosniff");
+  // A user's file is never a document of ours: opened directly it runs no script, and no other site embeds it.
+  headers.set("content-security-policy", "sandbox");
+  headers.set("cross-origin-resource-policy", "same-origin");
   for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
   return "body" in object ? new Response(object.body, { headers }) : new Response(null, { status: 304, headers });
 }

@@ -3,24 +3,36 @@ import { Hono } from "hono";
 import { html } from "hono/html";
 import { z } from "zod";
 import { DEV_OUTBOX_PAGE_SIZE } from "../../src/domain/constants";
+import { createMiddleware } from "hono/factory";
+import { isDevEnvironment } from "../config";
 import type { AppVariables } from "../context";
 import { mailOutbox } from "../db/schema";
 import type { Bindings } from "../env";
+import { tellRoom } from "../http/rooms";
 import { waitingRoomStateFor } from "../routers/waitingRoom.service";
 import { FAKE_STRIPE_API_MOUNT } from "../services/billing";
-import { devCheckoutRoutes } from "./devCheckout";
+import { devCheckoutRoutes } from "./checkout";
 import { fakeStripeApi } from "./fakeStripe";
-import { tellRoom } from "./rooms";
 
-/** Dev-only routes: never mounted when APP_ENV is production. */
-export const devRoutes = new Hono<{ Bindings: Bindings; Variables: AppVariables }>()
-  .use("*", async (c, next) => {
-    if (c.env.APP_ENV === "production") return c.notFound();
-    await next();
-  })
-  .route(`${FAKE_STRIPE_API_MOUNT}/v1`, fakeStripeApi)
-  .route("/dev/checkout", devCheckoutRoutes)
-  .get("/api/dev/outbox", async (c) => {
+type Env = { Bindings: Bindings; Variables: AppVariables };
+type App = Hono<Env>;
+
+/**
+ * Dev pages style themselves inline: they get their own policy, as strict as the app's for
+ * everything else (the security headers middleware keeps a policy a route set).
+ */
+const DEV_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/** Fails closed: unless APP_ENV says development or test, a dev path is as absent as any unknown path. */
+const devOnly = createMiddleware<Env>(async (c, next) => {
+  if (!isDevEnvironment(c.env)) return c.json({ error: "Not found" }, 404);
+  await next();
+  if (c.res.headers.get("content-type")?.startsWith("text/html")) c.res.headers.set("content-security-policy", DEV_PAGE_POLICY);
+});
+
+/** The test hooks under /api/dev. */
+const devApi = new Hono<Env>()
+  .get("/outbox", async (c) => {
     const mails = await c.var.db
       .select({ to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html, createdAt: mailOutbox.createdAt })
       .from(mailOutbox)
@@ -32,14 +44,16 @@ export const devRoutes = new Hono<{ Bindings: Bindings; Variables: AppVariables 
    * Tells a pregnancy's room its stored waiting-room state again, as the parent controls do after a
    * change: a test moves a scheduled close in the database to seconds ahead, and the room re-arms its alarm.
    */
-  .post("/api/dev/waiting-room/:pregnancyId/announce-state", async (c) => {
+  .post("/waiting-room/:pregnancyId/announce-state", async (c) => {
     const pregnancyId = z.uuid().safeParse(c.req.param("pregnancyId"));
     if (!pregnancyId.success) return c.notFound();
     const { state, scheduledCloseAt } = await waitingRoomStateFor(c.var.db, pregnancyId.data);
     await tellRoom(c.env, pregnancyId.data, { kind: "state", state, scheduledCloseAt });
     return c.json({ state, scheduledCloseAt });
-  })
-  .get("/dev/mailbox", async (c) => {
+  });
+
+/** /dev/mailbox: the captured mail, for a person. */
+const mailbox = new Hono<Env>().get("/", async (c) => {
     const mails = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(DEV_OUTBOX_PAGE_SIZE);
     return c.html(html`<!doctype html>
       <html lang="en">
@@ -68,4 +82,23 @@ export const devRoutes = new Hono<{ Bindings: Bindings; Variables: AppVariables 
           </main>
         </body>
       </html>`);
-  });
+});
+
+/**
+ * Mounts every dev-only route group under its own prefix, each behind the guard, so nothing here can
+ * touch another route. Only the dev entry (worker/dev/index.ts) calls it: the production bundle
+ * holds none of this folder.
+ */
+export function mountDevRoutes(app: App): App {
+  for (const [prefix, routes] of [
+    [`${FAKE_STRIPE_API_MOUNT}/v1`, fakeStripeApi],
+    ["/dev/checkout", devCheckoutRoutes],
+    ["/dev/mailbox", mailbox],
+    ["/api/dev", devApi],
+  ] as const) {
+    // '/prefix/*' also matches '/prefix' itself.
+    app.use(`${prefix}/*`, devOnly);
+    app.route(prefix, routes as App);
+  }
+  return app;
+}

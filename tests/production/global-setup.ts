@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { freePort } from "../../scripts/local-db";
+import { startMailRecorder } from "../../scripts/mail-recorder";
+import { startStack } from "../../scripts/stack";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    mailRecorderUrl: string;
+  }
+}
+
+/** Mail settings a deployment would set, pointing at the local recorder. */
+export const SMOKE_MAIL = { key: "re_smoke_test_key", from: "BabySteps <hello@example.test>" } as const;
+
+/**
+ * The Worker as deployed: the built client, wrangler.toml exactly as committed (its entry, APP_ENV =
+ * production, PAYMENTS_MODE = stripe), the secrets given as a deployment would have them, the local
+ * database (migrated, demo family seeded) and a local HTTP server in place of the mail API.
+ */
+export default async function setup(project: TestProject) {
+  const persistDir = mkdtempSync(path.join(os.tmpdir(), "babysteps-production-"));
+  const recorder = await startMailRecorder();
+  const stack = await startStack({
+    port: await freePort(),
+    databaseUrl: process.env.TEST_DATABASE_URL,
+    persistDir,
+    appEnv: "production",
+    mail: { url: recorder.url, ...SMOKE_MAIL },
+    demoPhotos: false,
+    logFile: path.join(persistDir, "worker.log"),
+  });
+  project.provide("baseUrl", stack.url);
+  project.provide("databaseUrl", stack.database.databaseUrl);
+  project.provide("wsProxy", stack.database.wsProxy);
+  project.provide("mailRecorderUrl", recorder.url);
+  return async () => {
+    await stack.stop();
+    await recorder.close();
+    rmSync(persistDir, { recursive: true, force: true });
+  };
+}

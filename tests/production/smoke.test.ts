@@ -1,0 +1,164 @@
+import { createHash } from "node:crypto";
+import { readFileSync, readdirSync } from "node:fs";
+import { inject } from "vitest";
+import { describe, expect, it } from "vitest";
+import Stripe from "stripe";
+import { DEMO_PASSWORD, demoMember } from "../../scripts/demo-family";
+import { LOCAL_STRIPE } from "../../scripts/stack";
+import type { RecordedMail } from "../../scripts/mail-recorder";
+import { stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
+import { ApiClient } from "../support/client";
+import { baseUrl } from "../support/env";
+import { signUp } from "../support/families";
+import { jpegWithGps } from "../support/images";
+import { uploadPhotos } from "../support/photoUpload";
+import { connect } from "../support/room";
+import { SMOKE_MAIL } from "./global-setup";
+
+/**
+ * The Worker as deployed (tests/production/global-setup.ts), walked as a family and an operator
+ * would: every route answers, mail leaves through the mail API, payments are Stripe's, realtime
+ * works, and nothing of the dev tooling exists.
+ */
+
+const SECURITY_HEADERS = ["content-security-policy", "strict-transport-security", "referrer-policy", "x-content-type-options", "permissions-policy", "cross-origin-opener-policy"];
+
+function expectSecurityHeaders(response: Response, label: string) {
+  for (const name of SECURITY_HEADERS) expect(response.headers.get(name), `${label}: ${name}`).toBeTruthy();
+  const csp = response.headers.get("content-security-policy") ?? "";
+  for (const directive of ["default-src 'self'", "img-src 'self' blob: data:", "frame-ancestors 'none'", "base-uri 'none'", "form-action 'self'", "object-src 'none'"]) expect(csp, label).toContain(directive);
+  expect(csp, label).toMatch(/script-src 'self' 'sha256-/);
+  expect(csp, label).not.toContain("unsafe");
+  expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+}
+
+const recordedMails = async () => (await (await fetch(inject("mailRecorderUrl"))).json()) as RecordedMail[];
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+async function signedInDemo(key: "olivia" | "grandma"): Promise<ApiClient> {
+  const client = new ApiClient(baseUrl());
+  const response = await client.signIn(demoMember(key).email, DEMO_PASSWORD);
+  expect(response.status).toBe(200);
+  return client;
+}
+
+describe("the Worker as deployed", () => {
+  it("answers /api/health after a database round trip, with a request id and the security headers", async () => {
+    const response = await fetch(`${baseUrl()}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, db: "ok" });
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expectSecurityHeaders(response, "/api/health");
+    const ray = await fetch(`${baseUrl()}/api/health`, { headers: { "cf-ray": "8f1e2d3c4b5a6978-SEA" } });
+    expect(ray.headers.get("x-request-id")).toBe("8f1e2d3c4b5a6978-SEA");
+  });
+
+  it("serves / to a visitor, static pages and files with the security headers, and each inline script's hash in the policy", async () => {
+    const home = await fetch(`${baseUrl()}/`, { redirect: "manual" });
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("<h1");
+    expectSecurityHeaders(home, "/");
+    const pricing = await fetch(`${baseUrl()}/pricing`);
+    expect(pricing.status).toBe(200);
+    expectSecurityHeaders(pricing, "/pricing");
+    expectSecurityHeaders(await fetch(`${baseUrl()}/favicon.svg`), "/favicon.svg");
+    // The rules file is configuration, not a file to serve (the path gets the app's not-found page).
+    expect(await (await fetch(`${baseUrl()}/_headers`)).text()).not.toContain("content-security-policy:");
+
+    const policy = home.headers.get("content-security-policy") ?? "";
+    for (const file of readdirSync("dist/client").filter((f) => f.endsWith(".html"))) {
+      const html = readFileSync(`dist/client/${file}`, "utf8");
+      for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+        expect(policy, file).toContain(`'sha256-${createHash("sha256").update(script ?? "").digest("base64")}'`);
+      }
+    }
+  });
+
+  it("signs up with the code mailed through the mail API, signs in, and serves the app's routes", async () => {
+    const { email, password } = await signUp("smoke");
+    let mail: RecordedMail | undefined;
+    await expect.poll(async () => (mail = (await recordedMails()).find((m) => m.to === email))).toBeDefined();
+    expect(mail).toMatchObject({ from: SMOKE_MAIL.from, authorization: `Bearer ${SMOKE_MAIL.key}` });
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    const browser = new ApiClient(baseUrl());
+    expect((await browser.postJson("/api/auth/email-otp/verify-email", { email, otp: code })).status).toBe(200);
+    expect((await browser.signIn(email, password)).status).toBe(200);
+    expect((await browser.trpc.account.me.query())?.email).toBe(email);
+
+    const home = await browser.fetch("/");
+    expect(home.status).toBe(302);
+    expect(home.headers.get("location")).toBe("/dashboard");
+    for (const path of ["/dashboard", "/calendar", "/photos"]) {
+      const page = await browser.fetch(path);
+      expect(page.status, path).toBe(200);
+      expect(await page.text(), path).toContain('<div id="root">');
+      expectSecurityHeaders(page, path);
+      expect(page.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+    }
+    for (const path of ["/rsvp/some-token", "/reset-password?token=abc", "/guest-signup?code=ABC123"]) {
+      expect((await browser.fetch(path)).headers.get("referrer-policy"), path).toBe("no-referrer");
+    }
+  });
+
+  it("accepts a waiting-room socket for a participant and refuses a stranger", async () => {
+    const owner = await signedInDemo("olivia");
+    const pregnancyId = (await owner.trpc.pregnancy.mine.query()).parentPregnancy!.id;
+    const room = await connect(pregnancyId, owner);
+    room.socket.close();
+    const stranger = await signUp("smokestranger");
+    await expect(connect(pregnancyId, stranger.client)).rejects.toThrow("refused 403");
+    await expect(connect(pregnancyId)).rejects.toThrow("refused 401");
+  });
+
+  it("stores an uploaded photo in R2 and serves it only as a sandboxed, same-origin file", async () => {
+    const owner = await signedInDemo("olivia");
+    const pregnancyId = (await owner.trpc.pregnancy.mine.query()).parentPregnancy!.id;
+    const [result] = await uploadPhotos(owner, pregnancyId, [{ name: "bump.jpg", bytes: jpegWithGps(), type: "image/jpeg" }], { metadata: { title: "Smoke test", week: 20 } });
+    expect(result?.success).toBe(true);
+    const photo = await owner.fetch(result!.url!);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get("content-type")).toBe("image/jpeg");
+    expect(photo.headers.get("content-security-policy")).toBe("sandbox");
+    expect(photo.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect(photo.headers.get("strict-transport-security")).toBeTruthy();
+    expect((await photo.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    expect((await new ApiClient(baseUrl()).fetch(result!.url!)).status).toBe(401);
+  });
+
+  it("accepts a correctly signed Stripe webhook event once, and refuses a tampered one", async () => {
+    const client = new ApiClient(baseUrl());
+    const payload = JSON.stringify({
+      id: `evt_smoke_${crypto.randomUUID().replaceAll("-", "")}`,
+      object: "event",
+      api_version: Stripe.API_VERSION,
+      created: nowSeconds(),
+      type: "customer.subscription.updated",
+      data: { object: { id: "sub_smoke_unknown", object: "subscription", customer: "cus_smoke_unknown", status: "active", items: { data: [] }, metadata: {} } },
+      livemode: false,
+    });
+    const signature = await stripeSignatureHeader(payload, LOCAL_STRIPE.webhookSecret, nowSeconds());
+    const post = (body: string) => client.fetch("/api/billing/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body });
+    const accepted = await post(payload);
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({ received: true });
+    expect(await (await post(payload)).json()).toEqual({ received: true, outcome: "duplicate" });
+    const tampered = await post(payload.replace("sub_smoke_unknown", "sub_smoke_tampered"));
+    expect(tampered.status).toBe(400);
+  });
+
+  it("has no dev path: each answers 404", async () => {
+    for (const [path, method] of [
+      ["/dev/mailbox", "GET"],
+      ["/api/dev/outbox", "GET"],
+      ["/dev/checkout/cs_test_x", "GET"],
+      ["/dev/stripe/v1/prices/price_x", "GET"],
+      [`/api/dev/waiting-room/${crypto.randomUUID()}/announce-state`, "POST"],
+    ] as const) {
+      const response = await fetch(`${baseUrl()}${path}`, { method });
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).not.toContain("Mailbox");
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import { Hono } from "hono";
+import { routePartykitRequest } from "partyserver";
+import { missingSettings } from "./config";
+import { createAppContext, type AppVariables } from "./context";
+import { runScheduledJobs } from "./cron";
+import type { Bindings } from "./env";
+import { analyticsRoutes } from "./http/analytics";
+import { avatarRoutes } from "./http/avatars";
+import { billingRoutes } from "./http/billing";
+import { calendarRoutes } from "./http/calendar";
+import { configurationGuard } from "./http/configurationGuard";
+import { contactRoutes } from "./http/contact";
+import { healthRoute } from "./http/health";
+import { newsletterRoutes } from "./http/newsletter";
+import { pageRoutes } from "./http/pages";
+import { photoRoutes } from "./http/photos";
+import { requestLog } from "./http/requestLog";
+import { authorizeRoomConnection } from "./http/rooms";
+import { securityHeadersMiddleware } from "./http/securityHeaders";
+import { trpcRoute } from "./http/trpc";
+import { waitingRoomImageRoutes } from "./http/waitingRoomImages";
+import { currentRequestId, logEvent } from "./services/log";
+
+export type App = Hono<{ Bindings: Bindings; Variables: AppVariables }>;
+
+const HTTP_NOT_FOUND = 404;
+const HTTP_SERVER_ERROR = 500;
+
+/**
+ * The whole app as deployed. `mountDev` is how the dev entry (worker/dev/index.ts) adds its routes:
+ * under their own prefixes, before the catch-alls, so they can touch no other route. The production
+ * entry passes nothing and its bundle holds no dev code.
+ */
+export function createApp(mountDev?: (app: App) => App): App {
+  const app: App = new Hono();
+  app.use("*", requestLog);
+  app.use("*", securityHeadersMiddleware);
+  app.use("*", configurationGuard);
+  app.use("*", createAppContext);
+  app.onError((error, c) => {
+    // The details go to the log only; the caller gets an id to quote.
+    logEvent("error", "unhandled error", { route: c.req.routePath, error: error.message, stack: error.stack });
+    return c.json({ error: "INTERNAL_SERVER_ERROR", message: "Something went wrong.", requestId: currentRequestId() }, HTTP_SERVER_ERROR);
+  });
+
+  app.route("/api/health", healthRoute);
+  app.on(["GET", "POST"], "/api/auth/*", (c) => c.var.getAuth().handler(c.req.raw));
+  app.route("/api/trpc", trpcRoute);
+  app.route("/api/photos", photoRoutes);
+  app.route("/api/avatars", avatarRoutes);
+  app.route("/api/waiting-room", waitingRoomImageRoutes);
+  app.route("/api/billing", billingRoutes);
+  app.route("/api/calendar", calendarRoutes);
+  app.route("/api/analytics", analyticsRoutes);
+  app.route("/api/contact", contactRoutes);
+  app.route("/api/newsletter", newsletterRoutes);
+  mountDev?.(app);
+  app.all("/parties/*", async (c) => {
+    const response = await routePartykitRequest(c.req.raw, c.env, {
+      onBeforeConnect: (request, lobby) => authorizeRoomConnection(request, lobby, c.var, c.env.BETTER_AUTH_URL),
+      // Rooms speak WebSocket only; plain HTTP never reaches them.
+      onBeforeRequest: () => new Response("Not found", { status: HTTP_NOT_FOUND }),
+    });
+    return response ?? c.notFound();
+  });
+  // Whatever the dev entry did not mount is absent: no app shell for a dev path.
+  app.all("/api/*", (c) => c.json({ error: "Not found" }, HTTP_NOT_FOUND));
+  app.all("/dev/*", (c) => c.json({ error: "Not found" }, HTTP_NOT_FOUND));
+  app.route("/", pageRoutes);
+  return app;
+}
+
+/** The Worker's handlers: the app, and the cron (which also refuses to run half-configured). */
+export function createWorker(mountDev?: (app: App) => App): ExportedHandler<Bindings> {
+  const app = createApp(mountDev);
+  return {
+    fetch: app.fetch,
+    scheduled(controller, env, ctx) {
+      const missing = missingSettings(env);
+      if (missing.length > 0) return logEvent("error", "configuration missing", { missing, job: "scheduled" });
+      ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime)));
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import { createWorker } from "../app";
+import { mountDevRoutes } from "./routes";
+
+export { WaitingRoom } from "../../party/waitingRoom";
+
+/**
+ * The entry for npm start, npm run dev and the tests: the production app plus the dev routes, which
+ * still answer only when APP_ENV says development or test.
+ */
+export default createWorker(mountDevRoutes);
