@@ -1,3 +1,4 @@
+import "./lib/zodConfig";
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

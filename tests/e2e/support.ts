@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../scripts/demo-family";
 import { MS_PER_SECOND } from "../../src/domain/constants";
 import { addDays, todayIso } from "../../src/domain/dates";
@@ -11,12 +11,41 @@ import { randomIp } from "../support/client";
  * not, and the sign-in rate limit is keyed by it (and stored, so it outlives a test). Set on the
  * context, so the page's API calls (page.request, as signIn's) come from the same visitor.
  */
-export const test = base.extend<{ visitorIp: string }>({
+export const test = base.extend<{ visitorIp: string; noCspViolations: void }>({
   visitorIp: [
     async ({ context }, use) => {
       const ip = randomIp();
       await context.setExtraHTTPHeaders({ "cf-connecting-ip": ip });
       await use(ip);
+    },
+    { auto: true },
+  ],
+  /**
+   * Every page runs with the Content-Security-Policy in force: a violation anywhere (the test's
+   * context or any other it opens) fails the test. Chrome logs each to the console; the page's own
+   * securitypolicyviolation event is logged too, so none goes unseen.
+   */
+  noCspViolations: [
+    async ({ context, browser }, use) => {
+      const violations: string[] = [];
+      const watch = async (watched: BrowserContext) => {
+        watched.on("console", (message) => {
+          if (/Content Security Policy|CSP violation/.test(message.text())) violations.push(`${message.location().url}: ${message.text()}`);
+        });
+        await watched.addInitScript(() => {
+          document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`));
+        });
+      };
+      await watch(context);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const opened = await newContext(options);
+        await watch(opened);
+        return opened;
+      };
+      await use();
+      browser.newContext = newContext;
+      expect(violations, "Content-Security-Policy violations").toEqual([]);
     },
     { auto: true },
   ],
