@@ -42,6 +42,8 @@ export interface StackOptions {
   appEnv: "development" | "test" | "production";
   /** Production mail settings (MAIL_API_URL and friends); required with appEnv 'production'. */
   mail?: { url: string; key: string; from: string };
+  /** The error tracker's DSN (production only). */
+  sentryDsn?: string;
   /** Upload the demo photos through the running Worker (default true). */
   demoPhotos?: boolean;
   /** Hot reload through Vite and the Cloudflare plugin instead of the built client under wrangler. */
@@ -76,7 +78,13 @@ function workerVars(database: LocalDatabase, options: StackOptions, url: string)
   };
   if (options.appEnv !== "production") return { ...secrets, APP_ENV: options.appEnv, PAYMENTS_MODE: "local" };
   if (!options.mail) throw new Error("A production stack needs mail settings");
-  return { ...secrets, MAIL_API_URL: options.mail.url, MAIL_API_KEY: options.mail.key, MAIL_FROM: options.mail.from };
+  return {
+    ...secrets,
+    MAIL_API_URL: options.mail.url,
+    MAIL_API_KEY: options.mail.key,
+    MAIL_FROM: options.mail.from,
+    ...(options.sentryDsn ? { SENTRY_DSN: options.sentryDsn } : {}),
+  };
 }
 
 async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {

@@ -5,7 +5,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * `npm test`: the whole suite in order (typecheck, lint, unit, build, API, end-to-end), each step's
+ * `npm test`: the whole suite in order (typecheck, lint, unit, build, the production bundle and its
+ * smoke suite, API, end-to-end), each step's
  * own output shown, and one closing line with the counts of every test that ran.
  */
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -56,6 +57,9 @@ const steps: Array<() => boolean> = [
   () => run("lint", bin("eslint"), ["--max-warnings", "0", "."]),
   () => vitest("unit"),
   () => run("client build", bin("vite"), ["build", "--logLevel", "warn"]),
+  // The Worker as deployed: its bundle within Cloudflare's limit and free of dev code, then walked end to end.
+  () => run("worker bundle (deploy dry run)", process.execPath, ["--import", "tsx", path.join(root, "scripts", "deploy.ts"), "--dry-run", "--no-build"]),
+  () => vitest("production"),
   () => vitest("api"),
   () => {
     const output = path.join(reports, "e2e.json");

@@ -8,6 +8,7 @@ import { analyticsRoutes } from "./http/analytics";
 import { avatarRoutes } from "./http/avatars";
 import { billingRoutes } from "./http/billing";
 import { calendarRoutes } from "./http/calendar";
+import { clientErrorRoutes } from "./http/clientErrors";
 import { configurationGuard } from "./http/configurationGuard";
 import { contactRoutes } from "./http/contact";
 import { healthRoute } from "./http/health";
@@ -19,6 +20,8 @@ import { authorizeRoomConnection } from "./http/rooms";
 import { securityHeadersMiddleware } from "./http/securityHeaders";
 import { trpcRoute } from "./http/trpc";
 import { waitingRoomImageRoutes } from "./http/waitingRoomImages";
+import { WaitingRoom } from "../party/waitingRoom";
+import { trackDurableObject, trackError, withErrorTracking } from "./services/errorTracker";
 import { currentRequestId, logEvent } from "./services/log";
 
 export type App = Hono<{ Bindings: Bindings; Variables: AppVariables }>;
@@ -40,6 +43,7 @@ export function createApp(mountDev?: (app: App) => App): App {
   app.onError((error, c) => {
     // The details go to the log only; the caller gets an id to quote.
     logEvent("error", "unhandled error", { route: c.req.routePath, error: error.message, stack: error.stack });
+    trackError(error, currentRequestId());
     return c.json({ error: "INTERNAL_SERVER_ERROR", message: "Something went wrong.", requestId: currentRequestId() }, HTTP_SERVER_ERROR);
   });
 
@@ -52,6 +56,7 @@ export function createApp(mountDev?: (app: App) => App): App {
   app.route("/api/billing", billingRoutes);
   app.route("/api/calendar", calendarRoutes);
   app.route("/api/analytics", analyticsRoutes);
+  app.route("/api/client-errors", clientErrorRoutes);
   app.route("/api/contact", contactRoutes);
   app.route("/api/newsletter", newsletterRoutes);
   mountDev?.(app);
@@ -70,15 +75,21 @@ export function createApp(mountDev?: (app: App) => App): App {
   return app;
 }
 
-/** The Worker's handlers: the app, and the cron (which also refuses to run half-configured). */
+/** The pregnancy room, with its uncaught errors reported; each entry exports it as WaitingRoom. */
+export const TrackedWaitingRoom = trackDurableObject(WaitingRoom);
+
+/**
+ * The Worker's handlers: the app, and the cron (which also refuses to run half-configured), with
+ * their uncaught errors reported.
+ */
 export function createWorker(mountDev?: (app: App) => App): ExportedHandler<Bindings> {
   const app = createApp(mountDev);
-  return {
+  return withErrorTracking({
     fetch: app.fetch,
     scheduled(controller, env, ctx) {
       const missing = missingSettings(env);
       if (missing.length > 0) return logEvent("error", "configuration missing", { missing, job: "scheduled" });
       ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime)));
     },
-  };
+  });
 }

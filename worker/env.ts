@@ -26,6 +26,8 @@ export interface Bindings {
   /** Price ids of the monthly plans (PLANS in src/domain/constants.ts). */
   STRIPE_PRICE_BASIC?: string;
   STRIPE_PRICE_PREMIUM?: string;
+  /** The error tracker's DSN (Sentry); unset, errors are only logged. */
+  SENTRY_DSN?: string;
   PHOTOS: R2Bucket;
   WaitingRoom: DurableObjectNamespace<WaitingRoom>;
   ASSETS: Fetcher;

@@ -224,6 +224,9 @@ export const ERROR_BOUNDARY_BASE_DELAY_MS = MS_PER_SECOND;
 /** Last reports kept in local storage under error-reports. */
 export const ERROR_REPORTS_KEPT = 10;
 export const ERRORS_PER_SESSION = 50;
+/** Ours: the longest error message and user agent a browser's error report may carry to the server. */
+export const CLIENT_ERROR_MESSAGE_MAX_LENGTH = 500;
+export const USER_AGENT_MAX_LENGTH = 300;
 export const ERROR_REPORTS_STORAGE_KEY = "error-reports";
 /** Local storage: onboarding data staged for /confirm-pregnancy (onboarding spec 3). */
 export const STAGED_ONBOARDING_STORAGE_KEY = "staged-onboarding";
@@ -530,6 +533,7 @@ export const ANALYTICS_PATH_MAX_LENGTH = 300;
  */
 export const PUBLIC_RATE_LIMITS = {
   analytics: { window: SECONDS_PER_MINUTE, max: 120 },
+  clientErrors: { window: 10 * SECONDS_PER_MINUTE, max: 30 },
   contact: { window: 10 * SECONDS_PER_MINUTE, max: 5 },
   newsletter: { window: 10 * SECONDS_PER_MINUTE, max: 5 },
   newsletterLink: { window: 10 * SECONDS_PER_MINUTE, max: 30 },

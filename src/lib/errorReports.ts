@@ -1,14 +1,19 @@
 /**
  * Error reports (core spec 8): every caught error gets an id and a category and is logged with the
  * retry count, page address and user agent; the last 10 reports stay in localStorage under
- * `error-reports`. Global capture (window errors and unhandled promise rejections) stops after 50
- * errors per session so a failing loop cannot flood the log. Nothing here throws.
+ * `error-reports`, and each is sent to the server (its path only, never the query). Global capture
+ * (window errors and unhandled promise rejections) stops after 50 errors per session so a failing
+ * loop cannot flood the log. Nothing here throws.
  */
-import { ERROR_REPORTS_KEPT, ERROR_REPORTS_STORAGE_KEY, ERRORS_PER_SESSION } from "../domain/constants";
+import { clippedErrorMessage, type ClientErrorReport, type ErrorSource } from "../domain/clientErrors";
+import { ERROR_REPORTS_KEPT, ERROR_REPORTS_STORAGE_KEY, ERRORS_PER_SESSION, USER_AGENT_MAX_LENGTH } from "../domain/constants";
 import { categorizeError, errorMessageOf, type ErrorCategory } from "../domain/errors";
 import { logger } from "./logger";
 
-export type ErrorSource = "boundary" | "router" | "window" | "promise";
+export type { ErrorSource };
+
+/** Where reports go so the team sees them (worker/http/clientErrors.ts, rate-limited). */
+const CLIENT_ERRORS_ENDPOINT = "/api/client-errors";
 
 export interface ErrorReport {
   id: string;
@@ -61,6 +66,25 @@ function keep(report: ErrorReport): void {
   }
 }
 
+/** Fire and forget: a report that cannot be sent is still logged and kept on the device. */
+function send(report: ErrorReport): void {
+  if (typeof window === "undefined") return;
+  const body: ClientErrorReport = {
+    id: report.id,
+    category: report.category,
+    message: clippedErrorMessage(report.message),
+    source: report.source,
+    retryCount: report.retryCount,
+    path: window.location.pathname,
+    userAgent: report.userAgent.slice(0, USER_AGENT_MAX_LENGTH),
+  };
+  try {
+    void fetch(CLIENT_ERRORS_ENDPOINT, { method: "POST", keepalive: true, headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).catch(() => undefined);
+  } catch {
+    // fetch unavailable: nothing to do
+  }
+}
+
 const reported = new WeakMap<object, Set<number>>();
 
 /**
@@ -86,6 +110,7 @@ export function reportError(error: unknown, { retryCount = 0, source = "boundary
   }
   logger.error("Caught error", { ...report, error });
   keep(report);
+  send(report);
   return report;
 }
 

@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMailRecorder, type MailRecorder } from "../../scripts/mail-recorder";
+import { mailsIn, startHttpRecorder, type HttpRecorder } from "../../scripts/http-recorder";
 import { isDevEnvironment } from "../../worker/config";
 import { mailOutbox } from "../../worker/db/schema";
 import type { Bindings } from "../../worker/env";
@@ -52,9 +52,9 @@ describe("dev-only routes", () => {
 });
 
 describe("mail outside development and test", () => {
-  let recorder: MailRecorder;
+  let recorder: HttpRecorder;
   beforeAll(async () => {
-    recorder = await startMailRecorder();
+    recorder = await startHttpRecorder();
   });
   afterAll(() => recorder.close());
 
@@ -64,9 +64,9 @@ describe("mail outside development and test", () => {
       const outboxSize = async () => (await db.select({ n: count() }).from(mailOutbox))[0]?.n ?? 0;
       const before = await outboxSize();
       const to = `not-captured.${crypto.randomUUID()}@example.test`;
-      const env = { APP_ENV: appEnv, MAIL_API_URL: recorder.url, MAIL_API_KEY: "re_test_key", MAIL_FROM: "BabySteps <hello@example.test>" } as Bindings;
+      const env = { APP_ENV: appEnv, MAIL_API_URL: `${recorder.origin}/emails`, MAIL_API_KEY: "re_test_key", MAIL_FROM: "BabySteps <hello@example.test>" } as Bindings;
       await createMailer(env, db).send({ to, subject: "Hello", text: "Hi", html: "<p>Hi</p>" });
-      expect(recorder.mails.find((m) => m.to === to)).toMatchObject({ from: "BabySteps <hello@example.test>", subject: "Hello", authorization: "Bearer re_test_key" });
+      expect(mailsIn(recorder.requests, "/emails").find((m) => m.to === to)).toMatchObject({ from: "BabySteps <hello@example.test>", subject: "Hello", authorization: "Bearer re_test_key" });
       expect(await outboxSize()).toBe(before);
     } finally {
       await close();

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import Stripe from "stripe";
 import { DEMO_PASSWORD, demoMember } from "../../scripts/demo-family";
 import { LOCAL_STRIPE } from "../../scripts/stack";
-import type { RecordedMail } from "../../scripts/mail-recorder";
+import { mailsIn, RECORDED_PATH, type RecordedMail, type RecordedRequest } from "../../scripts/http-recorder";
 import { stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
 import { ApiClient } from "../support/client";
 import { baseUrl } from "../support/env";
@@ -13,7 +13,7 @@ import { signUp } from "../support/families";
 import { jpegWithGps } from "../support/images";
 import { uploadPhotos } from "../support/photoUpload";
 import { connect } from "../support/room";
-import { SMOKE_MAIL } from "./global-setup";
+import { SMOKE_MAIL, SMOKE_SENTRY_PROJECT } from "./global-setup";
 
 /**
  * The Worker as deployed (tests/production/global-setup.ts), walked as a family and an operator
@@ -32,7 +32,8 @@ function expectSecurityHeaders(response: Response, label: string) {
   expect(response.headers.get("x-content-type-options")).toBe("nosniff");
 }
 
-const recordedMails = async () => (await (await fetch(inject("mailRecorderUrl"))).json()) as RecordedMail[];
+const recorded = async () => (await (await fetch(`${inject("recorderOrigin")}${RECORDED_PATH}`)).json()) as RecordedRequest[];
+const recordedMails = async () => mailsIn(await recorded(), SMOKE_MAIL.path);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 async function signedInDemo(key: "olivia" | "grandma"): Promise<ApiClient> {
@@ -146,6 +147,21 @@ describe("the Worker as deployed", () => {
     expect(await (await post(payload)).json()).toEqual({ received: true, outcome: "duplicate" });
     const tampered = await post(payload.replace("sub_smoke_unknown", "sub_smoke_tampered"));
     expect(tampered.status).toBe(400);
+  });
+
+  it("passes a browser's error report to the error tracker, withholding a path that carries a token", async () => {
+    const client = new ApiClient(baseUrl());
+    const report = { id: `err_${crypto.randomUUID()}`, category: "system", message: "Loading chunk 42 failed", source: "window", retryCount: 0, path: "/rsvp/secret-token", userAgent: "Smoke/1.0" };
+    expect((await client.postJson("/api/client-errors", report)).status).toBe(204);
+    const envelopes = async () => (await recorded()).filter((r) => r.path.startsWith(`/api/${SMOKE_SENTRY_PROJECT}/envelope/`)).map((r) => r.body);
+    await expect.poll(async () => (await envelopes()).find((body) => body.includes(report.id)), { timeout: 10_000 }).toBeDefined();
+    const envelope = (await envelopes()).find((body) => body.includes(report.id)) ?? "";
+    expect(envelope).toContain("Loading chunk 42 failed");
+    // Nothing personal leaves: not the token in the path, the body, the caller's address or cookies.
+    for (const secret of ["secret-token", "ip_address", "cf-connecting-ip", '"data"', '"cookies"']) expect(envelope).not.toContain(secret);
+    // Not JSON, another site, or a malformed report: refused.
+    expect((await client.postJson("/api/client-errors", { ...report, category: "mystery" })).status).toBe(400);
+    expect((await fetch(`${baseUrl()}/api/client-errors`, { method: "POST", headers: { origin: "https://elsewhere.example", "content-type": "application/json" }, body: JSON.stringify(report) })).status).toBe(403);
   });
 
   it("has no dev path: each answers 404", async () => {

@@ -3,7 +3,7 @@ import { routePath } from "hono/route";
 import { isDevEnvironment } from "../config";
 import type { Bindings } from "../env";
 import { logEvent, withRequestId } from "../services/log";
-import { carriesToken } from "./securityHeaders";
+import { carriesToken } from "../../src/domain/secretUrls";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 const HTTP_SERVER_ERROR = 500;

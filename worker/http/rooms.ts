@@ -5,6 +5,7 @@ import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
 import { loadPregnancyAccess } from "../trpc/access";
 import { isSameOrigin } from "./guards";
+import { logEvent } from "../services/log";
 
 const channelParam = z.enum(ROOM_CHANNELS).default("waiting-room");
 
@@ -40,7 +41,7 @@ export async function tellRoom(env: Pick<Bindings, "WaitingRoom">, pregnancyId: 
     const room = await getServerByName(env.WaitingRoom, pregnancyId);
     await room.announce(event, to);
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", room: pregnancyId, event: event.kind, error: String(error) }));
+    logEvent("error", "room not told", { room: pregnancyId, event: event.kind, error: String(error) });
   }
 }
 

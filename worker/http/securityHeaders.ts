@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { createMiddleware } from "hono/factory";
+import { carriesToken } from "../../src/domain/secretUrls";
 import { THEME_BOOT_SCRIPT } from "../../src/lib/themeBoot";
 
 /**
@@ -39,17 +40,6 @@ export const PERMISSIONS_POLICY = ["accelerometer", "camera", "display-capture",
 
 /** Two years, the preload lists' minimum. */
 const HSTS = "max-age=63072000; includeSubDomains";
-
-/**
- * Pages and feeds whose address carries a secret (RSVP, reset and sign-in links, invitations, the
- * calendar feed): their URL must never travel on in a Referer.
- */
-const TOKEN_PATHS = ["/rsvp/", "/reset-password", "/verify", "/auth/callback", "/guest-signup", "/invited-partner", "/api/calendar/", "/api/auth/"];
-const TOKEN_PARAMS = ["token", "code"];
-
-export const carriesToken = (url: URL): boolean =>
-  TOKEN_PATHS.some((path) => url.pathname === path || url.pathname.startsWith(path.endsWith("/") ? path : `${path}/`)) ||
-  TOKEN_PARAMS.some((param) => url.searchParams.has(param));
 
 /** The headers for one URL; `socketOrigin` as for contentSecurityPolicy. */
 export function securityHeaders(url: URL, socketOrigin?: string): Record<string, string> {

@@ -2,6 +2,8 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
+import { trackError } from "../services/errorTracker";
+import { currentRequestId, logEvent } from "../services/log";
 import { appRouter } from "../trpc/router";
 
 export const trpcRoute = new Hono<{ Bindings: Bindings; Variables: AppVariables }>().all("/*", (c) =>
@@ -18,7 +20,8 @@ export const trpcRoute = new Hono<{ Bindings: Bindings; Variables: AppVariables 
     }),
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") {
-        console.error(JSON.stringify({ level: "error", path, msg: error.message }));
+        logEvent("error", "procedure failed", { path, error: error.message });
+        trackError(error.cause ?? error, currentRequestId());
       }
     },
   }),

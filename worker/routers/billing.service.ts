@@ -13,6 +13,7 @@ import { createMailer } from "../services/mailer";
 import { AppError } from "../trpc/init";
 import { giftCardMail, issueGiftCard, paidGiftCardOf, type IssuedGiftCard, type PaidGiftCard } from "./giftCardIssue.service";
 import { checkReferralCode } from "./referrals";
+import { logEvent } from "../services/log";
 
 export interface BillingDeps {
   db: Db;
@@ -263,7 +264,7 @@ export async function handleStripeEvent(deps: BillingDeps, event: Stripe.Event):
   if (result.giftCard && paidGiftCard) {
     await createMailer(deps.env, deps.db)
       .send(giftCardMail(deps.origin, result.giftCard, paidGiftCard.purchase))
-      .catch((error: unknown) => console.error(JSON.stringify({ level: "error", msg: "gift card mail failed", giftCardId: result.giftCard?.id, error: String(error) })));
+      .catch((error: unknown) => logEvent("error", "gift card mail failed", { giftCardId: result.giftCard?.id, error: String(error) }));
   }
   return result.outcome;
 }

@@ -13,6 +13,7 @@ import { tellFeed } from "../http/rooms";
 import { composeMail, createMailer } from "../services/mailer";
 import { loadPregnancyAccess, type PregnancyAccess } from "../trpc/access";
 import { AppError, assertInPregnancy } from "../trpc/init";
+import { logEvent } from "../services/log";
 
 /** Who acts (their checked participation), where links in mail point, and how the feed is told after a commit. */
 export interface CalendarCaller {
@@ -340,7 +341,7 @@ async function mailInvitations(caller: CalendarCaller, event: CalendarEventView,
 
 async function logFailures(kind: string, sends: Promise<unknown>[]) {
   for (const result of await Promise.allSettled(sends)) {
-    if (result.status === "rejected") console.error(JSON.stringify({ level: "error", mail: kind, error: String(result.reason) }));
+    if (result.status === "rejected") logEvent("error", "mail failed", { mail: kind, error: String(result.reason) });
   }
 }
 

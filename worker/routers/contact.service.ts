@@ -4,6 +4,7 @@ import { sanitizePlainText } from "../../src/domain/sanitize";
 import type { Db } from "../db";
 import { contactMessages } from "../db/schema";
 import { composeMail, MAIL_PRODUCT_NAME, type Mailer } from "../services/mailer";
+import { logEvent } from "../services/log";
 
 export const CONTACT_CONFIRMATION_SUBJECT = "We received your message";
 
@@ -31,6 +32,6 @@ export async function submitContactMessage(db: Db, mailer: Mailer, userId: strin
   try {
     await mailer.send(composeMail(message.email, CONTACT_CONFIRMATION_SUBJECT, paragraphs));
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "contact confirmation mail failed", error: String(error) }));
+    logEvent("error", "contact confirmation mail failed", { error: String(error) });
   }
 }

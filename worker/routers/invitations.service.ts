@@ -9,6 +9,7 @@ import type { Db } from "../db";
 import { invitationTracking, pregnancies, pregnancyParticipants, users } from "../db/schema";
 import { composeMail, type Mailer } from "../services/mailer";
 import { AppError, assertInPregnancy } from "../trpc/init";
+import { logEvent } from "../services/log";
 
 async function findPendingInvitation(db: Db, pregnancyId: string, participantId: string) {
   const [row] = await db
@@ -159,7 +160,7 @@ export async function acceptInvitation(db: Db, user: { id: string; email: string
   const usable = invitation && invitation.status === "pending" && (!invitation.expiresAt || invitation.expiresAt.getTime() > Date.now());
   if (!usable) throw new AppError("NOT_FOUND", "INVITATION_NOT_FOUND", SIGN_IN_MESSAGES.invitationNotFound);
   if (invitation.invitedEmail?.toLowerCase() !== user.email.toLowerCase()) {
-    console.warn(JSON.stringify({ level: "warn", audit: "INVITATION_EMAIL_MISMATCH", userId: user.id, participantId: invitation.participantId }));
+    logEvent("warn", "audit", { audit: "INVITATION_EMAIL_MISMATCH", userId: user.id, participantId: invitation.participantId });
     throw new AppError("FORBIDDEN", "INVITATION_EMAIL_MISMATCH", SIGN_IN_MESSAGES.invitationNotFound);
   }
   const [member] = await db

@@ -9,6 +9,7 @@ import { checkStorageLimit, checkUploadFile, UPLOAD_MESSAGES, type ImageType } f
 import { calendarEvents, photoGuestTags, photos, pregnancies } from "../db/schema";
 import { checkImageUpload, newImageName, photoKey } from "../services/storage";
 import { announcePhotos, notParticipants, removeObjects, strangers, type PhotoCaller } from "./photos.service";
+import { logEvent } from "../services/log";
 
 /** A part of the multipart body (a File from formData). */
 export interface IncomingFile {
@@ -217,7 +218,7 @@ async function record(caller: PhotoCaller, stored: Accepted[], metadata: PhotoUp
       stored.flatMap(({ original, thumbnail }) => [original.key, thumbnail?.key ?? null]),
     );
     if (error instanceof UploadRefusal) throw error;
-    console.error(JSON.stringify({ level: "error", msg: "photo rows not recorded", pregnancyId, error: String(error) }));
+    logEvent("error", "photo rows not recorded", { pregnancyId, error: String(error) });
     throw new UploadRefusal(500, "UPLOAD_FAILED", PHOTO_TOASTS.uploadFailed);
   }
   announcePhotos(caller);

@@ -13,6 +13,7 @@ import type { Bindings } from "../env";
 import { tellFeed } from "../http/rooms";
 import type { PregnancyAccess } from "../trpc/access";
 import { AppError } from "../trpc/init";
+import { logEvent } from "../services/log";
 
 /** Who looks at the album: their participation (role, circle) and their user id. */
 export interface PhotoViewer {
@@ -371,7 +372,7 @@ export async function removeObjects(bucket: R2Bucket, keys: Array<string | null>
   try {
     await bucket.delete(present);
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "photo objects not removed", keys: present, error: String(error) }));
+    logEvent("error", "photo objects not removed", { keys: present, error: String(error) });
   }
 }
 

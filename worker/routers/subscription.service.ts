@@ -13,9 +13,10 @@ import { AppError } from "../trpc/init";
 import { billingClient, currentSubscription, dateOf, type BillingDeps } from "./billing.service";
 import { updatePregnancy } from "./pregnancy.service";
 import { tellFeed } from "../http/rooms";
+import { logEvent } from "../services/log";
 
 const providerFailed = (error: unknown) => {
-  console.warn(JSON.stringify({ level: "warn", msg: "stripe call failed", error: String(error) }));
+  logEvent("warn", "stripe call failed", { error: String(error) });
   return new AppError("BAD_GATEWAY", "PROVIDER_FAILED", SUBSCRIPTION_MESSAGES.providerFailed);
 };
 

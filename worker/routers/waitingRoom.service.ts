@@ -33,6 +33,7 @@ import { waitingRoomImageKey } from "../services/storage";
 import { loadPregnancyAccess } from "../trpc/access";
 import { AppError, assertInPregnancy } from "../trpc/init";
 import { listParticipantsWithPermissions } from "./participants.service";
+import { logEvent } from "../services/log";
 
 /** Who acts, in which pregnancy, and how work after the commit (fan-out, mail) is kept alive. */
 export interface RoomCaller {
@@ -510,7 +511,7 @@ async function mailUpdate(caller: RoomCaller, kind: "waiting-room-activation" | 
   const link = { label: "Open the waiting room", url: `${caller.origin}/waiting-room?preg=${caller.pregnancyId}` };
   const body = paragraphs.filter(Boolean);
   const results = await Promise.allSettled(recipients.filter((r) => !optedOut.has(r.userId)).map((r) => mailer.send(composeMail(r.email, subject, body, link))));
-  for (const result of results) if (result.status === "rejected") console.error(JSON.stringify({ level: "error", mail: kind, error: String(result.reason) }));
+  for (const result of results) if (result.status === "rejected") logEvent("error", "mail failed", { mail: kind, error: String(result.reason) });
 }
 
 export interface StateUpdateAnswer {

@@ -8,6 +8,7 @@ import type { AuthSession } from "../auth";
 import type { Db } from "../db";
 import type { Bindings } from "../env";
 import { loadPregnancyAccess } from "./access";
+import { logEvent } from "../services/log";
 
 export interface Context {
   db: Db;
@@ -68,7 +69,7 @@ export const pregnancyInput = z.object({
   mode: z.enum(USER_MODES).optional(),
 });
 
-export const audit = (event: string, details: Record<string, unknown>) => console.warn(JSON.stringify({ level: "warn", audit: event, ...details }));
+export const audit = (event: string, details: Record<string, unknown>) => logEvent("warn", "audit", { audit: event, ...details });
 
 /**
  * Loads the caller's active participation in the named pregnancy and the effective permissions.
