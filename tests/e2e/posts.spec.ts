@@ -186,39 +186,45 @@ test("the owner attaches an album photo to a post and the grandparent sees it in
   await grandmaPage.context().close();
 });
 
-test("a guest's feed page has no composer, is reached from the dashboard, and puts post HTML on the page through the allowed tags only", async ({ page, request, baseURL }) => {
-  const family = await familyWithGrandparent(request, baseURL!, "Reading Family");
-  const { db, close } = openDb();
-  try {
-    await db.insert(posts).values({ pregnancyId: family.pregnancyId, authorId: family.owner.userId, content: "<p>Stored safely</p>" });
-  } finally {
-    await close();
-  }
-  // Whatever the server answered, the page rebuilds post HTML from the allowed tags: hand it a hostile answer.
-  const hostile =
-    '<p onclick="window.pwned=1">Safe <b>bold</b></p><img src=x onerror="window.pwned=1"><a href="javascript:window.pwned=1">bad</a>' +
-    '<script>window.pwned=1</script><svg onload="window.pwned=1"></svg><a href="https://example.com/ok" onclick="window.pwned=1">ok</a>';
-  await page.route("**/api/trpc/**posts.list**", async (route) => {
-    const answer = await route.fetch();
-    const body = (await answer.text()).replaceAll("<p>Stored safely</p>", JSON.stringify(hostile).slice(1, -1));
-    await route.fulfill({ response: answer, body });
+test.describe("a hostile answer", () => {
+  // Parsing the hostile markup in an inert document makes Chrome check its handler attributes
+  // against the policy, which refuses them (reported as script-src-attr); nothing else may be.
+  test.use({ expectedCspViolations: /inline event handler|script-src-attr blocked inline/ });
+
+  test("a guest's feed page has no composer, is reached from the dashboard, and puts post HTML on the page through the allowed tags only", async ({ page, request, baseURL }) => {
+    const family = await familyWithGrandparent(request, baseURL!, "Reading Family");
+    const { db, close } = openDb();
+    try {
+      await db.insert(posts).values({ pregnancyId: family.pregnancyId, authorId: family.owner.userId, content: "<p>Stored safely</p>" });
+    } finally {
+      await close();
+    }
+    // Whatever the server answered, the page rebuilds post HTML from the allowed tags: hand it a hostile answer.
+    const hostile =
+      '<p onclick="window.pwned=1">Safe <b>bold</b></p><img src=x onerror="window.pwned=1"><a href="javascript:window.pwned=1">bad</a>' +
+      '<script>window.pwned=1</script><svg onload="window.pwned=1"></svg><a href="https://example.com/ok" onclick="window.pwned=1">ok</a>';
+    await page.route("**/api/trpc/**posts.list**", async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.text()).replaceAll("<p>Stored safely</p>", JSON.stringify(hostile).slice(1, -1));
+      await route.fulfill({ response: answer, body });
+    });
+
+    await signIn(page, family.grandma.email, family.grandma.password);
+    await page.getByRole("region", { name: "Latest updates" }).getByRole("link", { name: "See all updates" }).click();
+    await expect(page).toHaveURL(/\/posts/);
+    await expect(page.getByRole("heading", { name: "Posts", level: 1 })).toBeVisible();
+    await expect(page.getByRole("region", { name: "New post" })).toHaveCount(0);
+
+    const post = postBy(page, family.owner.name, "Safe");
+    await expect(post.locator("b", { hasText: "bold" })).toBeVisible();
+    await expect(post.getByRole("link", { name: "ok" })).toHaveAttribute("href", "https://example.com/ok");
+    await expect(post.getByText("bad")).toBeVisible();
+    await expect(post.getByRole("link", { name: "bad" })).toHaveCount(0);
+    await expect(post.locator("img, svg:not([aria-hidden]), script, [onclick], [onerror], [onload]")).toHaveCount(0);
+    await post.getByText("Safe").click();
+    expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+    await expectAccessible(page);
   });
-
-  await signIn(page, family.grandma.email, family.grandma.password);
-  await page.getByRole("region", { name: "Latest updates" }).getByRole("link", { name: "See all updates" }).click();
-  await expect(page).toHaveURL(/\/posts/);
-  await expect(page.getByRole("heading", { name: "Posts", level: 1 })).toBeVisible();
-  await expect(page.getByRole("region", { name: "New post" })).toHaveCount(0);
-
-  const post = postBy(page, family.owner.name, "Safe");
-  await expect(post.locator("b", { hasText: "bold" })).toBeVisible();
-  await expect(post.getByRole("link", { name: "ok" })).toHaveAttribute("href", "https://example.com/ok");
-  await expect(post.getByText("bad")).toBeVisible();
-  await expect(post.getByRole("link", { name: "bad" })).toHaveCount(0);
-  await expect(post.locator("img, svg:not([aria-hidden]), script, [onclick], [onerror], [onload]")).toHaveCount(0);
-  await post.getByText("Safe").click();
-  expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
-  await expectAccessible(page);
 });
 
 test("@desktop older posts come with Load more, and a like the server refuses is taken back", async ({ page, request, baseURL }) => {
