@@ -157,8 +157,15 @@ describe("the Worker as deployed", () => {
     await expect.poll(async () => (await envelopes()).find((body) => body.includes(report.id)), { timeout: 10_000 }).toBeDefined();
     const envelope = (await envelopes()).find((body) => body.includes(report.id)) ?? "";
     expect(envelope).toContain("Loading chunk 42 failed");
-    // Nothing personal leaves: not the token in the path, the body, the caller's address or cookies.
-    for (const secret of ["secret-token", "ip_address", "cf-connecting-ip", '"data"', '"cookies"']) expect(envelope).not.toContain(secret);
+    // Nothing personal leaves: not the token in the path, the body, the headers, the caller's address or cookies.
+    for (const secret of ["secret-token", "ip_address", "cf-connecting-ip", "cookie"]) expect(envelope).not.toContain(secret);
+    const event = envelope
+      .split("\n")
+      .map((line) => JSON.parse(line) as { message?: string; request?: Record<string, unknown>; user?: unknown })
+      .find((item) => item.message === report.message);
+    expect(event?.user).toBeUndefined();
+    expect(Object.keys(event?.request ?? {}).sort()).toEqual(["method", "url"]);
+    expect(event?.request?.url).toBe(`${baseUrl()}/api/client-errors`);
     // Not JSON, another site, or a malformed report: refused.
     expect((await client.postJson("/api/client-errors", { ...report, category: "mystery" })).status).toBe(400);
     expect((await fetch(`${baseUrl()}/api/client-errors`, { method: "POST", headers: { origin: "https://elsewhere.example", "content-type": "application/json" }, body: JSON.stringify(report) })).status).toBe(403);
