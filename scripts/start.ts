@@ -7,6 +7,7 @@ import { startStack } from "./stack";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 8787);
+const PARENT_CHECK_MS = 1000;
 
 if (!dev) {
   console.log("Building the client...");
@@ -44,3 +45,9 @@ const shutdown = async () => {
 };
 process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
+// npm passes a SIGTERM on to its shell, not to us: when our parent goes (whatever stopped it), we
+// stop too, exactly as on Ctrl+C, rather than leave the app running with nobody to stop it.
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid) void shutdown();
+}, PARENT_CHECK_MS).unref();
