@@ -21,6 +21,7 @@ import { securityHeadersMiddleware } from "./http/securityHeaders";
 import { trpcRoute } from "./http/trpc";
 import { waitingRoomImageRoutes } from "./http/waitingRoomImages";
 import { WaitingRoom } from "../party/waitingRoom";
+import { INTERNAL_ERROR_MESSAGE } from "../src/domain/errors";
 import { trackDurableObject, trackError, withErrorTracking } from "./services/errorTracker";
 import { currentRequestId, logEvent } from "./services/log";
 
@@ -44,7 +45,7 @@ export function createApp(mountDev?: (app: App) => App): App {
     // The details go to the log only; the caller gets an id to quote.
     logEvent("error", "unhandled error", { route: c.req.routePath, error: error.message, stack: error.stack });
     trackError(error, currentRequestId());
-    return c.json({ error: "INTERNAL_SERVER_ERROR", message: "Something went wrong.", requestId: currentRequestId() }, HTTP_SERVER_ERROR);
+    return c.json({ error: "INTERNAL_SERVER_ERROR", message: INTERNAL_ERROR_MESSAGE, requestId: currentRequestId() }, HTTP_SERVER_ERROR);
   });
 
   app.route("/api/health", healthRoute);

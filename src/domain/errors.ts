@@ -452,3 +452,6 @@ export const SETUP_MESSAGES = {
   noPregnancyData: "No pregnancy data found",
   logoutFailed: "Failed to log out. Please try again.",
 } as const;
+
+/** Ours: what the server answers for a failure it did not expect; the details stay in its log. */
+export const INTERNAL_ERROR_MESSAGE = "Something went wrong.";

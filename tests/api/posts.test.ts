@@ -316,6 +316,19 @@ describe("posts: likes, comments and pages", () => {
   });
 });
 
+describe("posts: a cursor that is not one", () => {
+  it("is refused as bad input, and no answer ever carries the database's words", async () => {
+    const id = crypto.randomUUID();
+    for (const at of ["9999-99-99T99:99:99.999999Z", "2026-02-30T10:00:00.000000Z", "2026-11-25T25:00:00.000000Z", "2026-11-25T10:00:60.000000Z"]) {
+      const refused = await family.owner.trpc.posts.list.query({ pregnancyId, cursor: `${at}|${id}` }).catch((error: unknown) => error);
+      expect(refused, at).toMatchObject({ data: { code: "BAD_REQUEST" } });
+      expect(JSON.stringify(refused), at).not.toMatch(/select|timestamptz|params|out of range|postgres/i);
+    }
+    const real = await family.owner.trpc.posts.list.query({ pregnancyId, cursor: `2026-02-28T10:00:00.123456Z|${id}` });
+    expect(real.posts).toEqual([]);
+  });
+});
+
 describe("posts: live reloads", () => {
   it("tells everyone on the pregnancy's feed after a post, a like and a comment", async () => {
     const feed = await connect(feedOf(pregnancyId), family.guest);

@@ -135,6 +135,15 @@ async function previewComments(db: Db, postIds: string[]) {
  * made within the same millisecond) and its id.
  */
 export const FEED_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z\|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The cursor's shape and a real instant (no 30 February, no hour 25): the database never sees a bad one. */
+export function isFeedCursor(cursor: string): boolean {
+  if (!FEED_CURSOR.test(cursor)) return false;
+  const at = cursor.slice(0, cursor.indexOf("|"));
+  const ms = Date.parse(at);
+  // Date.parse rolls an impossible date over (30 February is 2 March); the round trip catches it.
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 19) === at.slice(0, 19);
+}
 const cursorColumn = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || ${posts.id}::text`;
 
 function afterCursor(cursor: string): SQL {

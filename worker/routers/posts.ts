@@ -4,7 +4,7 @@ import { COMMENT_MAX_LENGTH, LOCATION_MAX_LENGTH, POST_CONTENT_MAX_LENGTH, POST_
 import { GUEST_PRIVACY_LEVELS } from "../../src/domain/enums";
 import { parentProcedure, participantProcedure, router } from "../trpc/init";
 import type { PregnancyAccess } from "../trpc/access";
-import { addComment, createPost, deletePost, FEED_CURSOR, listComments, listPosts, setLike, updatePost, type PostCaller } from "./posts.service";
+import { addComment, createPost, deletePost, isFeedCursor, listComments, listPosts, setLike, updatePost, type PostCaller } from "./posts.service";
 import { rawText } from "./inputs";
 
 /** Editable fields; on an update an absent field stays as it is and empty text clears it. */
@@ -37,7 +37,7 @@ const callerOf = (ctx: { db: PostCaller["db"]; env: PostCaller["env"]; execution
 export const postsRouter = router({
   /** Newest first; `cursor` (from the previous page's nextCursor) is what tRPC's infinite queries send. */
   list: participantProcedure
-    .input(z.object({ cursor: z.string().regex(FEED_CURSOR).nullish(), limit: z.number().int().min(1).max(POST_PAGE_SIZE).optional() }))
+    .input(z.object({ cursor: z.string().refine(isFeedCursor, "Invalid cursor").nullish(), limit: z.number().int().min(1).max(POST_PAGE_SIZE).optional() }))
     .query(({ ctx, input }) => listPosts(ctx.db, ctx.pregnancy, ctx.user.id, input)),
 
   /** `id` is made by the client, so a retried create returns the same post instead of a second one. */

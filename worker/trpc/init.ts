@@ -2,13 +2,13 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z } from "zod";
 import { USER_MODES, type PermissionFlag } from "../../src/domain/enums";
-import { CREATE_ACCOUNT_MESSAGES, SUBSCRIPTION_MESSAGES, type DataIsolationCode } from "../../src/domain/errors";
+import { CREATE_ACCOUNT_MESSAGES, SUBSCRIPTION_MESSAGES, type DataIsolationCode, INTERNAL_ERROR_MESSAGE } from "../../src/domain/errors";
 import { earlyAccessExpiresAt, isEarlyAccessActive } from "../../src/domain/modes";
 import type { AuthSession } from "../auth";
 import type { Db } from "../db";
 import type { Bindings } from "../env";
 import { loadPregnancyAccess } from "./access";
-import { logEvent } from "../services/log";
+import { currentRequestId, logEvent } from "../services/log";
 
 export interface Context {
   db: Db;
@@ -49,6 +49,11 @@ const t = initTRPC
     transformer: superjson,
     errorFormatter({ shape, error }) {
       const appCode = error instanceof AppError ? error.appCode : undefined;
+      // An unexpected failure's text (SQL, a library's message) stays in the server log; the caller
+      // gets a generic message and the request id to quote.
+      if (shape.data.code === "INTERNAL_SERVER_ERROR") {
+        return { ...shape, message: INTERNAL_ERROR_MESSAGE, data: { ...shape.data, appCode, stack: undefined, requestId: currentRequestId() } };
+      }
       return { ...shape, data: { ...shape.data, appCode, stack: undefined } };
     },
   });
