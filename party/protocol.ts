@@ -6,6 +6,9 @@ export const ROOM_USER_HEADER = "x-babysteps-user-id";
 /** Header the Worker sets with the socket's checked channel. */
 export const ROOM_CHANNEL_HEADER = "x-babysteps-room-channel";
 
+/** Header the Worker sets to "1" when the socket's user is a parent of the pregnancy, "0" otherwise. */
+export const ROOM_PARENT_HEADER = "x-babysteps-room-parent";
+
 /**
  * A pregnancy's room carries two channels: the waiting room (chat, presence, typing; needs
  * canAccessWaitingRoom) and the feed, which any active participant may join to hear that posts,
@@ -17,6 +20,11 @@ export const ROOM_CHANNELS = ["waiting-room", "feed"] as const;
 export type RoomChannel = (typeof ROOM_CHANNELS)[number];
 export const FEED_AREAS = ["posts", "photos", "calendar", "registry", "health", "babyGame"] as const;
 export type FeedArea = (typeof FEED_AREAS)[number];
+/**
+ * Areas only parents see: even the bare signal is news (a contraction synced tells relatives that
+ * labour has started), so it reaches parents' sockets only.
+ */
+export const PARENT_ONLY_FEED_AREAS: readonly FeedArea[] = ["health"];
 
 /** The room's Durable Object binding and its URL segment (/parties/waiting-room/<pregnancyId>). */
 export const ROOM_PARTY = "waiting-room";

@@ -1,11 +1,15 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { closeDueSessions } from "../worker/cron";
 import type { Bindings } from "../worker/env";
-import { ROOM_CHANNEL_HEADER, ROOM_USER_HEADER, type RoomChannel, type RoomClientMessage, type RoomEvent, type RoomServerMessage } from "./protocol";
+import { PARENT_ONLY_FEED_AREAS, ROOM_CHANNEL_HEADER, ROOM_PARENT_HEADER, ROOM_USER_HEADER, type RoomChannel, type RoomClientMessage, type RoomEvent, type RoomServerMessage } from "./protocol";
 
 interface ConnectionInfo {
   userId: string;
+  /** Checked by the Worker at connect; a socket from before this was recorded counts as a guest's. */
+  parent?: boolean;
 }
+
+const forParentsOnly = (message: RoomServerMessage) => message.type === "event" && message.event.kind === "feed-changed" && PARENT_ONLY_FEED_AREAS.includes(message.event.area);
 
 const WAITING_ROOM: RoomChannel = "waiting-room";
 const channelOf = (request: Request): RoomChannel => (request.headers.get(ROOM_CHANNEL_HEADER) === "feed" ? "feed" : WAITING_ROOM);
@@ -32,7 +36,7 @@ export class WaitingRoom extends Server<Bindings> {
       connection.close(1008, "unauthorised");
       return;
     }
-    connection.setState({ userId } satisfies ConnectionInfo);
+    connection.setState({ userId, parent: ctx.request.headers.get(ROOM_PARENT_HEADER) === "1" } satisfies ConnectionInfo);
     if (channelOf(ctx.request) === WAITING_ROOM) this.broadcastPresence();
   }
 
@@ -82,11 +86,13 @@ export class WaitingRoom extends Server<Bindings> {
   private deliver(message: RoomServerMessage, to: string[] | undefined): number {
     const channel = message.type === "event" && message.event.kind === "feed-changed" ? "feed" : WAITING_ROOM;
     const recipients = to && new Set(to);
+    const parentsOnly = forParentsOnly(message);
     const text = JSON.stringify(message);
     let reached = 0;
     for (const connection of this.getConnections(channel)) {
       const info = connection.state as ConnectionInfo | null;
       if (recipients && !(info && recipients.has(info.userId))) continue;
+      if (parentsOnly && !info?.parent) continue;
       connection.send(text);
       reached++;
     }

@@ -225,6 +225,22 @@ describe("contractions", () => {
     }
   });
 
+  it("does not tell a guest's socket, even one with every flag: the signal alone would say labour has started", async () => {
+    const guestFeed = await connect(feedOf(family.pregnancyId), allFlagsGuest);
+    const parentFeed = await connect(feedOf(family.pregnancyId), family.partner);
+    try {
+      await family.owner.trpc.health.contractions.sync.mutate({ ...scoped(), contractions: [contraction(4)] });
+      await parentFeed.next((m) => m.type === "event" && m.event.kind === "feed-changed" && m.event.area === "health");
+      // A signal any viewer hears, sent after the health one: once it arrives, the health one would have too.
+      await family.owner.trpc.posts.create.mutate({ pregnancyId: family.pregnancyId, id: crypto.randomUUID(), content: "<p>Ordering check</p>" });
+      await guestFeed.next((m) => m.type === "event" && m.event.kind === "feed-changed" && m.event.area === "posts");
+      expect(guestFeed.messages.filter((m) => m.type === "event" && m.event.kind === "feed-changed" && m.event.area === "health")).toEqual([]);
+    } finally {
+      guestFeed.socket.close();
+      parentFeed.socket.close();
+    }
+  });
+
   it("removes a contraction once", async () => {
     const timed = contraction(5);
     await family.owner.trpc.health.contractions.sync.mutate({ ...scoped(), contractions: [timed] });

@@ -1,6 +1,6 @@
 import type { Lobby } from "partyserver";
 import { z } from "zod";
-import { ROOM_CHANNEL_HEADER, ROOM_CHANNELS, ROOM_USER_HEADER, type FeedArea, type RoomEvent } from "../../party/protocol";
+import { ROOM_CHANNEL_HEADER, ROOM_CHANNELS, ROOM_PARENT_HEADER, ROOM_USER_HEADER, type FeedArea, type RoomEvent } from "../../party/protocol";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
 import { loadPregnancyAccess } from "../trpc/access";
@@ -11,8 +11,8 @@ const channelParam = z.enum(ROOM_CHANNELS).default("waiting-room");
 
 /**
  * Authorises a socket before it reaches the pregnancy's room: same-origin, signed in, active
- * participant, and for the waiting-room channel canAccessWaitingRoom. The checked user id and
- * channel travel on in headers set here.
+ * participant, and for the waiting-room channel canAccessWaitingRoom. The checked user id, channel
+ * and whether the user is a parent travel on in headers set here.
  */
 export async function authorizeRoomConnection(request: Request, lobby: Lobby, vars: AppVariables, publicOrigin?: string): Promise<Request | Response> {
   if (!isSameOrigin(request, publicOrigin)) return new Response("Forbidden origin", { status: 403 });
@@ -26,6 +26,7 @@ export async function authorizeRoomConnection(request: Request, lobby: Lobby, va
   const headers = new Headers(request.headers);
   headers.set(ROOM_USER_HEADER, session.user.id);
   headers.set(ROOM_CHANNEL_HEADER, channel.data);
+  headers.set(ROOM_PARENT_HEADER, access.isParent ? "1" : "0");
   return new Request(request, { headers });
 }
 
