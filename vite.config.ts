@@ -4,7 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { publicSite, SITE_ENTRY } from "./scripts/vite-public-site.ts";
+import { publicSite, SITE_ENTRY, ZOD_CHUNK } from "./scripts/vite-public-site.ts";
 
 // `vite build` emits the client into dist/client for wrangler's assets: the app (index.html, moved
 // to app.html by the prerender), the public site (its entry plus one static page per route) and
@@ -42,9 +42,7 @@ export default defineConfig(({ command }) => ({
     // Plugin timing reports are noise in test logs on a busy 2-core machine.
     rollupOptions: {
       checks: { pluginTimings: false },
-      // zod and its one setting share a chunk, so the setting (no eval: src/lib/zodConfig.ts) is in
-      // force before any module that builds a schema runs.
-      output: { codeSplitting: { groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zodConfig/ }] } },
+      output: ZOD_CHUNK,
       input: { index: fileURLToPath(new URL("./index.html", import.meta.url)), site: fileURLToPath(new URL(`./${SITE_ENTRY}`, import.meta.url)) },
     },
   },

@@ -3,6 +3,7 @@
  * cache or tRPC client, so a visitor signing in loads a fraction of the app. dist/client/auth.html
  * is the prerendered sign-in form (scripts/prerender.ts), hydrated here; another mode is drawn fresh.
  */
+import "../lib/zodConfig";
 import "../styles.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";

@@ -1,8 +1,9 @@
 /**
- * Imported first by the app's entry, before any schema is built: zod's fast path compiles parsers
- * with `new Function`, and merely probing for it is a violation of our Content-Security-Policy
- * (script-src without 'unsafe-eval'). The plain parsers are used instead.
+ * Imported first by the app's and /auth's entries, in zod's own chunk (vite.config.ts), before any
+ * schema is built: zod's fast path compiles parsers with `new Function`, and merely probing for it
+ * is a violation of our Content-Security-Policy (script-src without 'unsafe-eval'). The plain
+ * parsers are used instead. Only `config` is imported, so nothing else of zod is pulled in.
  */
-import { z } from "zod";
+import { config } from "zod";
 
-z.config({ jitless: true });
+config({ jitless: true });

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { clientErrorReportSchema } from "../../src/domain/clientErrors";
+import { clientErrorReportSchema } from "../../src/domain/clientErrorSchema";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
 import { trackClientError } from "../services/errorTracker";
