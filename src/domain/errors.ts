@@ -455,3 +455,6 @@ export const SETUP_MESSAGES = {
 
 /** Ours: what the server answers for a failure it did not expect; the details stay in its log. */
 export const INTERNAL_ERROR_MESSAGE = "Something went wrong.";
+
+/** Ours: a guest inviting someone closer than themselves (nobody grants more than they hold). */
+export const INVITE_LEVEL_NOT_ALLOWED_MESSAGE = "You can invite people at your own privacy level or a more distant one.";

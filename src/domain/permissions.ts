@@ -3,7 +3,7 @@
  * flag; guests get reading A (canViewSettings true).
  */
 import { z } from "zod";
-import { PARENT_ROLES, PERMISSION_FLAGS, type ParticipantRole, type PermissionFlag, type Permissions } from "./enums";
+import { GUEST_PRIVACY_LEVELS, PARENT_ROLES, PERMISSION_FLAGS, type GuestPrivacyLevel, type ParticipantRole, type PermissionFlag, type Permissions } from "./enums";
 
 const allFlags = (value: boolean): Permissions =>
   Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, value])) as Permissions;
@@ -69,3 +69,27 @@ export function displayTitle(title: string | null | undefined, role: Participant
 export const customPermissionsSchema = z.strictObject(
   Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, z.boolean().optional()])) as Record<PermissionFlag, z.ZodOptional<z.ZodBoolean>>,
 );
+
+/** Who is inviting a guest: a parent, or a guest trusted with canInviteGuests. */
+export interface Inviter {
+  isParent: boolean;
+  /** A guest's own level; none counts as the farthest. */
+  privacyLevel: string | null;
+  permissions: Permissions;
+}
+
+const levelRank = (level: string | null) => {
+  const rank = GUEST_PRIVACY_LEVELS.indexOf(level as GuestPrivacyLevel);
+  return rank < 0 ? GUEST_PRIVACY_LEVELS.length - 1 : rank;
+};
+
+/**
+ * Nobody grants more than they hold: a guest invites at their own privacy level or a farther one
+ * (one that sees less), never closer. Parents invite at any level.
+ */
+export const mayInviteAtLevel = (inviter: Inviter, level: GuestPrivacyLevel): boolean => inviter.isParent || levelRank(level) >= levelRank(inviter.privacyLevel);
+
+/** The flags an invitation grants: the guest defaults, less any the inviting guest does not hold. */
+export function invitedGuestPermissions(inviter: Inviter): Permissions {
+  return Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, GUEST_DEFAULT_PERMISSIONS[flag] && (inviter.isParent || inviter.permissions[flag])])) as Permissions;
+}

@@ -1,6 +1,11 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SIGN_IN_MESSAGES } from "../../src/domain/errors";
-import { baseUrl } from "../support/env";
+import type { GuestPrivacyLevel } from "../../src/domain/enums";
+import { INVITE_LEVEL_NOT_ALLOWED_MESSAGE, SIGN_IN_MESSAGES } from "../../src/domain/errors";
+import { GUEST_DEFAULT_PERMISSIONS } from "../../src/domain/permissions";
+import { pregnancyParticipants } from "../../worker/db/schema";
+import { baseUrl, openTestDb } from "../support/env";
+import { addGuest } from "../support/photos";
 import { createOtherFamily, signUp, uniqueEmail } from "../support/families";
 import { ApiClient } from "../support/client";
 
@@ -108,5 +113,49 @@ describe("join a pregnancy with an invitation code", () => {
     await expect(cora.trpc.invitations.joinByCode.mutate({ code: code! })).rejects.toMatchObject({ data: { code: "NOT_FOUND", appCode: "INVITATION_NOT_FOUND" } });
     await expect(cora.trpc.invitations.joinByCode.mutate({ code: "no-such-code" })).rejects.toMatchObject({ data: { appCode: "INVITATION_NOT_FOUND" } });
     await expect(cora.trpc.invitations.joinByCode.mutate({ code: "   " })).rejects.toMatchObject({ data: { code: "BAD_REQUEST" } });
+  });
+});
+
+describe("a guest who may invite", () => {
+  it("invites at their own privacy level or a farther one, never closer, and grants no flag they lack", async () => {
+    const family = await createOtherFamily();
+    // Extended family, trusted to invite, but kept out of the baby game by the parents.
+    const inviter = await addGuest(family.pregnancyId, "inviter", "extended-family", { ...GUEST_DEFAULT_PERMISSIONS, canInviteGuests: true, canPlayBabyGame: false });
+    const invite = (privacyLevel: GuestPrivacyLevel) =>
+      inviter.client.trpc.invitations.inviteGuest.mutate({ pregnancyId: family.pregnancyId, email: uniqueEmail(`by-guest-${privacyLevel}`), firstName: "Ivy", privacyLevel });
+
+    const closer = await invite("immediate-family").catch((error: unknown) => error);
+    expect(closer).toMatchObject({ data: { code: "FORBIDDEN", appCode: "PRIVACY_LEVEL_NOT_ALLOWED" }, message: INVITE_LEVEL_NOT_ALLOWED_MESSAGE });
+    for (const level of ["extended-family", "friends"] as const) {
+      const { participantId } = await invite(level);
+      const { db, close } = openTestDb();
+      try {
+        const [row] = await db.select({ privacyLevel: pregnancyParticipants.privacyLevel, permissions: pregnancyParticipants.permissions }).from(pregnancyParticipants).where(eq(pregnancyParticipants.id, participantId));
+        expect(row?.privacyLevel).toBe(level);
+        expect(row?.permissions).toMatchObject({ canPlayBabyGame: false, canAccessWaitingRoom: true, canInviteGuests: false });
+      } finally {
+        await close();
+      }
+    }
+    // Nothing was stored for the refused one.
+    const { db, close } = openTestDb();
+    try {
+      const rows = await db.select({ level: pregnancyParticipants.privacyLevel }).from(pregnancyParticipants).where(and(eq(pregnancyParticipants.pregnancyId, family.pregnancyId), eq(pregnancyParticipants.status, "invited")));
+      expect(rows.map((r) => r.level).sort()).toEqual(["extended-family", "friends"]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("lets a parent invite at any level with the guest defaults", async () => {
+    const family = await createOtherFamily();
+    const { participantId } = await family.owner.trpc.invitations.inviteGuest.mutate({ pregnancyId: family.pregnancyId, email: uniqueEmail("by-parent"), firstName: "Ivy", privacyLevel: "immediate-family" });
+    const { db, close } = openTestDb();
+    try {
+      const [row] = await db.select({ permissions: pregnancyParticipants.permissions }).from(pregnancyParticipants).where(eq(pregnancyParticipants.id, participantId));
+      expect(row?.permissions).toEqual({ ...GUEST_DEFAULT_PERMISSIONS });
+    } finally {
+      await close();
+    }
   });
 });

@@ -5,7 +5,9 @@ import {
   displayTitle,
   effectivePermissions,
   GUEST_DEFAULT_PERMISSIONS,
+  invitedGuestPermissions,
   isParentRole,
+  mayInviteAtLevel,
   normalizePermissions,
   PARENT_DEFAULT_PERMISSIONS,
 } from "../../src/domain/permissions";
@@ -130,5 +132,27 @@ describe("customPermissionsSchema", () => {
     expect(customPermissionsSchema.safeParse({ isAdmin: true }).success).toBe(false);
     expect(customPermissionsSchema.safeParse({ canEditCalendar: "true" }).success).toBe(false);
     expect(customPermissionsSchema.safeParse(null).success).toBe(false);
+  });
+});
+
+describe("nobody grants more than they hold", () => {
+  const guest = (privacyLevel: string | null, permissions: Partial<Permissions> = {}) => ({ isParent: false, privacyLevel, permissions: { ...GUEST_DEFAULT_PERMISSIONS, canInviteGuests: true, ...permissions } });
+  const parent = { isParent: true, privacyLevel: null, permissions: PARENT_DEFAULT_PERMISSIONS };
+
+  it("a guest invites at their own level or farther, never closer; a parent at any level", () => {
+    expect(mayInviteAtLevel(guest("extended-family"), "immediate-family")).toBe(false);
+    expect(mayInviteAtLevel(guest("extended-family"), "extended-family")).toBe(true);
+    expect(mayInviteAtLevel(guest("extended-family"), "acquaintances")).toBe(true);
+    expect(mayInviteAtLevel(guest("acquaintances"), "friends")).toBe(false);
+    expect(mayInviteAtLevel(guest(null), "friends")).toBe(false);
+    expect(mayInviteAtLevel(guest(null), "acquaintances")).toBe(true);
+    expect(mayInviteAtLevel(parent, "immediate-family")).toBe(true);
+  });
+
+  it("an invitation grants the guest defaults, less the flags an inviting guest lacks", () => {
+    expect(invitedGuestPermissions(parent)).toEqual(GUEST_DEFAULT_PERMISSIONS);
+    const granted = invitedGuestPermissions(guest("friends", { canPlayBabyGame: false, canAccessWaitingRoom: false }));
+    expect(granted).toEqual({ ...GUEST_DEFAULT_PERMISSIONS, canPlayBabyGame: false, canAccessWaitingRoom: false });
+    for (const flag of PERMISSION_FLAGS) if (!GUEST_DEFAULT_PERMISSIONS[flag]) expect(granted[flag], flag).toBe(false);
   });
 });

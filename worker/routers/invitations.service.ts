@@ -2,8 +2,8 @@ import { and, eq, or, sql } from "drizzle-orm";
 import { INVITATION_VALID_DAYS } from "../../src/domain/constants";
 import { addDays, todayIso } from "../../src/domain/dates";
 import type { GuestPrivacyLevel, GuestRelationship } from "../../src/domain/enums";
-import { SIGN_IN_MESSAGES } from "../../src/domain/errors";
-import { GUEST_DEFAULT_PERMISSIONS } from "../../src/domain/permissions";
+import { INVITE_LEVEL_NOT_ALLOWED_MESSAGE, SIGN_IN_MESSAGES } from "../../src/domain/errors";
+import { invitedGuestPermissions, mayInviteAtLevel, type Inviter } from "../../src/domain/permissions";
 import { sanitizeComment, sanitizeTitle } from "../../src/domain/sanitize";
 import type { Db } from "../db";
 import { invitationTracking, pregnancies, pregnancyParticipants, users } from "../db/schema";
@@ -106,7 +106,8 @@ export interface GuestInvitation {
  * secure-guest-invitation: an invited guest row with the guest defaults as its whole flag set, then
  * a single-use link by mail. Inviting someone already in the pregnancy (by email) is refused.
  */
-export async function inviteGuest(db: Db, mailer: Mailer, origin: string, pregnancyId: string, inviterId: string, invitation: GuestInvitation) {
+export async function inviteGuest(db: Db, mailer: Mailer, origin: string, pregnancyId: string, inviterId: string, inviter: Inviter, invitation: GuestInvitation) {
+  if (!mayInviteAtLevel(inviter, invitation.privacyLevel)) throw new AppError("FORBIDDEN", "PRIVACY_LEVEL_NOT_ALLOWED", INVITE_LEVEL_NOT_ALLOWED_MESSAGE);
   const email = invitation.email.trim().toLowerCase();
   const [existing] = await db
     .select({ id: pregnancyParticipants.id })
@@ -127,7 +128,7 @@ export async function inviteGuest(db: Db, mailer: Mailer, origin: string, pregna
       title: invitation.title ? sanitizeTitle(invitation.title) || null : null,
       relationship: invitation.relationship ?? null,
       privacyLevel: invitation.privacyLevel,
-      permissions: { ...GUEST_DEFAULT_PERMISSIONS },
+      permissions: invitedGuestPermissions(inviter),
       invitedByUserId: inviterId,
     })
     .returning({ id: pregnancyParticipants.id });

@@ -12,7 +12,10 @@ const name = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 const invitationCode = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 
 export const invitationsRouter = router({
-  /** secure-guest-invitation: parents (and guests trusted with canInviteGuests) invite a guest by email. */
+  /**
+   * secure-guest-invitation: parents (and guests trusted with canInviteGuests) invite a guest by
+   * email; a guest at their own level or farther, granting no flag they lack.
+   */
   inviteGuest: flaggedProcedure("canInviteGuests")
     .input(
       z.object({
@@ -26,7 +29,7 @@ export const invitationsRouter = router({
         personalMessage: z.string().max(COMMENT_MAX_LENGTH * 2).optional(),
       }),
     )
-    .mutation(({ ctx, input }) => inviteGuest(ctx.db, createMailer(ctx.env, ctx.db), ctx.origin, ctx.pregnancy.id, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => inviteGuest(ctx.db, createMailer(ctx.env, ctx.db), ctx.origin, ctx.pregnancy.id, ctx.user.id, ctx.pregnancy, input)),
 
   /** secure-guest-invitation/link-account: the invited person, signed in, takes the invitation. */
   accept: signedInProcedure.input(z.object({ token: invitationCode })).mutation(({ ctx, input }) => acceptInvitation(ctx.db, ctx.user, input.token)),
