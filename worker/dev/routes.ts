@@ -23,7 +23,7 @@ type App = Hono<Env>;
  */
 const DEV_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-/** Fails closed: unless APP_ENV says development or test, a dev path is as absent as any unknown path. */
+/** Fails closed: unless APP_ENV says development or test, a dev path answers like an unknown path. */
 const devOnly = createMiddleware<Env>(async (c, next) => {
   if (!isDevEnvironment(c.env)) return c.json({ error: "Not found" }, 404);
   await next();
