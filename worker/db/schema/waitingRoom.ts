@@ -51,6 +51,30 @@ export const waitingRoomMessages = pgTable(
   ],
 );
 
+/**
+ * Images uploaded to the waiting room, before a message attaches them by name. Each counts in the
+ * pregnancy's photo storage and in its uploader's guest quota like an album photo, and is deleted
+ * (row, R2 object and count) with the message that shows it.
+ */
+export const waitingRoomImages = pgTable(
+  "waiting_room_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pregnancyId: uuid("pregnancy_id")
+      .notNull()
+      .references(() => pregnancies.id, { onDelete: "cascade" }),
+    /** R2 key (pregnancies/<id>/waiting-room/<name>), what messages store as storage_path. */
+    storagePath: text("storage_path").notNull(),
+    // Cascade on account deletion, as photos do: the deletion path must remove the objects first.
+    uploadedBy: text("uploaded_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fileSize: integer("file_size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("waiting_room_images_storage_path_uq").on(t.storagePath), index("waiting_room_images_pregnancy_uploader_idx").on(t.pregnancyId, t.uploadedBy)],
+);
+
 export const waitingRoomReactions = pgTable(
   "waiting_room_reactions",
   {
