@@ -11,7 +11,8 @@ import { milestoneByKey, milestoneEvent } from "../src/domain/milestones";
 import { normalizeRegistryUrl, registryDescription } from "../src/domain/registry";
 import { GUEST_DEFAULT_PERMISSIONS } from "../src/domain/permissions";
 import { audienceGroupsOf } from "../src/domain/posts";
-import { sanitizeComment, sanitizeLocation, sanitizeNotes, sanitizePostContent, sanitizeQuestions, sanitizeTitle } from "../src/domain/sanitize";
+import { sanitizePostContent } from "../src/domain/richText";
+import { sanitizeComment, sanitizeLocation, sanitizeNotes, sanitizeQuestions, sanitizeTitle } from "../src/domain/sanitize";
 import { falseAlarmNotice, formatClosingTime, waitingRoomActivatedNotice, waitingRoomClosedNotice } from "../src/domain/waitingRoom";
 import type { Db } from "../worker/db";
 import {

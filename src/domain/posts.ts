@@ -1,13 +1,11 @@
 /**
  * Post rules shared by the composer and the server (core spec 3, 5 and 6): who a post reaches,
- * its link, and when it has anything to show.
+ * and its link.
  */
 import { GUEST_PRIVACY_LEVELS, type GuestPrivacyLevel, type ItemPrivacyLevel } from "./enums";
 import { isGuestPrivacyLevel } from "./audience";
 import { normalizeRegistryUrl } from "./registry";
-import { POST_CONTENT_MAX_LENGTH } from "./constants";
 import type { Result } from "./result";
-import { sanitizePlainText } from "./sanitize";
 
 /** New posts go to the closest family unless the author widens them (as photos do, core spec 5). */
 export const DEFAULT_POST_PRIVACY_LEVEL: ItemPrivacyLevel = "immediate-family";
@@ -45,6 +43,3 @@ export function postPrivacyLevel(choice: { privacyLevel?: ItemPrivacyLevel | und
  * forced to https, at most 2048 characters.
  */
 export const normalizePostLink = (input: string): Result<string, "invalid_url"> => normalizeRegistryUrl(input);
-
-/** True when post HTML shows no text at all ('<p><br></p>', tags only, spaces). */
-export const isBlankPostContent = (html: string) => sanitizePlainText(html, POST_CONTENT_MAX_LENGTH) === "";

@@ -121,9 +121,8 @@ export function truncateRegistryDescription(description: string): string {
 }
 
 /**
- * A stored description: markup stripped like any plain text (core spec 5), then cut to 500. The
- * limit is a cut, not '...': plain text is never longer than its input, so the bound given to
- * sanitizePlainText never shortens it.
+ * A stored description: plain text as typed (core spec 5), then cut to 500. The limit is a cut,
+ * not '...': the bound given to sanitizePlainText is the input's own length, so it never cuts.
  */
 export function registryDescription(input: string): string {
   return truncateRegistryDescription(sanitizePlainText(input, input.length));

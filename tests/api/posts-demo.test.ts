@@ -4,7 +4,7 @@ import { DEMO_POSTS, demoMember, type DemoMember } from "../../scripts/demo-fami
 import { seedDemoFamily } from "../../scripts/seed";
 import { canSeeItem } from "../../src/domain/audience";
 import { MS_PER_DAY } from "../../src/domain/constants";
-import { sanitizePostContent } from "../../src/domain/sanitize";
+import { sanitizePostContent } from "../../src/domain/richText";
 import { postComments, postLikes, posts } from "../../worker/db/schema";
 import type { ApiClient } from "../support/client";
 import { openTestDb, signedInAs } from "../support/env";

@@ -72,9 +72,9 @@ describe("quick logs", () => {
     expect(healthLogWeek(addDays(lmp, 20 * 7 + 3), lmp)).toBe(20);
   });
 
-  it("are stored as plain text, empty notes as none", () => {
-    expect(cleanHealthLog({ name: " <b>Pickles</b> ", notes: "" })).toEqual({ name: "Pickles", notes: null });
-    expect(cleanHealthLog({ name: "Nausea", notes: "<script>alert(1)</script>After breakfast" })).toEqual({ name: "Nausea", notes: "After breakfast" });
+  it("are stored as typed (trimmed), empty notes as none", () => {
+    expect(cleanHealthLog({ name: " <b>Pickles</b> ", notes: "" })).toEqual({ name: "<b>Pickles</b>", notes: null });
+    expect(cleanHealthLog({ name: "Nausea", notes: "Onion=2 & garlic <3 after breakfast" })).toEqual({ name: "Nausea", notes: "Onion=2 & garlic <3 after breakfast" });
   });
 
   it("offer common suggestions for both kinds, each once", () => {
@@ -182,10 +182,10 @@ describe("birth plan", () => {
     expect(birthPlanAnswersSchema.safeParse({ otherNotes: "x".repeat(BIRTH_PLAN_TEXT_MAX_LENGTH + 1) }).success).toBe(false);
   });
 
-  it("stores text as plain text, choices in the form's order without repeats, and leaves unanswered questions out", () => {
+  it("stores text as typed (trimmed), choices in the form's order without repeats, and leaves unanswered questions out", () => {
     expect(normalizeBirthPlanAnswers({ painMethods: ["epidural", "massage", "epidural"], birthPlace: "", atmosphere: [], otherNotes: "  <i>Music</i> please ", healthNotes: "   " })).toEqual({
       painMethods: ["massage", "epidural"],
-      otherNotes: "Music please",
+      otherNotes: "<i>Music</i> please",
     });
   });
 
@@ -236,8 +236,8 @@ describe("hospital bag", () => {
     for (const key of DEMO_PACKED_BAG_ITEMS) expect(keys, key).toContain(key);
   });
 
-  it("cleans item names and cuts them to the limit", () => {
-    expect(cleanBagItemName(" <b>Snacks</b> ")).toBe("Snacks");
+  it("trims item names and cuts them to the limit", () => {
+    expect(cleanBagItemName(" Snacks <3 ")).toBe("Snacks <3");
     expect(cleanBagItemName("x".repeat(HOSPITAL_BAG_ITEM_NAME_MAX_LENGTH + 10))).toHaveLength(HOSPITAL_BAG_ITEM_NAME_MAX_LENGTH);
   });
 
@@ -283,10 +283,10 @@ describe("medical contacts", () => {
     expect(medicalContactSchema.safeParse({ kind: "dentist", name: "Ana" }).success).toBe(false);
   });
 
-  it("store plain text and empty fields as none", () => {
-    expect(cleanMedicalContact({ kind: "hospital", name: "<b>City</b> Hospital", phone: " 555 0100 ", email: "", address: "1 Main St", notes: "" })).toEqual({
+  it("store text as typed (trimmed) and empty fields as none", () => {
+    expect(cleanMedicalContact({ kind: "hospital", name: " St. Mary's <Maternity> ", phone: " 555 0100 ", email: "", address: "1 Main St", notes: "" })).toEqual({
       kind: "hospital",
-      name: "City Hospital",
+      name: "St. Mary's <Maternity>",
       phone: "555 0100",
       email: null,
       address: "1 Main St",

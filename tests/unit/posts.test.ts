@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { canSeeItem } from "../../src/domain/audience";
 import { GUEST_PRIVACY_LEVELS, ITEM_PRIVACY_LEVELS } from "../../src/domain/enums";
-import { audienceGroupsOf, isBlankPostContent, normalizePostLink, postPrivacyLevel, privacyLevelForGroups } from "../../src/domain/posts";
+import { audienceGroupsOf, normalizePostLink, postPrivacyLevel, privacyLevelForGroups } from "../../src/domain/posts";
+import { isBlankPostContent } from "../../src/domain/richText";
 
 describe("post audience groups", () => {
   it("are exactly the guest levels the audience rule lets see the post", () => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import type { ItemPrivacyLevel } from "../../domain/enums";
-import { DEFAULT_POST_PRIVACY_LEVEL, isBlankPostContent, normalizePostLink } from "../../domain/posts";
+import { DEFAULT_POST_PRIVACY_LEVEL, normalizePostLink } from "../../domain/posts";
 import { REGISTRY_MESSAGES } from "../../domain/registry";
 import { Button } from "../../ui/Button";
 import { SelectField } from "../../ui/fields";
@@ -9,6 +9,7 @@ import { ItemPrivacyField } from "../settings/ItemPrivacyField";
 import { POST_MOODS, moodLabel } from "./moods";
 import { RichTextEditor } from "./RichTextEditor";
 import { AttachPhotos } from "./AttachPhotos";
+import { isBlankPostHtml } from "./postHtml";
 import type { FeedPost, PostPhoto, PostsScope } from "./usePosts";
 
 export interface PostDraft {
@@ -48,7 +49,7 @@ export function Composer({ scope, post, submitLabel, busy, onSubmit, onCancel }:
   const [linkError, setLinkError] = useState<string | undefined>();
   const change = (patch: Partial<DraftFields>) => setDraft((current) => ({ ...current, ...patch }));
   // As on the server: a post needs some text or a photo.
-  const empty = isBlankPostContent(draft.content) && photos.length === 0;
+  const empty = isBlankPostHtml(draft.content) && photos.length === 0;
   const moods = post?.mood && !POST_MOODS.some((m) => m.value === post.mood) ? [post.mood, ...POST_MOODS.map((m) => m.value)] : POST_MOODS.map((m) => m.value);
 
   function submit(event: FormEvent) {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { clsx } from "clsx";
 import { MS_PER_SECOND } from "../../domain/constants";
-import { LINK_REL, LINK_TARGET } from "../../domain/sanitize";
+import { LINK_REL, LINK_TARGET } from "../../domain/postFormat";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog, Dialog } from "../../ui/Dialog";

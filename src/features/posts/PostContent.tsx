@@ -1,6 +1,6 @@
 import { createElement, useMemo, type ReactNode } from "react";
 import { clsx } from "clsx";
-import { LINK_REL, LINK_TARGET } from "../../domain/sanitize";
+import { LINK_REL, LINK_TARGET } from "../../domain/postFormat";
 import { parsePostHtml, type PostNode } from "./postHtml";
 
 function render(nodes: readonly PostNode[]): ReactNode[] {

@@ -1,18 +1,16 @@
 /**
- * Post HTML in the browser. The server stores it sanitised (src/domain/sanitize.ts); before it
+ * Post HTML in the browser. The server stores it sanitised (src/domain/richText.ts); before it
  * reaches the page it is parsed once more, in an inert document, and rebuilt from the same allowed
  * tags, so nothing but b, i, em, strong, p, br, ul, ol, li and http(s) links is ever put in the DOM,
  * whatever the string holds.
  */
-import { POST_ALLOWED_TAGS, safeLinkHref } from "../../domain/sanitize";
+import { POST_ALLOWED_TAGS, POST_DROPPED_WITH_CONTENT, safeLinkHref, type PostTag } from "../../domain/postFormat";
 
-export type PostTag = (typeof POST_ALLOWED_TAGS)[number];
 export type PostNode = { kind: "text"; text: string } | { kind: "element"; tag: PostTag; href: string | null; children: PostNode[] };
 
 const ALLOWED = new Set<string>(POST_ALLOWED_TAGS);
 const isPostTag = (name: string): name is PostTag => ALLOWED.has(name);
-/** Elements whose content is never text to show. */
-const DROPPED_WITH_CONTENT = new Set(["script", "style", "template", "iframe", "object", "noscript", "svg", "math"]);
+const DROPPED_WITH_CONTENT = new Set(POST_DROPPED_WITH_CONTENT);
 
 function convert(node: Node): PostNode[] {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent ? [{ kind: "text", text: node.textContent }] : [];
@@ -22,7 +20,7 @@ function convert(node: Node): PostNode[] {
   const children = [...node.childNodes].flatMap(convert);
   if (!isPostTag(name)) return children;
   if (name !== "a") return [{ kind: "element", tag: name, href: null, children }];
-  const href = safeLinkHref([...node.attributes].map((attribute) => ({ name: attribute.name, value: attribute.value })));
+  const href = safeLinkHref(node.getAttribute("href"));
   // A link without a safe address keeps its text only, as the server does.
   return href ? [{ kind: "element", tag: "a", href, children }] : children;
 }
@@ -32,6 +30,11 @@ export function parsePostHtml(html: string): PostNode[] {
   const document = new DOMParser().parseFromString(html, "text/html");
   return [...document.body.childNodes].flatMap(convert);
 }
+
+const textOf = (nodes: readonly PostNode[]): string => nodes.map((node) => (node.kind === "text" ? node.text : textOf(node.children))).join("");
+
+/** True when the HTML shows no text at all ('<p><br></p>', tags only, spaces), as the server judges it. */
+export const isBlankPostHtml = (html: string) => textOf(parsePostHtml(html)).trim() === "";
 
 /** Appends the nodes as real DOM under `parent` (the composer's editor when a post is edited). */
 export function appendPostNodes(parent: Node, nodes: readonly PostNode[]): void {
