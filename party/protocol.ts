@@ -10,6 +10,19 @@ export const ROOM_CHANNEL_HEADER = "x-babysteps-room-channel";
 export const ROOM_PARENT_HEADER = "x-babysteps-room-parent";
 
 /**
+ * Header the Worker sets with the instant (ms since the epoch) until which its check holds: the
+ * session's expiry or the day the pregnancy's service state changes, whichever comes first. Past
+ * it, the room closes the socket so the client reconnects through a fresh check.
+ */
+export const ROOM_ACCESS_UNTIL_HEADER = "x-babysteps-room-access-until";
+
+/**
+ * Close code of a socket whose user's access changed (removed, flags or level changed, signed out,
+ * pregnancy closed): the client reconnects, and the Worker decides afresh what it may hear.
+ */
+export const ROOM_REAUTHORISE_CLOSE_CODE = 4001;
+
+/**
  * A pregnancy's room carries two channels: the waiting room (chat, presence, typing; needs
  * canAccessWaitingRoom) and the feed, which any active participant may join to hear that posts,
  * photos, calendar events, registries, baby-game guesses or the parents' health records changed.

@@ -1,15 +1,26 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { closeDueSessions } from "../worker/cron";
 import type { Bindings } from "../worker/env";
-import { PARENT_ONLY_FEED_AREAS, ROOM_CHANNEL_HEADER, ROOM_PARENT_HEADER, ROOM_USER_HEADER, type RoomChannel, type RoomClientMessage, type RoomEvent, type RoomServerMessage } from "./protocol";
+import {
+  PARENT_ONLY_FEED_AREAS,
+  ROOM_ACCESS_UNTIL_HEADER,
+  ROOM_CHANNEL_HEADER,
+  ROOM_PARENT_HEADER,
+  ROOM_REAUTHORISE_CLOSE_CODE,
+  ROOM_USER_HEADER,
+  type RoomChannel, type RoomClientMessage, type RoomEvent, type RoomServerMessage } from "./protocol";
 
 interface ConnectionInfo {
   userId: string;
   /** Checked by the Worker at connect; a socket from before this was recorded counts as a guest's. */
   parent?: boolean;
+  /** When the Worker's check lapses (ms since the epoch); absent on sockets from before it was recorded. */
+  until?: number;
 }
 
 const forParentsOnly = (message: RoomServerMessage) => message.type === "event" && message.event.kind === "feed-changed" && PARENT_ONLY_FEED_AREAS.includes(message.event.area);
+
+const lapsed = (info: ConnectionInfo | null, now = Date.now()) => info?.until !== undefined && info.until <= now;
 
 const WAITING_ROOM: RoomChannel = "waiting-room";
 const channelOf = (request: Request): RoomChannel => (request.headers.get(ROOM_CHANNEL_HEADER) === "feed" ? "feed" : WAITING_ROOM);
@@ -36,7 +47,8 @@ export class WaitingRoom extends Server<Bindings> {
       connection.close(1008, "unauthorised");
       return;
     }
-    connection.setState({ userId, parent: ctx.request.headers.get(ROOM_PARENT_HEADER) === "1" } satisfies ConnectionInfo);
+    const until = Number(ctx.request.headers.get(ROOM_ACCESS_UNTIL_HEADER));
+    connection.setState({ userId, parent: ctx.request.headers.get(ROOM_PARENT_HEADER) === "1", until: Number.isFinite(until) && until > 0 ? until : undefined } satisfies ConnectionInfo);
     if (channelOf(ctx.request) === WAITING_ROOM) this.broadcastPresence();
   }
 
@@ -47,7 +59,7 @@ export class WaitingRoom extends Server<Bindings> {
   override onMessage(connection: Connection, message: WSMessage): void {
     if (typeof message !== "string") return;
     const info = connection.state as ConnectionInfo | null;
-    if (!info) return;
+    if (!info || lapsed(info)) return;
     let parsed: RoomClientMessage;
     try {
       parsed = JSON.parse(message) as RoomClientMessage;
@@ -75,6 +87,23 @@ export class WaitingRoom extends Server<Bindings> {
   }
 
   /**
+   * Called by the Worker when access changed: closes the sockets of those users (everyone's when
+   * `userIds` is absent), so each client reconnects and the Worker checks it afresh. Until then
+   * nothing more reaches them. Returns how many sockets were closed.
+   */
+  reauthorise(userIds?: string[]): number {
+    const users = userIds && new Set(userIds);
+    let closed = 0;
+    for (const connection of this.getConnections()) {
+      const info = connection.state as ConnectionInfo | null;
+      if (users && !(info && users.has(info.userId))) continue;
+      connection.close(ROOM_REAUTHORISE_CLOSE_CODE, "access changed");
+      closed++;
+    }
+    return closed;
+  }
+
+  /**
    * The backup for the cron: closes this pregnancy's session if it is still due, through the same
    * conditional close, and tells the sockets what the cron would. If the cron got there first,
    * nothing is due any more and nothing is posted. A throw makes the runtime retry the alarm.
@@ -89,7 +118,7 @@ export class WaitingRoom extends Server<Bindings> {
     const parentsOnly = forParentsOnly(message);
     const text = JSON.stringify(message);
     let reached = 0;
-    for (const connection of this.getConnections(channel)) {
+    for (const connection of this.live(channel)) {
       const info = connection.state as ConnectionInfo | null;
       if (recipients && !(info && recipients.has(info.userId))) continue;
       if (parentsOnly && !info?.parent) continue;
@@ -102,15 +131,24 @@ export class WaitingRoom extends Server<Bindings> {
   /** To every waiting-room socket, except the one `without` names. */
   private send(message: RoomServerMessage, without?: string): void {
     const text = JSON.stringify(message);
-    for (const connection of this.getConnections(WAITING_ROOM)) if (connection.id !== without) connection.send(text);
+    for (const connection of this.live(WAITING_ROOM)) if (connection.id !== without) connection.send(text);
   }
 
   private broadcastPresence(): void {
     const userIds = new Set<string>();
-    for (const connection of this.getConnections(WAITING_ROOM)) {
+    for (const connection of this.live(WAITING_ROOM)) {
       const info = connection.state as ConnectionInfo | null;
       if (info) userIds.add(info.userId);
     }
     this.send({ type: "presence", userIds: [...userIds] });
+  }
+
+  /** The channel's sockets whose check still holds; a lapsed one is closed to be checked again. */
+  private *live(channel: RoomChannel): Generator<Connection> {
+    const now = Date.now();
+    for (const connection of this.getConnections(channel)) {
+      if (lapsed(connection.state as ConnectionInfo | null, now)) connection.close(ROOM_REAUTHORISE_CLOSE_CODE, "access lapsed");
+      else yield connection;
+    }
   }
 }

@@ -23,6 +23,8 @@ export interface AuthDeps {
   mailer: Mailer;
   secret: string;
   baseURL: string;
+  /** Told after any session of a user ends (sign-out, revocation, reset), to cut that user's sockets. */
+  sessionEnded?: (userId: string) => Promise<void>;
 }
 
 const OTP_SUBJECTS = {
@@ -40,7 +42,7 @@ export function emailConfirmedLink(baseURL: string, email: string, code: string)
 }
 
 /** better-auth is created per request on Workers (its database handle is per request). */
-export function createAuth({ db, mailer, secret, baseURL }: AuthDeps) {
+export function createAuth({ db, mailer, secret, baseURL, sessionEnded }: AuthDeps) {
   return betterAuth({
     secret,
     baseURL,
@@ -126,6 +128,10 @@ export function createAuth({ db, mailer, secret, baseURL }: AuthDeps) {
       database: { generateId: () => crypto.randomUUID() },
     },
     databaseHooks: {
+      session: {
+        // Every way a session ends runs this: its user's open sockets are checked again at once.
+        delete: { after: async (session) => void (await sessionEnded?.(session.userId)) },
+      },
       user: {
         create: {
           // better-auth requires `name`; ours is always first + last.

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { createAuth, type Auth } from "./auth";
 import { createDb, createPool, type Db } from "./db";
 import type { Bindings } from "./env";
+import { reauthoriseUserRooms } from "./http/rooms";
 import { createMailer, type Mailer } from "./services/mailer";
 
 export interface AppVariables {
@@ -20,7 +21,7 @@ export function createServices(env: Bindings, origin: string, pool: Pool): AppVa
   return {
     db,
     mailer,
-    getAuth: () => (auth ??= createAuth({ db, mailer, secret: env.BETTER_AUTH_SECRET, baseURL: env.BETTER_AUTH_URL ?? origin })),
+    getAuth: () => (auth ??= createAuth({ db, mailer, secret: env.BETTER_AUTH_SECRET, baseURL: env.BETTER_AUTH_URL ?? origin, sessionEnded: (userId) => reauthoriseUserRooms(db, env, userId) })),
   };
 }
 

@@ -147,6 +147,21 @@ export function serviceState(serviceEnd: string, today: string): ServiceState {
   return "expired";
 }
 
+/**
+ * The first day on which the service state differs from today's: the day after the service end
+ * while active, the day after the read-only years while read-only; null once expired.
+ */
+export function serviceStateChangesOn(serviceEnd: string, today: string): string | null {
+  switch (serviceState(serviceEnd, today)) {
+    case "active":
+      return addDays(serviceEnd, 1);
+    case "read-only":
+      return addDays(readOnlyUntil(serviceEnd), 1);
+    case "expired":
+      return null;
+  }
+}
+
 export function isServiceActive(serviceEnd: string, today: string): boolean {
   return serviceState(serviceEnd, today) === "active";
 }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { RoomServerMessage } from "../../party/protocol";
+import { ROOM_REAUTHORISE_CLOSE_CODE, type RoomServerMessage } from "../../party/protocol";
+import { GUEST_DEFAULT_PERMISSIONS } from "../../src/domain/permissions";
 import { waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
 import { waitingRoomMessages, waitingRoomSessions } from "../../worker/db/schema";
 import { baseUrl, openTestDb, signedInAs } from "../support/env";
@@ -110,6 +111,104 @@ describe("waiting room sockets", () => {
       noahRoom.socket.close();
       mayaRoom.socket.close();
       await close();
+    }
+  });
+});
+
+/** Another family with one guest (waiting-room access by default), each with open sockets on both channels. */
+async function familyWithGuest(label: string) {
+  const family = await createOtherFamily();
+  const guest = await signUp(label);
+  const { db, close } = openTestDb();
+  let participantId: string;
+  try {
+    const [row] = await db.insert(pregnancyParticipants).values({ pregnancyId: family.pregnancyId, userId: guest.userId, role: "guest", status: "active", privacyLevel: "friends" }).returning({ id: pregnancyParticipants.id });
+    participantId = row!.id;
+  } finally {
+    await close();
+  }
+  const guestRoom = await connect(family.pregnancyId, guest.client);
+  const guestFeed = await connect(feedOf(family.pregnancyId), guest.client);
+  const ownerRoom = await connect(family.pregnancyId, family.owner);
+  const scoped = { pregnancyId: family.pregnancyId };
+  /** A parent's message and a feed signal after the change: what the guest must no longer hear. */
+  const familyCarriesOn = async () => {
+    await family.owner.trpc.waitingRoom.messages.send.mutate({ ...scoped, id: crypto.randomUUID(), content: "Heading in now" });
+    await family.owner.trpc.posts.create.mutate({ ...scoped, id: crypto.randomUUID(), content: "<p>News</p>", privacyLevel: "friends" });
+    await ownerRoom.next((m) => m.type === "event" && m.event.kind === "message" && m.event.message.content === "Heading in now");
+  };
+  const heardAfter = (room: typeof guestRoom, since: number) => room.messages.slice(since).filter((m) => m.type === "event");
+  const closeAll = () => [guestRoom, guestFeed, ownerRoom].forEach((room) => room.socket.close());
+  return { ...family, guest, participantId, guestRoom, guestFeed, ownerRoom, scoped, familyCarriesOn, heardAfter, closeAll };
+}
+
+describe("a changed access is heard by the room at once", () => {
+  it("a removed guest's sockets close, hear nothing more, and cannot reconnect", async () => {
+    const f = await familyWithGuest("removedguest");
+    try {
+      const [roomSeen, feedSeen] = [f.guestRoom.messages.length, f.guestFeed.messages.length];
+      await f.owner.trpc.participants.remove.mutate({ ...f.scoped, participantId: f.participantId });
+      expect(await f.guestRoom.closed).toBe(ROOM_REAUTHORISE_CLOSE_CODE);
+      expect(await f.guestFeed.closed).toBe(ROOM_REAUTHORISE_CLOSE_CODE);
+      await f.familyCarriesOn();
+      expect(f.heardAfter(f.guestRoom, roomSeen)).toEqual([]);
+      expect(f.heardAfter(f.guestFeed, feedSeen)).toEqual([]);
+      await expect(connect(f.pregnancyId, f.guest.client)).rejects.toThrow("refused 403");
+      await expect(connect(feedOf(f.pregnancyId), f.guest.client)).rejects.toThrow("refused 403");
+      // The parent's own socket stays open.
+      expect(f.ownerRoom.socket.readyState).toBe(f.ownerRoom.socket.OPEN);
+    } finally {
+      f.closeAll();
+    }
+  });
+
+  it("taking away waiting-room access closes the guest's sockets; the feed lets them back, the waiting room does not", async () => {
+    const f = await familyWithGuest("flagsguest");
+    try {
+      const roomSeen = f.guestRoom.messages.length;
+      await f.owner.trpc.participants.update.mutate({ ...f.scoped, participantId: f.participantId, permissions: { ...GUEST_DEFAULT_PERMISSIONS, canAccessWaitingRoom: false } });
+      expect(await f.guestRoom.closed).toBe(ROOM_REAUTHORISE_CLOSE_CODE);
+      expect(await f.guestFeed.closed).toBe(ROOM_REAUTHORISE_CLOSE_CODE);
+      await expect(connect(f.pregnancyId, f.guest.client)).rejects.toThrow("refused 403");
+      const feed = await connect(feedOf(f.pregnancyId), f.guest.client);
+      try {
+        await f.familyCarriesOn();
+        expect(f.heardAfter(f.guestRoom, roomSeen)).toEqual([]);
+        expect(await feed.next((m) => m.type === "event" && m.event.kind === "feed-changed")).toMatchObject({ event: { area: "posts" } });
+      } finally {
+        feed.socket.close();
+      }
+    } finally {
+      f.closeAll();
+    }
+  });
+
+  it("a new privacy level closes the guest's sockets so they reconnect under the new level", async () => {
+    const f = await familyWithGuest("levelguest");
+    try {
+      await f.owner.trpc.participants.update.mutate({ ...f.scoped, participantId: f.participantId, privacyLevel: "acquaintances" });
+      expect(await f.guestRoom.closed).toBe(ROOM_REAUTHORISE_CLOSE_CODE);
+      const again = await connect(f.pregnancyId, f.guest.client);
+      again.socket.close();
+      // A change to the guest's title alone re-checks them too: harmless, and one rule for every change.
+    } finally {
+      f.closeAll();
+    }
+  });
+
+  it("signing out closes that user's sockets in every room, and the cookie no longer opens one", async () => {
+    const f = await familyWithGuest("signedoutguest");
+    try {
+      const roomSeen = f.guestRoom.messages.length;
+      expect((await f.guest.client.postJson("/api/auth/sign-out", {})).status).toBe(200);
+      expect(await f.guestRoom.closed).toBe(ROOM_REAUTHORISE_CLOSE_CODE);
+      expect(await f.guestFeed.closed).toBe(ROOM_REAUTHORISE_CLOSE_CODE);
+      await f.familyCarriesOn();
+      expect(f.heardAfter(f.guestRoom, roomSeen)).toEqual([]);
+      await expect(connect(f.pregnancyId, f.guest.client)).rejects.toThrow("refused 401");
+      expect(f.ownerRoom.socket.readyState).toBe(f.ownerRoom.socket.OPEN);
+    } finally {
+      f.closeAll();
     }
   });
 });

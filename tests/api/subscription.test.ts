@@ -6,6 +6,7 @@ import { subscriptionCancelAt } from "../../src/domain/billing";
 import { MS_PER_SECOND, PLANS, READ_ONLY_YEARS, SECONDS_PER_DAY, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/constants";
 import { addDays, addYears, dueDateFromLmp, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TOASTS } from "../../src/domain/errors";
+import { ROOM_REAUTHORISE_CLOSE_CODE } from "../../party/protocol";
 import { devStripeObjects, pregnancies, pregnancyParticipants, subscriptions } from "../../worker/db/schema";
 import { stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
 import { subscribedUser } from "../support/checkout";
@@ -15,6 +16,7 @@ import { signUp } from "../support/families";
 import { PNG_1X1 } from "../support/images";
 import { postPhotos } from "../support/photoUpload";
 import { callProcedure } from "../support/raw-trpc";
+import { connect, feedOf } from "../support/room";
 
 let testDb: ReturnType<typeof openTestDb>;
 beforeAll(() => {
@@ -145,8 +147,14 @@ describe("billing.cancelSubscription", () => {
     // Only the payer's own subscription can be cancelled: the guest has none.
     await expect(guest.client.trpc.billing.cancelSubscription.mutate({ confirm: true })).rejects.toMatchObject({ data: { code: "NOT_FOUND", appCode: "NO_SUBSCRIPTION" } });
     expect((await pregnancyRow(pregnancyId)).status).toBe("active");
+    const guestRoom = await connect(pregnancyId, guest.client);
+    const guestFeed = await connect(feedOf(pregnancyId), guest.client);
 
     expect(await owner.client.trpc.billing.cancelSubscription.mutate({ confirm: true })).toEqual({ success: true, closedPregnancyId: pregnancyId });
+    // The guest's open sockets close with the pregnancy, and cannot be opened again.
+    expect(await guestRoom.closed).toBe(ROOM_REAUTHORISE_CLOSE_CODE);
+    expect(await guestFeed.closed).toBe(ROOM_REAUTHORISE_CLOSE_CODE);
+    await expect(connect(pregnancyId, guest.client)).rejects.toThrow("refused 403");
     expect(await pregnancyRow(pregnancyId)).toMatchObject({ status: "closed", closedAt: expect.any(Date) });
     expect(await subscriptionRowOf(owner.userId)).toMatchObject({ status: "canceled", canceledAt: expect.any(Date) });
     expect((await providerSubscription(subscriptionId)).status).toBe("canceled");

@@ -3,6 +3,8 @@ import type { RoomServerMessage } from "../../party/protocol";
 import type { ApiClient } from "./client";
 import { baseUrl } from "./env";
 
+const CLOSING_POLL_MS = 10;
+
 const roomUrl = (base: string, id: string) => `${base.replace(/^http/, "ws")}/parties/waiting-room/${id}`;
 
 /** The room's feed channel (any active participant; posts and photos change signals only). */
@@ -12,6 +14,8 @@ export interface OpenRoom {
   socket: WebSocket;
   messages: RoomServerMessage[];
   next(predicate: (m: RoomServerMessage) => boolean): Promise<RoomServerMessage>;
+  /** Settles when the socket closes, with the code the room closed it with. */
+  closed: Promise<number>;
 }
 
 /**
@@ -44,8 +48,15 @@ export function connect(id: string, client?: ApiClient, origin = client?.baseUrl
       const timer = setTimeout(() => reject(new Error("No such room message within 10 s")), 10_000);
       waiters.push({ predicate, resolve: (m) => (clearTimeout(timer), resolve(m)) });
     });
+  const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
+  // The room's close frame arrives at once, but the local runtime ends the connection ~10 s later:
+  // once the frame is in (the socket is closing), end it here so `closed` settles with its code.
+  const watch = setInterval(() => {
+    if (socket.readyState === WebSocket.CLOSING) socket.terminate();
+    if (socket.readyState === WebSocket.CLOSED) clearInterval(watch);
+  }, CLOSING_POLL_MS);
   return new Promise((resolve, reject) => {
-    socket.once("open", () => resolve({ socket, messages, next }));
+    socket.once("open", () => resolve({ socket, messages, next, closed }));
     socket.once("unexpected-response", (_request, response) => reject(new Error(`refused ${response.statusCode}`)));
     socket.once("error", reject);
   });

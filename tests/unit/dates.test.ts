@@ -17,6 +17,7 @@ import {
   resolvePregnancyDates,
   serviceEndDate,
   serviceState,
+  serviceStateChangesOn,
   startOfWeek,
   todayIso,
   trimester,
@@ -109,6 +110,16 @@ describe("pregnancy dates", () => {
     expect(isReadOnly(end, end)).toBe(false);
     expect(isReadOnly(end, "2026-01-01")).toBe(true);
     expect(isReadOnly(end, "2033-01-01")).toBe(false);
+  });
+
+  it("names the day the service state next changes, so an open socket is re-checked then", () => {
+    const end = "2025-12-31";
+    expect(serviceStateChangesOn(end, "2025-01-01")).toBe("2026-01-01");
+    expect(serviceStateChangesOn(end, end)).toBe("2026-01-01");
+    expect(serviceState(end, serviceStateChangesOn(end, end)!)).toBe("read-only");
+    expect(serviceStateChangesOn(end, "2026-01-01")).toBe("2033-01-01");
+    expect(serviceState(end, serviceStateChangesOn(end, "2032-12-31")!)).toBe("expired");
+    expect(serviceStateChangesOn(end, "2033-01-01")).toBeNull();
   });
 
   it("counts whole weeks since the LMP, never below zero", () => {

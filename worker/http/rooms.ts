@@ -1,7 +1,11 @@
 import type { Lobby } from "partyserver";
 import { z } from "zod";
-import { ROOM_CHANNEL_HEADER, ROOM_CHANNELS, ROOM_PARENT_HEADER, ROOM_USER_HEADER, type FeedArea, type RoomEvent } from "../../party/protocol";
+import { and, eq } from "drizzle-orm";
+import { ROOM_ACCESS_UNTIL_HEADER, ROOM_CHANNEL_HEADER, ROOM_CHANNELS, ROOM_PARENT_HEADER, ROOM_USER_HEADER, type FeedArea, type RoomEvent } from "../../party/protocol";
+import { serviceStateChangesOn, todayIso } from "../../src/domain/dates";
 import type { AppVariables } from "../context";
+import type { Db } from "../db";
+import { pregnancyParticipants } from "../db/schema";
 import type { Bindings } from "../env";
 import { loadPregnancyAccess } from "../trpc/access";
 import { isSameOrigin } from "./guards";
@@ -27,7 +31,17 @@ export async function authorizeRoomConnection(request: Request, lobby: Lobby, va
   headers.set(ROOM_USER_HEADER, session.user.id);
   headers.set(ROOM_CHANNEL_HEADER, channel.data);
   headers.set(ROOM_PARENT_HEADER, access.isParent ? "1" : "0");
+  const changesOn = serviceStateChangesOn(access.serviceEndDate, todayIso());
+  const sessionEnds = new Date(session.session.expiresAt).getTime();
+  headers.set(ROOM_ACCESS_UNTIL_HEADER, String(changesOn ? Math.min(sessionEnds, Date.parse(`${changesOn}T00:00:00Z`)) : sessionEnds));
   return new Request(request, { headers });
+}
+
+async function roomOf(env: Pick<Bindings, "WaitingRoom">, pregnancyId: string) {
+  // Loaded on use: partyserver needs the Workers runtime, and the router (which reaches this
+  // module) is also imported in Node by the permission-matrix test.
+  const { getServerByName } = await import("partyserver");
+  return getServerByName(env.WaitingRoom, pregnancyId);
 }
 
 /**
@@ -36,11 +50,7 @@ export async function authorizeRoomConnection(request: Request, lobby: Lobby, va
  */
 export async function tellRoom(env: Pick<Bindings, "WaitingRoom">, pregnancyId: string, event: RoomEvent, to?: string[]): Promise<void> {
   try {
-    // Loaded on use: partyserver needs the Workers runtime, and the router (which reaches this
-    // module) is also imported in Node by the permission-matrix test.
-    const { getServerByName } = await import("partyserver");
-    const room = await getServerByName(env.WaitingRoom, pregnancyId);
-    await room.announce(event, to);
+    await (await roomOf(env, pregnancyId)).announce(event, to);
   } catch (error) {
     logEvent("error", "room not told", { room: pregnancyId, event: event.kind, error: String(error) });
   }
@@ -48,3 +58,25 @@ export async function tellRoom(env: Pick<Bindings, "WaitingRoom">, pregnancyId: 
 
 /** Tells the pregnancy's feed that posts, photos, events or registries changed; each viewer reloads what they may see. */
 export const tellFeed = (env: Pick<Bindings, "WaitingRoom">, pregnancyId: string, area: FeedArea) => tellRoom(env, pregnancyId, { kind: "feed-changed", area });
+
+/**
+ * Access changed (removed, flags or level changed, pregnancy closed or re-dated): the room closes
+ * those users' sockets (everyone's without `userIds`) and each client reconnects through a fresh
+ * check. Awaited by callers, so nothing more reaches a removed guest once their request returns.
+ */
+export async function reauthoriseRoom(env: Pick<Bindings, "WaitingRoom">, pregnancyId: string, userIds?: string[]): Promise<void> {
+  try {
+    await (await roomOf(env, pregnancyId)).reauthorise(userIds);
+  } catch (error) {
+    logEvent("error", "room not reauthorised", { room: pregnancyId, error: String(error) });
+  }
+}
+
+/** A user's sessions ended (signed out, revoked, reset): every room they take part in checks their sockets again. */
+export async function reauthoriseUserRooms(db: Db, env: Pick<Bindings, "WaitingRoom">, userId: string): Promise<void> {
+  const rows = await db
+    .select({ pregnancyId: pregnancyParticipants.pregnancyId })
+    .from(pregnancyParticipants)
+    .where(and(eq(pregnancyParticipants.userId, userId), eq(pregnancyParticipants.status, "active")));
+  await Promise.all(rows.map((row) => reauthoriseRoom(env, row.pregnancyId, [userId])));
+}

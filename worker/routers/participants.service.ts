@@ -4,6 +4,8 @@ import { displayTitle, effectivePermissions, normalizePermissions } from "../../
 import { sanitizeTitle } from "../../src/domain/sanitize";
 import type { Db } from "../db";
 import { pregnancyParticipants, users } from "../db/schema";
+import type { Bindings } from "../env";
+import { reauthoriseRoom } from "../http/rooms";
 import { AppError, assertInPregnancy } from "../trpc/init";
 import { withdrawInvitations } from "./calendar.service";
 
@@ -63,6 +65,13 @@ export async function findGuest(db: Db, pregnancyId: string, participantId: stri
   return participant;
 }
 
+/** A parent changing the guests of their pregnancy; the room is told so the guest's sockets are checked again. */
+export interface ParticipantsCaller {
+  db: Db;
+  env: Pick<Bindings, "WaitingRoom">;
+  pregnancyId: string;
+}
+
 export interface GuestChanges {
   title?: string | null | undefined;
   relationship?: GuestRelationship | null | undefined;
@@ -70,9 +79,12 @@ export interface GuestChanges {
   permissions?: Permissions | undefined;
 }
 
-/** Stores the whole normalised flag set, so a later change to the defaults cannot alter a guest silently. */
-export async function updateGuest(db: Db, pregnancyId: string, participantId: string, changes: GuestChanges) {
-  await findGuest(db, pregnancyId, participantId);
+/**
+ * Stores the whole normalised flag set, so a later change to the defaults cannot alter a guest
+ * silently. New flags or a new level take effect on the guest's open sockets at once.
+ */
+export async function updateGuest({ db, env, pregnancyId }: ParticipantsCaller, participantId: string, changes: GuestChanges) {
+  const guest = await findGuest(db, pregnancyId, participantId);
   const values: Partial<typeof pregnancyParticipants.$inferInsert> = {};
   if (changes.title !== undefined) values.title = changes.title === null ? null : sanitizeTitle(changes.title) || null;
   if (changes.relationship !== undefined) values.relationship = changes.relationship;
@@ -83,18 +95,20 @@ export async function updateGuest(db: Db, pregnancyId: string, participantId: st
       .update(pregnancyParticipants)
       .set(values)
       .where(and(eq(pregnancyParticipants.id, participantId), eq(pregnancyParticipants.pregnancyId, pregnancyId)));
+    if (guest.userId) await reauthoriseRoom(env, pregnancyId, [guest.userId]);
   }
   const updated = (await listParticipantsWithPermissions(db, pregnancyId)).find((p) => p.id === participantId);
   if (!updated) throw new AppError("NOT_FOUND", "NOT_FOUND", "Participant not found");
   return updated;
 }
 
-/** Removing a guest ends their access at once (their invitation rows go with them). */
-export async function removeGuest(db: Db, pregnancyId: string, participantId: string) {
+/** Removing a guest ends their access at once, open sockets included (their invitation rows go with them). */
+export async function removeGuest({ db, env, pregnancyId }: ParticipantsCaller, participantId: string) {
   const guest = await findGuest(db, pregnancyId, participantId);
   await db.transaction(async (tx) => {
     await tx.delete(pregnancyParticipants).where(and(eq(pregnancyParticipants.id, participantId), eq(pregnancyParticipants.pregnancyId, pregnancyId)));
     if (guest.userId) await withdrawInvitations(tx, pregnancyId, guest.userId);
   });
+  if (guest.userId) await reauthoriseRoom(env, pregnancyId, [guest.userId]);
   return { removed: true as const };
 }

@@ -2,8 +2,10 @@ import { z } from "zod";
 import { TITLE_MAX_LENGTH } from "../../src/domain/constants";
 import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS, PERMISSION_FLAGS } from "../../src/domain/enums";
 import { parentProcedure, router } from "../trpc/init";
-import { listParticipantsWithPermissions, removeGuest, updateGuest } from "./participants.service";
+import { listParticipantsWithPermissions, removeGuest, updateGuest, type ParticipantsCaller } from "./participants.service";
 import { rawText } from "./inputs";
+
+const callerOf = (ctx: { db: ParticipantsCaller["db"]; env: ParticipantsCaller["env"]; pregnancy: { id: string } }): ParticipantsCaller => ({ db: ctx.db, env: ctx.env, pregnancyId: ctx.pregnancy.id });
 
 const allFlags = z.object(Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<(typeof PERMISSION_FLAGS)[number], z.ZodBoolean>);
 
@@ -20,7 +22,7 @@ export const participantsRouter = router({
         permissions: allFlags.optional(),
       }),
     )
-    .mutation(({ ctx, input }) => updateGuest(ctx.db, ctx.pregnancy.id, input.participantId, input)),
+    .mutation(({ ctx, input }) => updateGuest(callerOf(ctx), input.participantId, input)),
 
-  remove: parentProcedure.input(z.object({ participantId: z.uuid() })).mutation(({ ctx, input }) => removeGuest(ctx.db, ctx.pregnancy.id, input.participantId)),
+  remove: parentProcedure.input(z.object({ participantId: z.uuid() })).mutation(({ ctx, input }) => removeGuest(callerOf(ctx), input.participantId)),
 });

@@ -8,7 +8,7 @@ import { partnerInviteeSchema } from "./partners";
 import { accessSummary, addBaby, completePregnancySetup, createPregnancyComplete, listMyPregnancies, listParticipants, pregnancyDetails, pregnancySetupStatus, updateBaby, updatePregnancy } from "./pregnancy.service";
 import { displayTitle } from "../../src/domain/permissions";
 import { rawText } from "./inputs";
-import { tellFeed } from "../http/rooms";
+import { reauthoriseRoom, tellFeed } from "../http/rooms";
 
 /** Raw text is bounded before sanitising so a huge payload costs nothing. */
 const titleText = rawText(TITLE_MAX_LENGTH);
@@ -61,8 +61,9 @@ export const pregnancyRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const updated = await updatePregnancy(ctx.db, ctx.pregnancy.id, input);
-      // New dates re-date the auto-dated milestones: open calendars reload.
-      if (input.dates) await tellFeed(ctx.env, ctx.pregnancy.id, "calendar");
+      // New dates re-date the auto-dated milestones (open calendars reload) and move the service
+      // end, which open sockets were checked against.
+      if (input.dates) await Promise.all([tellFeed(ctx.env, ctx.pregnancy.id, "calendar"), reauthoriseRoom(ctx.env, ctx.pregnancy.id)]);
       return updated;
     }),
 

@@ -12,7 +12,7 @@ import { pregnancies, pregnancyParticipants, subscriptions } from "../db/schema"
 import { AppError } from "../trpc/init";
 import { billingClient, currentSubscription, dateOf, type BillingDeps } from "./billing.service";
 import { updatePregnancy } from "./pregnancy.service";
-import { tellFeed } from "../http/rooms";
+import { reauthoriseRoom, tellFeed } from "../http/rooms";
 import { logEvent } from "../services/log";
 
 const providerFailed = (error: unknown) => {
@@ -130,5 +130,7 @@ export async function cancelSubscription(deps: BillingDeps, userId: string) {
     await tx.update(subscriptions).set({ status: "canceled", canceledAt: now, cancelAtPeriodEnd: false, pendingTier: null }).where(eq(subscriptions.id, row.id));
     if (pregnancyId) await tx.update(pregnancies).set({ status: "closed", closedAt: now }).where(and(eq(pregnancies.id, pregnancyId), eq(pregnancies.status, "active")));
   });
+  // Partner and guests lose access at once: their open sockets too.
+  if (pregnancyId) await reauthoriseRoom(deps.env, pregnancyId);
   return { success: true as const, closedPregnancyId: pregnancyId };
 }

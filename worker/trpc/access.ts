@@ -16,6 +16,8 @@ export interface PregnancyAccess {
   permissions: Permissions;
   /** Account lifetime (core spec 4): full service, or read-only after the service end. */
   serviceState: Exclude<ServiceState, "expired">;
+  /** The last day of full service (read-only follows). */
+  serviceEndDate: string;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function loadPregnancyAccess(db: Db, userId: string, pregnancyId: s
     privacyLevel: row.privacyLevel,
     permissions: effectivePermissions(row.role, row.custom),
     serviceState: state,
+    serviceEndDate: row.serviceEndDate,
   };
 }
 
