@@ -12,7 +12,8 @@ const HOURS_PER_DAY = 24;
 export const MS_PER_MINUTE = SECONDS_PER_MINUTE * MS_PER_SECOND;
 export const MS_PER_HOUR = MINUTES_PER_HOUR * MS_PER_MINUTE;
 export const MS_PER_DAY = HOURS_PER_DAY * MS_PER_HOUR;
-export const SECONDS_PER_DAY = HOURS_PER_DAY * MINUTES_PER_HOUR * SECONDS_PER_MINUTE;
+export const SECONDS_PER_HOUR = MINUTES_PER_HOUR * SECONDS_PER_MINUTE;
+export const SECONDS_PER_DAY = HOURS_PER_DAY * SECONDS_PER_HOUR;
 export const DAYS_PER_WEEK = 7;
 /** Mean Gregorian month (365.25 / 12 days), used only to turn day spans into month counts for copy. */
 export const AVERAGE_DAYS_PER_MONTH = 365.25 / 12;
@@ -478,6 +479,11 @@ export const ADULT_AGE_YEARS = 18;
 export const AUTH_RATE_LIMITS = {
   default: { window: SECONDS_PER_MINUTE, max: 100 },
   signIn: { window: SECONDS_PER_MINUTE, max: 5 },
+/**
+ * Ours: at most this many partner codes per invitation per hour. Each new code brings back the 3
+ * attempts, so this also bounds the guesses an hour at 3 codes x 3 attempts.
+ */
+export const PARTNER_CODES_PER_HOUR = 3;
   codeRequest: { window: SECONDS_PER_MINUTE, max: 3 },
 } as const;
 
@@ -548,3 +554,15 @@ export const ICAL_EVENT_DURATION = "PT1H";
 export const ICAL_LINE_OCTETS = 75;
 /** Ours: a downloaded event file is named after at most this much of its title. */
 export const ICAL_FILE_NAME_MAX = 60;
+/**
+ * Ours, for the procedures anyone may call or that take a secret (window in seconds, as
+ * AUTH_RATE_LIMITS). Each rule counts separately per client address and per thing the call names
+ * (an invitation, a token), so neither one address nor many addresses aimed at one invitation
+ * get far. A partner needs one lookup, a code or two and a try or two.
+ */
+export const PROCEDURE_RATE_LIMITS = {
+  partnerLookup: { window: 10 * SECONDS_PER_MINUTE, max: 10 },
+  partnerSendCode: { window: 10 * SECONDS_PER_MINUTE, max: 10 },
+  partnerVerifyCode: { window: 10 * SECONDS_PER_MINUTE, max: 10 },
+} as const;
+

@@ -9,6 +9,7 @@ import {
   verifyEmailErrorMessage,
 } from "../../src/features/partners/partnerErrors";
 import { validateInvitedPartnerSearch, validatePartnerVerifySearch } from "../../src/features/partners/search";
+import { maskEmail } from "../../src/domain/partnerInvitation";
 
 const PREGNANCY_ID = "0b6f2f9e-8d1c-4c55-9a51-2f0d7c1e9a10";
 
@@ -61,5 +62,13 @@ describe("partner invitation errors", () => {
     expect(invitationSignUpErrorMessage({ status: 422, code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", message: "User already exists" })).toBe(INVITATION_SIGNUP_MESSAGES.accountExists);
     expect(invitationSignUpErrorMessage({ status: 400, message: "Password too short" })).toBe("Password too short");
     expect(invitationSignUpErrorMessage({ status: 0, message: "Failed to fetch" })).toBe(INVITATION_SIGNUP_MESSAGES.signupFailed);
+  });
+});
+
+describe("the owner's address in the partner flow", () => {
+  it("keeps the first letter and the domain, hiding the rest of the name", () => {
+    expect(maskEmail("olivia@example.com")).toBe("o•••••@example.com");
+    expect(maskEmail("o@example.com")).toBe("o•@example.com");
+    expect(maskEmail("not-an-address")).toBe("not-an-address");
   });
 });

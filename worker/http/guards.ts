@@ -5,7 +5,7 @@ import { PUBLIC_RATE_LIMITS } from "../../src/domain/constants";
 import { PUBLIC_FORM_MESSAGES } from "../../src/domain/errors";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
-import { hitRateLimit } from "../services/rateLimit";
+import { clientAddress, hitRateLimit } from "../services/rateLimit";
 
 type AppContext = Context<{ Bindings: Bindings; Variables: AppVariables }>;
 
@@ -21,9 +21,6 @@ export function isSameOrigin(request: Request, publicOrigin: string | undefined)
   return origin !== null && (origin === new URL(request.url).origin || origin === publicOrigin);
 }
 
-/** The client's address as Cloudflare reports it; better-auth keys its limits on the same header. */
-const clientIp = (request: Request) => request.headers.get("cf-connecting-ip") ?? "unknown";
-
 /**
  * The public POST endpoints' guard: same origin, then one request counted against the client IP's
  * bucket (invalid requests count too, so probing costs the same as posting).
@@ -31,7 +28,7 @@ const clientIp = (request: Request) => request.headers.get("cf-connecting-ip") ?
 export const publicPost = (bucket: keyof typeof PUBLIC_RATE_LIMITS) =>
   createMiddleware<{ Bindings: Bindings; Variables: AppVariables }>(async (c, next) => {
     if (!isSameOrigin(c.req.raw, c.env.BETTER_AUTH_URL)) return c.json({ error: "FORBIDDEN_ORIGIN" }, HTTP_FORBIDDEN);
-    const verdict = await hitRateLimit(c.var.db, `${bucket}:${clientIp(c.req.raw)}`, PUBLIC_RATE_LIMITS[bucket]);
+    const verdict = await hitRateLimit(c.var.db, `${bucket}:${clientAddress(c.req.raw)}`, PUBLIC_RATE_LIMITS[bucket]);
     if (!verdict.allowed) {
       c.header("retry-after", String(verdict.retryAfterSeconds));
       return c.json({ error: "TOO_MANY_REQUESTS", message: PUBLIC_FORM_MESSAGES.tooManyRequests }, HTTP_TOO_MANY_REQUESTS);

@@ -4,6 +4,7 @@ import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
 import { trackError } from "../services/errorTracker";
 import { currentRequestId, logEvent } from "../services/log";
+import { clientAddress } from "../services/rateLimit";
 import { appRouter } from "../trpc/router";
 
 export const trpcRoute = new Hono<{ Bindings: Bindings; Variables: AppVariables }>().all("/*", (c) =>
@@ -17,6 +18,7 @@ export const trpcRoute = new Hono<{ Bindings: Bindings; Variables: AppVariables 
       executionCtx: c.executionCtx,
       session: await c.var.getAuth().api.getSession({ headers: c.req.raw.headers }),
       origin: c.env.BETTER_AUTH_URL ?? new URL(c.req.url).origin,
+      clientAddress: clientAddress(c.req.raw),
     }),
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") {

@@ -1,9 +1,20 @@
-import { and, eq, sql } from "drizzle-orm";
-import { MS_PER_SECOND, OTP_ALLOWED_ATTEMPTS, OTP_EXPIRES_SECONDS, OTP_LENGTH, PARTNER_CODE_RESEND_COOLDOWN_SECONDS, SECONDS_PER_MINUTE } from "../../src/domain/constants";
+import { and, eq, gt, sql } from "drizzle-orm";
+import {
+  MS_PER_SECOND,
+  OTP_ALLOWED_ATTEMPTS,
+  OTP_EXPIRES_SECONDS,
+  OTP_LENGTH,
+  PARTNER_CODE_RESEND_COOLDOWN_SECONDS,
+  PARTNER_CODES_PER_HOUR,
+  SECONDS_PER_HOUR,
+  SECONDS_PER_MINUTE,
+} from "../../src/domain/constants";
 import { PARTNER_ERROR_MESSAGES, PARTNER_MESSAGES, type PartnerErrorCode } from "../../src/domain/errors";
 import type { Db, Executor } from "../db";
 import { partnerVerifications, pregnancies, pregnancyParticipants, users } from "../db/schema";
+import { maskEmail } from "../../src/domain/partnerInvitation";
 import { composeMail, type Mailer } from "../services/mailer";
+import { hitRateLimit } from "../services/rateLimit";
 import { AppError } from "../trpc/init";
 
 /** Ours: the spec shows the attempts left after a wrong code but no sentence before it. */
@@ -55,15 +66,21 @@ export async function findPartnerInvitation(db: Db, email: string, pregnancyId?:
   return row;
 }
 
+const resendIn = (seconds: number) => new AppError("TOO_MANY_REQUESTS", "RESEND_COOLDOWN", PARTNER_MESSAGES.resendIn(seconds));
+
 /**
  * send-partner-otp: a 6-digit code to the account owner's email (the owner vouches for the partner),
- * at most once per cooldown; a new code resets the attempts and the expiry.
+ * at most once per cooldown and PARTNER_CODES_PER_HOUR times an hour per invitation; a new code
+ * resets the attempts and the expiry, so the hourly cap is also the cap on guesses. The answer
+ * names the owner's address only masked: the caller has proven nothing yet.
  */
 export async function sendPartnerCode(db: Db, mailer: Mailer, email: string, pregnancyId: string, now = new Date()) {
   const invitation = await findPartnerInvitation(db, email, pregnancyId);
   const [previous] = await db.select({ lastSentAt: partnerVerifications.lastSentAt }).from(partnerVerifications).where(eq(partnerVerifications.participantId, invitation.participantId));
   const waitSeconds = previous ? Math.ceil(PARTNER_CODE_RESEND_COOLDOWN_SECONDS - (now.getTime() - previous.lastSentAt.getTime()) / MS_PER_SECOND) : 0;
-  if (waitSeconds > 0) throw new AppError("TOO_MANY_REQUESTS", "RESEND_COOLDOWN", PARTNER_MESSAGES.resendIn(waitSeconds));
+  if (waitSeconds > 0) throw resendIn(waitSeconds);
+  const sends = await hitRateLimit(db, `partner-codes:${invitation.participantId}`, { window: SECONDS_PER_HOUR, max: PARTNER_CODES_PER_HOUR }, now.getTime());
+  if (!sends.allowed) throw resendIn(sends.retryAfterSeconds);
   const [owner] = await db
     .select({ email: users.email, firstName: users.firstName })
     .from(pregnancyParticipants)
@@ -87,32 +104,36 @@ export async function sendPartnerCode(db: Db, mailer: Mailer, email: string, pre
       `Their verification code is ${code}. Share it with them only if you invited them. It expires in ${OTP_EXPIRES_SECONDS / SECONDS_PER_MINUTE} minutes.`,
     ]),
   );
-  return { success: true as const, ownerEmail: owner.email };
+  return { success: true as const, ownerEmail: maskEmail(owner.email) };
 }
 
 /**
  * secure-partner-invitation/verify: three attempts per code; the fourth wrong try, or any try after
- * expiry, is refused with the spec's message and needs a new invitation code.
+ * expiry, is refused with the spec's message and needs a new invitation code. An attempt is taken
+ * in the same statement that reads the code, before comparing, so parallel or batched guesses
+ * each use one up and no more than three are ever compared.
  */
 export async function verifyPartnerCode(db: Db, email: string, pregnancyId: string, code: string, now = new Date()) {
   const invitation = await findPartnerInvitation(db, email, pregnancyId);
-  const [verification] = await db.select().from(partnerVerifications).where(eq(partnerVerifications.participantId, invitation.participantId));
-  if (!verification) throw partnerError("invitation_not_found");
-  if (verification.verifiedAt) return { success: true as const, participantId: invitation.participantId, attemptsRemaining: verification.attemptsRemaining };
-  if (verification.expiresAt.getTime() <= now.getTime()) throw partnerError("verification_expired");
-  if (verification.attemptsRemaining <= 0) throw partnerError("too_many_attempts");
-  if ((await hashCode(invitation.participantId, code)) === verification.codeHash) {
-    await db.update(partnerVerifications).set({ verifiedAt: now }).where(eq(partnerVerifications.id, verification.id));
-    return { success: true as const, participantId: invitation.participantId, attemptsRemaining: verification.attemptsRemaining };
-  }
-  // Decrement in SQL so concurrent wrong tries cannot each see the same count.
-  const [after] = await db
+  const [attempt] = await db
     .update(partnerVerifications)
-    .set({ attemptsRemaining: sql`greatest(${partnerVerifications.attemptsRemaining} - 1, 0)` })
-    .where(eq(partnerVerifications.id, verification.id))
-    .returning({ attemptsRemaining: partnerVerifications.attemptsRemaining });
-  const attemptsRemaining = after?.attemptsRemaining ?? 0;
-  throw new AppError("BAD_REQUEST", "invalid_code", `${INVALID_PARTNER_CODE_MESSAGE} ${PARTNER_MESSAGES.attemptsRemaining(attemptsRemaining)}`);
+    .set({ attemptsRemaining: sql`${partnerVerifications.attemptsRemaining} - 1` })
+    .where(and(eq(partnerVerifications.participantId, invitation.participantId), gt(partnerVerifications.attemptsRemaining, 0), gt(partnerVerifications.expiresAt, now)))
+    .returning({ id: partnerVerifications.id, codeHash: partnerVerifications.codeHash, attemptsRemaining: partnerVerifications.attemptsRemaining });
+  if (!attempt) {
+    // No attempt taken: say why.
+    const [verification] = await db.select({ expiresAt: partnerVerifications.expiresAt }).from(partnerVerifications).where(eq(partnerVerifications.participantId, invitation.participantId));
+    if (!verification) throw partnerError("invitation_not_found");
+    throw partnerError(verification.expiresAt.getTime() <= now.getTime() ? "verification_expired" : "too_many_attempts");
+  }
+  if ((await hashCode(invitation.participantId, code)) !== attempt.codeHash) {
+    throw new AppError("BAD_REQUEST", "invalid_code", `${INVALID_PARTNER_CODE_MESSAGE} ${PARTNER_MESSAGES.attemptsRemaining(attempt.attemptsRemaining)}`);
+  }
+  await db
+    .update(partnerVerifications)
+    .set({ verifiedAt: sql`coalesce(${partnerVerifications.verifiedAt}, ${now})` })
+    .where(eq(partnerVerifications.id, attempt.id));
+  return { success: true as const, participantId: invitation.participantId, pregnancyTitle: invitation.pregnancyTitle, attemptsRemaining: attempt.attemptsRemaining };
 }
 
 /** A stored partner invitation, ready to be mailed. */

@@ -1,14 +1,16 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z } from "zod";
+import { PROCEDURE_RATE_LIMITS } from "../../src/domain/constants";
 import { USER_MODES, type PermissionFlag } from "../../src/domain/enums";
-import { CREATE_ACCOUNT_MESSAGES, SUBSCRIPTION_MESSAGES, type DataIsolationCode, INTERNAL_ERROR_MESSAGE } from "../../src/domain/errors";
+import { CREATE_ACCOUNT_MESSAGES, PUBLIC_FORM_MESSAGES, SUBSCRIPTION_MESSAGES, type DataIsolationCode, INTERNAL_ERROR_MESSAGE } from "../../src/domain/errors";
 import { earlyAccessExpiresAt, isEarlyAccessActive } from "../../src/domain/modes";
 import type { AuthSession } from "../auth";
 import type { Db } from "../db";
 import type { Bindings } from "../env";
 import { loadPregnancyAccess } from "./access";
 import { currentRequestId, logEvent } from "../services/log";
+import { hitRateLimit } from "../services/rateLimit";
 
 export interface Context {
   db: Db;
@@ -18,6 +20,8 @@ export interface Context {
   session: AuthSession | null;
   /** Public origin of the app, for links in mail. */
   origin: string;
+  /** The caller's address, as rate limits count it. */
+  clientAddress: string;
 }
 
 /**
@@ -62,6 +66,17 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure.meta({ access: "public" });
+
+/**
+ * Counts this call against `rule` once for the caller's address and once per subject the call
+ * names (an invitation, a token), in one statement; any bucket over its limit refuses the call.
+ * Every call counts, refused or not, so probing costs the same as succeeding.
+ */
+export async function limitCalls(ctx: Pick<Context, "db" | "clientAddress">, rule: keyof typeof PROCEDURE_RATE_LIMITS, subjects: readonly string[] = []): Promise<void> {
+  const keys = [`${rule}:address:${ctx.clientAddress}`, ...subjects.map((subject) => `${rule}:${subject}`)];
+  const verdict = await hitRateLimit(ctx.db, keys, PROCEDURE_RATE_LIMITS[rule]);
+  if (!verdict.allowed) throw new AppError("TOO_MANY_REQUESTS", "RATE_LIMITED", PUBLIC_FORM_MESSAGES.tooManyRequests);
+}
 
 export const signedInProcedure = t.procedure.meta({ access: "signedIn" }).use(({ ctx, next }) => {
   if (!ctx.session) throw new AppError("UNAUTHORIZED", "UNAUTHORIZED", "Not signed in");

@@ -10,7 +10,7 @@ interface InvitationEmailStepProps {
   initialEmail: string;
   inviter?: string | undefined;
   sender: PartnerCodeSender;
-  onFound: (invitation: PartnerInvitation & { participantId: string }) => void;
+  onFound: (invitation: PartnerInvitation) => void;
 }
 
 /** Step 1: the address the invitation went to; 'Verify Invitation' finds it and mails the owner a code. */

@@ -28,7 +28,7 @@ export function InvitedPartnerPage() {
   useFocusHeadingOnChange(step);
 
   function found(next: PartnerInvitation) {
-    if (next.participantId !== invitation?.participantId) setVerified(false);
+    if (next.email !== invitation?.email || next.pregnancyId !== invitation.pregnancyId) setVerified(false);
     setInvitation(next);
     setStep(2);
   }
@@ -44,8 +44,8 @@ export function InvitedPartnerPage() {
             sender={sender}
             inviter={inviter}
             verified={verified}
-            onVerified={(participantId) => {
-              setInvitation({ ...invitation, participantId });
+            onVerified={(accepted) => {
+              setInvitation({ ...invitation, ...accepted });
               setVerified(true);
             }}
             continueLabel="Continue"

@@ -10,13 +10,6 @@ import { CodeField } from "../../ui/CodeField";
 import { verifyCodeErrorMessage } from "./partnerErrors";
 import type { PartnerCodeSender, PartnerInvitation } from "./usePartnerCode";
 
-/** 'olivia@example.com' → 'o•••••@example.com': enough to recognise, not to harvest. */
-export function maskEmail(email: string): string {
-  const at = email.indexOf("@");
-  if (at < 1) return email;
-  return `${email[0]}${"•".repeat(Math.max(at - 1, 1))}${email.slice(at)}`;
-}
-
 interface PartnerCodeFormProps {
   invitation: PartnerInvitation;
   sender: PartnerCodeSender;
@@ -24,7 +17,7 @@ interface PartnerCodeFormProps {
   inviter?: string | undefined;
   /** True once this invitation's code was accepted (kept by the page across steps). */
   verified: boolean;
-  onVerified: (participantId: string) => void;
+  onVerified: (accepted: { participantId: string; pregnancyTitle: string | null }) => void;
   /** The button shown after 'Verification Complete'. */
   continueLabel: string;
   onContinue: () => void;
@@ -44,7 +37,8 @@ export function PartnerCodeForm({ invitation, sender, inviter, verified, onVerif
   const [fieldError, setFieldError] = useState<string | undefined>();
   const messageId = useId();
   const countdownId = useId();
-  const owner = sender.ownerEmail ? maskEmail(sender.ownerEmail) : null;
+  // The server names the owner's address only masked.
+  const owner = sender.ownerEmail;
 
   function checkCode() {
     const result = partnerCodeSchema.safeParse(code);
@@ -56,7 +50,7 @@ export function PartnerCodeForm({ invitation, sender, inviter, verified, onVerif
     setMessage(null);
     try {
       const result = await verify.mutateAsync({ email: invitation.email, pregnancyId: invitation.pregnancyId, code });
-      onVerified(result.participantId);
+      onVerified({ participantId: result.participantId, pregnancyTitle: result.pregnancyTitle });
     } catch (error) {
       setMessage(verifyCodeErrorMessage(error));
       setCode("");

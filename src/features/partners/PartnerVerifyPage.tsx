@@ -25,7 +25,7 @@ export function PartnerVerifyPage() {
   const navigate = useNavigate();
   const sender = usePartnerCode();
   const { link } = useLinkPartner();
-  const [invitation, setInvitation] = useState<(PartnerInvitation & { participantId: string }) | null>(null);
+  const [invitation, setInvitation] = useState<PartnerInvitation | null>(null);
   const [verified, setVerified] = useState(false);
   const [linking, setLinking] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -35,13 +35,22 @@ export function PartnerVerifyPage() {
     setMessage(null);
     const result = await sender.start(email);
     if (result.error !== undefined) setMessage(result.error);
-    // The link names one invitation; another one pending for the same email is not this page's.
-    else if (participantId && result.invitation.participantId !== participantId) setMessage(PARTNER_ERROR_MESSAGES.invitation_not_found);
     else setInvitation(result.invitation);
   }
 
-  async function connect() {
+  function accepted(code: { participantId: string; pregnancyTitle: string | null }) {
     if (!invitation) return;
+    // The link names one invitation; another one pending for the same email is not this page's.
+    if (participantId && code.participantId !== participantId) {
+      setMessage(PARTNER_ERROR_MESSAGES.invitation_not_found);
+      return;
+    }
+    setInvitation({ ...invitation, ...code });
+    setVerified(true);
+  }
+
+  async function connect() {
+    if (!invitation?.participantId) return;
     setLinking(true);
     setMessage(null);
     try {
@@ -78,7 +87,7 @@ export function PartnerVerifyPage() {
               invitation={invitation}
               sender={sender}
               verified={verified}
-              onVerified={() => setVerified(true)}
+              onVerified={accepted}
               continueLabel="Connect to the Pregnancy"
               onContinue={() => void connect()}
               continuing={linking}

@@ -12,9 +12,12 @@ export function useLinkPartner() {
   const queryClient = useQueryClient();
   const { auth } = useRouteContext({ from: "__root__" });
 
-  /** The invitation's participant; a flow that started at step 3 (verified=true) looks it up. */
+  /** The invitation's participant; a flow that started at step 3 (verified=true) asks, signed in by now. */
   async function participantIdOf(invitation: PartnerInvitation): Promise<string> {
-    return invitation.participantId ?? (await client.partners.verifyEmail.mutate({ email: invitation.email })).invitation.participantId;
+    if (invitation.participantId) return invitation.participantId;
+    const pending = await client.partners.pendingForMe.query({ pregnancyId: invitation.pregnancyId });
+    if (!pending) throw new Error("No partner invitation is waiting for this account");
+    return pending.participantId;
   }
 
   async function link(participantId: string): Promise<void> {

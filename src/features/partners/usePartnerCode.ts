@@ -5,15 +5,18 @@ import { useTRPC } from "../../lib/trpc";
 import { cooldownSecondsOf, sendCodeErrorMessage, verifyEmailErrorMessage } from "./partnerErrors";
 import { useCountdown } from "../../lib/useCountdown";
 
-/** What the partner's browser knows of the invitation. participantId comes from the server's lookup. */
+/**
+ * What the partner's browser knows of the invitation. The public lookup gives the pregnancy only;
+ * participantId and pregnancyTitle come with the accepted code.
+ */
 export interface PartnerInvitation {
   email: string;
   pregnancyId: string;
   participantId?: string | undefined;
-  pregnancyTitle?: string | undefined;
+  pregnancyTitle?: string | null | undefined;
 }
 
-export type StartResult = { invitation: PartnerInvitation & { participantId: string }; error?: undefined } | { error: string; invitation?: undefined };
+export type StartResult = { invitation: PartnerInvitation; error?: undefined } | { error: string; invitation?: undefined };
 
 /** Partner refusals are the flow's own messages, not data-access toasts. */
 const quiet = { meta: { isolationToast: false } } as const;
@@ -53,7 +56,7 @@ export function usePartnerCode() {
     } catch (error) {
       return { error: verifyEmailErrorMessage(error) };
     }
-    const invitation = { email, ...found };
+    const invitation = { email, pregnancyId: found.pregnancyId };
     const error = await send(invitation);
     return error ? { error } : { invitation };
   }
