@@ -465,6 +465,11 @@ export const OTP_ALLOWED_ATTEMPTS = 3;
 /** Code lifetime (not in the spec; the code email says 10 minutes). */
 export const OTP_EXPIRES_SECONDS = 10 * SECONDS_PER_MINUTE;
 export const PARTNER_CODE_RESEND_COOLDOWN_SECONDS = 30;
+/**
+ * Ours: at most this many partner codes per invitation per hour. Each new code brings back the 3
+ * attempts, so this also bounds the guesses an hour at 3 codes x 3 attempts.
+ */
+export const PARTNER_CODES_PER_HOUR = 3;
 export const REFERRAL_CODE_LENGTH = 8;
 /** Referral codes are checked this long after typing stops. */
 export const REFERRAL_VALIDATION_DEBOUNCE_MS = 500;
@@ -479,11 +484,6 @@ export const ADULT_AGE_YEARS = 18;
 export const AUTH_RATE_LIMITS = {
   default: { window: SECONDS_PER_MINUTE, max: 100 },
   signIn: { window: SECONDS_PER_MINUTE, max: 5 },
-/**
- * Ours: at most this many partner codes per invitation per hour. Each new code brings back the 3
- * attempts, so this also bounds the guesses an hour at 3 codes x 3 attempts.
- */
-export const PARTNER_CODES_PER_HOUR = 3;
   codeRequest: { window: SECONDS_PER_MINUTE, max: 3 },
 } as const;
 
@@ -545,15 +545,6 @@ export const PUBLIC_RATE_LIMITS = {
   newsletterLink: { window: 10 * SECONDS_PER_MINUTE, max: 30 },
 } as const;
 
-// ---------------------------------------------------------------------------------------------
-// Calendar files (RFC 5545)
-
-/** Ours: a timed event lasts an hour in calendar files (events store a start time only). */
-export const ICAL_EVENT_DURATION = "PT1H";
-/** RFC 5545 3.1: content lines are folded at 75 octets. */
-export const ICAL_LINE_OCTETS = 75;
-/** Ours: a downloaded event file is named after at most this much of its title. */
-export const ICAL_FILE_NAME_MAX = 60;
 /**
  * Ours, for the procedures anyone may call or that take a secret (window in seconds, as
  * AUTH_RATE_LIMITS). Each rule counts separately per client address and per thing the call names
@@ -566,3 +557,12 @@ export const PROCEDURE_RATE_LIMITS = {
   partnerVerifyCode: { window: 10 * SECONDS_PER_MINUTE, max: 10 },
 } as const;
 
+// ---------------------------------------------------------------------------------------------
+// Calendar files (RFC 5545)
+
+/** Ours: a timed event lasts an hour in calendar files (events store a start time only). */
+export const ICAL_EVENT_DURATION = "PT1H";
+/** RFC 5545 3.1: content lines are folded at 75 octets. */
+export const ICAL_LINE_OCTETS = 75;
+/** Ours: a downloaded event file is named after at most this much of its title. */
+export const ICAL_FILE_NAME_MAX = 60;
