@@ -99,3 +99,11 @@ export function stepView(view: CalendarView, date: string, direction: 1 | -1): s
   if (view === "agenda") return addMonths(date, direction * AGENDA_MONTHS);
   return addMonths(startOfMonth(date), direction);
 }
+
+/**
+ * An event as a viewer may read it. Notes and questions for the provider are medical, so they are
+ * the parents' alone: guests get them empty, in every answer, feed and mail built from this view.
+ */
+export function eventForViewer<T extends { notes: string | null; questions: string | null }>(event: T, isParent: boolean): T {
+  return isParent ? event : { ...event, notes: null, questions: null };
+}

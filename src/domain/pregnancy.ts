@@ -22,3 +22,11 @@ export function babyGenderFromOnboarding(gender: (typeof ONBOARDING_GENDERS)[num
 
 /** Ours: the spec caps babies at 4 in setup and we keep that cap everywhere. */
 export const TOO_MANY_BABIES_MESSAGE = `You can add up to ${MAX_SETUP_BABIES} babies.`;
+
+/**
+ * A pregnancy's dates as a viewer may read them. The last menstrual period is medical: guests get
+ * it empty and count weeks from the due date (which implies the same week).
+ */
+export function pregnancyForViewer<T extends { lastMenstrualPeriod: string | null }>(pregnancy: T, isParent: boolean): T {
+  return isParent ? pregnancy : { ...pregnancy, lastMenstrualPeriod: null };
+}

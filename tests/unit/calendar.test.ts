@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countRsvps, eventWeekNumber, isRsvpAnswer, RSVP_ANSWERS, RSVP_LABELS } from "../../src/domain/calendar";
+import { countRsvps, eventForViewer, eventWeekNumber, isRsvpAnswer, RSVP_ANSWERS, RSVP_LABELS } from "../../src/domain/calendar";
 import { addDays } from "../../src/domain/dates";
 import { RSVP_STATUSES } from "../../src/domain/enums";
 
@@ -51,5 +51,15 @@ describe("eventWeekNumber", () => {
 
   it("is never negative for an event before the LMP", () => {
     expect(eventWeekNumber(addDays(lmp, -30), lmp)).toBe(0);
+  });
+});
+
+describe("eventForViewer", () => {
+  const event = { id: "e1", title: "Scan", notes: "Bring results", questions: "Low placenta?" };
+
+  it("keeps notes and questions for parents and empties them for guests, leaving the rest", () => {
+    expect(eventForViewer(event, true)).toEqual(event);
+    expect(eventForViewer(event, false)).toEqual({ id: "e1", title: "Scan", notes: null, questions: null });
+    expect(event.notes).toBe("Bring results");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { babyGenderFromOnboarding, defaultBabyName, defaultPregnancyTitle } from "../../src/domain/pregnancy";
+import { babyGenderFromOnboarding, defaultBabyName, defaultPregnancyTitle, pregnancyForViewer } from "../../src/domain/pregnancy";
 
 describe("pregnancy defaults", () => {
   it("titles the pregnancy from the baby's name, else 'My Pregnancy Journey'", () => {
@@ -21,5 +21,13 @@ describe("pregnancy defaults", () => {
     expect(babyGenderFromOnboarding("boy")).toBe("boy");
     expect(babyGenderFromOnboarding("girl")).toBe("girl");
     expect(babyGenderFromOnboarding("unknown")).toBe("unknown");
+  });
+});
+
+describe("pregnancyForViewer", () => {
+  it("keeps the last menstrual period for parents and empties it for guests", () => {
+    const pregnancy = { dueDate: "2027-03-01", lastMenstrualPeriod: "2026-05-25" };
+    expect(pregnancyForViewer(pregnancy, true)).toEqual(pregnancy);
+    expect(pregnancyForViewer(pregnancy, false)).toEqual({ dueDate: "2027-03-01", lastMenstrualPeriod: null });
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { DEFAULT_EVENT_PRIVACY_LEVEL } from "../../src/domain/audience";
-import { countRsvps, eventWeekNumber, RSVP_LABELS, type RsvpAnswer } from "../../src/domain/calendar";
+import { countRsvps, eventForViewer, eventWeekNumber, RSVP_LABELS, type RsvpAnswer } from "../../src/domain/calendar";
 import { lmpFromDueDate } from "../../src/domain/dates";
 import type { EventCategory, ItemPrivacyLevel, RsvpStatus } from "../../src/domain/enums";
 import { formatEventTime, parseEventTime } from "../../src/domain/time";
@@ -91,10 +91,10 @@ async function inviteesOf(db: Executor, eventIds: string[]): Promise<Map<string,
   return byEvent;
 }
 
-/** An event as the client shows it: its invitees, the counts of their answers and the viewer's own. */
-function eventView(row: EventRow, invitees: EventInvitee[], userId: string) {
+/** An event as the client shows it: its invitees, the counts of their answers and the viewer's own; parent-only fields for parents only. */
+function eventView(row: EventRow, invitees: EventInvitee[], viewer: Pick<PregnancyAccess, "isParent">, userId: string) {
   return {
-    ...row,
+    ...eventForViewer(row, viewer.isParent),
     invitees,
     rsvpCounts: countRsvps(invitees.map((i) => i.rsvpStatus)),
     myRsvp: invitees.find((i) => i.userId === userId)?.rsvpStatus ?? null,
@@ -125,7 +125,7 @@ export async function listEvents(db: Db, viewer: PregnancyAccess, userId: string
     )
     .orderBy(asc(calendarEvents.date), sql`${calendarEvents.time} asc nulls first`, asc(calendarEvents.createdAt));
   const invitees = await inviteesOf(db, rows.map((r) => r.id));
-  return rows.map((row) => eventView(row, invitees.get(row.id) ?? [], userId));
+  return rows.map((row) => eventView(row, invitees.get(row.id) ?? [], viewer, userId));
 }
 
 /** One event the viewer may see; NOT_FOUND otherwise (an event they may not see does not exist for them). */
@@ -136,7 +136,7 @@ export async function getEvent(db: Db, viewer: PregnancyAccess, userId: string, 
     .where(and(eq(calendarEvents.id, eventId), eq(calendarEvents.pregnancyId, viewer.id), visibleEvents(viewer, userId)));
   if (!row || (row.isArchived && !viewer.isParent)) throw eventNotFound();
   const invitees = await inviteesOf(db, [row.id]);
-  return eventView(row, invitees.get(row.id) ?? [], userId);
+  return eventView(row, invitees.get(row.id) ?? [], viewer, userId);
 }
 
 // ---------------------------------------------------------------------------------------------

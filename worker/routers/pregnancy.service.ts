@@ -4,7 +4,7 @@ import { lmpFromDueDate, resolvePregnancyDates } from "../../src/domain/dates";
 import type { BabyColor, BabyGender } from "../../src/domain/enums";
 import { SETUP_MESSAGES } from "../../src/domain/errors";
 import { displayTitle, isParentRole } from "../../src/domain/permissions";
-import { DEFAULT_PREGNANCY_TITLE, TOO_MANY_BABIES_MESSAGE, defaultBabyName, defaultPregnancyTitle } from "../../src/domain/pregnancy";
+import { DEFAULT_PREGNANCY_TITLE, TOO_MANY_BABIES_MESSAGE, defaultBabyName, defaultPregnancyTitle, pregnancyForViewer } from "../../src/domain/pregnancy";
 import { selectGuestPregnancy, type StoredGuestChoice } from "../../src/domain/pregnancySelection";
 import { sanitizeTitle } from "../../src/domain/sanitize";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
@@ -45,7 +45,7 @@ export async function listMyPregnancies(db: Db, userId: string, preg: string | u
           .orderBy(asc(pregnancyBabies.birthOrder));
 
   const summaries = rows.map(({ createdAt, participantTitle, ...row }) => ({
-    ...row,
+    ...pregnancyForViewer(row, isParentRole(row.role)),
     createdAt,
     displayTitle: displayTitle(participantTitle, row.role),
     babies: babies.filter((b) => b.pregnancyId === row.id),
@@ -97,7 +97,8 @@ const babyColumns = {
   color: pregnancyBabies.color,
 };
 
-export async function pregnancyDetails(db: Db, pregnancyId: string) {
+export async function pregnancyDetails(db: Db, viewer: Pick<PregnancyAccess, "id" | "isParent">) {
+  const pregnancyId = viewer.id;
   const [pregnancy] = await db
     .select({
       id: pregnancies.id,
@@ -110,7 +111,7 @@ export async function pregnancyDetails(db: Db, pregnancyId: string) {
     .where(eq(pregnancies.id, pregnancyId));
   if (!pregnancy) throw new AppError("NOT_FOUND", "NOT_FOUND", "Pregnancy not found");
   const babies = await db.select(babyColumns).from(pregnancyBabies).where(eq(pregnancyBabies.pregnancyId, pregnancyId)).orderBy(asc(pregnancyBabies.birthOrder));
-  return { ...pregnancy, babies };
+  return { ...pregnancyForViewer(pregnancy, viewer.isParent), babies };
 }
 
 export async function updatePregnancy(db: Db, pregnancyId: string, changes: { title?: string | undefined; dates?: { dueDate: string } | { lastMenstrualPeriod: string } | undefined }) {
@@ -128,7 +129,8 @@ export async function updatePregnancy(db: Db, pregnancyId: string, changes: { ti
       if (values.dueDate) await moveAutoDatedEvents(tx, pregnancyId, lmpFromDueDate(values.dueDate));
     });
   }
-  return pregnancyDetails(db, pregnancyId);
+  // Only parents change a pregnancy.
+  return pregnancyDetails(db, { id: pregnancyId, isParent: true });
 }
 
 /** New babies take the next birth order and default to 'Baby N'; at most MAX_SETUP_BABIES. */

@@ -50,7 +50,7 @@ export const pregnancyRouter = router({
   /** Role, effective permissions and subscription state of the caller in this pregnancy. */
   access: participantProcedure.query(({ ctx }) => accessSummary(ctx.db, ctx.pregnancy, displayTitle(ctx.pregnancy.title, ctx.pregnancy.role))),
 
-  details: participantProcedure.query(({ ctx }) => pregnancyDetails(ctx.db, ctx.pregnancy.id)),
+  details: participantProcedure.query(({ ctx }) => pregnancyDetails(ctx.db, ctx.pregnancy)),
 
   update: parentProcedure
     .input(
