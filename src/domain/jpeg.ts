@@ -15,6 +15,8 @@
  * decoding and re-encoding (a quality loss and native code); dropping it would show portraits on
  * their side. A picture whose orientation is normal (1) comes out with no Exif block at all.
  */
+import { ascii, concat } from "./bytes";
+import { EXIF_ID, ORIENTATION_NORMAL, orientationOnlyExif, tiffOrientation } from "./exif";
 import { fail, ok, type Result } from "./result";
 
 const MARKER_PREFIX = 0xff;
@@ -44,20 +46,6 @@ const JFIF_HEADER_BYTES = JFIF_ID.length + 2 + 1 + 4 + 2;
 const JFIF_THUMBNAIL_SIZE_OFFSET = JFIF_HEADER_BYTES - 2;
 const ICC_ID = "ICC_PROFILE\0";
 const ADOBE_ID = "Adobe";
-const EXIF_ID = "Exif\0\0";
-
-/** TIFF structure inside the Exif block (byte order mark, the number 42, the first IFD's offset). */
-const TIFF_LITTLE_ENDIAN = "II";
-const TIFF_BIG_ENDIAN = "MM";
-const TIFF_MAGIC = 42;
-const TIFF_HEADER_BYTES = 8;
-const IFD_COUNT_BYTES = 2;
-const IFD_ENTRY_BYTES = 12;
-const IFD_NEXT_OFFSET_BYTES = 4;
-const TIFF_SHORT = 3;
-const ORIENTATION_TAG = 0x0112;
-const ORIENTATION_NORMAL = 1;
-const ORIENTATION_MAX = 8;
 
 export const JPEG_MARKERS = { SOI, EOI, SOS, APP0, APP1, APP2, APP14, COM } as const;
 
@@ -71,8 +59,6 @@ export interface JpegSegment {
   scanData?: Uint8Array;
 }
 
-const ascii = (bytes: Uint8Array, offset: number, length: number) =>
-  bytes.length >= offset + length ? String.fromCharCode(...bytes.subarray(offset, offset + length)) : "";
 const startsWith = (payload: Uint8Array, id: string) => ascii(payload, 0, id.length) === id;
 const isStandalone = (marker: number) => marker === TEM || (marker >= RST_FIRST && marker <= RST_LAST);
 
@@ -131,45 +117,7 @@ export function readJpegSegments(bytes: Uint8Array): Result<JpegSegment[], JpegP
 
 /** The Exif orientation (1-8) in an APP1 payload, or null when it has none or cannot be read. */
 export function exifOrientation(payload: Uint8Array): number | null {
-  if (!startsWith(payload, EXIF_ID)) return null;
-  const tiff = payload.subarray(EXIF_ID.length);
-  const order = ascii(tiff, 0, 2);
-  if (order !== TIFF_LITTLE_ENDIAN && order !== TIFF_BIG_ENDIAN) return null;
-  const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
-  const little = order === TIFF_LITTLE_ENDIAN;
-  if (tiff.length < TIFF_HEADER_BYTES || view.getUint16(2, little) !== TIFF_MAGIC) return null;
-  const ifd = view.getUint32(4, little);
-  if (ifd + IFD_COUNT_BYTES > tiff.length) return null;
-  const entries = view.getUint16(ifd, little);
-  for (let n = 0; n < entries; n++) {
-    const entry = ifd + IFD_COUNT_BYTES + n * IFD_ENTRY_BYTES;
-    if (entry + IFD_ENTRY_BYTES > tiff.length) return null;
-    if (view.getUint16(entry, little) !== ORIENTATION_TAG) continue;
-    if (view.getUint16(entry + 2, little) !== TIFF_SHORT) return null;
-    const value = view.getUint16(entry + 8, little);
-    return value >= ORIENTATION_NORMAL && value <= ORIENTATION_MAX ? value : null;
-  }
-  return null;
-}
-
-/** An Exif block that says only how the picture is turned (big-endian TIFF, one IFD, one entry). */
-export function orientationOnlyExif(orientation: number): Uint8Array {
-  const tiff = new Uint8Array(TIFF_HEADER_BYTES + IFD_COUNT_BYTES + IFD_ENTRY_BYTES + IFD_NEXT_OFFSET_BYTES);
-  const view = new DataView(tiff.buffer);
-  tiff.set([...TIFF_BIG_ENDIAN].map((c) => c.charCodeAt(0)));
-  view.setUint16(2, TIFF_MAGIC);
-  view.setUint32(4, TIFF_HEADER_BYTES);
-  view.setUint16(TIFF_HEADER_BYTES, 1);
-  const entry = TIFF_HEADER_BYTES + IFD_COUNT_BYTES;
-  view.setUint16(entry, ORIENTATION_TAG);
-  view.setUint16(entry + 2, TIFF_SHORT);
-  view.setUint32(entry + 4, 1);
-  view.setUint16(entry + 8, orientation);
-  // The next-IFD offset stays 0: there is no second IFD (no thumbnail).
-  const payload = new Uint8Array(EXIF_ID.length + tiff.length);
-  payload.set([...EXIF_ID].map((c) => c.charCodeAt(0)));
-  payload.set(tiff, EXIF_ID.length);
-  return payload;
+  return startsWith(payload, EXIF_ID) ? tiffOrientation(payload.subarray(EXIF_ID.length)) : null;
 }
 
 /** The JFIF header with its thumbnail size set to none and the thumbnail's pixels left out. */
@@ -194,16 +142,6 @@ function segmentBytes(marker: number, payload: Uint8Array, scanData?: Uint8Array
   if (isStandalone(marker)) return [Uint8Array.of(MARKER_PREFIX, marker)];
   const length = payload.length + LENGTH_BYTES;
   return [Uint8Array.of(MARKER_PREFIX, marker, (length >> BYTE_BITS) & BYTE_MASK, length & BYTE_MASK), payload, ...(scanData ? [scanData] : [])];
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
 
 /** The JPEG without its metadata (see the top of this file): SOI, kept segments and scans, EOI. */

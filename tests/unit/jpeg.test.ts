@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { exifWithGps, jpegSegment, xmpWithGps } from "../../scripts/images/exif";
 import { encodeJpeg } from "../../scripts/images/jpeg";
-import { exifOrientation, JPEG_MARKERS, orientationOnlyExif, readJpegSegments, stripJpegMetadata, type JpegSegment } from "../../src/domain/jpeg";
+import { orientationOnlyExif } from "../../src/domain/exif";
+import { exifOrientation, JPEG_MARKERS, readJpegSegments, stripJpegMetadata, type JpegSegment } from "../../src/domain/jpeg";
 import { jpegWithGps, TEST_COMMENT, testPicture } from "../support/images";
 
 const { SOI, EOI, SOS, APP0, APP1, APP2, APP14, COM } = JPEG_MARKERS;

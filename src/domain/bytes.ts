@@ -1,0 +1,20 @@
+/** Small helpers for reading and writing binary file formats (images), shared by their parsers. */
+
+/** The `length` bytes at `offset` as Latin-1 text, or "" when the data ends before them. */
+export const ascii = (bytes: Uint8Array, offset: number, length: number) =>
+  bytes.length >= offset + length ? String.fromCharCode(...bytes.subarray(offset, offset + length)) : "";
+
+/** Text as its Latin-1 bytes (four-character codes, signatures). */
+export const asciiBytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+
+export function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+export const viewOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
