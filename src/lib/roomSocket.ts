@@ -1,13 +1,19 @@
 /**
  * The browser's socket to its pregnancy's room (/parties/waiting-room/<pregnancyId>), on the
- * waiting-room channel or the feed channel (party/protocol.ts). It
- * reconnects after a drop with a doubling delay (0.5 s up to 10 s), closes while the browser is
- * offline and reconnects at once when it comes back. `onReconnected` tells the page to catch up
- * from the database on what it missed while the socket was down.
+ * waiting-room channel or the feed channel (party/protocol.ts), through partysocket: it reconnects
+ * after a drop with a growing delay (from 0.5-1 s, picked at random per socket so a family's
+ * sockets do not all come back at once, up to 10 s) and gives up on a connection
+ * attempt that hangs. Here it also closes while the browser is offline and reconnects at once when
+ * it comes back. `onReconnected` tells the page to catch up from the database on what it missed
+ * while the socket was down.
  */
+import PartySocket from "partysocket";
 import type { RoomChannel, RoomClientMessage, RoomServerMessage } from "../../party/protocol";
 import { ROOM_PARTY } from "../../party/protocol";
 import { BACKOFF_FACTOR, ROOM_RECONNECT_INITIAL_MS, ROOM_RECONNECT_MAX_MS } from "../domain/constants";
+
+/** An attempt that has not opened by then is dropped and tried again. */
+const ROOM_CONNECT_TIMEOUT_MS = 8_000;
 
 export type RoomStatus = "connecting" | "open" | "reconnecting" | "offline";
 
@@ -22,79 +28,58 @@ export interface RoomSocket {
   close: () => void;
 }
 
-export const roomSocketUrl = (pregnancyId: string, channel: RoomChannel, location: Pick<Location, "protocol" | "host"> = window.location) =>
-  `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/parties/${ROOM_PARTY}/${pregnancyId}?channel=${channel}`;
-
 export function openRoomSocket(pregnancyId: string, channel: RoomChannel, handlers: RoomSocketHandlers): RoomSocket {
-  let socket: WebSocket | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let delay = ROOM_RECONNECT_INITIAL_MS;
   let everOpened = false;
-  let closed = false;
+  const waiting = () => handlers.onStatus(!navigator.onLine ? "offline" : everOpened ? "reconnecting" : "connecting");
 
-  const connect = () => {
-    clearTimeout(retryTimer);
-    if (closed) return;
-    if (!navigator.onLine) {
-      handlers.onStatus("offline");
-      return;
+  const socket = new PartySocket({
+    host: window.location.host,
+    protocol: window.location.protocol === "https:" ? "wss" : "ws",
+    party: ROOM_PARTY,
+    room: pregnancyId,
+    query: { channel },
+    minReconnectionDelay: ROOM_RECONNECT_INITIAL_MS * (1 + Math.random()),
+    maxReconnectionDelay: ROOM_RECONNECT_MAX_MS,
+    reconnectionDelayGrowFactor: BACKOFF_FACTOR,
+    connectionTimeout: ROOM_CONNECT_TIMEOUT_MS,
+    // Nothing is queued while down: a typing signal is stale by the time the socket is back.
+    maxEnqueuedMessages: 0,
+    startClosed: !navigator.onLine,
+  });
+  socket.addEventListener("open", () => {
+    handlers.onStatus("open");
+    if (everOpened) handlers.onReconnected();
+    everOpened = true;
+  });
+  socket.addEventListener("message", (event: MessageEvent) => {
+    if (typeof event.data !== "string") return;
+    try {
+      handlers.onMessage(JSON.parse(event.data) as RoomServerMessage);
+    } catch {
+      // A frame that is not JSON is not ours; ignore it.
     }
-    handlers.onStatus(everOpened ? "reconnecting" : "connecting");
-    const current = new WebSocket(roomSocketUrl(pregnancyId, channel));
-    socket = current;
-    current.onopen = () => {
-      delay = ROOM_RECONNECT_INITIAL_MS;
-      handlers.onStatus("open");
-      if (everOpened) handlers.onReconnected();
-      everOpened = true;
-    };
-    current.onmessage = (event: MessageEvent) => {
-      if (typeof event.data !== "string") return;
-      try {
-        handlers.onMessage(JSON.parse(event.data) as RoomServerMessage);
-      } catch {
-        // A frame that is not JSON is not ours; ignore it.
-      }
-    };
-    current.onclose = () => {
-      if (socket !== current || closed) return;
-      socket = null;
-      if (!navigator.onLine) {
-        handlers.onStatus("offline");
-        return;
-      }
-      handlers.onStatus(everOpened ? "reconnecting" : "connecting");
-      retryTimer = setTimeout(connect, delay);
-      delay = Math.min(delay * BACKOFF_FACTOR, ROOM_RECONNECT_MAX_MS);
-    };
-  };
+  });
+  // A drop, a refused attempt or the room asking for a fresh check (access changed): partysocket
+  // tries again by itself unless the browser is offline, when this closed it on purpose.
+  socket.addEventListener("close", waiting);
 
   const goOffline = () => {
-    const current = socket;
-    socket = null;
-    clearTimeout(retryTimer);
-    current?.close();
+    socket.close();
     handlers.onStatus("offline");
   };
-  const goOnline = () => {
-    delay = ROOM_RECONNECT_INITIAL_MS;
-    if (!socket) connect();
-  };
+  const goOnline = () => socket.reconnect();
   window.addEventListener("offline", goOffline);
   window.addEventListener("online", goOnline);
-  connect();
+  waiting();
 
   return {
     send: (message) => {
-      if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
     },
     close: () => {
-      closed = true;
-      clearTimeout(retryTimer);
       window.removeEventListener("offline", goOffline);
       window.removeEventListener("online", goOnline);
-      socket?.close();
-      socket = null;
+      socket.close();
     },
   };
 }
