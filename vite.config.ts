@@ -15,7 +15,8 @@ const resolve = { alias: { "@": fileURLToPath(new URL("./src", import.meta.url))
 
 export default defineConfig(({ command }) => ({
   plugins: [
-    tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "./src/routes", generatedRouteTree: "./src/routeTree.gen.ts" }),
+    // Settings in tsr.config.json, shared with scripts/routes.ts (the tree tsc needs before a build).
+    tanstackRouter(),
     react(),
     tailwindcss(),
     publicSite({ plugins: () => [react(), tailwindcss()], resolve }),

@@ -52,7 +52,7 @@ const vitest = (project: string) => {
 };
 
 const steps: Array<() => boolean> = [
-  () => run("route tree", bin("tsr"), ["generate"]),
+  () => run("route tree", process.execPath, ["--import", "tsx", path.join(root, "scripts", "routes.ts")]),
   () => run("typecheck", bin("tsc"), ["--noEmit"]),
   () => run("lint", bin("eslint"), ["--max-warnings", "0", "."]),
   () => vitest("unit"),
