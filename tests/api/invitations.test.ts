@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { GuestPrivacyLevel } from "../../src/domain/enums";
-import { INVITE_LEVEL_NOT_ALLOWED_MESSAGE, SIGN_IN_MESSAGES } from "../../src/domain/errors";
+import { CREATE_ACCOUNT_MESSAGES, INVITE_LEVEL_NOT_ALLOWED_MESSAGE, SIGN_IN_MESSAGES } from "../../src/domain/errors";
 import { GUEST_DEFAULT_PERMISSIONS } from "../../src/domain/permissions";
 import { pregnancyParticipants } from "../../worker/db/schema";
 import { baseUrl, openTestDb } from "../support/env";
 import { addGuest } from "../support/photos";
-import { createOtherFamily, signUp, uniqueEmail } from "../support/families";
+import { confirmEmail, createOtherFamily, signUp, uniqueEmail } from "../support/families";
 import { ApiClient } from "../support/client";
 
 interface OutboxMail {
@@ -23,10 +23,19 @@ async function invitationToken(email: string): Promise<string> {
   return token;
 }
 
-async function signUpAs(email: string): Promise<ApiClient> {
+/** A new account for this email; confirmed with the mailed code unless told otherwise. */
+async function signUpAs(email: string, { confirmed = true } = {}): Promise<ApiClient> {
   const client = new ApiClient(baseUrl());
   const response = await client.postJson("/api/auth/sign-up/email", { email, password: "welcome-guest-1", name: "Ivy Guest", firstName: "Ivy", lastName: "Guest" });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status}`);
+  if (confirmed) await confirmEmail(client, email);
+  return client;
+}
+
+/** A stranger's own account, confirmed, so a refusal is about the invitation and not the mailbox. */
+async function confirmedStranger(label: string): Promise<ApiClient> {
+  const { client, email } = await signUp(label);
+  await confirmEmail(client, email);
   return client;
 }
 
@@ -72,8 +81,8 @@ describe("guest invitations", () => {
     const { participantId } = await owner.trpc.invitations.inviteGuest.mutate({ pregnancyId, email, firstName: "Max", lastName: "Friend", privacyLevel: "friends" });
     const firstToken = await invitationToken(email);
 
-    const stranger = await signUp("stranger");
-    await expect(stranger.client.trpc.invitations.accept.mutate({ token: firstToken })).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    const stranger = await confirmedStranger("stranger");
+    await expect(stranger.trpc.invitations.accept.mutate({ token: firstToken })).rejects.toMatchObject({ data: { code: "FORBIDDEN", appCode: "INVITATION_EMAIL_MISMATCH" } });
 
     await owner.trpc.invitations.resend.mutate({ pregnancyId, participantId });
     const secondToken = await invitationToken(email);
@@ -81,6 +90,26 @@ describe("guest invitations", () => {
     const max = await signUpAs(email);
     await expect(max.trpc.invitations.accept.mutate({ token: firstToken })).rejects.toMatchObject({ data: { code: "NOT_FOUND" } });
     expect(await max.trpc.invitations.accept.mutate({ token: secondToken })).toMatchObject({ success: true, participantId });
+  });
+});
+
+describe("an invitation needs a proven mailbox", () => {
+  it("an account whose email is not confirmed cannot take the invitation, by link or by code, until it confirms", async () => {
+    const { owner, pregnancyId } = await createOtherFamily();
+    const email = uniqueEmail("unproven");
+    const { participantId } = await owner.trpc.invitations.inviteGuest.mutate({ pregnancyId, email, firstName: "Una", privacyLevel: "friends" });
+    const token = await invitationToken(email);
+
+    // Early access lets anyone sign up with the invited address, but that proves nothing.
+    const una = await signUpAs(email, { confirmed: false });
+    const refusal = { data: { code: "FORBIDDEN", appCode: "EMAIL_NOT_CONFIRMED" }, message: CREATE_ACCOUNT_MESSAGES.emailNotVerified };
+    await expect(una.trpc.invitations.accept.mutate({ token })).rejects.toMatchObject(refusal);
+    await expect(una.trpc.invitations.joinByCode.mutate({ code: token })).rejects.toMatchObject(refusal);
+    expect((await una.trpc.pregnancy.mine.query()).guestPregnancies).toEqual([]);
+
+    await confirmEmail(una, email);
+    expect(await una.trpc.invitations.accept.mutate({ token })).toMatchObject({ success: true, participantId, pregnancyId });
+    expect((await una.trpc.pregnancy.mine.query()).guestPregnancies.map((p) => p.id)).toEqual([pregnancyId]);
   });
 });
 
@@ -93,8 +122,8 @@ describe("join a pregnancy with an invitation code", () => {
     const code = mails.find((m) => m.to === email)?.text.match(/^Your invitation code: (\S+)$/m)?.[1];
     expect(code).toBe(await invitationToken(email));
 
-    const stranger = await signUp("code.stranger");
-    await expect(stranger.client.trpc.invitations.joinByCode.mutate({ code: code! })).rejects.toMatchObject({
+    const stranger = await confirmedStranger("code.stranger");
+    await expect(stranger.trpc.invitations.joinByCode.mutate({ code: code! })).rejects.toMatchObject({
       data: { code: "FORBIDDEN", appCode: "INVITATION_EMAIL_MISMATCH" },
     });
 

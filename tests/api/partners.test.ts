@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { OTP_ALLOWED_ATTEMPTS, PARTNER_CODE_RESEND_COOLDOWN_SECONDS, PARTNER_CODES_PER_HOUR, PROCEDURE_RATE_LIMITS } from "../../src/domain/constants";
-import { PARTNER_ERROR_MESSAGES, PARTNER_MESSAGES } from "../../src/domain/errors";
+import { CREATE_ACCOUNT_MESSAGES, PARTNER_ERROR_MESSAGES, PARTNER_MESSAGES } from "../../src/domain/errors";
 import { maskEmail } from "../../src/domain/partnerInvitation";
 import { partnerVerifications } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
-import { createOtherFamily, uniqueEmail } from "../support/families";
+import { confirmEmail, createOtherFamily, uniqueEmail } from "../support/families";
 import { callBatch, callProcedure, type CallOutcome } from "../support/raw-trpc";
 
 interface OutboxMail {
@@ -53,7 +53,7 @@ async function pastCooldown(participantId: string) {
 const countOf = (outcomes: CallOutcome[], appCode: string) => outcomes.filter((outcome) => outcome.appCode === appCode).length;
 
 describe("partner invitation", () => {
-  it("verifies the email, mails the code to the owner, and links the new partner account", async () => {
+  it("verifies the email, mails the code to the owner, and links the new partner account once its own email is confirmed", async () => {
     const p = await invitedPartner();
     // Anyone may look an email up, so the answer holds only what the next step needs.
     expect(await p.visitor.trpc.partners.verifyEmail.mutate({ email: p.email.toUpperCase() })).toEqual({ success: true, invitation: { pregnancyId: p.pregnancyId } });
@@ -64,6 +64,13 @@ describe("partner invitation", () => {
     const signUp = await p.visitor.postJson("/api/auth/sign-up/email", { email: p.email, password: "partner-pass-1", name: "Pat Partner", firstName: "Pat", lastName: "Partner" });
     expect(signUp.status).toBe(200);
     expect(await p.visitor.trpc.partners.pendingForMe.query()).toEqual({ participantId: p.participantId, pregnancyTitle: "Another Family" });
+    // The owner's code vouches for the person; the partner's own mailbox is proven by its code.
+    await expect(p.visitor.trpc.partners.link.mutate({ participantId: p.participantId })).rejects.toMatchObject({
+      data: { code: "FORBIDDEN", appCode: "EMAIL_NOT_CONFIRMED" },
+      message: CREATE_ACCOUNT_MESSAGES.emailNotVerified,
+    });
+    expect((await p.visitor.trpc.pregnancy.mine.query()).parentPregnancy).toBeNull();
+    await confirmEmail(p.visitor, p.email);
     expect(await p.visitor.trpc.partners.link.mutate({ participantId: p.participantId })).toMatchObject({ success: true, pregnancyId: p.pregnancyId });
     expect((await p.visitor.trpc.pregnancy.mine.query()).parentPregnancy).toMatchObject({ id: p.pregnancyId, role: "partner" });
     expect(await p.visitor.trpc.partners.pendingForMe.query()).toBeNull();
@@ -110,7 +117,8 @@ describe("partner invitation", () => {
     await expect(p.visitor.trpc.partners.verifyEmail.mutate({ email: uniqueEmail("stranger") })).rejects.toMatchObject({ message: PARTNER_ERROR_MESSAGES.invitation_not_found });
 
     await p.visitor.postJson("/api/auth/sign-up/email", { email: p.email, password: "partner-pass-1", name: "Pat Partner", firstName: "Pat", lastName: "Partner" });
-    await expect(p.visitor.trpc.partners.link.mutate({ participantId: p.participantId })).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    await confirmEmail(p.visitor, p.email);
+    await expect(p.visitor.trpc.partners.link.mutate({ participantId: p.participantId })).rejects.toMatchObject({ data: { code: "FORBIDDEN", appCode: "NOT_VERIFIED" } });
   });
 
   it("counts every one of many parallel wrong guesses before comparing: three are compared, then even the right code is refused", async () => {

@@ -208,6 +208,17 @@ describe("permission matrix", () => {
       continue;
     }
 
+    if (access === "confirmedEmail") {
+      it(`${path} (confirmedEmail) refuses a user whose email is not confirmed`, async () => {
+        const outcome = await call(family.guest, await SAMPLE_INPUTS[path]!(family));
+        expect(outcome).toMatchObject({ ok: false, code: "FORBIDDEN", appCode: "EMAIL_NOT_CONFIRMED" });
+      });
+      it(`${path} (confirmedEmail) serves a user whose email is confirmed`, async () => {
+        expect(wasRefused(await call(await signedInAs("sam"), await SAMPLE_INPUTS[path]!(family)))).toBe(false);
+      });
+      continue;
+    }
+
     it(`${path} (${access}) refuses a user of another pregnancy`, async () => {
       const outcome = await call(family.outsider, await SAMPLE_INPUTS[path]!(family));
       expect(outcome).toMatchObject({ ok: false, code: "FORBIDDEN", appCode: "ACCESS_DENIED" });

@@ -115,6 +115,10 @@ test.describe("guest signup", () => {
     await expect(page.getByLabel("Invitation code (optional)")).toHaveValue(code!);
     await fillGuestForm(page, email);
     await page.getByRole("button", { name: "Create Guest Account" }).click();
+    // Joining needs the new account's email confirmed: the code its sign-up mailed is asked for here.
+    await expect(page.getByRole("heading", { name: "Check Your Email", level: 1 })).toBeVisible();
+    await page.getByLabel("Verification code").fill(await mailedCode(page, email));
+    await page.getByRole("button", { name: "Verify Email" }).click();
     await expect(page.getByText(`You joined ${title}.`)).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard/);
     await expect(page.getByText(title).first()).toBeVisible();

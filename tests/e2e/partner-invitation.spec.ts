@@ -193,11 +193,12 @@ test("a parent invites a partner, who verifies with the owner's code, creates an
     await form.getByLabel("Confirm password", { exact: true }).fill("partner-pass-1");
     await form.getByRole("button", { name: "Create Account & Connect" }).click();
 
-    // Account created and linked; confirming the email leads to the shared pregnancy.
-    await expect(toastRegion(partner).getByText("Account created!")).toBeVisible();
-    await expect(partner).toHaveURL(/\/check-email\?email=/);
+    // Linking needs the new account's own email confirmed: its code is asked for right there.
+    await expect(partner.getByRole("heading", { name: "Check Your Email", level: 1 })).toBeVisible();
+    await expectAccessible(partner);
     await partner.getByLabel("Verification code").fill(await mailedCode(partner, partnerEmail));
     await partner.getByRole("button", { name: "Verify Email" }).click();
+    await expect(toastRegion(partner).getByText("Account created!")).toBeVisible();
     await expect(partner).toHaveURL(/\/dashboard/);
     await expect(partner.getByRole("heading", { name: family.title })).toBeVisible();
     await expectAccessible(partner);
@@ -284,6 +285,10 @@ test("a partner who already has an account signs in and connects from the invita
   await expectAccessible(page);
   await form.getByLabel("Password", { exact: true }).fill(partner.password);
   await form.getByRole("button", { name: "Sign In & Connect" }).click();
+  // The account's email was never confirmed: a code goes out and is asked for before linking.
+  await expect(page.getByRole("heading", { name: "Check Your Email", level: 1 })).toBeVisible();
+  await page.getByLabel("Verification code").fill(await mailedCode(page, partner.email));
+  await page.getByRole("button", { name: "Verify Email" }).click();
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByRole("heading", { name: family.title })).toBeVisible();
 });
@@ -304,6 +309,9 @@ test("/partner/verify: signing in while invited as a partner leads there; the ow
   await enterOwnersCode(page, family.email);
   await expectAccessible(page);
   await page.getByRole("button", { name: "Connect to the Pregnancy" }).click();
+  await expect(page.getByRole("heading", { name: "Check Your Email", level: 1 })).toBeVisible();
+  await page.getByLabel("Verification code").fill(await mailedCode(page, partner.email));
+  await page.getByRole("button", { name: "Verify Email" }).click();
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByRole("heading", { name: family.title })).toBeVisible();
 });

@@ -17,6 +17,16 @@ export async function signUp(label: string, password = "correct-horse-1", url = 
   return { client, email, password, userId: body.user.id };
 }
 
+/** Confirms a new account's email with the code its sign-up mailed, as the person would from their inbox. */
+export async function confirmEmail(client: ApiClient, email: string): Promise<void> {
+  const mails = (await (await fetch(new URL("/api/dev/outbox", client.baseUrl))).json()) as { to: string; subject: string; text: string }[];
+  // Newest first.
+  const code = mails.find((mail) => mail.to === email.toLowerCase() && mail.subject === "Confirm your email")?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`No confirmation code mailed to ${email}`);
+  const response = await client.postJson("/api/auth/email-otp/verify-email", { email, otp: code });
+  if (!response.ok) throw new Error(`Confirming ${email} failed with ${response.status}`);
+}
+
 /**
  * Another family with its own pregnancy, owned by a freshly signed-up user. The pregnancy row is
  * written directly because creating pregnancies through the API belongs to a later issue.

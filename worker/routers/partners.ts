@@ -2,7 +2,7 @@ import { z } from "zod";
 import { NAME_MAX_LENGTH } from "../../src/domain/constants";
 import { otpCodeSchema } from "../../src/domain/auth";
 import { createMailer } from "../services/mailer";
-import { limitCalls, parentProcedure, publicProcedure, router, signedInProcedure } from "../trpc/init";
+import { confirmedEmailProcedure, limitCalls, parentProcedure, publicProcedure, router, signedInProcedure } from "../trpc/init";
 import { findPartnerInvitation, invitePartner, linkPartnerAccount, pendingPartnerInvitation, sendPartnerCode, verifyPartnerCode } from "./partners.service";
 
 const email = z.email().max(NAME_MAX_LENGTH * 3);
@@ -44,5 +44,6 @@ export const partnersRouter = router({
     return invitation ? { participantId: invitation.participantId, pregnancyTitle: invitation.pregnancyTitle } : null;
   }),
 
-  link: signedInProcedure.input(z.object({ participantId: z.uuid() })).mutation(({ ctx, input }) => linkPartnerAccount(ctx.db, ctx.user, input.participantId)),
+  /** The invitation's email must be the caller's, proven: the owner's code vouches for the person, not for the mailbox. */
+  link: confirmedEmailProcedure.input(z.object({ participantId: z.uuid() })).mutation(({ ctx, input }) => linkPartnerAccount(ctx.db, ctx.user, input.participantId)),
 });

@@ -28,7 +28,7 @@ export interface Context {
  * Who may call a procedure. Every procedure declares it; the permission-matrix test enumerates the
  * router and checks each rule against signed-out users, other families and guests without the flag.
  */
-export type ProcedureAccess = "public" | "signedIn" | "participant" | "parent" | PermissionFlag;
+export type ProcedureAccess = "public" | "signedIn" | "confirmedEmail" | "participant" | "parent" | PermissionFlag;
 export interface ProcedureMeta {
   access: ProcedureAccess;
   /** The appCode a participant without the flag gets when the spec names its own (else ACCESS_DENIED). */
@@ -83,6 +83,17 @@ export const signedInProcedure = t.procedure.meta({ access: "signedIn" }).use(({
   return next({ ctx: { ...ctx, session: ctx.session, user: ctx.session.user } });
 });
 
+const emailNotConfirmed = () => new AppError("FORBIDDEN", "EMAIL_NOT_CONFIRMED", CREATE_ACCOUNT_MESSAGES.emailNotVerified);
+
+/**
+ * A signed-in user whose email is confirmed. Taking an invitation needs proof that the mailbox it
+ * was sent to is the caller's: early access lets anyone sign up with any address.
+ */
+export const confirmedEmailProcedure = signedInProcedure.meta({ access: "confirmedEmail" }).use(({ ctx, next }) => {
+  if (!ctx.user.emailVerified) throw emailNotConfirmed();
+  return next();
+});
+
 /** Every pregnancy-scoped input names the pregnancy and, optionally, the mode the client is in. */
 export const pregnancyInput = z.object({
   pregnancyId: z.uuid(),
@@ -102,7 +113,7 @@ export const participantProcedure = signedInProcedure
   .use(async ({ ctx, input, next, type }) => {
     // Pregnancy data needs a confirmed email once the 24 hours of early access are over (onboarding spec 4).
     if (!ctx.user.emailVerified && !isEarlyAccessActive(earlyAccessExpiresAt(ctx.user.createdAt.getTime()), Date.now())) {
-      throw new AppError("FORBIDDEN", "EMAIL_NOT_CONFIRMED", CREATE_ACCOUNT_MESSAGES.emailNotVerified);
+      throw emailNotConfirmed();
     }
     const access = await loadPregnancyAccess(ctx.db, ctx.user.id, input.pregnancyId);
     if (!access) {

@@ -28,7 +28,7 @@ export function AuthPage() {
       )}
       {mode === "signin" && <SignInForm initialEmail={email} invite={invite} />}
       {mode === "signup" && <SignUpForm initialEmail={email} invite={invite} />}
-      {mode === "verify" && <VerifyEmailForm email={email} />}
+      {mode === "verify" && <VerifyEmailForm email={email} invitationToken={invite.token} />}
       {mode === "code" && <CodeSignInForm initialEmail={email} invite={invite} />}
       {mode === "forgot" && <ForgotPasswordForm initialEmail={email} />}
     </div>

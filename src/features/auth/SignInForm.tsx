@@ -9,6 +9,7 @@ import { AuthCard } from "./AuthLayout";
 import { authCall, signInErrorMessage } from "./authErrors";
 import { AuthLink, useAuthFlow } from "./flow";
 import { AUTH_MESSAGES } from "./messages";
+import { resendConfirmation } from "../check-email/resendConfirmation";
 import type { GuestInvite } from "./search";
 import { useCompleteSignIn, useGoOnAfterSignIn } from "./useCompleteSignIn";
 import { validateSignIn } from "./validation";
@@ -45,7 +46,12 @@ export function SignInForm({ initialEmail = "", invite = {} }: { initialEmail?: 
       return;
     }
     toast({ title: AUTH_MESSAGES.welcomeBack, variant: "success" });
-    await completeSignIn(invite.token);
+    if (await completeSignIn(invite.token)) {
+      // The invitation waits for a confirmed email: send a code and take it there.
+      await resendConfirmation(email.trim());
+      flow.showAuth({ mode: "verify", email: email.trim(), ...invite });
+      return;
+    }
     await goOn();
   }
 

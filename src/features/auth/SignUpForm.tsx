@@ -79,10 +79,11 @@ export function SignUpForm({ initialEmail = "", invite = {}, title = "Create You
       setMessage(signUpErrorMessage(error));
       return;
     }
-    // Signed in straight away (autoSignIn); the emailed code confirms the address.
+    // Signed in straight away (autoSignIn); the emailed code confirms the address, and the
+    // invitation, which needs a confirmed email, is taken once it is.
     await completeSignIn(invite.token);
     if (onSignedUp) await onSignedUp(account);
-    else flow.showAuth({ mode: "verify", email: account.email });
+    else flow.showAuth({ mode: "verify", email: account.email, ...invite });
   }
 
   return (

@@ -12,6 +12,7 @@ import { authCall, verifyCodeErrorMessage } from "./authErrors";
 import { EmailField } from "./EmailField";
 import { AuthLink, LeaveLink, useAuthFlow } from "./flow";
 import { AUTH_MESSAGES } from "./messages";
+import { useCompleteSignIn, useGoOnAfterSignIn } from "./useCompleteSignIn";
 import { validateCode } from "./validation";
 import { trackEmailVerified } from "../../lib/analytics";
 
@@ -30,6 +31,8 @@ interface VerifyEmailFormProps {
   onVerified?: () => Promise<void>;
   /** The title of a failed resend, where the flow words it its own way. */
   resendFailedTitle?: string;
+  /** A guest invitation waiting for the confirmed email: taken once the code is accepted. */
+  invitationToken?: string | undefined;
 }
 
 /**
@@ -37,8 +40,10 @@ interface VerifyEmailFormProps {
  * confirm the address, or ask for a new one for any address. A signed-in user may carry on with
  * early access meanwhile (onboarding spec 2 and 4).
  */
-export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email", notice, onVerified, resendFailedTitle }: VerifyEmailFormProps) {
+export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email", notice, onVerified, resendFailedTitle, invitationToken }: VerifyEmailFormProps) {
   const flow = useAuthFlow();
+  const completeSignIn = useCompleteSignIn();
+  const goOn = useGoOnAfterSignIn();
   const session = authClient.useSession().data;
   const knownEmail = searchEmail?.trim() || session?.user.email || "";
   // A new code sent to a typed address makes that the address being confirmed.
@@ -76,9 +81,13 @@ export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email"
       return;
     }
     const current = await authClient.getSession().then(({ data }) => data, () => null);
-    await flow.sessionChanged();
-    if (current) flow.leave("/dashboard");
-    else flow.showAuth({ email });
+    if (!current) {
+      await flow.sessionChanged();
+      flow.showAuth({ email });
+      return;
+    }
+    await completeSignIn(invitationToken);
+    await goOn();
   }
 
   async function handleResend(event: FormEvent<HTMLFormElement>) {

@@ -4,6 +4,8 @@ import type { AuthClientError } from "../../lib/auth-client";
 import { AUTH_MESSAGES } from "./messages";
 
 export const HTTP_TOO_MANY_REQUESTS = 429;
+/** The server's refusal to let an account whose email is not confirmed take an invitation. */
+export const EMAIL_NOT_CONFIRMED_CODE = "EMAIL_NOT_CONFIRMED";
 const HTTP_UNAUTHORIZED = 401;
 const HTTP_SERVER_ERROR = 500;
 const HTTP_UNPROCESSABLE = 422;

@@ -1,5 +1,6 @@
 import { requestAppCodeOf, trpcMutation, trpcQuery } from "../../lib/trpcRequest";
 import { toast } from "../../ui/toast";
+import { EMAIL_NOT_CONFIRMED_CODE } from "./authErrors";
 import { useAuthFlow } from "./flow";
 import { clearForcePasswordReset } from "./forcePasswordReset";
 import { AUTH_MESSAGES } from "./messages";
@@ -13,23 +14,29 @@ const ALREADY_MEMBER_CODE = "ALREADY_MEMBER";
  * What every successful sign-in or sign-up does before moving on (onboarding spec 4): clear the
  * force-reset flag, take the guest invitation the link carried (the participant is linked to this
  * account), and let the new session be picked up. A failed link never undoes the sign-in; the
- * spec's toast says what happened instead.
+ * spec's toast says what happened instead. Resolves true when the invitation waits for the
+ * account's email to be confirmed: the caller then asks for the emailed code.
  */
-export function useCompleteSignIn(): (invitationToken?: string) => Promise<void> {
+export function useCompleteSignIn(): (invitationToken?: string) => Promise<boolean> {
   const flow = useAuthFlow();
 
   return async function completeSignIn(invitationToken) {
     clearForcePasswordReset();
+    let needsConfirmedEmail = false;
     if (invitationToken) {
       try {
         await trpcMutation("invitations.accept", { token: invitationToken });
       } catch (error) {
         const code = requestAppCodeOf(error);
-        if (code !== ALREADY_MEMBER_CODE) toast({ title: code && INVITATION_GONE_CODES.has(code) ? AUTH_MESSAGES.invitationNotFound : AUTH_MESSAGES.linkFailed, variant: "error" });
+        needsConfirmedEmail = code === EMAIL_NOT_CONFIRMED_CODE;
+        if (!needsConfirmedEmail && code !== ALREADY_MEMBER_CODE) {
+          toast({ title: code && INVITATION_GONE_CODES.has(code) ? AUTH_MESSAGES.invitationNotFound : AUTH_MESSAGES.linkFailed, variant: "error" });
+        }
       }
     }
     // After the invitation: the account's pregnancies may have changed, nothing cached before is current.
     await flow.sessionChanged();
+    return needsConfirmedEmail;
   };
 }
 

@@ -14,8 +14,9 @@ import { buttonStyles } from "../../ui/buttonStyles";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
 import { AuthCard } from "../auth/AuthLayout";
-import { authCall, isAccountExistsError } from "../auth/authErrors";
+import { authCall, EMAIL_NOT_CONFIRMED_CODE, isAccountExistsError } from "../auth/authErrors";
 import { useAuthFlow } from "../auth/flow";
+import { VerifyEmailForm } from "../auth/VerifyEmailForm";
 import { GUEST_BENEFITS, GUEST_TEXTS, guestSignUpErrorMessage } from "./messages";
 
 const route = getRouteApi("/guest-signup");
@@ -28,7 +29,8 @@ type Values = Record<Field, string>;
 /**
  * /guest-signup (onboarding spec 2, 5, 8): a free guest account, then, with an invitation code,
  * join_pregnancy_with_code. If the code fails the account already exists: the guest may try
- * another code or go on to the dashboard.
+ * another code or go on to the dashboard. Joining needs a confirmed email, so the guest enters the
+ * code their sign-up mailed them right here, and the join goes on.
  */
 export function GuestSignupPage() {
   const { code } = route.useSearch();
@@ -44,6 +46,7 @@ export function GuestSignupPage() {
   const [busy, setBusy] = useState(false);
   const [accountCreated, setAccountCreated] = useState(false);
   const [existingEmail, setExistingEmail] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<{ email: string; invitationCode: string } | null>(null);
   const refs = {
     firstName: useRef<HTMLInputElement>(null),
     lastName: useRef<HTMLInputElement>(null),
@@ -79,6 +82,10 @@ export function GuestSignupPage() {
       await navigate({ to: "/dashboard" });
     } catch (error) {
       setBusy(false);
+      if (appCodeOf(error) === EMAIL_NOT_CONFIRMED_CODE) {
+        setConfirming({ email: values.email.trim(), invitationCode });
+        return;
+      }
       setInvalid({ invitationCode: "invalid" });
       setMessage(`${guestJoinErrorTitle(appCodeOf(error))}: ${GUEST_TEXTS.joinFailedDescription}`);
       refs.invitationCode.current?.focus();
@@ -132,6 +139,22 @@ export function GuestSignupPage() {
     }
     setAccountCreated(true);
     await joinWithCode(invitationCode);
+  }
+
+  if (confirming) {
+    return (
+      <div className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-8 sm:py-12">
+        <VerifyEmailForm
+          email={confirming.email}
+          onVerified={async () => {
+            await auth.refresh().catch(() => null);
+            setConfirming(null);
+            setBusy(true);
+            await joinWithCode(confirming.invitationCode);
+          }}
+        />
+      </div>
+    );
   }
 
   return (

@@ -14,8 +14,10 @@ import { Tabs } from "../../ui/Tabs";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
 import { AuthCard } from "../auth/AuthLayout";
-import { authCall, signInErrorMessage } from "../auth/authErrors";
+import { authCall, EMAIL_NOT_CONFIRMED_CODE, signInErrorMessage } from "../auth/authErrors";
 import { AUTH_MESSAGES } from "../auth/messages";
+import { VerifyEmailForm } from "../auth/VerifyEmailForm";
+import { resendConfirmation } from "../check-email/resendConfirmation";
 import { NOT_VERIFIED_CODE, invitationSignUpErrorMessage } from "./partnerErrors";
 import type { PartnerInvitation } from "./usePartnerCode";
 import { useLinkPartner } from "./useLinkPartner";
@@ -41,31 +43,43 @@ function focusFirstInvalid(form: HTMLFormElement, order: readonly string[], erro
 /**
  * Step 4: sign in or create the account, then link it to the invitation (onboarding spec 2).
  * Either way the person is signed in before linking; if linking fails they stay signed in and
- * are told so (or sent to /partner/verify when the code was never confirmed).
+ * are told so (or sent to /partner/verify when the code was never confirmed). Linking needs the
+ * account's own email confirmed: the emailed code is asked for here, then the link goes on.
  */
 export function PartnerAccountStep({ invitation, onBack }: { invitation: PartnerInvitation; onBack: () => void }) {
   const navigate = useNavigate();
   const { auth } = useRouteContext({ from: "__root__" });
   const { participantIdOf, link } = useLinkPartner();
   const [tab, setTab] = useState<AccountTab>("signup");
+  const [confirming, setConfirming] = useState<{ email: string; onConnected: () => Promise<void> } | null>(null);
 
-  /** Links the just-signed-in account; false (after saying so and moving on) when that failed. */
-  async function connect(): Promise<boolean> {
+  /**
+   * Links the just-signed-in account, then runs `onConnected`. A failure is said and moved on
+   * from; an unconfirmed email asks for its code (sending one unless sign-up just did).
+   */
+  async function connect(account: { email: string; codeSent: boolean }, onConnected: () => Promise<void>): Promise<void> {
     let participantId: string | undefined;
     try {
       participantId = await participantIdOf(invitation);
       await link(participantId);
-      return true;
     } catch (error) {
       await auth.refresh().catch(() => null);
-      if (participantId && appCodeOf(error) === NOT_VERIFIED_CODE) {
+      if (appCodeOf(error) === EMAIL_NOT_CONFIRMED_CODE) {
+        if (!account.codeSent) await resendConfirmation(account.email);
+        setConfirming({ email: account.email, onConnected });
+      } else if (participantId && appCodeOf(error) === NOT_VERIFIED_CODE) {
         await navigate({ to: "/partner/verify", search: { participantId } });
       } else {
         toast({ ...splitToast(SIGN_IN_MESSAGES.linkFailed), variant: "error" });
         await navigate({ to: "/dashboard" });
       }
-      return false;
+      return;
     }
+    await onConnected();
+  }
+
+  if (confirming) {
+    return <VerifyEmailForm email={confirming.email} onVerified={() => connect({ email: confirming.email, codeSent: true }, confirming.onConnected)} />;
   }
 
   return (
@@ -90,7 +104,7 @@ export function PartnerAccountStep({ invitation, onBack }: { invitation: Partner
 
 interface PanelProps {
   initialEmail: string;
-  connect: () => Promise<boolean>;
+  connect: (account: { email: string; codeSent: boolean }, onConnected: () => Promise<void>) => Promise<void>;
 }
 
 function SignInPanel({ initialEmail, connect }: PanelProps) {
@@ -118,9 +132,10 @@ function SignInPanel({ initialEmail, connect }: PanelProps) {
       setMessage(signInErrorMessage(error));
       return;
     }
-    if (!(await connect())) return;
-    toast({ title: AUTH_MESSAGES.welcomeBack, variant: "success" });
-    await navigate({ to: "/dashboard" });
+    await connect({ email: result.data.email, codeSent: false }, async () => {
+      toast({ title: AUTH_MESSAGES.welcomeBack, variant: "success" });
+      await navigate({ to: "/dashboard" });
+    });
   }
 
   return (
@@ -187,10 +202,11 @@ function CreateAccountPanel({ initialEmail, connect, onUseSignIn }: PanelProps &
       setMessage(invitationSignUpErrorMessage(error));
       return;
     }
-    if (!(await connect())) return;
-    toast({ ...splitToast(INVITATION_SIGNUP_MESSAGES.accountCreated), variant: "success" });
-    // Signed in straight away (autoSignIn); the emailed code still confirms the address.
-    await navigate({ to: "/check-email", search: { email } });
+    // Signed in straight away (autoSignIn); sign-up mailed the code that confirms the address.
+    await connect({ email, codeSent: true }, async () => {
+      toast({ ...splitToast(INVITATION_SIGNUP_MESSAGES.accountCreated), variant: "success" });
+      await navigate({ to: "/dashboard" });
+    });
   }
 
   return (

@@ -7,6 +7,10 @@ import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
 import { AuthCard } from "../auth/AuthLayout";
+import { EMAIL_NOT_CONFIRMED_CODE } from "../auth/authErrors";
+import { VerifyEmailForm } from "../auth/VerifyEmailForm";
+import { resendConfirmation } from "../check-email/resendConfirmation";
+import { appCodeOf } from "../../lib/query-client";
 import { linkErrorMessage } from "./partnerErrors";
 import { PartnerCodeForm } from "./PartnerCodeForm";
 import { useLinkPartner } from "./useLinkPartner";
@@ -16,7 +20,8 @@ const route = getRouteApi("/_authenticated/partner/verify");
 
 /**
  * /partner/verify?participantId= (onboarding spec 2): a signed-in user whose email has a pending
- * partner invitation asks for the owner's code, enters it, and joins the pregnancy.
+ * partner invitation asks for the owner's code, enters it, and joins the pregnancy. Joining needs
+ * the account's own email confirmed: its code is sent and asked for here first.
  */
 export function PartnerVerifyPage() {
   useDocumentTitle("Verify Partner Invitation");
@@ -29,6 +34,7 @@ export function PartnerVerifyPage() {
   const [verified, setVerified] = useState(false);
   const [linking, setLinking] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const email = session.user.email;
 
   async function start() {
@@ -57,11 +63,28 @@ export function PartnerVerifyPage() {
       await link(invitation.participantId);
     } catch (error) {
       setLinking(false);
-      setMessage(linkErrorMessage(error));
+      if (appCodeOf(error) === EMAIL_NOT_CONFIRMED_CODE) {
+        await resendConfirmation(email);
+        setConfirming(true);
+      } else setMessage(linkErrorMessage(error));
       return;
     }
     toast({ title: SUCCESS_TOASTS.success, description: `You joined ${invitation.pregnancyTitle ?? "the pregnancy"} as a partner.`, variant: "success" });
     await navigate({ to: "/dashboard" });
+  }
+
+  if (confirming) {
+    return (
+      <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-8 sm:py-12">
+        <VerifyEmailForm
+          email={email}
+          onVerified={async () => {
+            setConfirming(false);
+            await connect();
+          }}
+        />
+      </div>
+    );
   }
 
   return (
