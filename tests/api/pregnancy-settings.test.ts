@@ -18,8 +18,8 @@ describe("pregnancy details", () => {
     expect(fromLmp).toMatchObject({ lastMenstrualPeriod: lmp, dueDate: dueDateFromLmp(lmp), serviceEndDate: serviceEndDate(dueDateFromLmp(lmp)) });
 
     const due = addDays(todayIso(), 90);
-    const typed = await family.partner.trpc.pregnancy.update.mutate({ pregnancyId, title: "  <b>Our</b> Sprout  ", dates: { dueDate: due } });
-    expect(typed).toMatchObject({ title: "Our Sprout", dueDate: due, serviceEndDate: serviceEndDate(due) });
+    const typed = await family.partner.trpc.pregnancy.update.mutate({ pregnancyId, title: "  Our Sprout <3  ", dates: { dueDate: due } });
+    expect(typed).toMatchObject({ title: "Our Sprout <3", dueDate: due, serviceEndDate: serviceEndDate(due) });
   });
 
   it("refuses an impossible date and changes nothing", async () => {
@@ -55,7 +55,7 @@ describe("participants and invitations", () => {
     const updated = await family.owner.trpc.participants.update.mutate({
       pregnancyId: family.pregnancyId,
       participantId,
-      title: "<i>Cousin</i> Kim",
+      title: "Cousin Kim (Mom<Dad's side)",
       relationship: "cousin",
       privacyLevel: "close-friends",
       permissions: {
@@ -64,7 +64,7 @@ describe("participants and invitations", () => {
         canViewContacts: false, canInviteGuests: false, canReceiveUpdates: true,
       },
     });
-    expect(updated).toMatchObject({ title: "Cousin Kim", displayTitle: "Cousin Kim", relationship: "cousin", privacyLevel: "close-friends" });
+    expect(updated).toMatchObject({ title: "Cousin Kim (Mom<Dad's side)", displayTitle: "Cousin Kim (Mom<Dad's side)", relationship: "cousin", privacyLevel: "close-friends" });
     expect(updated.permissions.canUploadPhotos).toBe(true);
     expect(Object.keys(updated.customPermissions ?? {})).toHaveLength(13);
 

@@ -36,7 +36,7 @@ const contactForm = (email: string) => ({
   phone: "+1 (555) 010-2030",
   inquiryType: "billing",
   subject: "Gift card question",
-  message: "Can a gift card pay for <b>Premium</b>?",
+  message: "Can a gift card pay for Premium? Mom<Dad <3",
 });
 
 describe("POST /api/contact", () => {
@@ -52,7 +52,7 @@ describe("POST /api/contact", () => {
       phone: "+1 (555) 010-2030",
       inquiryType: "billing",
       subject: "Gift card question",
-      message: "Can a gift card pay for Premium?",
+      message: "Can a gift card pay for Premium? Mom<Dad <3",
       userId: null,
     });
     const [mail] = await mailsTo(email);

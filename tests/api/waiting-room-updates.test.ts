@@ -51,18 +51,18 @@ beforeAll(async () => {
 });
 
 describe("parent updates by mail (waiting-room-parent-update)", () => {
-  it("mails the sanitised update and a link to the guests who receive updates, once per update", async () => {
+  it("mails the update as typed (escaped in the HTML part) and a link to the guests who receive updates, once per update", async () => {
     await owner.trpc.waitingRoom.activate.mutate({ pregnancyId });
     const update = { pregnancyId, id: crypto.randomUUID(), content: "<b>6 cm</b> and doing great" };
     const posted = await owner.trpc.waitingRoom.postUpdate.mutate(update);
-    expect(posted.content).toBe("6 cm and doing great");
+    expect(posted.content).toBe("<b>6 cm</b> and doing great");
 
     const [mail, ...others] = await updateMails(follower.email);
     expect(others).toEqual([]);
     expect(mail?.text).toContain("Test posted an update in the waiting room.");
-    expect(mail?.text).toContain("\n6 cm and doing great\n");
+    expect(mail?.text).toContain("\n<b>6 cm</b> and doing great\n");
     expect(mail?.text).toContain(`Open the waiting room: ${baseUrl()}/waiting-room?preg=${pregnancyId}`);
-    expect(mail?.html).toContain("6 cm and doing great");
+    expect(mail?.html).toContain("&lt;b&gt;6 cm&lt;/b&gt; and doing great");
     expect(mail?.html).not.toContain("<b>6 cm</b>");
     expect(await updateMails(bystander.email)).toEqual([]);
     expect(await updateMails(optedOut.email)).toEqual([]);

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * Raw text may carry markup that sanitising removes (and over-long text is cut with '...', core
- * spec 5), so inputs allow some room over the stored limits before refusing outright.
+ * Over-long text is cut with '...' rather than refused (core spec 5), and post HTML is measured
+ * after sanitising, so inputs allow some room over the stored limits before refusing outright.
  */
 const RAW_TEXT_ROOM = 4;
 
