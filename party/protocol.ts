@@ -67,6 +67,7 @@ export type RoomEvent =
   | { kind: "session-closed"; sessionId: string; reason: "false-alarm" | "baby-here" | "scheduled" }
   | { kind: "state"; state: WaitingRoomState; scheduledCloseAt: string | null }
   | { kind: "message"; message: RoomMessage }
+  | { kind: "message-deleted"; messageId: string }
   | { kind: "reaction"; messageId: string; userId: string; emoji: string; reacted: boolean }
   | { kind: "direct-message"; message: RoomDirectMessage }
   | { kind: "feed-changed"; area: FeedArea };

@@ -166,8 +166,22 @@ export const PHOTO_THUMBNAIL_QUALITY = 0.8;
 export const PHOTO_THUMBNAIL_MAX_BYTES = BYTES_PER_MB / 2;
 /** Ours: room for the metadata field and the multipart framing of a batch. */
 export const PHOTO_UPLOAD_OVERHEAD_BYTES = BYTES_PER_MB;
-/** Ours: the largest batch body worth reading (20 files and thumbnails at their limits). */
-export const PHOTO_UPLOAD_MAX_BODY_BYTES = PHOTO_MAX_FILES * (PHOTO_MAX_FILE_BYTES + PHOTO_THUMBNAIL_MAX_BYTES) + PHOTO_UPLOAD_OVERHEAD_BYTES;
+/**
+ * Cloudflare refuses request bodies above 100 MB (Free and Pro plans); counted in decimal
+ * megabytes so the bound holds whichever way "MB" is read.
+ */
+export const CLOUDFLARE_MAX_BODY_BYTES = 100 * 1000 * 1000;
+/**
+ * Ours: the largest batch body worth reading: 20 files and their thumbnails at their limits, but
+ * never more than Cloudflare lets through. The browser sends one file per request, far below it.
+ */
+export const PHOTO_UPLOAD_MAX_BODY_BYTES = Math.min(PHOTO_MAX_FILES * (PHOTO_MAX_FILE_BYTES + PHOTO_THUMBNAIL_MAX_BYTES) + PHOTO_UPLOAD_OVERHEAD_BYTES, CLOUDFLARE_MAX_BODY_BYTES);
+/**
+ * Ours: photos one guest may add to a pregnancy, album and waiting room together. Guests are not
+ * held to the plan's storage limit (core spec 6: that check is for parent mode), so without this
+ * one guest could fill the parents' storage.
+ */
+export const GUEST_PHOTO_QUOTA = 50;
 /** Ours: tags per photo and characters per tag. */
 export const PHOTO_MAX_TAGS = 20;
 export const PHOTO_TAG_MAX_LENGTH = 50;

@@ -5,6 +5,7 @@
  */
 import {
   BYTES_PER_MB,
+  GUEST_PHOTO_QUOTA,
   PHOTO_ESTIMATE_BYTES,
   PHOTO_MAX_FILE_BYTES,
   PHOTO_MAX_FILE_MB,
@@ -104,6 +105,16 @@ export const UPLOAD_MESSAGES = {
   unreadable: (fileNumber: number) => `File ${fileNumber}: The image could not be read`,
   /** Ours: a batch body larger than 20 files and their thumbnails at their limits. */
   batchTooLarge: "The files together are too large to send at once",
+  /** Ours: a body whose size is not declared up front is not read at all. */
+  lengthRequired: "Send the file with its size (Content-Length)",
+  /** Ours: a single image (avatar, waiting-room image) that is none of the accepted types. */
+  notAnImage: "That file is not a supported image (JPEG, PNG, WebP or HEIC).",
+  /** Ours: a single image whose structure breaks off, so its metadata cannot be removed safely. */
+  imageUnreadable: "The image could not be read",
+  /** Ours: a single image (avatar, waiting-room image) over its limit. */
+  imageTooLarge: (maxBytes: number) => `The image is larger than ${maxBytes / BYTES_PER_MB} MB.`,
+  /** Ours, in the words of the storage-limit message: a guest past their own quota. */
+  guestQuotaExceeded: (used: number) => `Upload would exceed your guest limit. You have ${used}/${GUEST_PHOTO_QUOTA} photos used.`,
   /** Ours: the file arrived but could not be stored. */
   storeFailed: (fileNumber: number) => `File ${fileNumber}: Upload failed`,
   /** Ours: a thumbnail that is not a small image is dropped; the photo then serves as its own. */
@@ -172,4 +183,16 @@ export function isUnlimited(limit: number): boolean {
 export function checkStorageLimit(used: number, limit: number, totalBytes: number): string | null {
   if (isUnlimited(limit)) return null;
   return used + estimatePhotoCount(totalBytes) > limit ? UPLOAD_MESSAGES.storageExceeded(used, limit) : null;
+}
+
+/** Ours: what a guest reads where they upload, so the quota is no surprise. */
+export const guestQuotaNote = (used: number) => `Guests can add up to ${GUEST_PHOTO_QUOTA} photos, in the album and the waiting room together. You have added ${used}.`;
+
+/**
+ * Null when a guest's `adding` photos fit their quota, else the message. Each stored photo or
+ * waiting-room image counts as one, as the pregnancy's storage counts them; reaching the quota
+ * exactly is allowed.
+ */
+export function checkGuestQuota(used: number, adding: number): string | null {
+  return used + adding > GUEST_PHOTO_QUOTA ? UPLOAD_MESSAGES.guestQuotaExceeded(used) : null;
 }

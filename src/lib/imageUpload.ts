@@ -1,4 +1,5 @@
-import { BYTES_PER_MB, PERCENT } from "../domain/constants";
+import { PERCENT } from "../domain/constants";
+import { UPLOAD_MESSAGES } from "../domain/uploads";
 
 const HTTP_CREATED = 201;
 const HTTP_PAYLOAD_TOO_LARGE = 413;
@@ -8,6 +9,8 @@ export class ImageUploadError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** What the server said about the refusal (a guest past their quota), when it said something. */
+    readonly serverMessage?: string,
   ) {
     super(message);
     this.name = "ImageUploadError";
@@ -22,13 +25,13 @@ export class ImageUploadError extends Error {
   }
 }
 
-export const NOT_AN_IMAGE = "That file is not a supported image (JPEG, PNG, WebP or HEIC).";
-export const imageTooLarge = (maxBytes: number) => `The image is larger than ${maxBytes / BYTES_PER_MB} MB.`;
+export const NOT_AN_IMAGE = UPLOAD_MESSAGES.notAnImage;
+export const imageTooLarge = UPLOAD_MESSAGES.imageTooLarge;
 
 /** What to tell the user about a refused upload, when the answer says more than 'failed'. */
 export function imageUploadProblem(error: unknown, maxBytes: number): string | undefined {
   if (!(error instanceof ImageUploadError)) return undefined;
-  return error.tooLarge ? imageTooLarge(maxBytes) : error.notAnImage ? NOT_AN_IMAGE : undefined;
+  return error.tooLarge ? imageTooLarge(maxBytes) : error.notAnImage ? NOT_AN_IMAGE : error.serverMessage;
 }
 
 export interface UploadAnswer {
@@ -74,8 +77,9 @@ export function postWithProgress(url: string, body: Blob | FormData, { onProgres
  */
 export async function uploadImage(url: string, file: Blob, answerField: string, onProgress?: (percent: number) => void): Promise<string> {
   const { status, body } = await postWithProgress(url, file, { onProgress });
-  if (status !== HTTP_CREATED) throw new ImageUploadError(status, `Image upload answered ${status}`);
-  const answer: unknown = body && typeof body === "object" ? (body as Record<string, unknown>)[answerField] : undefined;
+  const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  if (status !== HTTP_CREATED) throw new ImageUploadError(status, `Image upload answered ${status}`, typeof record.message === "string" ? record.message : undefined);
+  const answer = record[answerField];
   if (typeof answer !== "string") throw new ImageUploadError(status, `Image upload answered without ${answerField}`);
   return answer;
 }

@@ -76,6 +76,7 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "waitingRoom.messages.list": scoped,
   "waitingRoom.messages.replies": (f) => ({ ...scoped(f), messageId: crypto.randomUUID() }),
   "waitingRoom.messages.send": (f) => ({ ...scoped(f), id: crypto.randomUUID(), content: "Matrix hello" }),
+  "waitingRoom.messages.delete": (f) => ({ ...scoped(f), messageId: crypto.randomUUID() }),
   "waitingRoom.reactions.toggle": (f) => ({ ...scoped(f), messageId: crypto.randomUUID(), emoji: "👍", reacted: true }),
   "waitingRoom.dms.conversations": scoped,
   "waitingRoom.dms.open": (f) => ({ ...scoped(f), otherUserId: "nobody" }),

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BYTES_PER_MB, PHOTO_MAX_FILES } from "../../src/domain/constants";
+import { concat } from "../../src/domain/bytes";
 import { JPEG_MARKERS, readJpegSegments } from "../../src/domain/jpeg";
+import { pngChunk } from "../../src/domain/png";
 import { UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import { photos, pregnancies } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
@@ -18,12 +20,13 @@ let olivia: ApiClient;
 
 const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
 const contains = (bytes: Uint8Array, text: string) => Buffer.from(bytes).includes(Buffer.from(text));
-/** Bytes that start like a PNG, of any size: the server checks the type by the first bytes. */
+/** A real PNG of any size: the 1x1 picture padded with a private chunk (which is not stored). */
 const pngOfSize = (size: number) => {
-  const bytes = new Uint8Array(size);
-  bytes.set(PNG_1X1.subarray(0, 8));
-  return bytes;
+  const iendAt = PNG_1X1.length - PNG_CHUNK_OVERHEAD;
+  return concat([PNG_1X1.subarray(0, iendAt), pngChunk("prVt", new Uint8Array(size - PNG_1X1.length - PNG_CHUNK_OVERHEAD)), PNG_1X1.subarray(iendAt)]);
 };
+/** Length, type and CRC around a chunk's data (IEND is nothing else). */
+const PNG_CHUNK_OVERHEAD = 12;
 
 async function storageOf(pregnancyId: string) {
   const [row] = await db.select({ used: pregnancies.photoStorageUsed, limit: pregnancies.photoStorageLimit }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
@@ -136,7 +139,7 @@ describe("POST /api/photos/:pregnancyId (secure-photo-upload)", () => {
     expect((await uploadPhotos(family.owner, family.pregnancyId, [file]))[0]!.success).toBe(true);
     // Usage counts photos stored.
     expect(await storageOf(family.pregnancyId)).toEqual({ used: 11, limit: 12 });
-    expect(await family.owner.trpc.photos.storage.query({ pregnancyId: family.pregnancyId })).toEqual({ used: 11, limit: 12, unlimited: false });
+    expect(await family.owner.trpc.photos.storage.query({ pregnancyId: family.pregnancyId })).toEqual({ used: 11, limit: 12, unlimited: false, guest: null });
 
     // 999999 and above is unlimited.
     await setStorage(family.pregnancyId, 2_000_000, 999_999);

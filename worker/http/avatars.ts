@@ -5,7 +5,9 @@ import { AVATAR_CACHE_SECONDS, AVATAR_MAX_BYTES } from "../../src/domain/constan
 import type { AppVariables } from "../context";
 import { pregnancyParticipants, users } from "../db/schema";
 import type { Bindings } from "../env";
-import { avatarKey, checkImageUpload, newImageName, privateObjectResponse, storedImageName } from "../services/storage";
+import { UPLOAD_MESSAGES } from "../../src/domain/uploads";
+import { avatarKey, newImageName, prepareImageUpload, privateObjectResponse, storedImageName } from "../services/storage";
+import { readBytesWithin, requireBodyWithin, tooLarge } from "./uploadLimits";
 
 interface AvatarVariables extends AppVariables {
   userId: string;
@@ -18,16 +20,20 @@ const requireSession = createMiddleware<{ Bindings: Bindings; Variables: AvatarV
   await next();
 });
 
-/** Avatars in R2: anyone signed in uploads their own; only people who share a pregnancy see it. */
+/**
+ * Avatars in R2: anyone signed in uploads their own (bounded, stripped of its metadata like every
+ * stored image); only people who share a pregnancy see it.
+ */
 export const avatarRoutes = new Hono<{ Bindings: Bindings; Variables: AvatarVariables }>()
   .use("*", requireSession)
-  .post("/", async (c) => {
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    const upload = checkImageUpload(bytes, AVATAR_MAX_BYTES);
-    if (!upload.ok) return c.json({ error: upload.error }, upload.status);
+  .post("/", requireBodyWithin(AVATAR_MAX_BYTES, UPLOAD_MESSAGES.imageTooLarge(AVATAR_MAX_BYTES)), async (c) => {
+    const bytes = await readBytesWithin(c.req.raw, AVATAR_MAX_BYTES);
+    if (bytes === "too-large") return tooLarge(c, UPLOAD_MESSAGES.imageTooLarge(AVATAR_MAX_BYTES));
+    const upload = prepareImageUpload(bytes, AVATAR_MAX_BYTES);
+    if (!upload.ok) return c.json({ error: upload.error, message: upload.message }, upload.status);
     const { type } = upload;
     const name = newImageName(type.extension);
-    await c.env.PHOTOS.put(avatarKey(c.var.userId, name), bytes, { httpMetadata: { contentType: type.mime } });
+    await c.env.PHOTOS.put(avatarKey(c.var.userId, name), upload.bytes, { httpMetadata: { contentType: type.mime } });
     const avatarUrl = `/api/avatars/${c.var.userId}/${name}`;
     const [previous] = await c.var.db.select({ image: users.image }).from(users).where(eq(users.id, c.var.userId));
     await c.var.db.update(users).set({ image: avatarUrl, updatedAt: new Date() }).where(eq(users.id, c.var.userId));

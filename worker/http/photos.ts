@@ -4,10 +4,12 @@ import { PHOTO_CACHE_SECONDS, PHOTO_MAX_FILES, PHOTO_UPLOAD_MAX_BODY_BYTES } fro
 import { downloadFileName, photoUploadMetadataSchema, type PhotoUploadMetadata } from "../../src/domain/photos";
 import { IMAGE_TYPES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import type { Bindings } from "../env";
-import { uploadPhotos, UploadRefusal } from "../routers/photoUpload.service";
+import { uploadPhotos } from "../routers/photoUpload.service";
+import { UploadRefusal } from "../routers/photoStorage.service";
 import { findServablePhoto, type PhotoCaller } from "../routers/photos.service";
 import { privateObjectResponse } from "../services/storage";
 import { requirePregnancyAccess, type PregnancyRouteVariables } from "./access";
+import { readFormWithin, requireBodyWithin, tooLarge } from "./uploadLimits";
 
 type PhotoContext = Context<{ Bindings: Bindings; Variables: PregnancyRouteVariables }>;
 
@@ -78,11 +80,11 @@ async function servePhoto(c: PhotoContext, variant: "original" | "thumbnail") {
  */
 export const photoRoutes = new Hono<{ Bindings: Bindings; Variables: PregnancyRouteVariables }>()
   .use("/:pregnancyId/*", requirePregnancyAccess)
-  .post("/:pregnancyId", async (c) => {
+  .post("/:pregnancyId", requireBodyWithin(PHOTO_UPLOAD_MAX_BODY_BYTES, UPLOAD_MESSAGES.batchTooLarge), async (c) => {
     const { permissions } = c.var.access;
     if (!permissions.canUploadPhotos && !permissions.canContributePhotos) return c.json({ error: "ACCESS_DENIED" }, 403);
-    if (Number(c.req.header("content-length") ?? 0) > PHOTO_UPLOAD_MAX_BODY_BYTES) return c.json({ error: "PAYLOAD_TOO_LARGE", message: UPLOAD_MESSAGES.batchTooLarge }, 413);
-    const form = await c.req.formData().catch(() => null);
+    const form = await readFormWithin(c.req.raw, PHOTO_UPLOAD_MAX_BODY_BYTES);
+    if (form === "too-large") return tooLarge(c, UPLOAD_MESSAGES.batchTooLarge);
     if (!form) return refuse(c, invalid("Send the photos as multipart/form-data"));
     try {
       const { files, thumbnails } = parseParts(form);

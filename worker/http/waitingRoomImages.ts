@@ -1,12 +1,19 @@
 import { Hono } from "hono";
 import { PHOTO_CACHE_SECONDS, PHOTO_MAX_FILE_BYTES } from "../../src/domain/constants";
 import type { Bindings } from "../env";
-import { checkImageUpload, newImageName, privateObjectResponse, storedImageName, waitingRoomImageKey } from "../services/storage";
+import { UPLOAD_MESSAGES } from "../../src/domain/uploads";
+import { UploadRefusal } from "../routers/photoStorage.service";
+import { storeWaitingRoomImage } from "../routers/waitingRoomImages.service";
+import { prepareImageUpload, privateObjectResponse, storedImageName, waitingRoomImageKey } from "../services/storage";
 import { requirePregnancyAccess, type PregnancyRouteVariables } from "./access";
+import { readBytesWithin, requireBodyWithin, tooLarge } from "./uploadLimits";
+
+const TOO_LARGE = UPLOAD_MESSAGES.imageTooLarge(PHOTO_MAX_FILE_BYTES);
 
 /**
  * Images for waiting-room messages (and the baby's first photo), behind the pregnancy check and
- * canAccessWaitingRoom. The upload answers the image name that messages.send or babyHere attach.
+ * canAccessWaitingRoom. The upload (bounded, stripped of its metadata, counted in the pregnancy's
+ * storage and the guest's quota) answers the image name that messages.send or babyHere attach.
  */
 export const waitingRoomImageRoutes = new Hono<{ Bindings: Bindings; Variables: PregnancyRouteVariables }>()
   .use("/:pregnancyId/*", requirePregnancyAccess)
@@ -14,16 +21,19 @@ export const waitingRoomImageRoutes = new Hono<{ Bindings: Bindings; Variables: 
     if (!c.var.access.permissions.canAccessWaitingRoom) return c.json({ error: "ACCESS_DENIED" }, 403);
     await next();
   })
-  .post("/:pregnancyId/images", async (c) => {
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    const upload = checkImageUpload(bytes, PHOTO_MAX_FILE_BYTES);
-    if (!upload.ok) return c.json({ error: upload.error }, upload.status);
-    const name = newImageName(upload.type.extension);
-    await c.env.PHOTOS.put(waitingRoomImageKey(c.var.access.id, name), bytes, {
-      httpMetadata: { contentType: upload.type.mime },
-      customMetadata: { uploadedBy: c.var.userId },
-    });
-    return c.json({ imageName: name, url: `/api/waiting-room/${c.var.access.id}/images/${name}` }, 201);
+  .post("/:pregnancyId/images", requireBodyWithin(PHOTO_MAX_FILE_BYTES, TOO_LARGE), async (c) => {
+    const bytes = await readBytesWithin(c.req.raw, PHOTO_MAX_FILE_BYTES);
+    if (bytes === "too-large") return tooLarge(c, TOO_LARGE);
+    const upload = prepareImageUpload(bytes, PHOTO_MAX_FILE_BYTES);
+    if (!upload.ok) return c.json({ error: upload.error, message: upload.message }, upload.status);
+    const { access, userId } = c.var;
+    try {
+      const name = await storeWaitingRoomImage(c.var.db, c.env.PHOTOS, { pregnancyId: access.id, userId, isParent: access.isParent }, upload, bytes.byteLength);
+      return c.json({ imageName: name, url: `/api/waiting-room/${access.id}/images/${name}` }, 201);
+    } catch (error) {
+      if (error instanceof UploadRefusal) return c.json({ error: error.code, message: error.message }, error.status);
+      throw error;
+    }
   })
   .get("/:pregnancyId/images/:imageName", async (c) => {
     const name = storedImageName.safeParse(c.req.param("imageName"));

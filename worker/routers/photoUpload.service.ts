@@ -1,13 +1,13 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { DEFAULT_PHOTO_PRIVACY_LEVEL, resolveAudience } from "../../src/domain/audience";
 import { PHOTO_THUMBNAIL_MAX_BYTES } from "../../src/domain/constants";
 import { PHOTO_TOASTS } from "../../src/domain/errors";
-import { stripJpegMetadata } from "../../src/domain/jpeg";
+import { stripImageMetadata } from "../../src/domain/imageMetadata";
 import { cleanPhotoText, photoUrls, type PhotoUploadMetadata } from "../../src/domain/photos";
-import { ok } from "../../src/domain/result";
-import { checkStorageLimit, checkUploadFile, UPLOAD_MESSAGES, type ImageType } from "../../src/domain/uploads";
-import { calendarEvents, photoGuestTags, photos, pregnancies } from "../db/schema";
-import { checkImageUpload, newImageName, photoKey } from "../services/storage";
+import { checkUploadFile, IMAGE_HEADER_BYTES, UPLOAD_MESSAGES, type ImageType } from "../../src/domain/uploads";
+import { calendarEvents, photoGuestTags, photos } from "../db/schema";
+import { newImageName, photoKey, prepareImageUpload } from "../services/storage";
+import { assertUploadFits, changeStorageUsed, readStorage, UploadRefusal, type Uploader } from "./photoStorage.service";
 import { announcePhotos, notParticipants, removeObjects, strangers, type PhotoCaller } from "./photos.service";
 import { logEvent } from "../services/log";
 
@@ -16,6 +16,8 @@ export interface IncomingFile {
   name: string;
   /** Declared type; the stored type comes from the bytes. */
   type: string;
+  size: number;
+  slice(start: number, end: number): Blob;
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
@@ -32,73 +34,85 @@ export interface UploadResult {
   warnings: string[];
 }
 
-/** The whole batch refused, with the HTTP status and a machine code for the client. */
-export class UploadRefusal extends Error {
-  constructor(
-    readonly status: 400 | 403 | 500,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "UploadRefusal";
-  }
-}
-
-interface StoredObject {
-  key: string;
-  bytes: Uint8Array;
+/** A file that passed the checks on its size and first bytes, not read further yet. */
+interface Candidate {
+  file: IncomingFile;
+  thumbnail: IncomingFile | null;
+  fileNumber: number;
   type: ImageType;
+  warnings: string[];
 }
 
-interface Accepted {
+/** A file whose objects are in R2, waiting for its row. */
+interface Stored {
   photoId: string;
+  key: string;
+  thumbnailKey: string | null;
+  type: ImageType;
+  /** Bytes stored (the original without its metadata). */
+  size: number;
   /** Bytes as sent: what the storage estimate counts. */
-  originalSize: number;
-  original: StoredObject;
-  thumbnail: StoredObject | null;
+  sentSize: number;
   result: UploadResult;
 }
 
 const failed = (filename: string, errors: string[], warnings: string[] = []): UploadResult => ({ success: false, photoId: null, url: null, thumbnailUrl: null, path: null, filename, errors, warnings });
 
-/** JPEGs lose their metadata before anything is stored (src/domain/jpeg.ts); other types are stored as sent. */
-const storedBytes = (bytes: Uint8Array, type: ImageType) => (type.kind === "jpeg" ? stripJpegMetadata(bytes) : ok(bytes));
+const uploaderOf = (caller: PhotoCaller): Uploader => ({ pregnancyId: caller.access.id, userId: caller.userId, isParent: caller.access.isParent });
 
-/** A browser-made thumbnail: a small JPEG, PNG or WebP by its content; anything else is ignored. */
-async function acceptThumbnail(pregnancyId: string, part: IncomingFile | null): Promise<StoredObject | null | "ignored"> {
-  if (!part) return null;
-  const bytes = new Uint8Array(await part.arrayBuffer());
-  if (bytes.byteLength === 0) return null;
-  const check = checkImageUpload(bytes, PHOTO_THUMBNAIL_MAX_BYTES);
-  if (!check.ok || check.type.kind === "heic") return "ignored";
-  const stored = storedBytes(bytes, check.type);
-  if (!stored.ok) return "ignored";
-  return { key: photoKey(pregnancyId, newImageName(check.type.extension)), bytes: stored.value, type: check.type };
+/** Checks a file by its declared size and its first bytes (the real type), without reading the rest. */
+async function check(file: IncomingFile, thumbnail: IncomingFile | null, fileNumber: number): Promise<Candidate | UploadResult> {
+  const header = new Uint8Array(await file.slice(0, IMAGE_HEADER_BYTES).arrayBuffer());
+  const checked = checkUploadFile({ name: file.name, size: file.size, type: file.type, bytes: header }, fileNumber);
+  if (!checked.type || checked.errors.length > 0) return failed(file.name, checked.errors, checked.warnings);
+  return { file, thumbnail, fileNumber, type: checked.type, warnings: checked.warnings };
 }
 
-/** Checks one file by its content and size and prepares what would be stored, or says why not. */
-async function prepare(pregnancyId: string, file: IncomingFile, thumbnailPart: IncomingFile | null, fileNumber: number): Promise<Accepted | UploadResult> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const check = checkUploadFile({ name: file.name, size: bytes.byteLength, type: file.type, bytes }, fileNumber);
-  if (!check.type || check.errors.length > 0) return failed(file.name, check.errors, check.warnings);
-  const stored = storedBytes(bytes, check.type);
-  if (!stored.ok) return failed(file.name, [UPLOAD_MESSAGES.unreadable(fileNumber)], check.warnings);
-  const thumbnail = await acceptThumbnail(pregnancyId, thumbnailPart);
-  const warnings = thumbnail === "ignored" ? [...check.warnings, UPLOAD_MESSAGES.thumbnailIgnored(fileNumber)] : check.warnings;
+const isCandidate = (outcome: Candidate | UploadResult): outcome is Candidate => "fileNumber" in outcome;
+
+/** A browser-made thumbnail: a small JPEG, PNG or WebP by its content, without metadata; anything else is ignored. */
+async function acceptThumbnail(part: IncomingFile | null): Promise<{ bytes: Uint8Array; type: ImageType } | null | "ignored"> {
+  if (!part || part.size === 0) return null;
+  if (part.size > PHOTO_THUMBNAIL_MAX_BYTES) return "ignored";
+  const prepared = prepareImageUpload(new Uint8Array(await part.arrayBuffer()), PHOTO_THUMBNAIL_MAX_BYTES);
+  return prepared.ok && prepared.type.kind !== "heic" ? prepared : "ignored";
+}
+
+const put = (caller: PhotoCaller, photoId: string, key: string, bytes: Uint8Array, type: ImageType) =>
+  caller.env.PHOTOS.put(key, bytes, { httpMetadata: { contentType: type.mime }, customMetadata: { uploadedBy: caller.userId, photoId } });
+
+/**
+ * Reads one file, strips its metadata and writes its objects to R2. Files go one at a time, so a
+ * request holds one file's bytes beyond its body; a file whose objects cannot all be written keeps
+ * none of them.
+ */
+async function store(caller: PhotoCaller, candidate: Candidate): Promise<Stored | UploadResult> {
+  const { file, fileNumber, type } = candidate;
+  const stripped = stripImageMetadata(new Uint8Array(await file.arrayBuffer()), type.kind);
+  if (!stripped.ok) return failed(file.name, [UPLOAD_MESSAGES.unreadable(fileNumber)], candidate.warnings);
+  const thumbnail = await acceptThumbnail(candidate.thumbnail);
+  const warnings = thumbnail === "ignored" ? [...candidate.warnings, UPLOAD_MESSAGES.thumbnailIgnored(fileNumber)] : candidate.warnings;
   const photoId = crypto.randomUUID();
-  const original = { key: photoKey(pregnancyId, newImageName(check.type.extension)), bytes: stored.value, type: check.type };
-  const urls = photoUrls(pregnancyId, photoId);
-  const storedThumbnail = thumbnail === "ignored" ? null : thumbnail;
+  const key = photoKey(caller.access.id, newImageName(type.extension));
+  const thumb = thumbnail && thumbnail !== "ignored" ? { ...thumbnail, key: photoKey(caller.access.id, newImageName(thumbnail.type.extension)) } : null;
+  const writes = await Promise.allSettled([put(caller, photoId, key, stripped.value, type), ...(thumb ? [put(caller, photoId, thumb.key, thumb.bytes, thumb.type)] : [])]);
+  if (writes.some((write) => write.status === "rejected")) {
+    await removeObjects(caller.env.PHOTOS, [key, thumb?.key ?? null]);
+    return failed(file.name, [UPLOAD_MESSAGES.storeFailed(fileNumber)], warnings);
+  }
+  const urls = photoUrls(caller.access.id, photoId);
   return {
     photoId,
-    originalSize: bytes.byteLength,
-    original,
-    thumbnail: storedThumbnail,
-    result: { success: true, photoId, url: urls.url, thumbnailUrl: storedThumbnail ? urls.thumbnailUrl : urls.url, path: original.key, filename: file.name, errors: [], warnings },
+    key,
+    thumbnailKey: thumb?.key ?? null,
+    type,
+    size: stripped.value.byteLength,
+    sentSize: file.size,
+    result: { success: true, photoId, url: urls.url, thumbnailUrl: thumb ? urls.thumbnailUrl : urls.url, path: key, filename: file.name, errors: [], warnings },
   };
 }
 
-const isAccepted = (outcome: Accepted | UploadResult): outcome is Accepted => "original" in outcome;
+const isStored = (outcome: Stored | UploadResult): outcome is Stored => "key" in outcome;
 
 async function assertMetadataInPregnancy(caller: PhotoCaller, metadata: PhotoUploadMetadata) {
   const pregnancyId = caller.access.id;
@@ -115,82 +129,47 @@ async function assertMetadataInPregnancy(caller: PhotoCaller, metadata: PhotoUpl
   }
 }
 
-/** Parent-mode uploads are blocked past the storage limit (core spec 5, 6); guests contribute without the check. */
-function assertWithinStorage(caller: PhotoCaller, storage: { used: number; limit: number }, totalBytes: number) {
-  if (!caller.access.isParent) return;
-  const refusal = checkStorageLimit(storage.used, storage.limit, totalBytes);
-  if (refusal) throw new UploadRefusal(403, "STORAGE_LIMIT_EXCEEDED", refusal);
-}
-
-async function readStorage(caller: PhotoCaller) {
-  const [row] = await caller.db.select({ used: pregnancies.photoStorageUsed, limit: pregnancies.photoStorageLimit }).from(pregnancies).where(eq(pregnancies.id, caller.access.id));
-  if (!row) throw new UploadRefusal(400, "NOT_FOUND", "Pregnancy not found");
-  return row;
-}
-
-const put = (caller: PhotoCaller, photoId: string, object: StoredObject) =>
-  caller.env.PHOTOS.put(object.key, object.bytes, { httpMetadata: { contentType: object.type.mime }, customMetadata: { uploadedBy: caller.userId, photoId } });
-
-/** Writes one file's objects; a file whose objects cannot all be written keeps none of them. */
-async function store(caller: PhotoCaller, accepted: Accepted, fileNumber: number): Promise<Accepted | UploadResult> {
-  const objects = [accepted.original, ...(accepted.thumbnail ? [accepted.thumbnail] : [])];
-  const writes = await Promise.allSettled(objects.map((object) => put(caller, accepted.photoId, object)));
-  if (writes.every((write) => write.status === "fulfilled")) return accepted;
-  await removeObjects(
-    caller.env.PHOTOS,
-    objects.map((object) => object.key),
-  );
-  return failed(accepted.result.filename, [UPLOAD_MESSAGES.storeFailed(fileNumber)], accepted.result.warnings);
-}
-
 /**
- * secure-photo-upload: checks every file by content and size, strips JPEG metadata, refuses a
- * parent-mode batch past the storage limit, writes the objects to R2 (outside any transaction:
- * the database serves one transaction at a time locally), then records the photos, their guest
- * tags and the storage used in one transaction. If that fails, the objects are removed again.
+ * secure-photo-upload: checks every file by its size and first bytes, refuses a batch past the
+ * plan's limit in parent mode or past a guest's quota, then reads, strips (src/domain/imageMetadata.ts)
+ * and writes each file to R2 in turn (outside any transaction: the database serves one transaction
+ * at a time locally), and records the photos, their guest tags and the storage used in one
+ * transaction, checked again under the pregnancy's lock. If that fails, the objects are removed.
  */
 export async function uploadPhotos(caller: PhotoCaller, files: IncomingFile[], thumbnails: Array<IncomingFile | null>, metadata: PhotoUploadMetadata): Promise<UploadResult[]> {
   await assertMetadataInPregnancy(caller, metadata);
-  const prepared = await Promise.all(files.map((file, index) => prepare(caller.access.id, file, thumbnails[index] ?? null, index + 1)));
-  const accepted = prepared.filter(isAccepted);
-  if (accepted.length === 0) return prepared.map((outcome) => (isAccepted(outcome) ? outcome.result : outcome));
+  const checked = await Promise.all(files.map((file, index) => check(file, thumbnails[index] ?? null, index + 1)));
+  const candidates = checked.filter(isCandidate);
+  if (candidates.length === 0) return checked.filter((outcome): outcome is UploadResult => !isCandidate(outcome));
   // Checked before writing anything (no wasted writes), and again under the row lock below.
-  assertWithinStorage(caller, await readStorage(caller), accepted.reduce((sum, a) => sum + a.originalSize, 0));
+  await assertUploadFits(caller.db, uploaderOf(caller), await readStorage(caller.db, caller.access.id), { files: candidates.length, bytes: candidates.reduce((sum, c) => sum + c.file.size, 0) });
 
-  const outcomes = await Promise.all(prepared.map((outcome, index) => (isAccepted(outcome) ? store(caller, outcome, index + 1) : outcome)));
-  const stored = outcomes.filter(isAccepted);
+  const outcomes: Array<Stored | UploadResult> = [];
+  for (const outcome of checked) outcomes.push(isCandidate(outcome) ? await store(caller, outcome) : outcome);
+  const stored = outcomes.filter(isStored);
   if (stored.length > 0) await record(caller, stored, metadata);
-  return outcomes.map((outcome) => (isAccepted(outcome) ? outcome.result : outcome));
+  return outcomes.map((outcome) => (isStored(outcome) ? outcome.result : outcome));
 }
 
-async function record(caller: PhotoCaller, stored: Accepted[], metadata: PhotoUploadMetadata) {
+async function record(caller: PhotoCaller, stored: Stored[], metadata: PhotoUploadMetadata) {
   const pregnancyId = caller.access.id;
   const text = cleanPhotoText(metadata);
   const audience = resolveAudience(metadata.privacyLevel, metadata.audienceGroups, DEFAULT_PHOTO_PRIVACY_LEVEL);
   const guestTags = [...new Set(metadata.guestTags)];
   try {
     await caller.db.transaction(async (tx) => {
-      const [storage] = await tx
-        .select({ used: pregnancies.photoStorageUsed, limit: pregnancies.photoStorageLimit })
-        .from(pregnancies)
-        .where(eq(pregnancies.id, pregnancyId))
-        .for("update");
-      if (!storage) throw new UploadRefusal(400, "NOT_FOUND", "Pregnancy not found");
-      assertWithinStorage(
-        caller,
-        storage,
-        stored.reduce((sum, a) => sum + a.originalSize, 0),
-      );
+      const storage = await readStorage(tx, pregnancyId, "lock");
+      await assertUploadFits(tx, uploaderOf(caller), storage, { files: stored.length, bytes: stored.reduce((sum, s) => sum + s.sentSize, 0) });
       await tx.insert(photos).values(
-        stored.map(({ photoId, original, thumbnail }) => {
+        stored.map(({ photoId, key, thumbnailKey, type, size }) => {
           const urls = photoUrls(pregnancyId, photoId);
           return {
             id: photoId,
             pregnancyId,
             fileUrl: urls.url,
-            storagePath: original.key,
-            thumbnailUrl: thumbnail ? urls.thumbnailUrl : null,
-            thumbnailPath: thumbnail?.key ?? null,
+            storagePath: key,
+            thumbnailUrl: thumbnailKey ? urls.thumbnailUrl : null,
+            thumbnailPath: thumbnailKey,
             title: text.title ?? null,
             description: text.description ?? null,
             altText: text.altText ?? null,
@@ -199,23 +178,20 @@ async function record(caller: PhotoCaller, stored: Accepted[], metadata: PhotoUp
             uploadedBy: caller.userId,
             ...audience,
             eventId: metadata.eventId ?? null,
-            fileSize: original.bytes.byteLength,
-            mimeType: original.type.mime,
+            fileSize: size,
+            mimeType: type.mime,
           };
         }),
       );
       if (guestTags.length > 0) {
         await tx.insert(photoGuestTags).values(stored.flatMap(({ photoId }) => guestTags.map((participantId) => ({ photoId, participantId }))));
       }
-      await tx
-        .update(pregnancies)
-        .set({ photoStorageUsed: sql`${pregnancies.photoStorageUsed} + ${stored.length}` })
-        .where(eq(pregnancies.id, pregnancyId));
+      await changeStorageUsed(tx, pregnancyId, stored.length);
     });
   } catch (error) {
     await removeObjects(
       caller.env.PHOTOS,
-      stored.flatMap(({ original, thumbnail }) => [original.key, thumbnail?.key ?? null]),
+      stored.flatMap(({ key, thumbnailKey }) => [key, thumbnailKey]),
     );
     if (error instanceof UploadRefusal) throw error;
     logEvent("error", "photo rows not recorded", { pregnancyId, error: String(error) });

@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, asc, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { canSeeItem, resolveAudience } from "../../src/domain/audience";
-import { PHOTO_PAGE_SIZE } from "../../src/domain/constants";
+import { GUEST_PHOTO_QUOTA, PHOTO_PAGE_SIZE } from "../../src/domain/constants";
 import type { ItemPrivacyLevel } from "../../src/domain/enums";
 import { displayTitle } from "../../src/domain/permissions";
 import { cleanPhotoText, photoUrls, type PhotoDetails } from "../../src/domain/photos";
@@ -14,6 +14,7 @@ import { tellFeed } from "../http/rooms";
 import type { PregnancyAccess } from "../trpc/access";
 import { AppError } from "../trpc/init";
 import { logEvent } from "../services/log";
+import { guestPhotoCount } from "./photoStorage.service";
 
 /** Who looks at the album: their participation (role, circle) and their user id. */
 export interface PhotoViewer {
@@ -281,10 +282,13 @@ export async function photoFilters(db: Db, viewer: PhotoViewer) {
 }
 
 /** The pregnancy's photo storage in photos (core spec 5, 9): 999999 and above is unlimited. */
-export async function photoStorage(db: Executor, pregnancyId: string) {
+/** The pregnancy's photo storage, and for a guest how much of their own quota they have used. */
+export async function photoStorage(db: Executor, viewer: PhotoViewer) {
+  const pregnancyId = viewer.access.id;
   const [row] = await db.select({ used: pregnancies.photoStorageUsed, limit: pregnancies.photoStorageLimit }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
   if (!row) throw new AppError("NOT_FOUND", "NOT_FOUND", "Pregnancy not found");
-  return { used: row.used, limit: row.limit, unlimited: isUnlimited(row.limit) };
+  const guest = viewer.access.isParent ? null : { used: await guestPhotoCount(db, pregnancyId, viewer.userId), quota: GUEST_PHOTO_QUOTA };
+  return { used: row.used, limit: row.limit, unlimited: isUnlimited(row.limit), guest };
 }
 
 /** Active participants with an account, for tagging people on a photo. */

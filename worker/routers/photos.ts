@@ -63,7 +63,7 @@ export const photosRouter = router({
   filters: participantProcedure.query(({ ctx }) => photoFilters(ctx.db, viewerOf(ctx))),
 
   /** Photos used and the limit; `unlimited` from 999999. */
-  storage: participantProcedure.query(({ ctx }) => photoStorage(ctx.db, ctx.pregnancy.id)),
+  storage: participantProcedure.query(({ ctx }) => photoStorage(ctx.db, viewerOf(ctx))),
 
   /** Active participants who can be tagged on a photo. */
   people: participantProcedure.query(({ ctx }) => taggablePeople(ctx.db, ctx.pregnancy.id)),

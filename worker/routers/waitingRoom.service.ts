@@ -22,6 +22,7 @@ import {
   users,
   waitingRoomConversations,
   waitingRoomDmMessages,
+  waitingRoomImages,
   waitingRoomMessages,
   waitingRoomReactions,
   waitingRoomSessions,
@@ -31,6 +32,8 @@ import { tellRoom } from "../http/rooms";
 import { composeMail, createMailer } from "../services/mailer";
 import { waitingRoomImageKey } from "../services/storage";
 import { loadPregnancyAccess } from "../trpc/access";
+import { changeStorageUsed } from "./photoStorage.service";
+import { removeObjects } from "./photos.service";
 import { AppError, assertInPregnancy } from "../trpc/init";
 import { listParticipantsWithPermissions } from "./participants.service";
 import { logEvent } from "../services/log";
@@ -65,9 +68,11 @@ function assertNotTooFast(channel: MessageChannel, lastSentAt: Date | null | und
   if (checkSendThrottle(lastSentAt?.getTime() ?? null, now.getTime(), MINIMUM_SEND_GAP_MS[channel])) throw tooFast();
 }
 
-/** An attached image must have been uploaded first (/api/waiting-room/:pregnancyId/images): a dangling key would show a broken picture. */
+/** An attached image must have been uploaded to this pregnancy's room first (/api/waiting-room/:pregnancyId/images): a dangling key would show a broken picture. */
 async function assertImageUploaded(caller: RoomCaller, storagePath: string | null) {
-  if (storagePath && !(await caller.env.PHOTOS.head(storagePath))) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "The image was not uploaded");
+  if (!storagePath) return;
+  const uploaded = await caller.db.$count(waitingRoomImages, and(eq(waitingRoomImages.pregnancyId, caller.pregnancyId), eq(waitingRoomImages.storagePath, storagePath)));
+  if (uploaded === 0) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "The image was not uploaded");
 }
 
 const sanitizeMessage = (content: string) => sanitizePlainText(content, WAITING_ROOM_MESSAGE_MAX_LENGTH);
@@ -253,6 +258,37 @@ async function postGroupMessage(caller: RoomCaller, input: NewGroupMessage, kind
 
 export async function sendGroupMessage(caller: RoomCaller, input: NewGroupMessage) {
   return (await postGroupMessage(caller, input, "standard")).message;
+}
+
+/**
+ * Deletes a group message with its replies (its author, or a parent keeping the room), and the
+ * images they showed: their rows and their photos of storage in the same transaction, then their
+ * R2 objects. An image another message still shows stays.
+ */
+export async function deleteGroupMessage(caller: RoomCaller, isParent: boolean, messageId: string) {
+  const { db, pregnancyId, userId } = caller;
+  const message = await findMessage(db, pregnancyId, messageId);
+  if (!isParent && message.authorId !== userId) throw new AppError("FORBIDDEN", "ACCESS_DENIED", "Only the author or a parent can delete this message");
+  const removed = await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(waitingRoomMessages)
+      .where(and(eq(waitingRoomMessages.pregnancyId, pregnancyId), or(eq(waitingRoomMessages.id, messageId), eq(waitingRoomMessages.parentMessageId, messageId))))
+      .returning({ storagePath: waitingRoomMessages.storagePath });
+    const shown = deleted.flatMap((row) => (row.storagePath ? [row.storagePath] : []));
+    if (shown.length === 0) return [];
+    const stillShown = new Set((await tx.select({ storagePath: waitingRoomMessages.storagePath }).from(waitingRoomMessages).where(inArray(waitingRoomMessages.storagePath, shown))).map((row) => row.storagePath));
+    const unused = [...new Set(shown)].filter((path) => !stillShown.has(path));
+    if (unused.length === 0) return [];
+    const images = await tx
+      .delete(waitingRoomImages)
+      .where(and(eq(waitingRoomImages.pregnancyId, pregnancyId), inArray(waitingRoomImages.storagePath, unused)))
+      .returning({ id: waitingRoomImages.id });
+    await changeStorageUsed(tx, pregnancyId, -images.length);
+    return unused;
+  });
+  await removeObjects(caller.env.PHOTOS, removed);
+  announce(caller, { kind: "message-deleted", messageId });
+  return { messageId, deleted: true };
 }
 
 /** Sets the caller's reaction with one emoji on a message to `reacted`; repeating a call changes nothing. */

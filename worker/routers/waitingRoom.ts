@@ -7,6 +7,7 @@ import { storedImageName } from "../services/storage";
 import { flaggedProcedure, parentProcedure, router } from "../trpc/init";
 import {
   activateWaitingRoom,
+  deleteGroupMessage,
   listConversations,
   listDirectMessages,
   listMessages,
@@ -68,6 +69,9 @@ export const waitingRoomRouter = router({
     send: waitingRoomProcedure
       .input(z.object({ id: messageId, content: messageText, imageName: storedImageName.optional(), parentMessageId: messageId.optional() }))
       .mutation(({ ctx, input }) => sendGroupMessage(callerOf(ctx), input)),
+
+    /** Ours: the author, or a parent, deletes a message with its replies and the images they showed. */
+    delete: waitingRoomProcedure.input(z.object({ messageId })).mutation(({ ctx, input }) => deleteGroupMessage(callerOf(ctx), ctx.pregnancy.isParent, input.messageId)),
   }),
 
   reactions: router({

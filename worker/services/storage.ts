@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { detectImageType, type ImageType } from "../../src/domain/uploads";
+import { stripImageMetadata } from "../../src/domain/imageMetadata";
+import { detectImageType, UPLOAD_MESSAGES, type ImageType } from "../../src/domain/uploads";
 
 /** Every object of a pregnancy lives under its own prefix, so a key can never cross pregnancies. */
 export const pregnancyPrefix = (pregnancyId: string) => `pregnancies/${pregnancyId}/`;
@@ -16,12 +17,34 @@ export const avatarKey = (userId: string, fileName: string) => `users/${userId}/
 export const storedImageName = z.string().regex(/^[0-9a-f-]{36}\.(jpg|png|webp|heic)$/);
 export const newImageName = (extension: string) => `${crypto.randomUUID()}.${extension}`;
 
-/** An uploaded image body checked by size and by its first bytes: its type, or the refusal to answer with. */
-export function checkImageUpload(bytes: Uint8Array, maxBytes: number): { ok: true; type: ImageType } | { ok: false; error: string; status: 400 | 413 | 415 } {
-  if (bytes.byteLength === 0) return { ok: false, error: "Empty file", status: 400 };
-  if (bytes.byteLength > maxBytes) return { ok: false, error: "File too large", status: 413 };
+export interface PreparedImage {
+  ok: true;
+  type: ImageType;
+  /** The bytes to store: the upload without its metadata. */
+  bytes: Uint8Array;
+}
+
+export interface ImageRefusal {
+  ok: false;
+  status: 400 | 413 | 415;
+  error: string;
+  message: string;
+}
+
+const refusal = (status: ImageRefusal["status"], error: string, message: string): ImageRefusal => ({ ok: false, status, error, message });
+
+/**
+ * An uploaded image checked by size and by its first bytes, then stripped of its metadata
+ * (src/domain/imageMetadata.ts): what to store, or the refusal to answer with.
+ */
+export function prepareImageUpload(bytes: Uint8Array, maxBytes: number): PreparedImage | ImageRefusal {
+  if (bytes.byteLength === 0) return refusal(400, "VALIDATION_FAILED", "Empty file");
+  if (bytes.byteLength > maxBytes) return refusal(413, "PAYLOAD_TOO_LARGE", UPLOAD_MESSAGES.imageTooLarge(maxBytes));
   const type = detectImageType(bytes);
-  return type ? { ok: true, type } : { ok: false, error: "Unsupported file type", status: 415 };
+  if (!type) return refusal(415, "UNSUPPORTED_TYPE", UPLOAD_MESSAGES.notAnImage);
+  const stripped = stripImageMetadata(bytes, type.kind);
+  if (!stripped.ok) return refusal(400, "UNREADABLE_IMAGE", UPLOAD_MESSAGES.imageUnreadable);
+  return { ok: true, type, bytes: stripped.value };
 }
 
 /**

@@ -101,6 +101,7 @@ export function GroupChat({ room }: { room: WaitingRoomModel }) {
                   onRetry={() => room.retryMessage(message)}
                   onReact={(emoji) => void room.toggleReaction(message.id, emoji)}
                   onOpenThread={() => setThreadId(message.id)}
+                  onDelete={room.canDelete(message) ? () => room.deleteMessage(message.id) : undefined}
                 />
               </li>
             ))}

@@ -3,6 +3,7 @@ import { clsx } from "clsx";
 import { WAITING_ROOM_TOASTS } from "../../domain/errors";
 import { QUICK_REACTIONS } from "../../domain/messaging";
 import { Avatar } from "../../ui/Avatar";
+import { ConfirmDialog } from "../../ui/Dialog";
 import { LogoMark } from "../../ui/icons";
 import type { ChatMessage, ListedMessage } from "./timeline";
 import { memberName, type RoomMember } from "./useWaitingRoom";
@@ -18,14 +19,17 @@ interface MessageItemProps {
   onRetry?: () => void;
   onReact?: (emoji: string) => void;
   onOpenThread?: () => void;
+  /** Deletes the message; rejects (after telling the user) when it could not. */
+  onDelete?: () => Promise<unknown>;
 }
 
 /**
  * One message: author, time, text and photo; parent updates stand out and system notices read as
  * notices. The sender sees 'Sending…' and, when it failed, a button that sends it again.
  */
-export function MessageItem({ message, pregnancyId, memberById, onRetry, onReact, onOpenThread }: MessageItemProps) {
+export function MessageItem({ message, pregnancyId, memberById, onRetry, onReact, onOpenThread, onDelete }: MessageItemProps) {
   const [picking, setPicking] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const author = message.author ?? (message.authorId ? memberById.get(message.authorId) : undefined) ?? null;
   const name = message.authorId ? memberName(author) : "Waiting room";
   const isUpdate = message.kind === "parent_update";
@@ -53,7 +57,7 @@ export function MessageItem({ message, pregnancyId, memberById, onRetry, onReact
             {WAITING_ROOM_TOASTS.messageFailed}
           </button>
         )}
-        {message.status !== "sending" && message.status !== "failed" && (onReact || onOpenThread) && (
+        {message.status !== "sending" && message.status !== "failed" && (onReact || onOpenThread || onDelete) && (
           <div className="flex flex-wrap items-center gap-1.5">
             {message.reactions.map((reaction) => (
               <button
@@ -86,6 +90,15 @@ export function MessageItem({ message, pregnancyId, memberById, onRetry, onReact
                 {message.replyCount === 0 ? "Reply" : message.replyCount === 1 ? "1 reply" : `${message.replyCount} replies`}
               </button>
             )}
+            {onDelete && (
+              <button
+                type="button"
+                onClick={() => setDeleting(true)}
+                className="min-h-8 rounded-full px-2.5 text-sm text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                Delete
+              </button>
+            )}
           </div>
         )}
         {picking && onReact && (
@@ -107,6 +120,16 @@ export function MessageItem({ message, pregnancyId, memberById, onRetry, onReact
           </div>
         )}
       </div>
+      {onDelete && (
+        <ConfirmDialog
+          open={deleting}
+          onClose={() => setDeleting(false)}
+          title="Delete this message?"
+          description="Its replies and their photos are deleted with it, for everyone. This cannot be undone."
+          confirmLabel="Delete message"
+          onConfirm={onDelete}
+        />
+      )}
     </article>
   );
 }

@@ -29,12 +29,14 @@ export function ThreadDialog({ room, message, onClose }: { room: WaitingRoomMode
     }),
   );
   const [live, setLive] = useState<readonly Reply[]>([]);
+  const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
 
   const { subscribe } = room;
   useEffect(
     () =>
       subscribe((event) => {
         if (event.kind === "message" && event.message.parentMessageId === message.id) setLive((current) => mergeById(current, [{ ...fromRoom(event.message), status: "sent" }]));
+        if (event.kind === "message-deleted") setDeleted((current) => new Set(current).add(event.messageId));
       }),
     [subscribe, message.id],
   );
@@ -44,7 +46,7 @@ export function ThreadDialog({ room, message, onClose }: { room: WaitingRoomMode
   const replies = mergeById(
     loaded,
     live.filter((reply) => !pages.hasNextPage || reply.status !== "sent" || loaded.some((l) => l.id === reply.id)),
-  );
+  ).filter((reply) => !deleted.has(reply.id));
 
   async function send(content: string, imageName: string | undefined, id: string = crypto.randomUUID()) {
     const local: Reply = { ...fromRoom({ id, parentMessageId: message.id, authorId: room.userId, kind: "standard", content, storagePath: imageName ?? null, createdAt: new Date().toISOString() }), status: "sending" };
@@ -76,6 +78,7 @@ export function ThreadDialog({ room, message, onClose }: { room: WaitingRoomMode
                   setLive((current) => current.filter((r) => r.id !== reply.id));
                   void send(reply.content, reply.storagePath?.split("/").pop(), reply.id);
                 }}
+                onDelete={room.canDelete(reply) ? () => room.deleteMessage(reply.id).then(() => setDeleted((current) => new Set(current).add(reply.id))) : undefined}
               />
             </li>
           ))}

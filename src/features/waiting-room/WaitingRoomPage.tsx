@@ -48,7 +48,7 @@ export function WaitingRoomPage() {
 }
 
 function WaitingRoom({ scope, userId, isParent }: { scope: RoomScope; userId: string; isParent: boolean }) {
-  const room = useWaitingRoom(scope, userId);
+  const room = useWaitingRoom(scope, userId, isParent);
   const trpc = useTRPC();
   const isMobile = useIsMobile();
   const [tab, setTab] = useState<"chat" | "direct">("chat");

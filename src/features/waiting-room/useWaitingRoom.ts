@@ -44,7 +44,7 @@ export const memberName = (member: Pick<RoomMember, "firstName" | "lastName"> | 
 
 type RoomListener = (event: RoomEvent) => void;
 
-export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string) {
+export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string, isParent = false) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -81,6 +81,12 @@ export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string)
         break;
       case "reaction":
         dispatch({ type: "reaction", messageId: event.messageId, emoji: event.emoji, reacted: event.reacted, mine: event.userId === userId });
+        break;
+      case "message-deleted":
+        dispatch({ type: "removed", id: event.messageId });
+        // Reply counts and pinned updates are read again rather than guessed.
+        void queryClient.invalidateQueries(trpc.waitingRoom.messages.list.queryFilter(scope));
+        void queryClient.invalidateQueries(trpc.waitingRoom.state.queryFilter(scope));
         break;
       case "direct-message":
         void queryClient.invalidateQueries(trpc.waitingRoom.dms.conversations.queryFilter(scope));
@@ -210,6 +216,19 @@ export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string)
     }
   }
 
+  /** The author deletes their own message; a parent any message (with its replies and photos). */
+  const canDelete = (message: Pick<ListedMessage, "authorId">) => isParent || message.authorId === userId;
+
+  async function deleteMessage(messageId: string) {
+    try {
+      await client.waitingRoom.messages.delete.mutate({ ...scope, messageId });
+      dispatch({ type: "removed", id: messageId });
+    } catch (error) {
+      toastText(WAITING_ROOM_TOASTS.unexpected);
+      throw error;
+    }
+  }
+
   async function loadOlder() {
     if (!timeline.olderCursor || loadingOlder) return;
     setLoadingOlder(true);
@@ -243,6 +262,8 @@ export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string)
     sendMessage,
     retryMessage,
     toggleReaction,
+    canDelete,
+    deleteMessage,
     loadOlder,
   };
 }
