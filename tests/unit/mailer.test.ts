@@ -23,6 +23,14 @@ describe("composeMail", () => {
   });
 });
 
+describe("composeMail with family text in the subject", () => {
+  it("keeps the subject on one line, so typed text cannot add a header", () => {
+    const mail = composeMail("ana@example.com", "You're invited: Party\r\nBcc: x@evil.example\n", ["Hello."]);
+    expect(mail.subject).toBe("You're invited: Party Bcc: x@evil.example");
+    expect(mail.html).toContain("<h1 style=\"margin:0 0 16px;font-size:22px;line-height:1.3;color:#2e2235\">You&#39;re invited: Party Bcc: x@evil.example</h1>");
+  });
+});
+
 describe("composeMail with an unsubscribe link", () => {
   const url = "https://app.example/newsletter/unsubscribe?token=abc&x=1";
   const mail = composeMail("ana@example.com", "Newsletter", ["Hello."], undefined, url);

@@ -58,7 +58,9 @@ export const UNSUBSCRIBE_LABEL = "Unsubscribe";
  * mail clients drop style sheets). The product name opens and closes both. Newsletter mail passes
  * `unsubscribeUrl`, shown as a link in the footer.
  */
-export function composeMail(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }, unsubscribeUrl?: string): Mail {
+export function composeMail(to: string, typedSubject: string, paragraphs: string[], action?: { label: string; url: string }, unsubscribeUrl?: string): Mail {
+  // Subjects carry family text (an event's title, a pregnancy's): a line break there could start a new mail header.
+  const subject = typedSubject.replace(/\s*[\r\n]+\s*/g, " ").trim();
   const text = [
     MAIL_PRODUCT_NAME,
     "",
