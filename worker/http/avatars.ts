@@ -25,8 +25,10 @@ const requireSession = createMiddleware<{ Bindings: Bindings; Variables: AvatarV
  * stored image); only people who share a pregnancy see it.
  */
 export const avatarRoutes = new Hono<{ Bindings: Bindings; Variables: AvatarVariables }>()
+  // The body's size is checked first, before any other work.
+  .post("/", requireBodyWithin(AVATAR_MAX_BYTES, UPLOAD_MESSAGES.imageTooLarge(AVATAR_MAX_BYTES)))
   .use("*", requireSession)
-  .post("/", requireBodyWithin(AVATAR_MAX_BYTES, UPLOAD_MESSAGES.imageTooLarge(AVATAR_MAX_BYTES)), async (c) => {
+  .post("/", async (c) => {
     const bytes = await readBytesWithin(c.req.raw, AVATAR_MAX_BYTES);
     if (bytes === "too-large") return tooLarge(c, UPLOAD_MESSAGES.imageTooLarge(AVATAR_MAX_BYTES));
     const upload = prepareImageUpload(bytes, AVATAR_MAX_BYTES);

@@ -79,8 +79,10 @@ async function servePhoto(c: PhotoContext, variant: "original" | "thumbnail") {
  * (secure-photo-upload, multipart) and the authorised reads of a photo and its thumbnail.
  */
 export const photoRoutes = new Hono<{ Bindings: Bindings; Variables: PregnancyRouteVariables }>()
+  // The body's size is checked first, before any other work.
+  .post("/:pregnancyId", requireBodyWithin(PHOTO_UPLOAD_MAX_BODY_BYTES, UPLOAD_MESSAGES.batchTooLarge))
   .use("/:pregnancyId/*", requirePregnancyAccess)
-  .post("/:pregnancyId", requireBodyWithin(PHOTO_UPLOAD_MAX_BODY_BYTES, UPLOAD_MESSAGES.batchTooLarge), async (c) => {
+  .post("/:pregnancyId", async (c) => {
     const { permissions } = c.var.access;
     if (!permissions.canUploadPhotos && !permissions.canContributePhotos) return c.json({ error: "ACCESS_DENIED" }, 403);
     const form = await readFormWithin(c.req.raw, PHOTO_UPLOAD_MAX_BODY_BYTES);

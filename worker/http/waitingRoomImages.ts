@@ -16,12 +16,14 @@ const TOO_LARGE = UPLOAD_MESSAGES.imageTooLarge(PHOTO_MAX_FILE_BYTES);
  * storage and the guest's quota) answers the image name that messages.send or babyHere attach.
  */
 export const waitingRoomImageRoutes = new Hono<{ Bindings: Bindings; Variables: PregnancyRouteVariables }>()
+  // The body's size is checked first, before any other work.
+  .post("/:pregnancyId/images", requireBodyWithin(PHOTO_MAX_FILE_BYTES, TOO_LARGE))
   .use("/:pregnancyId/*", requirePregnancyAccess)
   .use("/:pregnancyId/*", async (c, next) => {
     if (!c.var.access.permissions.canAccessWaitingRoom) return c.json({ error: "ACCESS_DENIED" }, 403);
     await next();
   })
-  .post("/:pregnancyId/images", requireBodyWithin(PHOTO_MAX_FILE_BYTES, TOO_LARGE), async (c) => {
+  .post("/:pregnancyId/images", async (c) => {
     const bytes = await readBytesWithin(c.req.raw, PHOTO_MAX_FILE_BYTES);
     if (bytes === "too-large") return tooLarge(c, TOO_LARGE);
     const upload = prepareImageUpload(bytes, PHOTO_MAX_FILE_BYTES);
