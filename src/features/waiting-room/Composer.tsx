@@ -19,6 +19,8 @@ interface ComposerProps {
   onTyping?: () => void;
   /** Waiting-room images go to this pregnancy's image route; without it, text only. */
   imagePregnancyId?: string;
+  /** A line under the box (a guest's photo quota). */
+  note?: string;
   disabled?: boolean;
 }
 
@@ -100,7 +102,7 @@ export function AttachedPhoto({ attachment }: { attachment: RoomImage }) {
  * starts a new line. The box clears at once; the message shows as sending in the list, and a
  * failed one is retried from there, so nothing typed is lost.
  */
-export function Composer({ label, placeholder, onSend, onTyping, imagePregnancyId, disabled = false }: ComposerProps) {
+export function Composer({ label, placeholder, onSend, onTyping, imagePregnancyId, note, disabled = false }: ComposerProps) {
   const inputId = useId();
   const [text, setText] = useState("");
   const attachment = useRoomImage(imagePregnancyId);
@@ -122,6 +124,7 @@ export function Composer({ label, placeholder, onSend, onTyping, imagePregnancyI
   return (
     <form onSubmit={submit} className="flex flex-col gap-2 border-t border-border bg-surface p-2 sm:p-3">
       <AttachedPhoto attachment={attachment} />
+      {note && (image || uploading !== null) && <p className="text-sm text-muted-foreground">{note}</p>}
       <div className="flex items-end gap-2">
         {imagePregnancyId && <AttachPhotoButton attachment={attachment} disabled={disabled} />}
         <label htmlFor={inputId} className="sr-only">

@@ -1,4 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { guestQuotaNote } from "../../domain/uploads";
+import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { Composer } from "./Composer";
@@ -23,6 +26,10 @@ export function GroupChat({ room }: { room: WaitingRoomModel }) {
   const heightBeforeOlder = useRef<number | null>(null);
   const [threadId, setThreadId] = useState<string | null>(null);
   const thread = timeline.messages.find((m) => m.id === threadId) ?? null;
+  // A guest's photos in the room count against their quota, stated where they attach one.
+  const trpc = useTRPC();
+  const storage = useQuery(trpc.photos.storage.queryOptions(scope, { enabled: !room.isParent }));
+  const guestQuota = room.isParent ? null : (storage.data?.guest ?? null);
 
   // Keep the bottom in view for new messages; after an older page, keep the reader's place.
   useLayoutEffect(() => {
@@ -115,9 +122,11 @@ export function GroupChat({ room }: { room: WaitingRoomModel }) {
         label="Message the waiting room"
         placeholder="Say something…"
         imagePregnancyId={scope.pregnancyId}
+        note={guestQuota ? guestQuotaNote(guestQuota.used) : undefined}
         onTyping={room.signalTyping}
         onSend={(message) => {
           stick.current = true;
+          if (message.imageName && guestQuota) void storage.refetch();
           room.sendMessage(message).catch(() => undefined);
         }}
       />

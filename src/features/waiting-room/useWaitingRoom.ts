@@ -248,6 +248,7 @@ export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string,
   return {
     scope,
     userId,
+    isParent,
     state,
     members,
     memberById,

@@ -42,7 +42,9 @@ function Album({ scope, isParent, canAdd, uploadDefaults }: { scope: { pregnancy
 
   const photos = useInfiniteQuery(trpc.photos.list.infiniteQueryOptions({ ...scope, ...filters }, { getNextPageParam: (page) => page.nextCursor ?? undefined }));
   const options = useQuery(trpc.photos.filters.queryOptions(scope));
-  const storage = useQuery(trpc.photos.storage.queryOptions(scope, { enabled: isParent }));
+  // Parents see the plan's storage; a guest who may add photos sees their own quota.
+  const storage = useQuery(trpc.photos.storage.queryOptions(scope, { enabled: isParent || canAdd }));
+  const guestQuota = isParent ? null : (storage.data?.guest ?? null);
   const reload = () => void queryClient.invalidateQueries(trpc.photos.pathFilter());
   usePregnancyFeed(scope.pregnancyId, "photos", reload);
 
@@ -67,9 +69,14 @@ function Album({ scope, isParent, canAdd, uploadDefaults }: { scope: { pregnancy
           Album
         </h2>
         <div className="flex items-center gap-3">
-          {storage.data && !storage.data.unlimited && (
+          {isParent && storage.data && !storage.data.unlimited && (
             <p className="text-sm text-muted-foreground">
               {storage.data.used} of {storage.data.limit} photos used
+            </p>
+          )}
+          {guestQuota && (
+            <p className="text-sm text-muted-foreground">
+              {guestQuota.used} of {guestQuota.quota} guest photos added
             </p>
           )}
           {canAdd && <Button onClick={() => setUploading(true)}>Upload photos</Button>}
@@ -162,7 +169,7 @@ function Album({ scope, isParent, canAdd, uploadDefaults }: { scope: { pregnancy
           onChanged={reload}
         />
       )}
-      {uploading && <UploadDialog open onClose={() => setUploading(false)} pregnancyId={scope.pregnancyId} defaults={uploadDefaults} onUploaded={reload} />}
+      {uploading && <UploadDialog open onClose={() => setUploading(false)} pregnancyId={scope.pregnancyId} defaults={uploadDefaults} onUploaded={reload} guestQuota={guestQuota} />}
     </section>
   );
 }

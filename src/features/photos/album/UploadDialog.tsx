@@ -3,6 +3,7 @@ import { clsx } from "clsx";
 import { DEFAULT_WEEK, PHOTO_LAST_WEEK, PHOTO_MAX_FILES, TITLE_MAX_LENGTH } from "../../../domain/constants";
 import type { ItemPrivacyLevel } from "../../../domain/enums";
 import type { UploadDefaults } from "../../../domain/inspiration";
+import { guestQuotaNote } from "../../../domain/uploads";
 import { Button } from "../../../ui/Button";
 import { Dialog } from "../../../ui/Dialog";
 import { TextAreaField } from "../../../ui/fields";
@@ -27,7 +28,17 @@ const parseTags = (text: string) => [...new Set(text.split(",").map((tag) => tag
  * immediate family unless changed), then watch each file's progress. Files the browser can tell
  * are not photos are refused before anything is sent; the rest carry on if one fails.
  */
-export function UploadDialog({ open, onClose, pregnancyId, defaults, onUploaded }: { open: boolean; onClose: () => void; pregnancyId: string; defaults?: UploadDefaults; onUploaded: () => void }) {
+interface UploadDialogProps {
+  open: boolean;
+  onClose: () => void;
+  pregnancyId: string;
+  defaults?: UploadDefaults;
+  onUploaded: () => void;
+  /** For a guest: how many of their quota's photos they have added (null for parents). */
+  guestQuota?: { used: number } | null;
+}
+
+export function UploadDialog({ open, onClose, pregnancyId, defaults, onUploaded, guestQuota = null }: UploadDialogProps) {
   const queue = useUploadQueue(pregnancyId, onUploaded);
   const close = () => {
     if (queue.running) return;
@@ -36,6 +47,7 @@ export function UploadDialog({ open, onClose, pregnancyId, defaults, onUploaded 
   };
   return (
     <Dialog open={open} onClose={close} title="Upload photos" description={`Up to ${PHOTO_MAX_FILES} photos at a time: JPEG, PNG, WebP or HEIC, 10 MB each.`} size="lg">
+      {guestQuota && <p className="text-sm text-muted-foreground">{guestQuotaNote(guestQuota.used)}</p>}
       {queue.items.length === 0 ? <UploadForm defaults={defaults} onStart={(files, metadata) => void queue.start(files, metadata)} /> : <UploadProgress queue={queue} onDone={close} />}
     </Dialog>
   );

@@ -45,8 +45,8 @@ interface FileResult {
   refusal?: string;
 }
 
-/** The server's code when the storage limit refuses a batch ('Upload blocked'). */
-const STORAGE_REFUSAL = "STORAGE_LIMIT_EXCEEDED";
+/** The server's codes when the storage limit or a guest's quota refuses a batch ('Upload blocked'). */
+const BLOCKING_REFUSALS: ReadonlySet<string> = new Set(["STORAGE_LIMIT_EXCEEDED", "GUEST_QUOTA_EXCEEDED"]);
 
 /** How many failures the 'Some uploads failed' toast lists. */
 const LISTED_FAILURES = 3;
@@ -120,7 +120,7 @@ export function useUploadQueue(pregnancyId: string, onUploaded: () => void) {
     if (failures.length === 0 && uploaded > 0) toast({ title: SUCCESS_TOASTS.photosUploaded, variant: "success" });
     else if (uploaded > 0) toast({ title: PHOTO_TOASTS.someUploadsFailed, description: failures.slice(0, LISTED_FAILURES).join(" "), variant: "error" });
     else if (!abort.signal.aborted) {
-      const blocked = [...outcome.values()].some((r) => r.refusal === STORAGE_REFUSAL);
+      const blocked = [...outcome.values()].some((r) => r.refusal !== undefined && BLOCKING_REFUSALS.has(r.refusal));
       toast({ title: blocked ? PHOTO_TOASTS.uploadBlocked : PHOTO_TOASTS.uploadFailed, description: failures.slice(0, LISTED_FAILURES).join(" "), variant: "error" });
     }
   };
