@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { BYTES_PER_MB, PHOTO_MAX_FILE_BYTES, PHOTO_WARN_FILE_BYTES } from "../../src/domain/constants";
+import { BYTES_PER_MB, GUEST_PHOTO_QUOTA, PHOTO_MAX_FILE_BYTES, PHOTO_WARN_FILE_BYTES } from "../../src/domain/constants";
 import {
+  checkGuestQuota,
   checkStorageLimit,
   checkUploadFile,
   detectImageType,
   estimatePhotoCount,
+  guestQuotaNote,
   IMAGE_HEADER_BYTES,
   IMAGE_TYPES,
   isUnlimited,
@@ -147,5 +149,19 @@ describe("storage limit", () => {
 
   it("never blocks an unlimited plan", () => {
     expect(checkStorageLimit(5000, 999999, 100 * BYTES_PER_MB)).toBeNull();
+  });
+});
+
+describe("guest quota", () => {
+  it("lets a guest reach the quota exactly, counting each picture as one photo, and refuses one more with the count", () => {
+    expect(GUEST_PHOTO_QUOTA).toBe(50);
+    expect(checkGuestQuota(0, GUEST_PHOTO_QUOTA)).toBeNull();
+    expect(checkGuestQuota(49, 1)).toBeNull();
+    expect(checkGuestQuota(49, 2)).toBe("Upload would exceed your guest limit. You have 49/50 photos used.");
+    expect(checkGuestQuota(50, 1)).toBe("Upload would exceed your guest limit. You have 50/50 photos used.");
+  });
+
+  it("is stated to the guest with what they have added", () => {
+    expect(guestQuotaNote(3)).toBe("Guests can add up to 50 photos, in the album and the waiting room together. You have added 3.");
   });
 });
