@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -16,6 +17,7 @@ import {
 import { RESET_PASSWORD_MESSAGES } from "../src/domain/errors";
 import type { Db } from "./db";
 import { accounts, rateLimits, sessions, users, verifications } from "./db/schema";
+import { mailboxProof } from "./authHooks";
 import { composeMail, type Mailer } from "./services/mailer";
 
 export interface AuthDeps {
@@ -67,6 +69,11 @@ export function createAuth({ db, mailer, secret, baseURL, sessionEnded }: AuthDe
       // The spec gives 24 hours of early access while the email is being confirmed.
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_EXPIRES_SECONDS,
+      // A reset proves the mailbox: every session ends (a squatter's too) and the email counts as confirmed.
+      revokeSessionsOnPasswordReset: true,
+      async onPasswordReset({ user }) {
+        await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      },
       async sendResetPassword({ user, url }) {
         await mailer.send(
           composeMail(
@@ -84,6 +91,7 @@ export function createAuth({ db, mailer, secret, baseURL, sessionEnded }: AuthDe
     hooks: {
       // The reset form's password rule holds on the server too, whatever the client sends.
       before: createAuthMiddleware(async (ctx) => {
+        await mailboxProof.before(ctx);
         if (ctx.path !== "/reset-password") return;
         const body: unknown = ctx.body;
         const newPassword = typeof body === "object" && body !== null && "newPassword" in body ? body.newPassword : undefined;
@@ -91,6 +99,7 @@ export function createAuth({ db, mailer, secret, baseURL, sessionEnded }: AuthDe
           throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: RESET_PASSWORD_MESSAGES.weakPassword });
         }
       }),
+      after: createAuthMiddleware(async (ctx) => mailboxProof.after(ctx)),
     },
     plugins: [
       emailOTP({

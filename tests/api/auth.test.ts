@@ -5,7 +5,7 @@ import { CREATE_ACCOUNT_MESSAGES, RESET_PASSWORD_MESSAGES } from "../../src/doma
 import { users, verifications } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
-import { createOtherFamily, signUp } from "../support/families";
+import { confirmEmail, createOtherFamily, signUp } from "../support/families";
 
 interface OutboxMail {
   to: string;
@@ -161,5 +161,85 @@ describe("accounts", () => {
   it("refuses tRPC calls without a session", async () => {
     const anonymous = new ApiClient(baseUrl());
     await expect(anonymous.trpc.pregnancy.mine.query()).rejects.toMatchObject({ data: { code: "UNAUTHORIZED" } });
+  });
+});
+
+/** Someone signs up with another person's address (early access lets the account work unconfirmed). */
+async function squatted() {
+  const { client: squatter, email, password } = await signUp("victim", "squatters-pass-1");
+  expect(await squatter.trpc.account.me.query()).toMatchObject({ email, emailVerified: false });
+  return { squatter, email, password, owner: new ApiClient(baseUrl()) };
+}
+
+/** The squatter's session no longer works, nor does the password they chose. */
+async function expectLockedOut(squatter: ApiClient, email: string, password: string) {
+  await expect(squatter.trpc.account.me.query()).rejects.toMatchObject({ data: { code: "UNAUTHORIZED" } });
+  expect((await new ApiClient(baseUrl()).signIn(email, password)).status).toBe(401);
+}
+
+describe("proving the mailbox takes the account back", () => {
+  it("a password reset by the mailbox's owner ends the squatter's session and password", async () => {
+    const { squatter, email, password, owner } = await squatted();
+    expect((await owner.postJson("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" })).status).toBe(200);
+    const mails = (await (await fetch(new URL("/api/dev/outbox", baseUrl()))).json()) as OutboxMail[];
+    const link = mails.find((m) => m.to === email && m.subject === "Reset your password")?.text.match(/https?:\/\/\S+/)?.[0];
+    const token = new URL(link!).pathname.split("/").pop();
+    expect((await owner.postJson("/api/auth/reset-password", { token, newPassword: "Owners-own-secret1" })).status).toBe(200);
+
+    await expectLockedOut(squatter, email, password);
+    const signedIn = new ApiClient(baseUrl());
+    expect((await signedIn.signIn(email, "Owners-own-secret1")).status).toBe(200);
+    // The reset link proved the mailbox.
+    expect(await signedIn.trpc.account.me.query()).toMatchObject({ emailVerified: true });
+  });
+
+  it("the owner confirming the email with the mailed code ends the squatter's session and password", async () => {
+    const { squatter, email, password, owner } = await squatted();
+    // The sign-up's confirmation code went to the real owner's mailbox.
+    expect((await owner.postJson("/api/auth/email-otp/verify-email", { email, otp: await latestCode(email) })).status).toBe(200);
+
+    await expectLockedOut(squatter, email, password);
+    expect(await owner.trpc.account.me.query()).toMatchObject({ email, emailVerified: true });
+  });
+
+  it("the owner signing in with an emailed code ends the squatter's session and password", async () => {
+    const { squatter, email, password, owner } = await squatted();
+    expect((await owner.postJson("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" })).status).toBe(200);
+    expect((await owner.postJson("/api/auth/sign-in/email-otp", { email, otp: await latestCode(email) })).status).toBe(200);
+
+    await expectLockedOut(squatter, email, password);
+    expect(await owner.trpc.account.me.query()).toMatchObject({ email, emailVerified: true });
+  });
+
+  it("changing the password signs out the other devices when asked, and keeps this one", async () => {
+    const { client: here, email, password } = await signUp("changer");
+    const elsewhere = new ApiClient(baseUrl());
+    expect((await elsewhere.signIn(email, password)).status).toBe(200);
+
+    const kept = await here.postJson("/api/auth/change-password", { currentPassword: password, newPassword: "Kept-devices-2", revokeOtherSessions: false });
+    expect(kept.status).toBe(200);
+    expect(await elsewhere.trpc.account.me.query()).toMatchObject({ email });
+
+    const changed = await here.postJson("/api/auth/change-password", { currentPassword: "Kept-devices-2", newPassword: "Signed-out-3", revokeOtherSessions: true });
+    expect(changed.status).toBe(200);
+    await expect(elsewhere.trpc.account.me.query()).rejects.toMatchObject({ data: { code: "UNAUTHORIZED" } });
+    expect(await here.trpc.account.me.query()).toMatchObject({ email });
+    expect((await new ApiClient(baseUrl()).signIn(email, "Signed-out-3")).status).toBe(200);
+  });
+
+  it("a code sign-in to a confirmed account ends its other sessions; confirming in one's own session keeps the password", async () => {
+    const { client: first, email, password } = await signUp("twodevices");
+    // Confirmed where the account was made: the password is the prover's own and stays.
+    await confirmEmail(first, email);
+    const second = new ApiClient(baseUrl());
+    expect((await second.signIn(email, password)).status).toBe(200);
+    expect(await first.trpc.account.me.query()).toMatchObject({ email });
+
+    const third = new ApiClient(baseUrl());
+    expect((await third.postJson("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" })).status).toBe(200);
+    expect((await third.postJson("/api/auth/sign-in/email-otp", { email, otp: await latestCode(email) })).status).toBe(200);
+    for (const other of [first, second]) await expect(other.trpc.account.me.query()).rejects.toMatchObject({ data: { code: "UNAUTHORIZED" } });
+    expect(await third.trpc.account.me.query()).toMatchObject({ email });
+    expect((await new ApiClient(baseUrl()).signIn(email, password)).status).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { DEMO_PREGNANCY_TITLE, demoMember } from "../../scripts/demo-family";
 import { addDays, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { randomIp } from "../support/client";
-import { expect, expectAccessible, signIn, signInThroughApi, test } from "./support";
+import { expect, expectAccessible, signIn, signInThroughApi, signUpThroughApi, test } from "./support";
 
 async function openSettings(page: Page) {
   await page.goto("/settings");
@@ -199,5 +199,36 @@ test("the profile name is saved with a Success toast", async ({ page }) => {
     await page.getByRole("region", { name: "Profile" }).getByLabel("Last name").fill(noah.lastName);
     await page.getByRole("region", { name: "Profile" }).getByRole("button", { name: "Save profile" }).click();
     await expectSuccessToast(page);
+  }
+});
+
+test("changing the password signs the other devices out when asked @desktop", async ({ page, browser, baseURL }) => {
+  const password = "first-pass-1";
+  const email = await signUpThroughApi(page, "changer", password, { stay: true });
+  const otherContext = await browser.newContext({ baseURL, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
+  try {
+    const other = await otherContext.newPage();
+    await signIn(other, email, password);
+
+    await openSettings(page);
+    const section = page.getByRole("region", { name: "Password" });
+    await section.getByLabel("Current password", { exact: true }).fill(password);
+    await section.getByLabel("New password", { exact: true }).fill("Second-pass-2");
+    await section.getByLabel("Confirm new password", { exact: true }).fill("Second-pass-3");
+    await section.getByRole("button", { name: "Change password" }).click();
+    await expect(section.getByText("Passwords Don't Match")).toBeVisible();
+    await section.getByLabel("Confirm new password", { exact: true }).fill("Second-pass-2");
+    await expect(section.getByRole("checkbox", { name: "Sign out of my other devices" })).toBeChecked();
+    await expectAccessible(page);
+    await section.getByRole("button", { name: "Change password" }).click();
+    await expect(toastRegion(page).getByText("Password updated")).toBeVisible();
+
+    // This device stays signed in; the other one is sent out.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+    await other.goto("/settings");
+    await expect(other).not.toHaveURL(/\/settings/);
+  } finally {
+    await otherContext.close();
   }
 });

@@ -6,12 +6,13 @@ import { CalendarFeedSection } from "../calendar/CalendarFeedSection";
 import { BillingSection } from "./BillingSection";
 import { FamilySection } from "./FamilySection";
 import { NotificationsSection } from "./NotificationsSection";
+import { PasswordSection } from "./PasswordSection";
 import { PregnancySections } from "./PregnancySection";
 import { ProfileSection } from "./ProfileSection";
 import { SectionLoading, SettingsSection } from "./SettingsSection";
 
 /**
- * /settings for every signed-in user: profile, calendar subscription, theme, notifications and
+ * /settings for every signed-in user: profile, password, calendar subscription, theme, notifications and
  * sign-out; parents in parent mode also get the pregnancy details, babies, family & permissions, and billing.
  */
 export function SettingsPage() {
@@ -23,6 +24,7 @@ export function SettingsPage() {
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
       <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
       <ProfileSection />
+      <PasswordSection />
       {current.isLoading ? (
         <SectionLoading label="Loading your pregnancy..." />
       ) : (
