@@ -1,5 +1,6 @@
 import type { RoomEvent } from "../party/protocol";
 import { closeDueWaitingRoomSessions } from "./routers/waitingRoom.service";
+import { removeUnsentImages } from "./routers/waitingRoomImages.service";
 import { createDb, createPool } from "./db";
 import type { Bindings } from "./env";
 import { tellRoom } from "./http/rooms";
@@ -24,7 +25,17 @@ export async function closeDueSessions(
   }
 }
 
-/** Every minute. */
-export function runScheduledJobs(env: Bindings, now: Date): Promise<void> {
-  return closeDueSessions(env, now, (pregnancyId, event) => tellRoom(env, pregnancyId, event));
+/** Deletes waiting-room images that were uploaded but never sent, a day on (they count in storage and quotas). */
+async function removeUnsentRoomImages(env: Bindings, now: Date): Promise<void> {
+  const pool = createPool(env.DATABASE_URL, env.LOCAL_WS_PROXY);
+  try {
+    await removeUnsentImages(createDb(pool), env.PHOTOS, now);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Every minute; one job failing does not hold the other back. */
+export async function runScheduledJobs(env: Bindings, now: Date): Promise<void> {
+  await Promise.all([closeDueSessions(env, now, (pregnancyId, event) => tellRoom(env, pregnancyId, event)), removeUnsentRoomImages(env, now)]);
 }

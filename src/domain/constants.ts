@@ -302,6 +302,11 @@ export const FALSE_ALARM_CLOSE_MS = FALSE_ALARM_CLOSE_HOURS * MS_PER_HOUR;
 export const BABY_HERE_CLOSE_HOURS = 4;
 export const BABY_HERE_CLOSE_MS = BABY_HERE_CLOSE_HOURS * MS_PER_HOUR;
 export const DM_PREVIEW_MAX_CHARS = 140;
+/**
+ * Ours: an image uploaded to the waiting room but never sent with a message (attached, then
+ * removed) is deleted after a day, and stops counting in storage and in its uploader's quota.
+ */
+export const UNSENT_ROOM_IMAGE_MS = MS_PER_DAY;
 /** Ours: a dropped room socket reconnects after 0.5 s, doubling up to 10 s, then every 10 s. */
 export const ROOM_RECONNECT_INITIAL_MS = 500;
 export const ROOM_RECONNECT_MAX_MS = 10_000;

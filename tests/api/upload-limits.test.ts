@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AVATAR_MAX_BYTES, CLOUDFLARE_MAX_BODY_BYTES, GROUP_MESSAGE_MIN_GAP_MS, GUEST_PHOTO_QUOTA, PHOTO_MAX_FILE_BYTES, PHOTO_UPLOAD_MAX_BODY_BYTES } from "../../src/domain/constants";
+import { AVATAR_MAX_BYTES, CLOUDFLARE_MAX_BODY_BYTES, GROUP_MESSAGE_MIN_GAP_MS, GUEST_PHOTO_QUOTA, PHOTO_MAX_FILE_BYTES, PHOTO_UPLOAD_MAX_BODY_BYTES, UNSENT_ROOM_IMAGE_MS } from "../../src/domain/constants";
 import { UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import { pregnancies, waitingRoomImages, waitingRoomMessages } from "../../worker/db/schema";
 import type { ApiClient } from "../support/client";
-import { openTestDb } from "../support/env";
+import { baseUrl, openTestDb } from "../support/env";
 import { createOtherFamily } from "../support/families";
 import { PNG_1X1 } from "../support/images";
 import { postPhotos } from "../support/photoUpload";
@@ -138,5 +138,25 @@ describe("waiting-room images", () => {
     await owner.trpc.waitingRoom.messages.delete.mutate({ pregnancyId, messageId: guestMessage.id });
     expect((await owner.fetch(next.url)).status).toBe(404);
     expect(await storageUsed()).toBe(before);
+  });
+
+  it("uploaded but never sent, are deleted a day later by the cron; a sent one stays", async () => {
+    const guest = await addGuest(pregnancyId, "unsent", "friends");
+    const before = await storageUsed();
+    const unsent = (await (await uploadRoomImage(guest.client)).json()) as { imageName: string; url: string };
+    const sent = (await (await uploadRoomImage(guest.client)).json()) as { imageName: string; url: string };
+    await guest.client.trpc.waitingRoom.messages.send.mutate({ pregnancyId, id: crypto.randomUUID(), content: "", imageName: sent.imageName });
+    expect(await storageUsed()).toBe(before + 2);
+    await db
+      .update(waitingRoomImages)
+      .set({ createdAt: new Date(Date.now() - UNSENT_ROOM_IMAGE_MS - 60_000) })
+      .where(eq(waitingRoomImages.uploadedBy, guest.userId));
+
+    expect((await fetch(`${baseUrl()}/__scheduled?cron=${encodeURIComponent("* * * * *")}`)).status).toBe(200);
+    // The scheduled run finishes after its answer.
+    await expect.poll(async () => (await owner.fetch(unsent.url)).status, { timeout: 10_000 }).toBe(404);
+    expect((await owner.fetch(sent.url)).status).toBe(200);
+    expect(await storageUsed()).toBe(before + 1);
+    expect((await guest.client.trpc.photos.storage.query({ pregnancyId })).guest?.used).toBe(1);
   });
 });

@@ -1,5 +1,7 @@
+import { and, eq, lt, notExists } from "drizzle-orm";
+import { UNSENT_ROOM_IMAGE_MS } from "../../src/domain/constants";
 import type { Db } from "../db";
-import { waitingRoomImages } from "../db/schema";
+import { waitingRoomImages, waitingRoomMessages } from "../db/schema";
 import { newImageName, waitingRoomImageKey, type PreparedImage } from "../services/storage";
 import { assertUploadFits, changeStorageUsed, readStorage, type Uploader } from "./photoStorage.service";
 import { removeObjects } from "./photos.service";
@@ -28,4 +30,28 @@ export async function storeWaitingRoomImage(db: Db, bucket: R2Bucket, uploader: 
     throw error;
   }
   return name;
+}
+
+/**
+ * Deletes images uploaded to a waiting room more than a day before `now` that no message shows
+ * (attached, then removed before sending): their rows and their photos of storage in one
+ * transaction, then their R2 objects.
+ */
+export async function removeUnsentImages(db: Db, bucket: R2Bucket, now: Date): Promise<number> {
+  const removed = await db.transaction(async (tx) => {
+    const shown = tx.select({ storagePath: waitingRoomMessages.storagePath }).from(waitingRoomMessages).where(eq(waitingRoomMessages.storagePath, waitingRoomImages.storagePath));
+    const rows = await tx
+      .delete(waitingRoomImages)
+      .where(and(lt(waitingRoomImages.createdAt, new Date(now.getTime() - UNSENT_ROOM_IMAGE_MS)), notExists(shown)))
+      .returning({ pregnancyId: waitingRoomImages.pregnancyId, storagePath: waitingRoomImages.storagePath });
+    const perPregnancy = new Map<string, number>();
+    for (const row of rows) perPregnancy.set(row.pregnancyId, (perPregnancy.get(row.pregnancyId) ?? 0) + 1);
+    for (const [pregnancyId, count] of perPregnancy) await changeStorageUsed(tx, pregnancyId, -count);
+    return rows;
+  });
+  await removeObjects(
+    bucket,
+    removed.map((row) => row.storagePath),
+  );
+  return removed.length;
 }
