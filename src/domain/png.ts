@@ -18,7 +18,7 @@ import { fail, ok, type Result } from "./result";
 
 export type PngProblem = "not-a-png" | "truncated";
 
-const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+export const PNG_SIGNATURE: readonly number[] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const LENGTH_BYTES = 4;
 const TYPE_BYTES = 4;
 const CRC_BYTES = 4;
@@ -38,10 +38,10 @@ export interface PngChunk {
 
 /** The chunks from the signature to IEND (inclusive); a file without IEND is cut off. */
 export function readPngChunks(bytes: Uint8Array): Result<PngChunk[], PngProblem> {
-  if (!SIGNATURE.every((byte, i) => bytes[i] === byte)) return fail("not-a-png");
+  if (!PNG_SIGNATURE.every((byte, i) => bytes[i] === byte)) return fail("not-a-png");
   const view = viewOf(bytes);
   const chunks: PngChunk[] = [];
-  let at = SIGNATURE.length;
+  let at = PNG_SIGNATURE.length;
   while (at + LENGTH_BYTES + TYPE_BYTES <= bytes.length) {
     const length = view.getUint32(at);
     const end = at + LENGTH_BYTES + TYPE_BYTES + length + CRC_BYTES;
@@ -92,5 +92,5 @@ export function stripPngMetadata(bytes: Uint8Array): Result<Uint8Array, PngProbl
     }
     return KEPT.has(chunk.type) ? [chunk.raw] : [];
   });
-  return ok(concat([Uint8Array.from(SIGNATURE), ...kept]));
+  return ok(concat([Uint8Array.from(PNG_SIGNATURE), ...kept]));
 }
