@@ -497,6 +497,18 @@ export const MINIMUM_AGE_YEARS = 13;
 export const ADULT_AGE_YEARS = 18;
 
 /**
+ * Ours: sign-in attempts to one account, from any address. The first few are free; then each waits
+ * twice as long as the one before (30 s, 1 min, 2 min ... at most 15 min). A successful sign-in
+ * clears them, and they are forgotten a day after the latest.
+ */
+export const SIGN_IN_THROTTLE = {
+  freeAttempts: 5,
+  firstWaitSeconds: 30,
+  maxWaitSeconds: 15 * SECONDS_PER_MINUTE,
+  forgetAfterSeconds: SECONDS_PER_DAY,
+} as const;
+
+/**
  * Auth rate limits in better-auth's shape (window in seconds). The spec only says a code request
  * may answer "please wait a minute", so code requests use a one-minute window; the rest are ours.
  */
@@ -574,6 +586,16 @@ export const PROCEDURE_RATE_LIMITS = {
   partnerLookup: { window: 10 * SECONDS_PER_MINUTE, max: 10 },
   partnerSendCode: { window: 10 * SECONDS_PER_MINUTE, max: 10 },
   partnerVerifyCode: { window: 10 * SECONDS_PER_MINUTE, max: 10 },
+  /** The wizard checks a code 500 ms after typing stops. */
+  referralCheck: { window: 10 * SECONDS_PER_MINUTE, max: 30 },
+  /** Taking a guest invitation by its link's token or the typed code. */
+  invitationToken: { window: 10 * SECONDS_PER_MINUTE, max: 10 },
+  /** An RSVP link's invitation and its one-click answers; a household may share an address. */
+  rsvpToken: { window: 10 * SECONDS_PER_MINUTE, max: 30 },
+  giftCardCheckout: { window: 10 * SECONDS_PER_MINUTE, max: 10 },
+  /** The success page asks every 3 s, for at most 5 minutes, until the card is issued. */
+  giftCardPurchase: { window: 10 * SECONDS_PER_MINUTE, max: 120 },
+  giftCardRedeem: { window: 10 * SECONDS_PER_MINUTE, max: 5 },
 } as const;
 
 // ---------------------------------------------------------------------------------------------
