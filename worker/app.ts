@@ -17,6 +17,7 @@ import { pageRoutes } from "./http/pages";
 import { photoRoutes } from "./http/photos";
 import { requestLog } from "./http/requestLog";
 import { authorizeRoomConnection } from "./http/rooms";
+import { sameOriginWrites } from "./http/guards";
 import { securityHeadersMiddleware } from "./http/securityHeaders";
 import { trpcRoute } from "./http/trpc";
 import { waitingRoomImageRoutes } from "./http/waitingRoomImages";
@@ -41,6 +42,9 @@ export function createApp(mountDev?: (app: App) => App): App {
   app.use("*", securityHeadersMiddleware);
   app.use("*", configurationGuard);
   app.use("*", createAppContext);
+  // better-auth checks the origin of its own routes, tRPC's cookies are SameSite, Stripe's webhook
+  // is signed, and the dev entry's test hooks (absent in production, where they answer 404) are called by scripts.
+  app.use("/api/*", sameOriginWrites(["/api/auth/", "/api/trpc", "/api/billing/webhook", "/api/dev/"]));
   app.onError((error, c) => {
     // The details go to the log only; the caller gets an id to quote.
     logEvent("error", "unhandled error", { route: c.req.routePath, error: error.message, stack: error.stack });

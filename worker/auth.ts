@@ -1,9 +1,7 @@
 import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
 import { emailOTP } from "better-auth/plugins";
-import { isWeakPassword } from "../src/domain/auth";
 import {
   AUTH_RATE_LIMITS,
   OTP_EXPIRES_SECONDS,
@@ -14,10 +12,9 @@ import {
   SECONDS_PER_MINUTE,
   SESSION_EXPIRES_SECONDS,
 } from "../src/domain/constants";
-import { RESET_PASSWORD_MESSAGES } from "../src/domain/errors";
 import type { Db } from "./db";
 import { accounts, rateLimits, sessions, users, verifications } from "./db/schema";
-import { mailboxProof } from "./authHooks";
+import { createAuthHooks } from "./authHooks";
 import { composeMail, type Mailer } from "./services/mailer";
 
 export interface AuthDeps {
@@ -88,19 +85,8 @@ export function createAuth({ db, mailer, secret, baseURL, sessionEnded }: AuthDe
         );
       },
     },
-    hooks: {
-      // The reset form's password rule holds on the server too, whatever the client sends.
-      before: createAuthMiddleware(async (ctx) => {
-        await mailboxProof.before(ctx);
-        if (ctx.path !== "/reset-password") return;
-        const body: unknown = ctx.body;
-        const newPassword = typeof body === "object" && body !== null && "newPassword" in body ? body.newPassword : undefined;
-        if (typeof newPassword === "string" && isWeakPassword(newPassword)) {
-          throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: RESET_PASSWORD_MESSAGES.weakPassword });
-        }
-      }),
-      after: createAuthMiddleware(async (ctx) => mailboxProof.after(ctx)),
-    },
+    // Password rules, per-account sign-in throttling, profile rules and mailbox proofs (worker/authHooks.ts).
+    hooks: createAuthHooks(db),
     plugins: [
       emailOTP({
         otpLength: OTP_LENGTH,

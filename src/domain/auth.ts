@@ -4,8 +4,8 @@
  * not also 'too short').
  */
 import { z } from "zod";
-import { isEmailShaped, OTP_FORMAT } from "./authRules";
-import { PASSWORD_MIN_CHARACTER_KINDS, PASSWORD_MIN_LENGTH_RESET, PASSWORD_MIN_LENGTH_SIGNUP } from "./constants";
+import { isCommonPassword, isEmailShaped, OTP_FORMAT } from "./authRules";
+import { NAME_MAX_LENGTH, PASSWORD_MIN_CHARACTER_KINDS, PASSWORD_MIN_LENGTH_RESET, PASSWORD_MIN_LENGTH_SIGNUP } from "./constants";
 import {
   CREATE_ACCOUNT_MESSAGES,
   GUEST_SIGNUP_MESSAGES,
@@ -24,7 +24,17 @@ const emailField = requiredText(CREATE_ACCOUNT_MESSAGES.emailRequired).refine(is
 const signUpPassword = z
   .string()
   .min(1, { error: CREATE_ACCOUNT_MESSAGES.passwordRequired, abort: true })
-  .min(PASSWORD_MIN_LENGTH_SIGNUP, CREATE_ACCOUNT_MESSAGES.passwordTooShort);
+  .min(PASSWORD_MIN_LENGTH_SIGNUP, { error: CREATE_ACCOUNT_MESSAGES.passwordTooShort, abort: true })
+  .refine((password) => !isCommonPassword(password), CREATE_ACCOUNT_MESSAGES.commonPassword);
+
+/** A first or last name as the profile takes it. */
+export const personNameSchema = z.string().trim().min(1).max(NAME_MAX_LENGTH);
+/** better-auth's display name: a first and a last name with a space between. */
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(NAME_MAX_LENGTH * 2 + 1);
 
 export const signUpSchema = z.object({
   firstName: requiredText(CREATE_ACCOUNT_MESSAGES.firstNameRequired),
@@ -81,30 +91,10 @@ export { keepDigits, RESET_PASSWORD_PATH } from "./authRules";
 
 const PASSWORD_CHARACTER_KINDS = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/] as const;
 
-/** Well-known passwords that pass the mix rule; compared in lower case. */
-const COMMON_PASSWORDS = new Set([
-  "password1",
-  "password1!",
-  "password123",
-  "passw0rd",
-  "p@ssw0rd",
-  "p@ssword1",
-  "qwerty123",
-  "qwerty123!",
-  "welcome1",
-  "welcome1!",
-  "letmein1",
-  "iloveyou1",
-  "abc12345",
-  "admin123",
-  "changeme1",
-  "babysteps1",
-]);
-
 /** The stated rule for new passwords: long enough, at least three kinds of characters, and not a common one. */
 export function isWeakPassword(password: string): boolean {
   const kinds = PASSWORD_CHARACTER_KINDS.filter((kind) => kind.test(password)).length;
-  return password.length < PASSWORD_MIN_LENGTH_RESET || kinds < PASSWORD_MIN_CHARACTER_KINDS || COMMON_PASSWORDS.has(password.toLowerCase());
+  return password.length < PASSWORD_MIN_LENGTH_RESET || kinds < PASSWORD_MIN_CHARACTER_KINDS || isCommonPassword(password);
 }
 
 /** New password: at least 8 characters, not weak, and confirmed. */

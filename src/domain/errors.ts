@@ -291,6 +291,8 @@ export const CREATE_ACCOUNT_MESSAGES = {
   accountExists: "An account with this email already exists. Please sign in instead.",
   createFailed: "Failed to create account. Please try again.",
   emailNotVerified: "Email not yet verified. Please check your inbox.",
+  /** Ours: a password on every leaked-password list. */
+  commonPassword: "This password is too common. Please choose another one.",
   resendFailed: "Failed to resend email",
   checkFailed: "Failed to check verification status",
 } as const;

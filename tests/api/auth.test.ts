@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { EARLY_ACCESS_MS } from "../../src/domain/constants";
+import { EARLY_ACCESS_MS, MS_PER_SECOND, NAME_MAX_LENGTH, SIGN_IN_THROTTLE } from "../../src/domain/constants";
 import { CREATE_ACCOUNT_MESSAGES, RESET_PASSWORD_MESSAGES } from "../../src/domain/errors";
-import { users, verifications } from "../../worker/db/schema";
+import { rateLimits, users, verifications } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
 import { confirmEmail, createOtherFamily, signUp } from "../support/families";
@@ -240,6 +240,105 @@ describe("proving the mailbox takes the account back", () => {
     expect((await third.postJson("/api/auth/sign-in/email-otp", { email, otp: await latestCode(email) })).status).toBe(200);
     for (const other of [first, second]) await expect(other.trpc.account.me.query()).rejects.toMatchObject({ data: { code: "UNAUTHORIZED" } });
     expect(await third.trpc.account.me.query()).toMatchObject({ email });
+    expect((await new ApiClient(baseUrl()).signIn(email, password)).status).toBe(200);
+  });
+});
+
+/** Moves an account's sign-in attempts back in time, as if that many seconds had passed. */
+async function signInAttemptsAged(email: string, seconds: number) {
+  const { db, close } = openTestDb();
+  try {
+    const [row] = await db.select({ lastRequest: rateLimits.lastRequest }).from(rateLimits).where(eq(rateLimits.key, `sign-in:${email}`));
+    await db
+      .update(rateLimits)
+      .set({ lastRequest: row!.lastRequest - seconds * MS_PER_SECOND })
+      .where(eq(rateLimits.key, `sign-in:${email}`));
+  } finally {
+    await close();
+  }
+}
+
+describe("sign-in is throttled per account", () => {
+  // Each attempt from an address of its own: the per-address limit never comes into it.
+  const signInFromAnywhere = (email: string, password: string) => new ApiClient(baseUrl()).signIn(email, password);
+
+  it("many wrong passwords from many addresses make the account wait, longer each time, even for the right one", async () => {
+    const { email, password } = await signUp("targeted");
+    for (let attempt = 0; attempt < SIGN_IN_THROTTLE.freeAttempts; attempt++) expect((await signInFromAnywhere(email, `wrong-${attempt}`)).status).toBe(401);
+    const refused = await signInFromAnywhere(email, "wrong-again");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBe(SIGN_IN_THROTTLE.firstWaitSeconds);
+    expect((await signInFromAnywhere(email, password)).status).toBe(429);
+
+    // Once the wait is over, one more try; after it the wait doubles.
+    await signInAttemptsAged(email, SIGN_IN_THROTTLE.firstWaitSeconds);
+    expect((await signInFromAnywhere(email, "still-wrong")).status).toBe(401);
+    const longer = await signInFromAnywhere(email, password);
+    expect(longer.status).toBe(429);
+    expect(Number(longer.headers.get("retry-after"))).toBe(2 * SIGN_IN_THROTTLE.firstWaitSeconds);
+
+    // The owner gets in once it is over, and that clears the count.
+    await signInAttemptsAged(email, 2 * SIGN_IN_THROTTLE.firstWaitSeconds);
+    expect((await signInFromAnywhere(email, password)).status).toBe(200);
+    expect((await signInFromAnywhere(email, "a-typo")).status).toBe(401);
+    expect((await signInFromAnywhere(email, password)).status).toBe(200);
+  });
+
+  it("counts parallel guesses before comparing: no more than the free attempts are compared", async () => {
+    const { email, password } = await signUp("burst");
+    const guesses = await Promise.all(Array.from({ length: 3 * SIGN_IN_THROTTLE.freeAttempts }, (_, index) => signInFromAnywhere(email, `guess-${index}`)));
+    let compared = guesses.filter((response) => response.status === 401).length;
+    expect(compared).toBeGreaterThan(0);
+    expect(compared).toBeLessThanOrEqual(SIGN_IN_THROTTLE.freeAttempts);
+    expect(guesses.filter((response) => response.status === 429)).toHaveLength(guesses.length - compared);
+    // Guesses refused while racing each other were not compared; what is left of the free ones, one by one.
+    for (; compared < SIGN_IN_THROTTLE.freeAttempts; compared++) expect((await signInFromAnywhere(email, `late-guess-${compared}`)).status).toBe(401);
+    expect((await signInFromAnywhere(email, password)).status).toBe(429);
+  });
+});
+
+describe("better-auth's /update-user takes only what the profile form takes", () => {
+  const update = (client: ApiClient, body: Record<string, unknown>) => client.postJson("/api/auth/update-user", body);
+
+  it("refuses a picture from anywhere but the caller's own avatars, and names the profile form would refuse", async () => {
+    const { client, userId } = await signUp("updater");
+    const other = await signUp("someoneelse");
+    for (const image of ["https://tracker.example/pixel.png", `/api/avatars/${other.userId}/${crypto.randomUUID()}.png`, `/api/avatars/${userId}/../../photos/x.png`, "javascript:alert(1)"]) {
+      const refused = await update(client, { image });
+      expect(refused.status, image).toBe(400);
+      expect(await refused.json()).toMatchObject({ code: "INVALID_PROFILE" });
+    }
+    for (const names of [{ firstName: "   " }, { lastName: "x".repeat(NAME_MAX_LENGTH + 1) }, { name: "" }, { firstName: 42 }]) {
+      expect((await update(client, names)).status, JSON.stringify(names)).toBe(400);
+    }
+    expect(await client.trpc.account.me.query()).toMatchObject({ firstName: "Test", lastName: "updater", avatarUrl: null });
+
+    const own = `/api/avatars/${userId}/${crypto.randomUUID()}.png`;
+    expect((await update(client, { image: own, firstName: "  Ada  " })).status).toBe(200);
+    expect(await client.trpc.account.me.query()).toMatchObject({ firstName: "Ada", avatarUrl: own });
+    expect((await update(client, { image: null })).status).toBe(200);
+    expect(await client.trpc.account.me.query()).toMatchObject({ avatarUrl: null });
+  });
+});
+
+describe("common passwords", () => {
+  it("are refused wherever a password is set: sign-up, reset and change", async () => {
+    const signUpWith = await new ApiClient(baseUrl()).postJson("/api/auth/sign-up/email", { email: `common.${Date.now()}@example.test`, password: "Password1", name: "C P", firstName: "C", lastName: "P" });
+    expect(signUpWith.status).toBe(400);
+    expect(await signUpWith.json()).toMatchObject({ code: "COMMON_PASSWORD", message: CREATE_ACCOUNT_MESSAGES.commonPassword });
+
+    const { client, email, password } = await signUp("commoner");
+    const changed = await client.postJson("/api/auth/change-password", { currentPassword: password, newPassword: "P@ssw0rd" });
+    expect(changed.status).toBe(400);
+    expect(await changed.json()).toMatchObject({ code: "WEAK_PASSWORD", message: RESET_PASSWORD_MESSAGES.weakPassword });
+
+    expect((await client.postJson("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" })).status).toBe(200);
+    const mails = (await (await fetch(new URL("/api/dev/outbox", baseUrl()))).json()) as OutboxMail[];
+    const token = new URL(mails.find((m) => m.to === email && m.subject === "Reset your password")!.text.match(/https?:\/\/\S+/)![0]).pathname.split("/").pop();
+    const reset = await client.postJson("/api/auth/reset-password", { token, newPassword: "Qwerty123!" });
+    expect(reset.status).toBe(400);
+    expect(await reset.json()).toMatchObject({ code: "WEAK_PASSWORD" });
+    // Nothing was changed: the old password still signs in.
     expect((await new ApiClient(baseUrl()).signIn(email, password)).status).toBe(200);
   });
 });

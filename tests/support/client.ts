@@ -11,11 +11,14 @@ export const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floo
  */
 export class ApiClient {
   private cookies = new Map<string, string>();
-  readonly ip = randomIp();
 
   readonly trpc;
 
-  constructor(readonly baseUrl: string) {
+  /** `ip` is the address the requests come from (random unless a test needs a particular one). */
+  constructor(
+    readonly baseUrl: string,
+    readonly ip = randomIp(),
+  ) {
     this.trpc = createTRPCClient<AppRouter>({
       links: [
         httpBatchLink({

@@ -11,6 +11,7 @@ import {
   signInSchema,
   signUpSchema,
 } from "../../src/domain/auth";
+import { CREATE_ACCOUNT_MESSAGES } from "../../src/domain/errors";
 
 /** Field path to message, for the first issue of each field. */
 function issues(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -42,8 +43,14 @@ describe("signUpSchema", () => {
 
   it("needs at least 6 password characters, not trimmed", () => {
     expect(issues(signUpSchema.safeParse({ ...validSignUp, password: "12345" }))).toEqual({ password: "Password must be at least 6 characters" });
-    expect(signUpSchema.safeParse({ ...validSignUp, password: "123456" }).success).toBe(true);
+    expect(signUpSchema.safeParse({ ...validSignUp, password: "x9y8z7" }).success).toBe(true);
     expect(signUpSchema.parse({ ...validSignUp, password: " 1234 " }).password).toBe(" 1234 ");
+  });
+
+  it("refuses a password on every leaked-password list, whatever its case", () => {
+    for (const password of ["123456", "Password", "QWERTY123"]) {
+      expect(issues(signUpSchema.safeParse({ ...validSignUp, password })), password).toEqual({ password: CREATE_ACCOUNT_MESSAGES.commonPassword });
+    }
   });
 });
 

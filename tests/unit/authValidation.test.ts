@@ -11,6 +11,7 @@ const signUps: SignUpInput[] = [
   { firstName: " Ana ", lastName: " Lee", email: " ana.example.com ", password: "12345" },
   { firstName: "Ana", lastName: "\t", email: "a@b", password: " 1234 " },
   { firstName: "", lastName: "Lee", email: "   ", password: "      " },
+  { firstName: "Ana", lastName: "Lee", email: "ana@example.com", password: "Password1" },
 ];
 
 describe("the /auth form checks agree with the shared zod schemas", () => {

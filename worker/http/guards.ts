@@ -21,13 +21,26 @@ export function isSameOrigin(request: Request, publicOrigin: string | undefined)
   return origin !== null && (origin === new URL(request.url).origin || origin === publicOrigin);
 }
 
+/** Methods that change nothing, so another site may cause them. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 /**
- * The public POST endpoints' guard: same origin, then one request counted against the client IP's
- * bucket (invalid requests count too, so probing costs the same as posting).
+ * Every request that changes something must come from our own pages (cross-site request forgery),
+ * except under the `exempt` prefixes: routes that check their caller their own way.
+ */
+export const sameOriginWrites = (exempt: readonly string[]) =>
+  createMiddleware<{ Bindings: Bindings; Variables: AppVariables }>(async (c, next) => {
+    const checked = !SAFE_METHODS.has(c.req.method) && !exempt.some((prefix) => c.req.path.startsWith(prefix));
+    if (checked && !isSameOrigin(c.req.raw, c.env.BETTER_AUTH_URL)) return c.json({ error: "FORBIDDEN_ORIGIN" }, HTTP_FORBIDDEN);
+    await next();
+  });
+
+/**
+ * The public POST endpoints' guard (the app has already checked their origin): one request counted
+ * against the client address's bucket (invalid requests count too, so probing costs the same as posting).
  */
 export const publicPost = (bucket: keyof typeof PUBLIC_RATE_LIMITS) =>
   createMiddleware<{ Bindings: Bindings; Variables: AppVariables }>(async (c, next) => {
-    if (!isSameOrigin(c.req.raw, c.env.BETTER_AUTH_URL)) return c.json({ error: "FORBIDDEN_ORIGIN" }, HTTP_FORBIDDEN);
     const verdict = await hitRateLimit(c.var.db, `${bucket}:${clientAddress(c.req.raw)}`, PUBLIC_RATE_LIMITS[bucket]);
     if (!verdict.allowed) {
       c.header("retry-after", String(verdict.retryAfterSeconds));

@@ -1,17 +1,16 @@
 import { z } from "zod";
-import { NAME_MAX_LENGTH } from "../../src/domain/constants";
+import { personNameSchema } from "../../src/domain/auth";
 import { NOTIFICATION_PREFERENCES } from "../../src/domain/enums";
 import { router, signedInProcedure } from "../trpc/init";
 import { modeContext, notificationPreferences, profile, setNotificationPreferences, updateProfile } from "./account.service";
 
-const name = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 const preferences = z.object(Object.fromEntries(NOTIFICATION_PREFERENCES.map((p) => [p, z.boolean()])) as Record<(typeof NOTIFICATION_PREFERENCES)[number], z.ZodBoolean>);
 
 export const accountRouter = router({
   /** The signed-in user's profile (spec users: id, first_name, last_name, avatar_url, email). */
   me: signedInProcedure.query(({ ctx }) => profile(ctx.db, ctx.user.id)),
 
-  updateProfile: signedInProcedure.input(z.object({ firstName: name, lastName: name })).mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.user.id, input)),
+  updateProfile: signedInProcedure.input(z.object({ firstName: personNameSchema, lastName: personNameSchema })).mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.user.id, input)),
 
   modeContext: signedInProcedure.query(({ ctx }) => modeContext(ctx.db, ctx.user.id)),
 

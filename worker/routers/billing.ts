@@ -3,7 +3,7 @@ import { checkoutOnboardingSchema, checkoutTier, returnPathSchema } from "../../
 import { dateOnlySchema } from "../../src/domain/dateSchema";
 import { SUBSCRIPTION_TIERS } from "../../src/domain/enums";
 import { GIFT_CARD_CODE_INPUT_MAX, giftCardPurchaseSchema } from "../../src/domain/giftCards";
-import { parentProcedure, publicProcedure, router, signedInProcedure } from "../trpc/init";
+import { parentProcedure, publicProcedure, rateLimited, router, signedInProcedure } from "../trpc/init";
 import { SETTINGS_CHECKOUT_RETURN, checkSubscription, customerPortal, startCheckout, verifyCheckoutSession } from "./billing.service";
 import { accountCredit, giftCardForSession, redeemGiftCard, startGiftCardCheckout } from "./giftCards.service";
 import { cancelSubscription, subscriptionDetails, updateSubscriptionDates, updateSubscriptionTier } from "./subscription.service";
@@ -93,13 +93,14 @@ export const billingRouter = router({
    * A gift card checkout (Stripe, payment mode, US dollars). Public: the buyer is anyone (a
    * grandparent without an account); the card belongs to whoever redeems its code.
    */
-  createGiftCardCheckout: publicProcedure.input(giftCardPurchaseSchema).mutation(({ ctx, input }) => startGiftCardCheckout(ctx, input)),
+  createGiftCardCheckout: publicProcedure.use(rateLimited("giftCardCheckout")).input(giftCardPurchaseSchema).mutation(({ ctx, input }) => startGiftCardCheckout(ctx, input)),
 
   /** The card a paid gift card checkout issued (for its success page), or null until the webhook stores it. */
-  giftCardPurchase: publicProcedure.input(z.object({ stripeSessionId })).query(({ ctx, input }) => giftCardForSession(ctx.db, input.stripeSessionId)),
+  giftCardPurchase: publicProcedure.use(rateLimited("giftCardPurchase")).input(z.object({ stripeSessionId })).query(({ ctx, input }) => giftCardForSession(ctx.db, input.stripeSessionId)),
 
   /** Moves a gift card's balance onto the caller's account as credit, drawn first on invoices. */
   redeemGiftCard: signedInProcedure
+    .use(rateLimited("giftCardRedeem"))
     .input(z.object({ code: z.string().max(GIFT_CARD_CODE_INPUT_MAX) }))
     .mutation(({ ctx, input }) => redeemGiftCard(ctx, ctx.user, input.code)),
 

@@ -5,7 +5,7 @@ import { LOCATION_MAX_LENGTH, NOTES_MAX_LENGTH, PHOTO_LAST_WEEK, QUESTIONS_MAX_L
 import { dateOnlySchema } from "../../src/domain/dateSchema";
 import { EVENT_CATEGORIES } from "../../src/domain/enums";
 import { MILESTONE_KEYS } from "../../src/domain/milestones";
-import { flaggedProcedure, participantProcedure, publicProcedure, router, type Context } from "../trpc/init";
+import { flaggedProcedure, participantProcedure, publicProcedure, rateLimited, router, type Context } from "../trpc/init";
 import type { PregnancyAccess } from "../trpc/access";
 import {
   answerRsvp,
@@ -95,8 +95,9 @@ export const calendarRouter = router({
 
   /** The one-click links in invitation mail: the token is the proof, no sign-in needed. */
   invitation: router({
-    get: publicProcedure.input(rsvpToken).query(({ ctx, input }) => invitationForToken(ctx.db, input.token)),
+    get: publicProcedure.use(rateLimited("rsvpToken")).input(rsvpToken).query(({ ctx, input }) => invitationForToken(ctx.db, input.token)),
     answer: publicProcedure
+      .use(rateLimited("rsvpToken"))
       .input(rsvpToken.extend({ status: z.enum(RSVP_ANSWERS) }))
       .mutation(({ ctx, input }) => answerRsvpByToken({ db: ctx.db, env: ctx.env, origin: ctx.origin, waitUntil: (p) => ctx.executionCtx.waitUntil(p) }, input.token, input.status)),
   }),

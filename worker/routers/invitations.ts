@@ -3,7 +3,7 @@ import { COMMENT_MAX_LENGTH, NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src
 import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS } from "../../src/domain/enums";
 import { DEFAULT_GUEST_PRIVACY_LEVEL } from "../../src/domain/audience";
 import { createMailer } from "../services/mailer";
-import { confirmedEmailProcedure, flaggedProcedure, parentProcedure, router } from "../trpc/init";
+import { confirmedEmailProcedure, flaggedProcedure, parentProcedure, rateLimited, router } from "../trpc/init";
 import { acceptInvitation, inviteGuest, joinPregnancyWithCode, resendInvitation, revokeInvitation } from "./invitations.service";
 
 const participant = z.object({ participantId: z.uuid() });
@@ -32,10 +32,10 @@ export const invitationsRouter = router({
     .mutation(({ ctx, input }) => inviteGuest(ctx.db, createMailer(ctx.env, ctx.db), ctx.origin, ctx.pregnancy.id, ctx.user.id, ctx.pregnancy, input)),
 
   /** secure-guest-invitation/link-account: the invited person, signed in with a confirmed email, takes the invitation. */
-  accept: confirmedEmailProcedure.input(z.object({ token: invitationCode })).mutation(({ ctx, input }) => acceptInvitation(ctx.db, ctx.user, input.token)),
+  accept: confirmedEmailProcedure.use(rateLimited("invitationToken")).input(z.object({ token: invitationCode })).mutation(({ ctx, input }) => acceptInvitation(ctx.db, ctx.user, input.token)),
 
   /** join_pregnancy_with_code: the same invitation, taken by typing its code (guest signup). */
-  joinByCode: confirmedEmailProcedure.input(z.object({ code: invitationCode })).mutation(({ ctx, input }) => joinPregnancyWithCode(ctx.db, ctx.user, input.code)),
+  joinByCode: confirmedEmailProcedure.use(rateLimited("invitationToken")).input(z.object({ code: invitationCode })).mutation(({ ctx, input }) => joinPregnancyWithCode(ctx.db, ctx.user, input.code)),
 
   resend: parentProcedure
     .input(participant)

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isValidReferralFormat, normalizeReferralCode } from "../../src/domain/referral";
 import type { Db } from "../db";
 import { referrals } from "../db/schema";
-import { publicProcedure, router } from "../trpc/init";
+import { publicProcedure, rateLimited, router } from "../trpc/init";
 
 /** Raw input is bounded before anything else looks at it. */
 const REFERRAL_INPUT_MAX = 64;
@@ -21,5 +21,5 @@ export async function checkReferralCode(db: Db, input: string): Promise<Referral
 }
 
 export const referralsRouter = router({
-  check: publicProcedure.input(z.object({ code: z.string().max(REFERRAL_INPUT_MAX) })).query(({ ctx, input }) => checkReferralCode(ctx.db, input.code)),
+  check: publicProcedure.use(rateLimited("referralCheck")).input(z.object({ code: z.string().max(REFERRAL_INPUT_MAX) })).query(({ ctx, input }) => checkReferralCode(ctx.db, input.code)),
 });

@@ -78,6 +78,17 @@ export async function limitCalls(ctx: Pick<Context, "db" | "clientAddress">, rul
   if (!verdict.allowed) throw new AppError("TOO_MANY_REQUESTS", "RATE_LIMITED", PUBLIC_FORM_MESSAGES.tooManyRequests);
 }
 
+/**
+ * Middleware for a public or secret-taking procedure: each call counts against `rule` for the
+ * caller's address, and for their account when signed in. Placed before `.input()`, so malformed
+ * calls count too.
+ */
+export const rateLimited = (rule: keyof typeof PROCEDURE_RATE_LIMITS) =>
+  t.middleware(async ({ ctx, next }) => {
+    await limitCalls(ctx, rule, ctx.session ? [`user:${ctx.session.user.id}`] : []);
+    return next();
+  });
+
 export const signedInProcedure = t.procedure.meta({ access: "signedIn" }).use(({ ctx, next }) => {
   if (!ctx.session) throw new AppError("UNAUTHORIZED", "UNAUTHORIZED", "Not signed in");
   return next({ ctx: { ...ctx, session: ctx.session, user: ctx.session.user } });

@@ -1,5 +1,5 @@
 /** Maps better-auth's error answers to the texts each auth screen shows. */
-import { isAlreadyRegisteredError } from "../../domain/errors";
+import { CREATE_ACCOUNT_MESSAGES, isAlreadyRegisteredError } from "../../domain/errors";
 import type { AuthClientError } from "../../lib/auth-client";
 import { AUTH_MESSAGES } from "./messages";
 
@@ -23,8 +23,12 @@ export function isAccountExistsError(error: AuthClientError): boolean {
   return Boolean(error.code?.startsWith("USER_ALREADY_EXISTS")) || error.status === HTTP_UNPROCESSABLE || isAlreadyRegisteredError(error.message ?? "");
 }
 
+/** The server's refusal of a password on every leaked-password list. */
+export const COMMON_PASSWORD_CODE = "COMMON_PASSWORD";
+
 export function signUpErrorMessage(error: AuthClientError): string {
   if (error.status === HTTP_TOO_MANY_REQUESTS) return AUTH_MESSAGES.signUpTooManyRequests;
+  if (error.code === COMMON_PASSWORD_CODE) return CREATE_ACCOUNT_MESSAGES.commonPassword;
   if (isAccountExistsError(error)) return AUTH_MESSAGES.accountExists;
   return AUTH_MESSAGES.createAccountFailed;
 }

@@ -4,7 +4,7 @@
  * (tests/unit/authValidation.test.ts holds them to the schemas). Each field reports its first failing rule.
  */
 import type { SignUpInput } from "../../domain/auth";
-import { isEmailShaped, OTP_FORMAT } from "../../domain/authRules";
+import { isCommonPassword, isEmailShaped, OTP_FORMAT } from "../../domain/authRules";
 import { PASSWORD_MIN_LENGTH_SIGNUP } from "../../domain/constants";
 import { CREATE_ACCOUNT_MESSAGES, SIGN_IN_MESSAGES } from "../../domain/errors";
 
@@ -20,7 +20,8 @@ function emailError(email: string): string | undefined {
 /** Passwords are not trimmed: spaces may be part of them. */
 function passwordError(password: string): string | undefined {
   if (!password) return CREATE_ACCOUNT_MESSAGES.passwordRequired;
-  return password.length < PASSWORD_MIN_LENGTH_SIGNUP ? CREATE_ACCOUNT_MESSAGES.passwordTooShort : undefined;
+  if (password.length < PASSWORD_MIN_LENGTH_SIGNUP) return CREATE_ACCOUNT_MESSAGES.passwordTooShort;
+  return isCommonPassword(password) ? CREATE_ACCOUNT_MESSAGES.commonPassword : undefined;
 }
 
 /** The first message of each invalid field; an empty object when the form is valid. */
