@@ -4,6 +4,9 @@
  */
 import { REFERRAL_CODE_LENGTH } from "./constants";
 
+/** Raw referral input is bounded before anything else looks at it. */
+export const REFERRAL_INPUT_MAX = 64;
+
 export const REFERRAL_MESSAGES = {
   invalidFormat: `Referral code must be ${REFERRAL_CODE_LENGTH} alphanumeric characters`,
   validating: "Validating...",

@@ -3,6 +3,7 @@ import { checkoutOnboardingSchema, checkoutTier, returnPathSchema } from "../../
 import { dateOnlySchema } from "../../src/domain/dateSchema";
 import { SUBSCRIPTION_TIERS } from "../../src/domain/enums";
 import { GIFT_CARD_CODE_INPUT_MAX, giftCardPurchaseSchema } from "../../src/domain/giftCards";
+import { REFERRAL_INPUT_MAX } from "../../src/domain/referral";
 import { parentProcedure, publicProcedure, rateLimited, router, signedInProcedure } from "../trpc/init";
 import { SETTINGS_CHECKOUT_RETURN, checkSubscription, customerPortal, startCheckout, verifyCheckoutSession } from "./billing.service";
 import { accountCredit, giftCardForSession, redeemGiftCard, startGiftCardCheckout } from "./giftCards.service";
@@ -10,8 +11,6 @@ import { cancelSubscription, subscriptionDetails, updateSubscriptionDates, updat
 
 /** Ours: Stripe's ids are well below this. */
 const STRIPE_ID_MAX_LENGTH = 255;
-/** Raw input is bounded before the referral check looks at it. */
-const REFERRAL_INPUT_MAX = 64;
 
 const plan = z.enum(SUBSCRIPTION_TIERS);
 const stripeSessionId = z.string().trim().min(1).max(STRIPE_ID_MAX_LENGTH);

@@ -1,12 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { isValidReferralFormat, normalizeReferralCode } from "../../src/domain/referral";
+import { isValidReferralFormat, normalizeReferralCode, REFERRAL_INPUT_MAX } from "../../src/domain/referral";
 import type { Db } from "../db";
 import { referrals } from "../db/schema";
 import { publicProcedure, rateLimited, router } from "../trpc/init";
-
-/** Raw input is bounded before anything else looks at it. */
-const REFERRAL_INPUT_MAX = 64;
 
 export type ReferralCheck = { status: "valid"; discountPercent: number } | { status: "not_found" } | { status: "malformed" };
 
