@@ -5,7 +5,7 @@ import globals from "globals";
 
 export default tseslint.config(
   {
-    ignores: ["dist", "node_modules", ".wrangler", ".data", "src/routeTree.gen.ts", "drizzle", "playwright-report", "test-results"],
+    ignores: ["dist", "node_modules", ".wrangler", ".data", "src/routeTree.gen.ts", "drizzle", "playwright-report", "test-results", "worker-configuration.d.ts"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

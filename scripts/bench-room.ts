@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import WebSocket from "ws";
-import type { RoomServerMessage } from "../party/protocol";
+import type { RoomServerMessage } from "../src/domain/pregnancyRoom";
 import { GROUP_MESSAGE_MIN_GAP_MS } from "../src/domain/constants";
 import { ApiClient } from "../tests/support/client";
 import { signUp } from "../tests/support/families";

@@ -9,6 +9,7 @@ import { sanitizePostContent } from "../src/domain/richText";
 import { sanitizeNotes } from "../src/domain/sanitize";
 import { ApiClient } from "../tests/support/client";
 import { HOSTILE_INPUTS } from "../tests/support/hostile-inputs";
+import { benchLikes } from "./bench-likes";
 import { benchWaitingRoom } from "./bench-room";
 import { benchPhotos } from "./bench-photos";
 import { drive } from "./bench-stats";
@@ -20,7 +21,8 @@ import { startStack } from "./stack";
  * `npm run bench`: throughput and latency of the health route and one tRPC read on the local stack,
  * the gzip weight of what the browser loads for the public pages, fan-out latency and sustained
  * message rate of a waiting room with 100 sockets (scripts/bench-room.ts), and the photo album's
- * page query over 1,000 photos and upload throughput (scripts/bench-photos.ts). Figures are printed, not asserted.
+ * page query over 1,000 photos and upload throughput (scripts/bench-photos.ts), and the two ways of
+ * counting likes (scripts/bench-likes.ts). Figures are printed, not asserted.
  */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 /** `npm run bench -- --pages`: only the weight of what the public pages load (the budgets), in seconds. */
@@ -94,6 +96,7 @@ try {
     await pageWeight(stack.url, PUBLIC_PAGES);
     await benchWaitingRoom(stack);
     await benchPhotos(stack);
+    await benchLikes();
   }
 } finally {
   await stack.stop();

@@ -53,6 +53,8 @@ const vitest = (project: string) => {
 
 const steps: Array<() => boolean> = [
   () => run("route tree", process.execPath, ["--import", "tsx", path.join(root, "scripts", "routes.ts")]),
+  // The Workers runtime types come from `wrangler types` for wrangler.toml's date and flags (npm run cf-typegen).
+  () => run("Workers types current", bin("wrangler"), ["types", "--include-env=false", "--check"]),
   () => run("typecheck", bin("tsc"), ["--noEmit"]),
   () => run("lint", bin("eslint"), ["--max-warnings", "0", "."]),
   () => vitest("unit"),

@@ -10,8 +10,8 @@ import { billingRoutes } from "./http/billing";
 import { calendarRoutes } from "./http/calendar";
 import { clientErrorRoutes } from "./http/clientErrors";
 import { configurationGuard } from "./http/configurationGuard";
-import { contactRoutes } from "./http/contact";
-import { healthRoute } from "./http/health";
+import { contactFormRoutes } from "./http/contactForm";
+import { healthRoute } from "./http/liveness";
 import { newsletterRoutes } from "./http/newsletter";
 import { pageRoutes } from "./http/pages";
 import { photoRoutes } from "./http/photos";
@@ -21,10 +21,10 @@ import { sameOriginWrites } from "./http/guards";
 import { securityHeadersMiddleware } from "./http/securityHeaders";
 import { trpcRoute } from "./http/trpc";
 import { waitingRoomImageRoutes } from "./http/waitingRoomImages";
-import { WaitingRoom } from "../party/waitingRoom";
+import { PregnancyRoom } from "../party/pregnancyRoom";
 import { INTERNAL_ERROR_MESSAGE } from "../src/domain/errors";
-import { trackDurableObject, trackError, withErrorTracking } from "./services/errorTracker";
-import { currentRequestId, logEvent } from "./services/log";
+import { trackDurableObject, trackError, withErrorTracking } from "./infra/errorTracker";
+import { currentRequestId, logEvent } from "./infra/log";
 
 export type App = Hono<{ Bindings: Bindings; Variables: AppVariables }>;
 
@@ -62,7 +62,7 @@ export function createApp(mountDev?: (app: App) => App): App {
   app.route("/api/calendar", calendarRoutes);
   app.route("/api/analytics", analyticsRoutes);
   app.route("/api/client-errors", clientErrorRoutes);
-  app.route("/api/contact", contactRoutes);
+  app.route("/api/contact", contactFormRoutes);
   app.route("/api/newsletter", newsletterRoutes);
   mountDev?.(app);
   app.all("/parties/*", async (c) => {
@@ -80,8 +80,8 @@ export function createApp(mountDev?: (app: App) => App): App {
   return app;
 }
 
-/** The pregnancy room, with its uncaught errors reported; each entry exports it as WaitingRoom. */
-export const TrackedWaitingRoom = trackDurableObject(WaitingRoom);
+/** The pregnancy room, with its uncaught errors reported; each entry exports it as PregnancyRoom. */
+export const TrackedPregnancyRoom = trackDurableObject(PregnancyRoom);
 
 /**
  * The Worker's handlers: the app, and the cron (which also refuses to run half-configured), with

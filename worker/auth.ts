@@ -15,7 +15,7 @@ import {
 import type { Db } from "./db";
 import { accounts, rateLimits, sessions, users, verifications } from "./db/schema";
 import { createAuthHooks } from "./authHooks";
-import { composeMail, type Mailer } from "./services/mailer";
+import { composeMail, type Mailer } from "./infra/mailer";
 
 export interface AuthDeps {
   db: Db;

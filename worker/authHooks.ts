@@ -3,8 +3,8 @@ import { displayNameSchema, isWeakPassword, personNameSchema } from "../src/doma
 import { isCommonPassword } from "../src/domain/authRules";
 import { CREATE_ACCOUNT_MESSAGES, PUBLIC_FORM_MESSAGES, RESET_PASSWORD_MESSAGES } from "../src/domain/errors";
 import type { Db } from "./db";
-import { clearSignInAttempts, takeSignInAttempt } from "./services/rateLimit";
-import { storedImageName } from "./services/storage";
+import { clearSignInAttempts, takeSignInAttempt } from "./infra/rateLimit";
+import { storedImageName } from "./infra/storage";
 
 /** What better-auth hands a hook: the request's body and cookies, and its own database adapter. */
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];

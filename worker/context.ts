@@ -1,36 +1,38 @@
-import type { Pool } from "@neondatabase/serverless";
 import { createMiddleware } from "hono/factory";
 import { createAuth, type Auth } from "./auth";
 import { createDb, createPool, type Db } from "./db";
 import type { Bindings } from "./env";
-import { reauthoriseUserRooms } from "./http/rooms";
-import { createMailer, type Mailer } from "./services/mailer";
+import { reauthoriseUserRooms } from "./infra/rooms";
+import { createMailer, type Mailer } from "./infra/mailer";
+import type { RequestScope } from "./services/caller";
 
 export interface AppVariables {
   db: Db;
   /** Built on first use: routes that never look at the session (health, assets) skip its set-up. */
   getAuth: () => Auth;
   mailer: Mailer;
+  /** What services run with; procedures and routes add the caller's user and access to it. */
+  scope: RequestScope;
 }
 
-/** Everything a request needs, built per request: on Workers a socket cannot outlive its request. */
-export function createServices(env: Bindings, origin: string, pool: Pool): AppVariables {
+/** The app's public origin: links in mail and the auth base use it (local ports vary, so the request's own when unset). */
+export const publicOriginOf = (env: Pick<Bindings, "BETTER_AUTH_URL">, requestUrl: string) => env.BETTER_AUTH_URL ?? new URL(requestUrl).origin;
+
+/**
+ * Everything a request needs, built per request (on Workers a socket cannot outlive its request).
+ * The one place the mailer is made.
+ */
+export const createAppContext = createMiddleware<{ Bindings: Bindings; Variables: AppVariables }>(async (c, next) => {
+  const env = c.env;
+  const pool = createPool(env.DATABASE_URL, env.LOCAL_WS_PROXY);
   const db = createDb(pool);
   const mailer = createMailer(env, db);
+  const origin = publicOriginOf(env, c.req.url);
   let auth: Auth | undefined;
-  return {
-    db,
-    mailer,
-    getAuth: () => (auth ??= createAuth({ db, mailer, secret: env.BETTER_AUTH_SECRET, baseURL: env.BETTER_AUTH_URL ?? origin, sessionEnded: (userId) => reauthoriseUserRooms(db, env, userId) })),
-  };
-}
-
-export const createAppContext = createMiddleware<{ Bindings: Bindings; Variables: AppVariables }>(async (c, next) => {
-  const pool = createPool(c.env.DATABASE_URL, c.env.LOCAL_WS_PROXY);
-  const services = createServices(c.env, new URL(c.req.url).origin, pool);
-  c.set("db", services.db);
-  c.set("mailer", services.mailer);
-  c.set("getAuth", services.getAuth);
+  c.set("db", db);
+  c.set("mailer", mailer);
+  c.set("getAuth", () => (auth ??= createAuth({ db, mailer, secret: env.BETTER_AUTH_SECRET, baseURL: origin, sessionEnded: (userId) => reauthoriseUserRooms(db, env, userId) })));
+  c.set("scope", { db, env, origin, mailer, waitUntil: (promise) => c.executionCtx.waitUntil(promise) });
   try {
     await next();
   } finally {

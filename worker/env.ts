@@ -1,4 +1,4 @@
-import type { WaitingRoom } from "../party/waitingRoom";
+import type { PregnancyRoom } from "../party/pregnancyRoom";
 
 /** The Worker's bindings: wrangler.toml [vars], secrets, R2 and Durable Objects. */
 export interface Bindings {
@@ -29,7 +29,7 @@ export interface Bindings {
   /** The error tracker's DSN (Sentry); unset, errors are only logged. */
   SENTRY_DSN?: string;
   PHOTOS: R2Bucket;
-  WaitingRoom: DurableObjectNamespace<WaitingRoom>;
+  PregnancyRoom: DurableObjectNamespace<PregnancyRoom>;
   ASSETS: Fetcher;
 }
 

@@ -22,7 +22,7 @@ import {
 } from "./constants";
 import { dateOnlySchema } from "./dateSchema";
 import { weeksPregnant } from "./dates";
-import { toCsv } from "./health";
+import { toCsv } from "./healthTrackers";
 import { HOSPITAL_BAG_OWNERS, MEDICAL_CONTACT_KINDS, type HealthLogKind, type HospitalBagOwner, type MedicalContactKind } from "./enums";
 import { sanitizePlainText } from "./sanitize";
 

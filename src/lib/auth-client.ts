@@ -29,3 +29,16 @@ export interface AuthClientError {
   code?: string | undefined;
   message?: string | undefined;
 }
+
+/**
+ * Runs a better-auth client call and returns its error (null on success). A request that never
+ * got an answer (offline, DNS) counts as status 0.
+ */
+export async function authCall(call: () => Promise<{ error: AuthClientError | null }>): Promise<AuthClientError | null> {
+  try {
+    const { error } = await call();
+    return error ? { status: error.status, code: error.code, message: error.message } : null;
+  } catch (cause) {
+    return { status: 0, message: cause instanceof Error ? cause.message : String(cause) };
+  }
+}

@@ -5,7 +5,7 @@
  * for 60 ms into one call, and a reconnect counts as a change (something may have been missed).
  */
 import { useEffect, useRef } from "react";
-import { FEED_AREAS, type FeedArea } from "../../party/protocol";
+import { FEED_AREAS, type FeedArea } from "../domain/pregnancyRoom";
 import { REALTIME_BATCH_MS } from "../domain/constants";
 import { openRoomSocket, type RoomSocket } from "./roomSocket";
 

@@ -1,6 +1,6 @@
 /**
- * The browser's socket to its pregnancy's room (/parties/waiting-room/<pregnancyId>), on the
- * waiting-room channel or the feed channel (party/protocol.ts), through partysocket: it reconnects
+ * The browser's socket to its pregnancy's room (/parties/pregnancy-room/<pregnancyId>), on the
+ * waiting-room channel or the feed channel (src/domain/pregnancyRoom.ts), through partysocket: it reconnects
  * after a drop with a growing delay (from 0.5-1 s, picked at random per socket so a family's
  * sockets do not all come back at once, up to 10 s) and gives up on a connection
  * attempt that hangs. Here it also closes while the browser is offline and reconnects at once when
@@ -8,8 +8,8 @@
  * while the socket was down.
  */
 import PartySocket from "partysocket";
-import type { RoomChannel, RoomClientMessage, RoomServerMessage } from "../../party/protocol";
-import { ROOM_PARTY } from "../../party/protocol";
+import type { RoomChannel, RoomClientMessage, RoomServerMessage } from "../domain/pregnancyRoom";
+import { ROOM_PARTY } from "../domain/pregnancyRoom";
 import { BACKOFF_FACTOR, ROOM_RECONNECT_INITIAL_MS, ROOM_RECONNECT_MAX_MS } from "../domain/constants";
 
 /** An attempt that has not opened by then is dropped and tried again. */

@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AppShell } from "../features/shell/AppShell";
 import { syncEarlyAccess } from "../features/auth/earlyAccess";
 import { SessionPending } from "../features/shell/SessionPending";
-import { isUuid } from "../features/pregnancy/guestChoice";
+import { isUuid } from "../domain/messaging";
 
 interface AppSearch {
   /** Guest mode keeps the selected pregnancy here on every signed-in page (core spec 2). */

@@ -5,7 +5,7 @@ import { isDevEnvironment } from "../../worker/config";
 import { mailOutbox } from "../../worker/db/schema";
 import type { Bindings } from "../../worker/env";
 import { mountDevRoutes } from "../../worker/dev/routes";
-import { createMailer } from "../../worker/services/mailer";
+import { createMailer } from "../../worker/infra/mailer";
 import { baseUrl, openTestDb } from "../support/env";
 import { requestWithoutDatabase } from "../support/node-worker";
 

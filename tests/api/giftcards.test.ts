@@ -36,11 +36,11 @@ const mailsTo = async (email: string) => ((await (await fetch(`${baseUrl()}/api/
 async function buyGiftCard(planType: GiftCardPlan, months: GiftCardMonths, extra: { recipientName?: string; message?: string } = {}) {
   const buyer = new ApiClient(baseUrl());
   const purchaserEmail = uniqueEmail("giftbuyer");
-  const { url } = await buyer.trpc.billing.createGiftCardCheckout.mutate({ planType, months, purchaserEmail, ...extra });
+  const { url } = await buyer.trpc.giftCards.createCheckout.mutate({ planType, months, purchaserEmail, ...extra });
   const sessionId = sessionIdOf(url);
   const paid = await pay(buyer, sessionId);
   expect(paid.status).toBe(303);
-  const card = await buyer.trpc.billing.giftCardPurchase.query({ stripeSessionId: sessionId });
+  const card = await buyer.trpc.giftCards.purchase.query({ stripeSessionId: sessionId });
   if (!card) throw new Error(`No gift card for ${sessionId}`);
   return { buyer, purchaserEmail, url, sessionId, paid, card };
 }
@@ -57,10 +57,10 @@ describe("buying a gift card", () => {
   it("sells it through a one-time US-dollar checkout to a buyer without an account; the webhook issues the card and mails its code", async () => {
     const buyer = new ApiClient(baseUrl());
     const purchaserEmail = uniqueEmail("giftbuyer");
-    const { url } = await buyer.trpc.billing.createGiftCardCheckout.mutate({ planType: "base", months: 3, purchaserEmail, recipientName: "Ada", message: "For the little one" });
+    const { url } = await buyer.trpc.giftCards.createCheckout.mutate({ planType: "base", months: 3, purchaserEmail, recipientName: "Ada", message: "For the little one" });
     const sessionId = sessionIdOf(url);
     expect(url).toBe(`${baseUrl()}/dev/checkout/${sessionId}`);
-    expect(await buyer.trpc.billing.giftCardPurchase.query({ stripeSessionId: sessionId })).toBeNull();
+    expect(await buyer.trpc.giftCards.purchase.query({ stripeSessionId: sessionId })).toBeNull();
 
     const session = await providerStripe().checkout.sessions.retrieve(sessionId);
     expect(session).toMatchObject({ mode: "payment", currency: "usd", amount_total: 3 * PLANS.basic.priceCents, customer_email: purchaserEmail });
@@ -76,7 +76,7 @@ describe("buying a gift card", () => {
     const [card] = cards;
     expect(card).toMatchObject({ plan: "base", balanceCents: 2997, initialBalanceCents: 2997, purchaserEmail, recipientName: "Ada", message: "For the little one", redeemedAt: null });
     expect(card!.code).toMatch(CODE_FORMAT);
-    expect(await buyer.trpc.billing.giftCardPurchase.query({ stripeSessionId: sessionId })).toEqual({ code: card!.code, plan: "base", valueCents: 2997, recipientName: "Ada", purchaserEmail });
+    expect(await buyer.trpc.giftCards.purchase.query({ stripeSessionId: sessionId })).toEqual({ code: card!.code, plan: "base", valueCents: 2997, recipientName: "Ada", purchaserEmail });
 
     const mails = await mailsTo(purchaserEmail);
     expect(mails).toHaveLength(1);
@@ -106,10 +106,10 @@ describe("buying a gift card", () => {
 
   it("shows a card only for its own checkout session, and sells only the values on offer", async () => {
     const anyone = new ApiClient(baseUrl());
-    expect(await anyone.trpc.billing.giftCardPurchase.query({ stripeSessionId: "cs_test_not_a_real_session" })).toBeNull();
+    expect(await anyone.trpc.giftCards.purchase.query({ stripeSessionId: "cs_test_not_a_real_session" })).toBeNull();
     const input = { planType: "base" as const, purchaserEmail: uniqueEmail("giftbuyer") };
-    await expect(anyone.trpc.billing.createGiftCardCheckout.mutate({ ...input, months: 2 as GiftCardMonths })).rejects.toMatchObject({ data: { code: "BAD_REQUEST" } });
-    await expect(anyone.trpc.billing.createGiftCardCheckout.mutate({ ...input, months: 1, purchaserEmail: "not-an-email" })).rejects.toMatchObject({ data: { code: "BAD_REQUEST" } });
+    await expect(anyone.trpc.giftCards.createCheckout.mutate({ ...input, months: 2 as GiftCardMonths })).rejects.toMatchObject({ data: { code: "BAD_REQUEST" } });
+    await expect(anyone.trpc.giftCards.createCheckout.mutate({ ...input, months: 1, purchaserEmail: "not-an-email" })).rejects.toMatchObject({ data: { code: "BAD_REQUEST" } });
   });
 });
 
@@ -117,12 +117,12 @@ describe("redeeming a gift card", () => {
   it("moves the balance onto the account's credit once, for one user only", async () => {
     const { card } = await buyGiftCard("base", 3);
     const redeemer = await subscribedUser("giftredeemer");
-    expect(await redeemer.client.trpc.billing.accountCredit.query()).toEqual({ creditCents: 0 });
+    expect(await redeemer.client.trpc.giftCards.credit.query()).toEqual({ creditCents: 0 });
 
     // Case, spaces and dashes do not matter.
     const typed = card.code.toLowerCase().replaceAll("-", " ");
-    expect(await redeemer.client.trpc.billing.redeemGiftCard.mutate({ code: typed })).toEqual({ creditedCents: 2997, plan: "base", creditCents: 2997 });
-    expect(await redeemer.client.trpc.billing.accountCredit.query()).toEqual({ creditCents: 2997 });
+    expect(await redeemer.client.trpc.giftCards.redeem.mutate({ code: typed })).toEqual({ creditedCents: 2997, plan: "base", creditCents: 2997 });
+    expect(await redeemer.client.trpc.giftCards.credit.query()).toEqual({ creditCents: 2997 });
 
     const [row] = await testDb.db.select().from(giftCards).where(eq(giftCards.code, card.code));
     expect(row).toMatchObject({ balanceCents: 0, initialBalanceCents: 2997, redeemedByUserId: redeemer.userId });
@@ -132,26 +132,26 @@ describe("redeeming a gift card", () => {
     expect(customer.deleted ? null : customer.balance).toBe(-2997);
 
     const alreadyRedeemed = { data: { code: "CONFLICT", appCode: "GIFT_CARD_REDEEMED" }, message: GIFT_CARD_MESSAGES.alreadyRedeemed };
-    await expect(redeemer.client.trpc.billing.redeemGiftCard.mutate({ code: card.code })).rejects.toMatchObject(alreadyRedeemed);
+    await expect(redeemer.client.trpc.giftCards.redeem.mutate({ code: card.code })).rejects.toMatchObject(alreadyRedeemed);
     const second = await signUp("secondredeemer");
-    await expect(second.client.trpc.billing.redeemGiftCard.mutate({ code: card.code })).rejects.toMatchObject(alreadyRedeemed);
-    expect(await second.client.trpc.billing.accountCredit.query()).toEqual({ creditCents: 0 });
-    expect(await redeemer.client.trpc.billing.accountCredit.query()).toEqual({ creditCents: 2997 });
+    await expect(second.client.trpc.giftCards.redeem.mutate({ code: card.code })).rejects.toMatchObject(alreadyRedeemed);
+    expect(await second.client.trpc.giftCards.credit.query()).toEqual({ creditCents: 0 });
+    expect(await redeemer.client.trpc.giftCards.credit.query()).toEqual({ creditCents: 2997 });
 
     const notFound = { data: { code: "NOT_FOUND", appCode: "GIFT_CARD_NOT_FOUND" }, message: GIFT_CARD_MESSAGES.notFound };
     for (const code of ["AAAA-BBBB-CCCC-DDDD", "not a code"]) {
-      await expect(second.client.trpc.billing.redeemGiftCard.mutate({ code })).rejects.toMatchObject(notFound);
+      await expect(second.client.trpc.giftCards.redeem.mutate({ code })).rejects.toMatchObject(notFound);
     }
   });
 
   it("lets invoices draw the credit first and keeps what is left on the account", async () => {
     const { card } = await buyGiftCard("base", 3);
     const family = await subscribedUser("giftrenewal");
-    await family.client.trpc.billing.redeemGiftCard.mutate({ code: card.code });
+    await family.client.trpc.giftCards.redeem.mutate({ code: card.code });
 
     const invoice = await renew(family.userId);
     expect(invoice).toMatchObject({ total: PLANS.basic.priceCents, amount_due: 0, starting_balance: -2997, ending_balance: -2997 + PLANS.basic.priceCents });
-    expect(await family.client.trpc.billing.accountCredit.query()).toEqual({ creditCents: 2997 - PLANS.basic.priceCents });
+    expect(await family.client.trpc.giftCards.credit.query()).toEqual({ creditCents: 2997 - PLANS.basic.priceCents });
     // The renewal reached the webhook: the trial is over and the subscription is active.
     await expect.poll(async () => (await testDb.db.select({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.userId, family.userId)))[0]?.status).toBe("active");
   });
@@ -159,7 +159,7 @@ describe("redeeming a gift card", () => {
   it("credits a user with no subscription yet, and their later checkout's invoices draw it", async () => {
     const { card } = await buyGiftCard("base", 1);
     const newcomer = await signUp("giftfirst");
-    expect(await newcomer.client.trpc.billing.redeemGiftCard.mutate({ code: card.code })).toMatchObject({ creditCents: PLANS.basic.priceCents });
+    expect(await newcomer.client.trpc.giftCards.redeem.mutate({ code: card.code })).toMatchObject({ creditCents: PLANS.basic.priceCents });
     const [row] = await testDb.db.select().from(giftCards).where(eq(giftCards.code, card.code));
 
     const { sessionId } = await startPreauthCheckout(newcomer.client, { plan: "premium" });
@@ -168,6 +168,6 @@ describe("redeeming a gift card", () => {
 
     const invoice = await renew(newcomer.userId);
     expect(invoice).toMatchObject({ total: PLANS.premium.priceCents, amount_due: PLANS.premium.priceCents - PLANS.basic.priceCents, ending_balance: 0 });
-    expect(await newcomer.client.trpc.billing.accountCredit.query()).toEqual({ creditCents: 0 });
+    expect(await newcomer.client.trpc.giftCards.credit.query()).toEqual({ creditCents: 0 });
   });
 });

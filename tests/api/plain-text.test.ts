@@ -174,41 +174,41 @@ describe("plain text is stored and returned exactly as typed", () => {
 
   it("health: supplements, quick logs, birth plan, hospital bag items and medical contacts", SEQUENTIAL, async () => {
     // The checklist keeps at most 30 supplements: one is renamed through the texts.
-    const supplement = await family.owner.trpc.health.vitamins.add.mutate({ ...scoped(), id: crypto.randomUUID(), name: "Iron" });
+    const supplement = await family.owner.trpc.healthTrackers.vitamins.add.mutate({ ...scoped(), id: crypto.randomUUID(), name: "Iron" });
     const vitamins: unknown[] = [];
     for (const text of fitting(SUPPLEMENT_TEXT_MAX_LENGTH)) {
-      await family.owner.trpc.health.vitamins.update.mutate({ ...scoped(), supplementId: supplement.id, name: text, dose: text, timeOfDay: text });
-      const listed = (await family.owner.trpc.health.vitamins.list.query(scoped())).supplements.find((item) => item.id === supplement.id);
+      await family.owner.trpc.healthTrackers.vitamins.update.mutate({ ...scoped(), supplementId: supplement.id, name: text, dose: text, timeOfDay: text });
+      const listed = (await family.owner.trpc.healthTrackers.vitamins.list.query(scoped())).supplements.find((item) => item.id === supplement.id);
       vitamins.push([listed?.name, listed?.dose, listed?.timeOfDay]);
     }
     expect(vitamins).toEqual(fitting(SUPPLEMENT_TEXT_MAX_LENGTH).map((text) => [text, text, text]));
 
     const names = fitting(HEALTH_LOG_NAME_MAX_LENGTH);
     const logs = names.map((name) => ({ kind: "craving" as const, id: crypto.randomUUID(), name, notes: name, loggedAt: new Date(), loggedOn: new Date().toISOString().slice(0, 10) }));
-    await inBatches(logs, (log) => family.owner.trpc.health.logs.sync.mutate({ ...scoped(), logs: [log] }));
-    const listedLogs = new Map((await family.owner.trpc.health.logs.list.query(scoped())).map((log) => [log.id, log]));
+    await inBatches(logs, (log) => family.owner.trpc.healthRecords.logs.sync.mutate({ ...scoped(), logs: [log] }));
+    const listedLogs = new Map((await family.owner.trpc.healthRecords.logs.list.query(scoped())).map((log) => [log.id, log]));
     expect(logs.map(({ id }) => [listedLogs.get(id)?.name, listedLogs.get(id)?.notes])).toEqual(names.map((text) => [text, text]));
 
     const textKeys = BIRTH_PLAN_SECTIONS.flatMap((section) => section.questions.filter((question) => question.kind === "text").map((question) => question.key));
     const planTexts = fitting(BIRTH_PLAN_TEXT_MAX_LENGTH);
     for (let start = 0; start < planTexts.length; start += textKeys.length) {
       const answers = Object.fromEntries(planTexts.slice(start, start + textKeys.length).map((text, i) => [textKeys[i]!, text]));
-      await family.owner.trpc.health.birthPlan.save.mutate({ ...scoped(), answers });
-      expect((await family.partner.trpc.health.birthPlan.get.query(scoped())).answers).toEqual(answers);
+      await family.owner.trpc.healthRecords.birthPlan.save.mutate({ ...scoped(), answers });
+      expect((await family.partner.trpc.healthRecords.birthPlan.get.query(scoped())).answers).toEqual(answers);
     }
 
     const items = fitting(HOSPITAL_BAG_ITEM_NAME_MAX_LENGTH).map((name) => ({ id: crypto.randomUUID(), name }));
-    await inBatches(items, (item) => family.owner.trpc.health.hospitalBag.add.mutate({ ...scoped(), owner: "baby", ...item }));
-    const bag = new Map((await family.partner.trpc.health.hospitalBag.list.query(scoped())).map((item) => [item.id, item.name]));
+    await inBatches(items, (item) => family.owner.trpc.healthRecords.hospitalBag.add.mutate({ ...scoped(), owner: "baby", ...item }));
+    const bag = new Map((await family.partner.trpc.healthRecords.hospitalBag.list.query(scoped())).map((item) => [item.id, item.name]));
     expect(items.map(({ id }) => bag.get(id))).toEqual(items.map(({ name }) => name));
 
     // At most 50 contacts: one is edited through the texts.
-    const contact = await family.owner.trpc.health.medicalContacts.create.mutate({ ...scoped(), id: crypto.randomUUID(), kind: "other", name: "Dr. Lee" });
+    const contact = await family.owner.trpc.healthRecords.medicalContacts.create.mutate({ ...scoped(), id: crypto.randomUUID(), kind: "other", name: "Dr. Lee" });
     const typedContacts = TEXTS.map((text) => ({ name: or(text, NAME_MAX_LENGTH, "Dr. Lee"), address: or(text, LOCATION_MAX_LENGTH, ""), notes: text }));
     const storedContacts: unknown[] = [];
     for (const fields of typedContacts) {
-      await family.owner.trpc.health.medicalContacts.update.mutate({ ...scoped(), contactId: contact.id, kind: "other", ...fields });
-      const listed = (await family.partner.trpc.health.medicalContacts.list.query(scoped())).find((item) => item.id === contact.id);
+      await family.owner.trpc.healthRecords.medicalContacts.update.mutate({ ...scoped(), contactId: contact.id, kind: "other", ...fields });
+      const listed = (await family.partner.trpc.healthRecords.medicalContacts.list.query(scoped())).find((item) => item.id === contact.id);
       storedContacts.push({ name: listed?.name, address: listed?.address ?? "", notes: listed?.notes });
     }
     expect(storedContacts).toEqual(typedContacts);
@@ -359,8 +359,8 @@ describe("outputs escape what they carry", () => {
     const formulas = ['=HYPERLINK("https://evil.example","Open")', "+cmd|' /C calc'!A0", "@SUM(1+1)", "-2+3", 'Said "ouch", twice\nthen slept'];
     const texts = [...fitting(HEALTH_LOG_NAME_MAX_LENGTH), ...formulas];
     const logs = texts.map((name) => ({ kind: "symptom" as const, severity: 2, id: crypto.randomUUID(), name, notes: name, loggedAt: new Date(), loggedOn: new Date().toISOString().slice(0, 10) }));
-    await inBatches(logs, (log) => family.owner.trpc.health.logs.sync.mutate({ ...scoped(), logs: [log] }));
-    const listed = (await family.owner.trpc.health.logs.list.query({ ...scoped(), kind: "symptom" })).filter((log) => logs.some(({ id }) => id === log.id));
+    await inBatches(logs, (log) => family.owner.trpc.healthRecords.logs.sync.mutate({ ...scoped(), logs: [log] }));
+    const listed = (await family.owner.trpc.healthRecords.logs.list.query({ ...scoped(), kind: "symptom" })).filter((log) => logs.some(({ id }) => id === log.id));
     const rows = parseCsv(healthLogsCsv(listed, "UTC"), { columns: true, relax_quotes: false }) as Record<string, string>[];
     const cells = new Map(rows.map((row) => [row.Name, row.Notes]));
     const shown = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { RoomServerMessage } from "../../party/protocol";
+import type { RoomServerMessage } from "../../src/domain/pregnancyRoom";
 import { DEFAULT_WEEK, POST_PREVIEW_COMMENTS, POST_PREVIEW_REPLIES } from "../../src/domain/constants";
 import { PERMISSION_FLAGS, type GuestPrivacyLevel } from "../../src/domain/enums";
 import { photos, postComments, postLikes, posts, pregnancyParticipants } from "../../worker/db/schema";

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_RATE_LIMITS } from "../../src/domain/constants";
 import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES, PUBLIC_FORM_MESSAGES } from "../../src/domain/errors";
 import { analyticsEvents, contactMessages, newsletterSubscribers } from "../../worker/db/schema";
-import { CONTACT_CONFIRMATION_SUBJECT } from "../../worker/routers/contact.service";
-import { NEWSLETTER_SUBJECTS } from "../../worker/routers/newsletter.service";
+import { CONTACT_FORM_CONFIRMATION_SUBJECT } from "../../worker/services/contactForm";
+import { NEWSLETTER_SUBJECTS } from "../../worker/services/newsletter";
 import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
 import { signUp, uniqueEmail } from "../support/families";
@@ -56,7 +56,7 @@ describe("POST /api/contact", () => {
       userId: null,
     });
     const [mail] = await mailsTo(email);
-    expect(mail?.subject).toBe(CONTACT_CONFIRMATION_SUBJECT);
+    expect(mail?.subject).toBe(CONTACT_FORM_CONFIRMATION_SUBJECT);
     expect(mail?.text).toContain("within 24 hours");
     expect(mail?.text).not.toContain("Premium");
     expect(mail?.text).not.toContain("Maya");

@@ -28,9 +28,9 @@ const CASES: Case[] = [
   { path: "invitations.accept", type: "mutation", rule: "invitationToken", caller: "confirmed", input: () => ({ token: crypto.randomUUID() }) },
   { path: "invitations.joinByCode", type: "mutation", rule: "invitationToken", caller: "confirmed", input: () => ({ code: crypto.randomUUID() }) },
   // A malformed purchase counts too: the limit comes before the input is read.
-  { path: "billing.createGiftCardCheckout", type: "mutation", rule: "giftCardCheckout", caller: "visitor", input: () => ({}) },
-  { path: "billing.giftCardPurchase", type: "query", rule: "giftCardPurchase", caller: "visitor", input: () => ({ stripeSessionId: "cs_test_no_such_session" }) },
-  { path: "billing.redeemGiftCard", type: "mutation", rule: "giftCardRedeem", caller: "signed-in", input: () => ({ code: "NOPE-NOPE-NOPE-NOPE" }) },
+  { path: "giftCards.createCheckout", type: "mutation", rule: "giftCardCheckout", caller: "visitor", input: () => ({}) },
+  { path: "giftCards.purchase", type: "query", rule: "giftCardPurchase", caller: "visitor", input: () => ({ stripeSessionId: "cs_test_no_such_session" }) },
+  { path: "giftCards.redeem", type: "mutation", rule: "giftCardRedeem", caller: "signed-in", input: () => ({ code: "NOPE-NOPE-NOPE-NOPE" }) },
 ];
 
 async function callerFor(kind: Caller): Promise<ApiClient> {
@@ -59,7 +59,7 @@ describe("public and secret-taking procedures are rate-limited", () => {
   });
 
   it("counts a signed-in caller's account across addresses (gift card redemption)", async () => {
-    const c = CASES.find((entry) => entry.path === "billing.redeemGiftCard")!;
+    const c = CASES.find((entry) => entry.path === "giftCards.redeem")!;
     const { client: first, email, password } = await signUp("redeemer");
     const second = new ApiClient(baseUrl());
     expect((await second.signIn(email, password)).status).toBe(200);

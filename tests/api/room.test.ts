@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROOM_REAUTHORISE_CLOSE_CODE, type RoomServerMessage } from "../../party/protocol";
+import { ROOM_REAUTHORISE_CLOSE_CODE, type RoomServerMessage } from "../../src/domain/pregnancyRoom";
 import { GUEST_DEFAULT_PERMISSIONS } from "../../src/domain/permissions";
 import { waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
 import { waitingRoomMessages, waitingRoomSessions } from "../../worker/db/schema";
@@ -34,7 +34,7 @@ describe("waiting room sockets", () => {
 
   it("refuses plain HTTP to a room", async () => {
     const olivia = await signedInAs("olivia");
-    const response = await olivia.fetch(`/parties/waiting-room/${pregnancyId}`, { headers: { "x-babysteps-user-id": "forged" } });
+    const response = await olivia.fetch(`/parties/pregnancy-room/${pregnancyId}`, { headers: { "x-babysteps-user-id": "forged" } });
     expect(response.status).toBe(404);
   });
 

@@ -6,7 +6,7 @@ import { subscriptionCancelAt } from "../../src/domain/billing";
 import { MS_PER_SECOND, PLANS, READ_ONLY_YEARS, SECONDS_PER_DAY, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/constants";
 import { addDays, addYears, dueDateFromLmp, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TOASTS } from "../../src/domain/errors";
-import { ROOM_REAUTHORISE_CLOSE_CODE } from "../../party/protocol";
+import { ROOM_REAUTHORISE_CLOSE_CODE } from "../../src/domain/pregnancyRoom";
 import { devStripeObjects, pregnancies, pregnancyParticipants, subscriptions } from "../../worker/db/schema";
 import { stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
 import { subscribedUser } from "../support/checkout";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import type { RoomServerMessage } from "../../party/protocol";
+import type { RoomServerMessage } from "../../src/domain/pregnancyRoom";
 import { waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
 import { waitingRoomMessages, waitingRoomSessions } from "../../worker/db/schema";
 import { baseUrl, openTestDb } from "../support/env";

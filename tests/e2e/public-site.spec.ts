@@ -4,8 +4,8 @@ import { addDays, daysBetween, todayIso } from "../../src/domain/dates";
 import { MILESTONE_TEMPLATES, upcomingMilestones } from "../../src/domain/dueDateCalculator";
 import { CALCULATOR_MESSAGES, CONTACT_MESSAGES, NEWSLETTER_MESSAGES } from "../../src/domain/errors";
 import { SITE_PAGES } from "../../src/site/pages";
-import { CONTACT_CONFIRMATION_SUBJECT } from "../../worker/routers/contact.service";
-import { NEWSLETTER_SUBJECTS } from "../../worker/routers/newsletter.service";
+import { CONTACT_FORM_CONFIRMATION_SUBJECT } from "../../worker/services/contactForm";
+import { NEWSLETTER_SUBJECTS } from "../../worker/services/newsletter";
 import { demoMember } from "../../scripts/demo-family";
 import { expect, expectAccessible, mailedLink, signInThroughApi, test, uniqueEmail } from "./support";
 
@@ -171,7 +171,7 @@ test("the contact form names each missing required field, then sends the message
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(form.getByRole("status")).toHaveText(CONTACT_MESSAGES.sent);
   await expect(form.getByLabel("Message", { exact: true })).toHaveValue("");
-  expect(await mailedLink(page, email, new RegExp(CONTACT_CONFIRMATION_SUBJECT), /.+/)).toBeTruthy();
+  expect(await mailedLink(page, email, new RegExp(CONTACT_FORM_CONFIRMATION_SUBJECT), /.+/)).toBeTruthy();
 });
 
 test("newsletter: subscribe in the footer, confirm from the mail, unsubscribe from the next mail", async ({ page }) => {

@@ -173,7 +173,7 @@ test("@desktop a guest without the waiting-room flag is told so, and the room re
   const status = await page.evaluate(
     (id) =>
       new Promise<string>((resolve) => {
-        const socket = new WebSocket(`${location.origin.replace(/^http/, "ws")}/parties/waiting-room/${id}`);
+        const socket = new WebSocket(`${location.origin.replace(/^http/, "ws")}/parties/pregnancy-room/${id}`);
         socket.onopen = () => resolve("open");
         socket.onerror = () => resolve("refused");
       }),

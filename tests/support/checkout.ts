@@ -5,7 +5,7 @@ import { LOCAL_STRIPE } from "../../scripts/stack";
 import type { Executor } from "../../worker/db";
 import { devStripeObjects } from "../../worker/db/schema";
 import type { Bindings } from "../../worker/env";
-import { billingConfig, createStripe } from "../../worker/services/billing";
+import { billingConfig, createStripe } from "../../worker/infra/stripe";
 import type { ApiClient } from "./client";
 import { baseUrl } from "./env";
 import { signUp } from "./families";

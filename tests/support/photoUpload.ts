@@ -1,4 +1,4 @@
-import type { UploadResult } from "../../worker/routers/photoUpload.service";
+import type { UploadResult } from "../../worker/services/photoUpload";
 import type { ApiClient } from "./client";
 
 /** Uploads as the album sends them (used by the API tests, the demo seed and the bench). */

@@ -1,11 +1,11 @@
 import WebSocket from "ws";
-import type { RoomServerMessage } from "../../party/protocol";
+import type { RoomServerMessage } from "../../src/domain/pregnancyRoom";
 import type { ApiClient } from "./client";
 import { baseUrl } from "./env";
 
 const CLOSING_POLL_MS = 10;
 
-const roomUrl = (base: string, id: string) => `${base.replace(/^http/, "ws")}/parties/waiting-room/${id}`;
+const roomUrl = (base: string, id: string) => `${base.replace(/^http/, "ws")}/parties/pregnancy-room/${id}`;
 
 /** The room's feed channel (any active participant; posts and photos change signals only). */
 export const feedOf = (pregnancyId: string) => `${pregnancyId}?channel=feed`;

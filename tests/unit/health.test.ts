@@ -19,7 +19,7 @@ import {
   toCsv,
   vitaminStreak,
   type Contraction,
-} from "../../src/domain/health";
+} from "../../src/domain/healthTrackers";
 
 const T0 = Date.UTC(2026, 4, 4, 9, 0, 0);
 const min = (m: number) => m * MS_PER_MINUTE;

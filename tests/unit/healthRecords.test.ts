@@ -3,7 +3,7 @@ import { DEMO_BIRTH_PLAN, DEMO_PACKED_BAG_ITEMS } from "../../scripts/demo-famil
 import { BIRTH_PLAN_TEXT_MAX_LENGTH, HOSPITAL_BAG_ITEM_NAME_MAX_LENGTH, SYMPTOM_SEVERITY_MAX } from "../../src/domain/constants";
 import { addDays } from "../../src/domain/dates";
 import { HOSPITAL_BAG_OWNERS } from "../../src/domain/enums";
-import { csvCell } from "../../src/domain/health";
+import { csvCell } from "../../src/domain/healthTrackers";
 import {
   answeredSections,
   bagProgress,

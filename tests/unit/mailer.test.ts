@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { composeMail, UNSUBSCRIBE_LABEL } from "../../worker/services/mailer";
+import { composeMail, UNSUBSCRIBE_LABEL } from "../../worker/infra/mailer";
 
 describe("composeMail", () => {
   const mail = composeMail("ana@example.com", "You're invited <3", ["Olivia invited you & your family.", "Second paragraph."], {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RoomMessage } from "../../party/protocol";
+import type { RoomMessage } from "../../src/domain/pregnancyRoom";
 import { shouldAlert } from "../../src/features/waiting-room/dmAlert";
 import { typingText } from "../../src/features/waiting-room/typing";
 import { emptyTimeline, fromRoom, timelineReducer, type ChatMessage, type ListedMessage, type Timeline, type TimelineAction } from "../../src/features/waiting-room/timeline";

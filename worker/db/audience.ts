@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { guestLevelOf, visibleItemLevels } from "../../src/domain/audience";
-import type { PregnancyAccess } from "../trpc/access";
+import type { PregnancyAccess } from "../services/access";
 
 type AudienceViewer = Pick<PregnancyAccess, "isParent" | "role" | "privacyLevel">;
 

@@ -9,7 +9,7 @@ import { orderSummary, type SummaryDiscount } from "../../src/domain/billing";
 import { formatPrice } from "../../src/domain/constants";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
-import { billingConfig, tierForPrice } from "../services/billing";
+import { billingConfig, tierForPrice } from "../infra/stripe";
 import { appOrigin, deliverEvents, loadObject, payCheckoutSession, type StoredSession } from "./fakeStripe";
 
 type Env = { Bindings: Bindings; Variables: AppVariables };

@@ -12,7 +12,7 @@ import type { AppVariables } from "../context";
 import type { Db, Executor } from "../db";
 import { devStripeObjects } from "../db/schema";
 import type { Bindings } from "../env";
-import { billingConfig, tierForPrice, type BillingConfig } from "../services/billing";
+import { billingConfig, tierForPrice, type BillingConfig } from "../infra/stripe";
 import { parseStripeForm, stripeId, stripeSignatureHeader, type FormValue } from "./fakeStripeProtocol";
 
 export type StripeObject = Record<string, unknown> & { id: string; object: string };

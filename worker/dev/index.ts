@@ -1,7 +1,7 @@
 import { createWorker } from "../app";
 import { mountDevRoutes } from "./routes";
 
-export { TrackedWaitingRoom as WaitingRoom } from "../app";
+export { TrackedPregnancyRoom as PregnancyRoom } from "../app";
 
 /**
  * The entry for npm start, npm run dev and the tests: the production app plus the dev routes, which

@@ -8,9 +8,9 @@ import { isDevEnvironment } from "../config";
 import type { AppVariables } from "../context";
 import { mailOutbox } from "../db/schema";
 import type { Bindings } from "../env";
-import { tellRoom } from "../http/rooms";
-import { waitingRoomStateFor } from "../routers/waitingRoom.service";
-import { FAKE_STRIPE_API_MOUNT } from "../services/billing";
+import { tellRoom } from "../infra/rooms";
+import { waitingRoomStateFor } from "../services/waitingRoom";
+import { FAKE_STRIPE_API_MOUNT } from "../infra/stripe";
 import { devCheckoutRoutes } from "./checkout";
 import { fakeStripeApi } from "./fakeStripe";
 

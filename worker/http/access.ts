@@ -3,11 +3,12 @@ import { z } from "zod";
 import { SUBSCRIPTION_MESSAGES } from "../../src/domain/errors";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
-import { loadPregnancyAccess, type PregnancyAccess } from "../trpc/access";
+import { loadPregnancyAccess } from "../services/access";
+import type { PregnancyCaller } from "../services/caller";
 
 export interface PregnancyRouteVariables extends AppVariables {
-  access: PregnancyAccess;
-  userId: string;
+  /** The same caller a pregnancy-scoped procedure hands its service. */
+  caller: PregnancyCaller;
 }
 
 /** Methods that only read. */
@@ -22,7 +23,6 @@ export const requirePregnancyAccess = createMiddleware<{ Bindings: Bindings; Var
   const access = await loadPregnancyAccess(c.var.db, session.user.id, pregnancyId.data);
   if (!access) return c.json({ error: "ACCESS_DENIED" }, 403);
   if (access.serviceState === "read-only" && !SAFE_METHODS.has(c.req.method)) return c.json({ error: "READ_ONLY", message: SUBSCRIPTION_MESSAGES.readOnly }, 403);
-  c.set("access", access);
-  c.set("userId", session.user.id);
+  c.set("caller", { ...c.var.scope, user: session.user, access });
   await next();
 });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { conversionEventSchema } from "../../src/domain/analytics";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
-import { recordConversion } from "../routers/analytics.service";
+import { recordConversion } from "../services/analytics";
 import { publicPost, readBody, sessionUserId } from "./guards";
 
 /**
@@ -13,6 +13,6 @@ import { publicPost, readBody, sessionUserId } from "./guards";
 export const analyticsRoutes = new Hono<{ Bindings: Bindings; Variables: AppVariables }>().post("/", publicPost("analytics"), async (c) => {
   const body = await readBody(c, conversionEventSchema);
   if ("refusal" in body) return body.refusal;
-  await recordConversion(c.var.db, await sessionUserId(c), body.data);
+  await recordConversion(c.var.scope, body.data, await sessionUserId(c));
   return c.body(null, 204);
 });

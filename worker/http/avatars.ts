@@ -6,7 +6,7 @@ import type { AppVariables } from "../context";
 import { pregnancyParticipants, users } from "../db/schema";
 import type { Bindings } from "../env";
 import { UPLOAD_MESSAGES } from "../../src/domain/uploads";
-import { avatarKey, newImageName, prepareImageUpload, privateObjectResponse, storedImageName } from "../services/storage";
+import { avatarKey, newImageName, prepareImageUpload, privateObjectResponse, storedImageName } from "../infra/storage";
 import { readBytesWithin, requireBodyWithin, tooLarge } from "./uploadLimits";
 
 interface AvatarVariables extends AppVariables {

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
-import { verifyWebhookEvent } from "../services/billing";
-import { billingClient, handleStripeEvent } from "../routers/billing.service";
+import { verifyWebhookEvent } from "../infra/stripe";
+import { billingClient, handleStripeEvent } from "../services/billing";
 
 /**
  * POST /api/billing/webhook: Stripe's events, the source of truth for subscriptions. The signature
@@ -12,13 +12,12 @@ export const billingRoutes = new Hono<{ Bindings: Bindings; Variables: AppVariab
   const signature = c.req.header("stripe-signature");
   if (!signature) return c.json({ error: "Missing Stripe-Signature header" }, 400);
   const rawBody = await c.req.text();
-  const deps = { db: c.var.db, env: c.env, origin: c.env.BETTER_AUTH_URL ?? new URL(c.req.url).origin };
-  const { config, stripe } = billingClient(deps);
+  const { config, stripe } = billingClient(c.var.scope);
   let event;
   try {
     event = await verifyWebhookEvent(stripe, config, rawBody, signature);
   } catch {
     return c.json({ error: "Invalid signature" }, 400);
   }
-  return c.json({ received: true, outcome: await handleStripeEvent(deps, event) });
+  return c.json({ received: true, outcome: await handleStripeEvent(c.var.scope, event) });
 });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { buildIcalendar, ICAL_CONTENT_TYPE } from "../../src/domain/ical";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
-import { feedEvents } from "../routers/calendar.service";
+import { feedEvents } from "../services/calendar";
 
 const FEED_TOKEN = /^([0-9a-f-]{36})\.ics$/i;
 
@@ -13,7 +13,7 @@ const FEED_TOKEN = /^([0-9a-f-]{36})\.ics$/i;
  */
 export const calendarRoutes = new Hono<{ Bindings: Bindings; Variables: AppVariables }>().get("/:file", async (c) => {
   const token = FEED_TOKEN.exec(c.req.param("file"))?.[1];
-  const feed = token ? await feedEvents(c.var.db, token.toLowerCase()) : null;
+  const feed = token ? await feedEvents(c.var.scope, token.toLowerCase()) : null;
   if (!feed) return c.text("Not found", 404);
   return c.body(buildIcalendar(feed.name, feed.events), 200, {
     "content-type": ICAL_CONTENT_TYPE,

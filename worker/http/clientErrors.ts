@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { clientErrorReportSchema } from "../../src/domain/clientErrorSchema";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
-import { trackClientError } from "../services/errorTracker";
-import { logEvent } from "../services/log";
+import { trackClientError } from "../infra/errorTracker";
+import { logEvent } from "../infra/log";
 import { publicPost, readBody } from "./guards";
 import { carriesToken } from "../../src/domain/secretUrls";
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { missingSettings } from "../config";
 import type { Bindings } from "../env";
-import { logEvent } from "../services/log";
+import { logEvent } from "../infra/log";
 
 const HTTP_UNAVAILABLE = 503;
 

@@ -5,7 +5,7 @@ import { PUBLIC_RATE_LIMITS } from "../../src/domain/constants";
 import { PUBLIC_FORM_MESSAGES } from "../../src/domain/errors";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
-import { clientAddress, hitRateLimit } from "../services/rateLimit";
+import { clientAddress, hitRateLimit } from "../infra/rateLimit";
 
 type AppContext = Context<{ Bindings: Bindings; Variables: AppVariables }>;
 
@@ -74,6 +74,3 @@ export async function sessionUserId(c: AppContext): Promise<string | null> {
   const session = await c.var.getAuth().api.getSession({ headers: c.req.raw.headers });
   return session?.user.id ?? null;
 }
-
-/** Where the app is reached, for links in mail. */
-export const publicOrigin = (c: AppContext) => c.env.BETTER_AUTH_URL ?? new URL(c.req.url).origin;

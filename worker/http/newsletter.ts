@@ -3,8 +3,8 @@ import { NEWSLETTER_MESSAGES } from "../../src/domain/errors";
 import { newsletterSubscribeSchema, newsletterTokenSchema } from "../../src/domain/publicForms";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
-import { confirmNewsletter, subscribeToNewsletter, unsubscribeNewsletter } from "../routers/newsletter.service";
-import { publicOrigin, publicPost, readBody } from "./guards";
+import { confirmNewsletter, subscribeToNewsletter, unsubscribeNewsletter } from "../services/newsletter";
+import { publicPost, readBody } from "./guards";
 
 const invalidLink = { error: "INVALID_LINK", message: NEWSLETTER_MESSAGES.invalidLink } as const;
 
@@ -18,16 +18,16 @@ export const newsletterRoutes = new Hono<{ Bindings: Bindings; Variables: AppVar
   .post("/subscribe", publicPost("newsletter"), async (c) => {
     const body = await readBody(c, newsletterSubscribeSchema);
     if ("refusal" in body) return body.refusal;
-    await subscribeToNewsletter(c.var.db, c.var.mailer, publicOrigin(c), body.data);
+    await subscribeToNewsletter(c.var.scope, body.data);
     return c.json({ ok: true }, 202);
   })
   .post("/confirm", publicPost("newsletterLink"), async (c) => {
     const body = await readBody(c, newsletterTokenSchema);
-    if ("refusal" in body || !(await confirmNewsletter(c.var.db, c.var.mailer, publicOrigin(c), body.data.token))) return c.json(invalidLink, 404);
+    if ("refusal" in body || !(await confirmNewsletter(c.var.scope, body.data.token))) return c.json(invalidLink, 404);
     return c.json({ status: "confirmed" });
   })
   .post("/unsubscribe", publicPost("newsletterLink"), async (c) => {
     const body = await readBody(c, newsletterTokenSchema);
-    if ("refusal" in body || !(await unsubscribeNewsletter(c.var.db, body.data.token))) return c.json(invalidLink, 404);
+    if ("refusal" in body || !(await unsubscribeNewsletter(c.var.scope, body.data.token))) return c.json(invalidLink, 404);
     return c.json({ status: "unsubscribed" });
   });

@@ -4,22 +4,14 @@ import { PHOTO_CACHE_SECONDS, PHOTO_MAX_FILES, PHOTO_UPLOAD_MAX_BODY_BYTES } fro
 import { downloadFileName, photoUploadMetadataSchema, type PhotoUploadMetadata } from "../../src/domain/photos";
 import { IMAGE_TYPES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import type { Bindings } from "../env";
-import { uploadPhotos } from "../routers/photoUpload.service";
-import { UploadRefusal } from "../routers/photoStorage.service";
-import { findServablePhoto, type PhotoCaller } from "../routers/photos.service";
-import { privateObjectResponse } from "../services/storage";
+import { uploadPhotos } from "../services/photoUpload";
+import { UploadRefusal } from "../services/photoStorage";
+import { findServablePhoto } from "../services/photos";
+import { privateObjectResponse } from "../infra/storage";
 import { requirePregnancyAccess, type PregnancyRouteVariables } from "./access";
 import { readFormWithin, requireBodyWithin, tooLarge } from "./uploadLimits";
 
 type PhotoContext = Context<{ Bindings: Bindings; Variables: PregnancyRouteVariables }>;
-
-const callerOf = (c: PhotoContext): PhotoCaller => ({
-  db: c.var.db,
-  env: c.env,
-  waitUntil: (promise) => c.executionCtx.waitUntil(promise),
-  access: c.var.access,
-  userId: c.var.userId,
-});
 
 const refuse = (c: PhotoContext, refusal: UploadRefusal) => c.json({ error: refusal.code, message: refusal.message }, refusal.status);
 const invalid = (message: string) => new UploadRefusal(400, "VALIDATION_FAILED", message);
@@ -59,7 +51,7 @@ function parseParts(form: FormData): { files: File[]; thumbnails: Array<File | n
 async function servePhoto(c: PhotoContext, variant: "original" | "thumbnail") {
   const photoId = z.uuid().safeParse(c.req.param("photoId"));
   if (!photoId.success) return c.json({ error: "Not found" }, 404);
-  const photo = await findServablePhoto(c.var.db, { access: c.var.access, userId: c.var.userId }, photoId.data);
+  const photo = await findServablePhoto(c.var.caller, photoId.data);
   if (!photo) return c.json({ error: "Not found" }, 404);
   if (photo === "hidden") return c.json({ error: "ACCESS_DENIED" }, 403);
   // Without a browser-made thumbnail the photo serves as its own.
@@ -83,14 +75,13 @@ export const photoRoutes = new Hono<{ Bindings: Bindings; Variables: PregnancyRo
   .post("/:pregnancyId", requireBodyWithin(PHOTO_UPLOAD_MAX_BODY_BYTES, UPLOAD_MESSAGES.batchTooLarge))
   .use("/:pregnancyId/*", requirePregnancyAccess)
   .post("/:pregnancyId", async (c) => {
-    const { permissions } = c.var.access;
+    const { permissions } = c.var.caller.access;
     if (!permissions.canUploadPhotos && !permissions.canContributePhotos) return c.json({ error: "ACCESS_DENIED" }, 403);
     const form = await readFormWithin(c.req.raw, PHOTO_UPLOAD_MAX_BODY_BYTES);
     if (form === "too-large") return tooLarge(c, UPLOAD_MESSAGES.batchTooLarge);
     if (!form) return refuse(c, invalid("Send the photos as multipart/form-data"));
     try {
-      const { files, thumbnails } = parseParts(form);
-      const results = await uploadPhotos(callerOf(c), files, thumbnails, parseMetadata(form.get("metadata")));
+      const results = await uploadPhotos(c.var.caller, { ...parseParts(form), metadata: parseMetadata(form.get("metadata")) });
       return c.json({ results });
     } catch (error) {
       if (error instanceof UploadRefusal) return refuse(c, error);

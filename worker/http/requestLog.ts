@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import { isDevEnvironment } from "../config";
 import type { Bindings } from "../env";
-import { logEvent, withRequestId } from "../services/log";
+import { logEvent, withRequestId } from "../infra/log";
 import { carriesToken } from "../../src/domain/secretUrls";
 
 export const REQUEST_ID_HEADER = "x-request-id";

@@ -1,15 +1,10 @@
 import type { Lobby } from "partyserver";
 import { z } from "zod";
-import { and, eq } from "drizzle-orm";
-import { ROOM_ACCESS_UNTIL_HEADER, ROOM_CHANNEL_HEADER, ROOM_CHANNELS, ROOM_PARENT_HEADER, ROOM_USER_HEADER, type FeedArea, type RoomEvent } from "../../party/protocol";
+import { ROOM_ACCESS_UNTIL_HEADER, ROOM_CHANNEL_HEADER, ROOM_CHANNELS, ROOM_PARENT_HEADER, ROOM_USER_HEADER } from "../../src/domain/pregnancyRoom";
 import { serviceStateChangesOn, todayIso } from "../../src/domain/dates";
 import type { AppVariables } from "../context";
-import type { Db } from "../db";
-import { pregnancyParticipants } from "../db/schema";
-import type { Bindings } from "../env";
-import { loadPregnancyAccess } from "../trpc/access";
+import { loadPregnancyAccess } from "../services/access";
 import { isSameOrigin } from "./guards";
-import { logEvent } from "../services/log";
 
 const channelParam = z.enum(ROOM_CHANNELS).default("waiting-room");
 
@@ -35,48 +30,4 @@ export async function authorizeRoomConnection(request: Request, lobby: Lobby, va
   const sessionEnds = new Date(session.session.expiresAt).getTime();
   headers.set(ROOM_ACCESS_UNTIL_HEADER, String(changesOn ? Math.min(sessionEnds, Date.parse(`${changesOn}T00:00:00Z`)) : sessionEnds));
   return new Request(request, { headers });
-}
-
-async function roomOf(env: Pick<Bindings, "WaitingRoom">, pregnancyId: string) {
-  // Loaded on use: partyserver needs the Workers runtime, and the router (which reaches this
-  // module) is also imported in Node by the permission-matrix test.
-  const { getServerByName } = await import("partyserver");
-  return getServerByName(env.WaitingRoom, pregnancyId);
-}
-
-/**
- * Tells the pregnancy's room about a committed write. A room that cannot be reached only delays
- * delivery (clients catch up from the database when they reconnect), so the failure is logged.
- */
-export async function tellRoom(env: Pick<Bindings, "WaitingRoom">, pregnancyId: string, event: RoomEvent, to?: string[]): Promise<void> {
-  try {
-    await (await roomOf(env, pregnancyId)).announce(event, to);
-  } catch (error) {
-    logEvent("error", "room not told", { room: pregnancyId, event: event.kind, error: String(error) });
-  }
-}
-
-/** Tells the pregnancy's feed that posts, photos, events or registries changed; each viewer reloads what they may see. */
-export const tellFeed = (env: Pick<Bindings, "WaitingRoom">, pregnancyId: string, area: FeedArea) => tellRoom(env, pregnancyId, { kind: "feed-changed", area });
-
-/**
- * Access changed (removed, flags or level changed, pregnancy closed or re-dated): the room closes
- * those users' sockets (everyone's without `userIds`) and each client reconnects through a fresh
- * check. Awaited by callers, so nothing more reaches a removed guest once their request returns.
- */
-export async function reauthoriseRoom(env: Pick<Bindings, "WaitingRoom">, pregnancyId: string, userIds?: string[]): Promise<void> {
-  try {
-    await (await roomOf(env, pregnancyId)).reauthorise(userIds);
-  } catch (error) {
-    logEvent("error", "room not reauthorised", { room: pregnancyId, error: String(error) });
-  }
-}
-
-/** A user's sessions ended (signed out, revoked, reset): every room they take part in checks their sockets again. */
-export async function reauthoriseUserRooms(db: Db, env: Pick<Bindings, "WaitingRoom">, userId: string): Promise<void> {
-  const rows = await db
-    .select({ pregnancyId: pregnancyParticipants.pregnancyId })
-    .from(pregnancyParticipants)
-    .where(and(eq(pregnancyParticipants.userId, userId), eq(pregnancyParticipants.status, "active")));
-  await Promise.all(rows.map((row) => reauthoriseRoom(env, row.pregnancyId, [userId])));
 }

@@ -2,9 +2,9 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
-import { trackError } from "../services/errorTracker";
-import { currentRequestId, logEvent } from "../services/log";
-import { clientAddress } from "../services/rateLimit";
+import { trackError } from "../infra/errorTracker";
+import { currentRequestId, logEvent } from "../infra/log";
+import { clientAddress } from "../infra/rateLimit";
 import { appRouter } from "../trpc/router";
 
 export const trpcRoute = new Hono<{ Bindings: Bindings; Variables: AppVariables }>().all("/*", (c) =>
@@ -13,11 +13,8 @@ export const trpcRoute = new Hono<{ Bindings: Bindings; Variables: AppVariables 
     req: c.req.raw,
     router: appRouter,
     createContext: async () => ({
-      db: c.var.db,
-      env: c.env,
-      executionCtx: c.executionCtx,
+      ...c.var.scope,
       session: await c.var.getAuth().api.getSession({ headers: c.req.raw.headers }),
-      origin: c.env.BETTER_AUTH_URL ?? new URL(c.req.url).origin,
       clientAddress: clientAddress(c.req.raw),
     }),
     onError({ error, path }) {

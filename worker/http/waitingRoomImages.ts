@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import { PHOTO_CACHE_SECONDS, PHOTO_MAX_FILE_BYTES } from "../../src/domain/constants";
 import type { Bindings } from "../env";
 import { UPLOAD_MESSAGES } from "../../src/domain/uploads";
-import { UploadRefusal } from "../routers/photoStorage.service";
-import { storeWaitingRoomImage } from "../routers/waitingRoomImages.service";
-import { prepareImageUpload, privateObjectResponse, storedImageName, waitingRoomImageKey } from "../services/storage";
+import { UploadRefusal } from "../services/photoStorage";
+import { storeWaitingRoomImage } from "../services/waitingRoomImages";
+import { prepareImageUpload, privateObjectResponse, storedImageName, waitingRoomImageKey } from "../infra/storage";
 import { requirePregnancyAccess, type PregnancyRouteVariables } from "./access";
 import { readBytesWithin, requireBodyWithin, tooLarge } from "./uploadLimits";
 
@@ -20,7 +20,7 @@ export const waitingRoomImageRoutes = new Hono<{ Bindings: Bindings; Variables: 
   .post("/:pregnancyId/images", requireBodyWithin(PHOTO_MAX_FILE_BYTES, TOO_LARGE))
   .use("/:pregnancyId/*", requirePregnancyAccess)
   .use("/:pregnancyId/*", async (c, next) => {
-    if (!c.var.access.permissions.canAccessWaitingRoom) return c.json({ error: "ACCESS_DENIED" }, 403);
+    if (!c.var.caller.access.permissions.canAccessWaitingRoom) return c.json({ error: "ACCESS_DENIED" }, 403);
     await next();
   })
   .post("/:pregnancyId/images", async (c) => {
@@ -28,10 +28,10 @@ export const waitingRoomImageRoutes = new Hono<{ Bindings: Bindings; Variables: 
     if (bytes === "too-large") return tooLarge(c, TOO_LARGE);
     const upload = prepareImageUpload(bytes, PHOTO_MAX_FILE_BYTES);
     if (!upload.ok) return c.json({ error: upload.error, message: upload.message }, upload.status);
-    const { access, userId } = c.var;
+    const { caller } = c.var;
     try {
-      const name = await storeWaitingRoomImage(c.var.db, c.env.PHOTOS, { pregnancyId: access.id, userId, isParent: access.isParent }, upload, bytes.byteLength);
-      return c.json({ imageName: name, url: `/api/waiting-room/${access.id}/images/${name}` }, 201);
+      const name = await storeWaitingRoomImage(caller, { image: upload, sentBytes: bytes.byteLength });
+      return c.json({ imageName: name, url: `/api/waiting-room/${caller.access.id}/images/${name}` }, 201);
     } catch (error) {
       if (error instanceof UploadRefusal) return c.json({ error: error.code, message: error.message }, error.status);
       throw error;
@@ -40,7 +40,7 @@ export const waitingRoomImageRoutes = new Hono<{ Bindings: Bindings; Variables: 
   .get("/:pregnancyId/images/:imageName", async (c) => {
     const name = storedImageName.safeParse(c.req.param("imageName"));
     if (!name.success) return c.json({ error: "Not found" }, 404);
-    const object = await c.env.PHOTOS.get(waitingRoomImageKey(c.var.access.id, name.data));
+    const object = await c.env.PHOTOS.get(waitingRoomImageKey(c.var.caller.access.id, name.data));
     if (!object) return c.json({ error: "Not found" }, 404);
     return privateObjectResponse(object, PHOTO_CACHE_SECONDS);
   });

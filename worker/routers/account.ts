@@ -2,19 +2,19 @@ import { z } from "zod";
 import { personNameSchema } from "../../src/domain/auth";
 import { NOTIFICATION_PREFERENCES } from "../../src/domain/enums";
 import { router, signedInProcedure } from "../trpc/init";
-import { modeContext, notificationPreferences, profile, setNotificationPreferences, updateProfile } from "./account.service";
+import { modeContext, notificationPreferences, profile, setNotificationPreferences, updateProfile } from "../services/account";
 
 const preferences = z.object(Object.fromEntries(NOTIFICATION_PREFERENCES.map((p) => [p, z.boolean()])) as Record<(typeof NOTIFICATION_PREFERENCES)[number], z.ZodBoolean>);
 
 export const accountRouter = router({
   /** The signed-in user's profile (spec users: id, first_name, last_name, avatar_url, email). */
-  me: signedInProcedure.query(({ ctx }) => profile(ctx.db, ctx.user.id)),
+  me: signedInProcedure.query(({ ctx }) => profile(ctx.caller)),
 
-  updateProfile: signedInProcedure.input(z.object({ firstName: personNameSchema, lastName: personNameSchema })).mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.user.id, input)),
+  updateProfile: signedInProcedure.input(z.object({ firstName: personNameSchema, lastName: personNameSchema })).mutation(({ ctx, input }) => updateProfile(ctx.caller, input)),
 
-  modeContext: signedInProcedure.query(({ ctx }) => modeContext(ctx.db, ctx.user.id)),
+  modeContext: signedInProcedure.query(({ ctx }) => modeContext(ctx.caller)),
 
-  notificationPreferences: signedInProcedure.query(({ ctx }) => notificationPreferences(ctx.db, ctx.user.id)),
+  notificationPreferences: signedInProcedure.query(({ ctx }) => notificationPreferences(ctx.caller)),
 
-  setNotificationPreferences: signedInProcedure.input(preferences).mutation(({ ctx, input }) => setNotificationPreferences(ctx.db, ctx.user.id, input)),
+  setNotificationPreferences: signedInProcedure.input(preferences).mutation(({ ctx, input }) => setNotificationPreferences(ctx.caller, input)),
 });

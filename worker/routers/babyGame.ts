@@ -2,20 +2,9 @@ import { z } from "zod";
 import { birthDetailsSchema } from "../../src/domain/babyGame";
 import { BABY_GAME_NAME_MAX_LENGTH, MAX_SETUP_BABIES } from "../../src/domain/constants";
 import { GUEST_RELATIONSHIPS } from "../../src/domain/enums";
-import { flaggedProcedure, parentProcedure, router, type Context } from "../trpc/init";
-import type { PregnancyAccess } from "../trpc/access";
-import { enterPredictionFor, gameState, leaderboard, listPredictions, lockGame, removePrediction, submitPrediction, unlockGame, updatePrediction, type GameCaller } from "./babyGame.service";
+import { flaggedProcedure, parentProcedure, router } from "../trpc/init";
+import { enterPredictionFor, gameState, leaderboard, listPredictions, lockGame, removePrediction, submitPrediction, unlockGame, updatePrediction } from "../services/babyGame";
 import { rawText } from "./inputs";
-
-type PregnancyContext = Context & { user: { id: string }; pregnancy: PregnancyAccess };
-
-const callerOf = (ctx: PregnancyContext): GameCaller => ({
-  db: ctx.db,
-  env: ctx.env,
-  waitUntil: (promise) => ctx.executionCtx.waitUntil(promise),
-  viewer: ctx.pregnancy,
-  userId: ctx.user.id,
-});
 
 const predictionId = z.object({ predictionId: z.uuid() });
 
@@ -28,16 +17,16 @@ const playProcedure = flaggedProcedure("canPlayBabyGame");
 
 export const babyGameRouter = router({
   /** The babies, whether the game is locked and, once it is, the actual results. */
-  state: playProcedure.query(({ ctx }) => gameState(ctx.db, ctx.pregnancy)),
+  state: playProcedure.query(({ ctx }) => gameState(ctx.caller)),
 
   /** Guesses oldest first; a guest sees others' guesses for a baby only after guessing about it themselves. */
-  predictions: playProcedure.query(({ ctx }) => listPredictions(ctx.db, ctx.pregnancy, ctx.user.id)),
+  predictions: playProcedure.query(({ ctx }) => listPredictions(ctx.caller)),
 
   /** The caller's own guess for a baby: inserted the first time, updated after (answer says which). */
-  submit: playProcedure.input(z.object({ babyId: z.uuid(), details: birthDetailsSchema })).mutation(({ ctx, input }) => submitPrediction(callerOf(ctx), input.babyId, input.details)),
+  submit: playProcedure.input(z.object({ babyId: z.uuid(), details: birthDetailsSchema })).mutation(({ ctx, input }) => submitPrediction(ctx.caller, input)),
 
   /** A guess changed by id: the caller's own, or (for a parent) one entered for someone without an account. */
-  update: playProcedure.input(predictionId.extend({ details: birthDetailsSchema })).mutation(({ ctx, input }) => updatePrediction(callerOf(ctx), input.predictionId, input.details)),
+  update: playProcedure.input(predictionId.extend({ details: birthDetailsSchema })).mutation(({ ctx, input }) => updatePrediction(ctx.caller, input)),
 
   /** A parent enters a guess for someone without an account; `id` is made by the client so a retry stays one guess. */
   enterFor: parentProcedure
@@ -50,17 +39,17 @@ export const babyGameRouter = router({
         details: birthDetailsSchema,
       }),
     )
-    .mutation(({ ctx, input }) => enterPredictionFor(callerOf(ctx), input)),
+    .mutation(({ ctx, input }) => enterPredictionFor(ctx.caller, input)),
 
-  remove: parentProcedure.input(predictionId).mutation(({ ctx, input }) => removePrediction(callerOf(ctx), input.predictionId)),
+  remove: parentProcedure.input(predictionId).mutation(({ ctx, input }) => removePrediction(ctx.caller, input.predictionId)),
 
   /** Locks the game with what actually happened, one result per baby; locking again corrects them. */
   lock: parentProcedure
     .input(z.object({ results: z.array(z.object({ babyId: z.uuid(), details: birthDetailsSchema })).min(1).max(MAX_SETUP_BABIES) }))
-    .mutation(({ ctx, input }) => lockGame(callerOf(ctx), input.results)),
+    .mutation(({ ctx, input }) => lockGame(ctx.caller, input.results)),
 
-  unlock: parentProcedure.mutation(({ ctx }) => unlockGame(callerOf(ctx))),
+  unlock: parentProcedure.mutation(({ ctx }) => unlockGame(ctx.caller)),
 
   /** Every player ranked by points, overall and per baby, once the game is locked. */
-  leaderboard: playProcedure.query(({ ctx }) => leaderboard(ctx.db, ctx.pregnancy, ctx.user.id)),
+  leaderboard: playProcedure.query(({ ctx }) => leaderboard(ctx.caller)),
 });

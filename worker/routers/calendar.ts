@@ -5,8 +5,7 @@ import { LOCATION_MAX_LENGTH, NOTES_MAX_LENGTH, PHOTO_LAST_WEEK, QUESTIONS_MAX_L
 import { dateOnlySchema } from "../../src/domain/dateSchema";
 import { EVENT_CATEGORIES } from "../../src/domain/enums";
 import { MILESTONE_KEYS } from "../../src/domain/milestones";
-import { flaggedProcedure, participantProcedure, publicProcedure, rateLimited, router, type Context } from "../trpc/init";
-import type { PregnancyAccess } from "../trpc/access";
+import { flaggedProcedure, participantProcedure, publicProcedure, rateLimited, router } from "../trpc/init";
 import {
   answerRsvp,
   answerRsvpByToken,
@@ -20,9 +19,8 @@ import {
   revokeFeed,
   uninvite,
   updateEvent,
-  type CalendarCaller,
-} from "./calendar.service";
-import { addMilestones, suggestedMilestones } from "./calendarMilestones.service";
+} from "../services/calendar";
+import { addMilestones, suggestedMilestones } from "../services/calendarMilestones";
 import { rawText } from "./inputs";
 
 /** Ours: the longest typed time ('12:30:00' or '12:30 p.m.' with spaces). */
@@ -48,17 +46,6 @@ const eventFields = z.object({
 const eventId = z.object({ eventId: z.uuid() });
 const rsvpToken = z.object({ token: z.uuid() });
 
-type PregnancyContext = Context & { user: { id: string }; pregnancy: PregnancyAccess };
-
-const callerOf = (ctx: PregnancyContext): CalendarCaller => ({
-  db: ctx.db,
-  env: ctx.env,
-  origin: ctx.origin,
-  waitUntil: (promise) => ctx.executionCtx.waitUntil(promise),
-  viewer: ctx.pregnancy,
-  userId: ctx.user.id,
-});
-
 /**
  * Calendar rights (core spec 6): a parent has them all; otherwise creating, editing, deleting and
  * inviting need canEditCalendar, and what a guest sees follows canViewCalendarEvents, their level
@@ -70,36 +57,36 @@ export const calendarRouter = router({
   /** By date; `from`/`to` bound the month or week on screen. */
   list: participantProcedure
     .input(z.object({ from: dateOnlySchema.optional(), to: dateOnlySchema.optional(), includeArchived: z.boolean().optional() }))
-    .query(({ ctx, input }) => listEvents(ctx.db, ctx.pregnancy, ctx.user.id, input)),
+    .query(({ ctx, input }) => listEvents(ctx.caller, input)),
 
-  get: participantProcedure.input(eventId).query(({ ctx, input }) => getEvent(ctx.db, ctx.pregnancy, ctx.user.id, input.eventId)),
+  get: participantProcedure.input(eventId).query(({ ctx, input }) => getEvent(ctx.caller, input.eventId)),
 
   /** `id` is made by the client, so the optimistic event and a retried create stay one event. */
   create: editProcedure
     .input(eventFields.extend({ id: z.uuid(), title: rawText(TITLE_MAX_LENGTH), date: dateOnlySchema, category: z.enum(EVENT_CATEGORIES) }))
-    .mutation(({ ctx, input }) => createEvent(callerOf(ctx), input)),
+    .mutation(({ ctx, input }) => createEvent(ctx.caller, input)),
 
-  update: editProcedure.input(eventFields.extend(eventId.shape)).mutation(({ ctx, input }) => updateEvent(callerOf(ctx), input.eventId, input)),
+  update: editProcedure.input(eventFields.extend(eventId.shape)).mutation(({ ctx, input }) => updateEvent(ctx.caller, input)),
 
-  delete: editProcedure.input(eventId).mutation(({ ctx, input }) => deleteEvent(callerOf(ctx), input.eventId)),
+  delete: editProcedure.input(eventId).mutation(({ ctx, input }) => deleteEvent(ctx.caller, input.eventId)),
 
   /** send-rsvp-notification {eventId, participantIds, notificationType 'invitation'} (core spec 7). */
   invite: editProcedure
     .input(eventId.extend({ participantIds: z.array(z.uuid()).min(1).max(INVITE_BATCH_MAX), notificationType: z.literal("invitation").default("invitation") }))
-    .mutation(({ ctx, input }) => inviteToEvent(callerOf(ctx), input.eventId, input.participantIds)),
+    .mutation(({ ctx, input }) => inviteToEvent(ctx.caller, input)),
 
-  uninvite: editProcedure.input(eventId.extend({ userId: z.string().min(1) })).mutation(({ ctx, input }) => uninvite(callerOf(ctx), input.eventId, input.userId)),
+  uninvite: editProcedure.input(eventId.extend({ userId: z.string().min(1) })).mutation(({ ctx, input }) => uninvite(ctx.caller, input)),
 
   /** The signed-in invitee's answer. */
-  rsvp: participantProcedure.input(eventId.extend({ status: z.enum(RSVP_ANSWERS) })).mutation(({ ctx, input }) => answerRsvp(callerOf(ctx), input.eventId, input.status)),
+  rsvp: participantProcedure.input(eventId.extend({ status: z.enum(RSVP_ANSWERS) })).mutation(({ ctx, input }) => answerRsvp(ctx.caller, input)),
 
   /** The one-click links in invitation mail: the token is the proof, no sign-in needed. */
   invitation: router({
-    get: publicProcedure.use(rateLimited("rsvpToken")).input(rsvpToken).query(({ ctx, input }) => invitationForToken(ctx.db, input.token)),
+    get: publicProcedure.use(rateLimited("rsvpToken")).input(rsvpToken).query(({ ctx, input }) => invitationForToken(ctx, input.token)),
     answer: publicProcedure
       .use(rateLimited("rsvpToken"))
       .input(rsvpToken.extend({ status: z.enum(RSVP_ANSWERS) }))
-      .mutation(({ ctx, input }) => answerRsvpByToken({ db: ctx.db, env: ctx.env, origin: ctx.origin, waitUntil: (p) => ctx.executionCtx.waitUntil(p) }, input.token, input.status)),
+      .mutation(({ ctx, input }) => answerRsvpByToken(ctx, input)),
   }),
 
   /**
@@ -107,15 +94,15 @@ export const calendarRouter = router({
    * milestones are on the calendar, parents-only ones included.
    */
   milestones: router({
-    suggestions: editProcedure.query(({ ctx }) => suggestedMilestones(ctx.db, ctx.pregnancy.id)),
+    suggestions: editProcedure.query(({ ctx }) => suggestedMilestones(ctx.caller)),
     add: editProcedure
       .input(z.object({ keys: z.array(z.enum(MILESTONE_KEYS)).min(1).max(MILESTONE_KEYS.length) }))
-      .mutation(({ ctx, input }) => addMilestones(callerOf(ctx), input.keys)),
+      .mutation(({ ctx, input }) => addMilestones(ctx.caller, input.keys)),
   }),
 
   /** The caller's private iCalendar subscription URL for this pregnancy (beyond the spec). */
   feed: router({
-    get: participantProcedure.query(({ ctx }) => feedUrl(ctx.db, ctx.origin, ctx.pregnancy.participantId)),
-    revoke: participantProcedure.mutation(({ ctx }) => revokeFeed(ctx.db, ctx.pregnancy.participantId)),
+    get: participantProcedure.query(({ ctx }) => feedUrl(ctx.caller)),
+    revoke: participantProcedure.mutation(({ ctx }) => revokeFeed(ctx.caller)),
   }),
 });

@@ -1,6 +1,6 @@
 import { participantProcedure, router } from "../trpc/init";
-import { dashboardSummary } from "./dashboard.service";
+import { dashboardSummary } from "../services/dashboard";
 
 export const dashboardRouter = router({
-  summary: participantProcedure.query(({ ctx }) => dashboardSummary(ctx.db, ctx.pregnancy, ctx.user.id)),
+  summary: participantProcedure.query(({ ctx }) => dashboardSummary(ctx.caller)),
 });

@@ -2,9 +2,8 @@ import { z } from "zod";
 import { COMMENT_MAX_LENGTH, NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/constants";
 import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS } from "../../src/domain/enums";
 import { DEFAULT_GUEST_PRIVACY_LEVEL } from "../../src/domain/audience";
-import { createMailer } from "../services/mailer";
 import { confirmedEmailProcedure, flaggedProcedure, parentProcedure, rateLimited, router } from "../trpc/init";
-import { acceptInvitation, inviteGuest, joinPregnancyWithCode, resendInvitation, revokeInvitation } from "./invitations.service";
+import { acceptInvitation, inviteGuest, joinPregnancyWithCode, resendInvitation, revokeInvitation } from "../services/invitations";
 
 const participant = z.object({ participantId: z.uuid() });
 const name = z.string().trim().min(1).max(NAME_MAX_LENGTH);
@@ -29,17 +28,17 @@ export const invitationsRouter = router({
         personalMessage: z.string().max(COMMENT_MAX_LENGTH * 2).optional(),
       }),
     )
-    .mutation(({ ctx, input }) => inviteGuest(ctx.db, createMailer(ctx.env, ctx.db), ctx.origin, ctx.pregnancy.id, ctx.user.id, ctx.pregnancy, input)),
+    .mutation(({ ctx, input }) => inviteGuest(ctx.caller, input)),
 
   /** secure-guest-invitation/link-account: the invited person, signed in with a confirmed email, takes the invitation. */
-  accept: confirmedEmailProcedure.use(rateLimited("invitationToken")).input(z.object({ token: invitationCode })).mutation(({ ctx, input }) => acceptInvitation(ctx.db, ctx.user, input.token)),
+  accept: confirmedEmailProcedure.use(rateLimited("invitationToken")).input(z.object({ token: invitationCode })).mutation(({ ctx, input }) => acceptInvitation(ctx.caller, input.token)),
 
   /** join_pregnancy_with_code: the same invitation, taken by typing its code (guest signup). */
-  joinByCode: confirmedEmailProcedure.use(rateLimited("invitationToken")).input(z.object({ code: invitationCode })).mutation(({ ctx, input }) => joinPregnancyWithCode(ctx.db, ctx.user, input.code)),
+  joinByCode: confirmedEmailProcedure.use(rateLimited("invitationToken")).input(z.object({ code: invitationCode })).mutation(({ ctx, input }) => joinPregnancyWithCode(ctx.caller, input.code)),
 
   resend: parentProcedure
     .input(participant)
-    .mutation(({ ctx, input }) => resendInvitation(ctx.db, createMailer(ctx.env, ctx.db), ctx.origin, ctx.pregnancy.id, input.participantId, ctx.user.id)),
+    .mutation(({ ctx, input }) => resendInvitation(ctx.caller, input)),
 
-  revoke: parentProcedure.input(participant).mutation(({ ctx, input }) => revokeInvitation(ctx.db, ctx.pregnancy.id, input.participantId)),
+  revoke: parentProcedure.input(participant).mutation(({ ctx, input }) => revokeInvitation(ctx.caller, input.participantId)),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { METRICS_BATCH_MAX, NAME_MAX_LENGTH } from "../../src/domain/constants";
 import { router, signedInProcedure } from "../trpc/init";
-import { recordMetrics } from "./metrics.service";
+import { recordMetrics } from "../services/metrics";
 
 const label = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 
@@ -24,5 +24,5 @@ export const metricsRouter = router({
           .max(METRICS_BATCH_MAX),
       }),
     )
-    .mutation(({ ctx, input }) => recordMetrics(ctx.db, ctx.user.id, input.metrics)),
+    .mutation(({ ctx, input }) => recordMetrics(ctx.caller, input.metrics)),
 });

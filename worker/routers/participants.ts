@@ -2,15 +2,13 @@ import { z } from "zod";
 import { TITLE_MAX_LENGTH } from "../../src/domain/constants";
 import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS, PERMISSION_FLAGS } from "../../src/domain/enums";
 import { parentProcedure, router } from "../trpc/init";
-import { listParticipantsWithPermissions, removeGuest, updateGuest, type ParticipantsCaller } from "./participants.service";
+import { listParticipantSettings, removeGuest, updateGuest } from "../services/participants";
 import { rawText } from "./inputs";
-
-const callerOf = (ctx: { db: ParticipantsCaller["db"]; env: ParticipantsCaller["env"]; pregnancy: { id: string } }): ParticipantsCaller => ({ db: ctx.db, env: ctx.env, pregnancyId: ctx.pregnancy.id });
 
 const allFlags = z.object(Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<(typeof PERMISSION_FLAGS)[number], z.ZodBoolean>);
 
 export const participantsRouter = router({
-  list: parentProcedure.query(({ ctx }) => listParticipantsWithPermissions(ctx.db, ctx.pregnancy.id)),
+  list: parentProcedure.query(({ ctx }) => listParticipantSettings(ctx.caller)),
 
   update: parentProcedure
     .input(
@@ -22,7 +20,7 @@ export const participantsRouter = router({
         permissions: allFlags.optional(),
       }),
     )
-    .mutation(({ ctx, input }) => updateGuest(callerOf(ctx), input.participantId, input)),
+    .mutation(({ ctx, input }) => updateGuest(ctx.caller, input)),
 
-  remove: parentProcedure.input(z.object({ participantId: z.uuid() })).mutation(({ ctx, input }) => removeGuest(callerOf(ctx), input.participantId)),
+  remove: parentProcedure.input(z.object({ participantId: z.uuid() })).mutation(({ ctx, input }) => removeGuest(ctx.caller, input.participantId)),
 });

@@ -16,28 +16,11 @@ import {
   setLike,
   taggablePeople,
   updatePhoto,
-  type PhotoCaller,
-} from "./photos.service";
+} from "../services/photos";
 
 const photoId = z.uuid();
 /** Raw text may carry markup that sanitising removes, so the input allows some room over the stored limit. */
 const commentText = rawText(COMMENT_MAX_LENGTH);
-
-const callerOf = (ctx: {
-  db: PhotoCaller["db"];
-  env: PhotoCaller["env"];
-  executionCtx: { waitUntil(promise: Promise<unknown>): void };
-  user: { id: string };
-  pregnancy: PhotoCaller["access"];
-}): PhotoCaller => ({
-  db: ctx.db,
-  env: ctx.env,
-  waitUntil: (promise) => ctx.executionCtx.waitUntil(promise),
-  access: ctx.pregnancy,
-  userId: ctx.user.id,
-});
-
-const viewerOf = (ctx: { user: { id: string }; pregnancy: PhotoCaller["access"] }) => ({ access: ctx.pregnancy, userId: ctx.user.id });
 
 /**
  * The photo album. Uploads go through POST /api/photos/:pregnancyId (multipart); everything else is
@@ -57,33 +40,33 @@ export const photosRouter = router({
         limit: z.number().int().min(1).max(PHOTO_PAGE_SIZE).optional(),
       }),
     )
-    .query(({ ctx, input }) => listPhotos(ctx.db, viewerOf(ctx), input)),
+    .query(({ ctx, input }) => listPhotos(ctx.caller, input)),
 
   /** The weeks, uploaders, privacy levels and tags present among the photos the caller sees. */
-  filters: participantProcedure.query(({ ctx }) => photoFilters(ctx.db, viewerOf(ctx))),
+  filters: participantProcedure.query(({ ctx }) => photoFilters(ctx.caller)),
 
   /** Photos used and the limit; `unlimited` from 999999. */
-  storage: participantProcedure.query(({ ctx }) => photoStorage(ctx.db, viewerOf(ctx))),
+  storage: participantProcedure.query(({ ctx }) => photoStorage(ctx.caller)),
 
   /** Active participants who can be tagged on a photo. */
-  people: participantProcedure.query(({ ctx }) => taggablePeople(ctx.db, ctx.pregnancy.id)),
+  people: participantProcedure.query(({ ctx }) => taggablePeople(ctx.caller)),
 
-  update: participantProcedure.input(photoDetailsSchema.extend({ photoId })).mutation(({ ctx, input }) => updatePhoto(callerOf(ctx), input)),
+  update: participantProcedure.input(photoDetailsSchema.extend({ photoId })).mutation(({ ctx, input }) => updatePhoto(ctx.caller, input)),
 
-  delete: participantProcedure.input(z.object({ photoId })).mutation(({ ctx, input }) => deletePhoto(callerOf(ctx), input.photoId)),
+  delete: participantProcedure.input(z.object({ photoId })).mutation(({ ctx, input }) => deletePhoto(ctx.caller, input.photoId)),
 
   likes: router({
     /** Sets the caller's like to the wanted state, so a retried toggle never flips it back. */
-    toggle: participantProcedure.input(z.object({ photoId, liked: z.boolean() })).mutation(({ ctx, input }) => setLike(callerOf(ctx), input)),
+    toggle: participantProcedure.input(z.object({ photoId, liked: z.boolean() })).mutation(({ ctx, input }) => setLike(ctx.caller, input)),
   }),
 
   comments: router({
-    list: participantProcedure.input(z.object({ photoId })).query(({ ctx, input }) => listComments(ctx.db, viewerOf(ctx), input.photoId)),
-    add: participantProcedure.input(z.object({ photoId, content: commentText })).mutation(({ ctx, input }) => addComment(callerOf(ctx), input)),
+    list: participantProcedure.input(z.object({ photoId })).query(({ ctx, input }) => listComments(ctx.caller, input.photoId)),
+    add: participantProcedure.input(z.object({ photoId, content: commentText })).mutation(({ ctx, input }) => addComment(ctx.caller, input)),
   }),
 
   guestTags: router({
     /** Replaces who is tagged (participants of this pregnancy only). */
-    set: participantProcedure.input(z.object({ photoId, participantIds: guestTagIdsSchema })).mutation(({ ctx, input }) => setGuestTags(callerOf(ctx), input)),
+    set: participantProcedure.input(z.object({ photoId, participantIds: guestTagIdsSchema })).mutation(({ ctx, input }) => setGuestTags(ctx.caller, input)),
   }),
 });

@@ -3,8 +3,7 @@ import { guestPrivacyLevelSchema, itemPrivacyLevelSchema } from "../../src/domai
 import { COMMENT_MAX_LENGTH, LOCATION_MAX_LENGTH, POST_CONTENT_MAX_LENGTH, POST_MAX_PHOTOS, POST_MOOD_MAX_LENGTH, POST_PAGE_SIZE, REGISTRY_URL_MAX_LENGTH } from "../../src/domain/constants";
 import { GUEST_PRIVACY_LEVELS } from "../../src/domain/enums";
 import { parentProcedure, participantProcedure, router } from "../trpc/init";
-import type { PregnancyAccess } from "../trpc/access";
-import { addComment, createPost, deletePost, isFeedCursor, listComments, listPosts, setLike, updatePost, type PostCaller } from "./posts.service";
+import { addComment, createPost, deletePost, isFeedCursor, listComments, listPosts, setLike, updatePost } from "../services/posts";
 import { rawText } from "./inputs";
 
 /** Editable fields; on an update an absent field stays as it is and empty text clears it. */
@@ -21,14 +20,6 @@ const postFields = z.object({
 
 const postId = z.object({ postId: z.uuid() });
 
-const callerOf = (ctx: { db: PostCaller["db"]; env: PostCaller["env"]; executionCtx: { waitUntil(promise: Promise<unknown>): void }; user: { id: string }; pregnancy: PregnancyAccess }): PostCaller => ({
-  db: ctx.db,
-  env: ctx.env,
-  waitUntil: (promise) => ctx.executionCtx.waitUntil(promise),
-  viewer: ctx.pregnancy,
-  userId: ctx.user.id,
-});
-
 /**
  * The pregnancy's posts feed. Parents post (core spec 1 lists posts among the parents' tools and
  * gives guests "view shared updates"; no guest flag grants posting); everyone who may see a post
@@ -38,31 +29,31 @@ export const postsRouter = router({
   /** Newest first; `cursor` (from the previous page's nextCursor) is what tRPC's infinite queries send. */
   list: participantProcedure
     .input(z.object({ cursor: z.string().refine(isFeedCursor, "Invalid cursor").nullish(), limit: z.number().int().min(1).max(POST_PAGE_SIZE).optional() }))
-    .query(({ ctx, input }) => listPosts(ctx.db, ctx.pregnancy, ctx.user.id, input)),
+    .query(({ ctx, input }) => listPosts(ctx.caller, input)),
 
   /** `id` is made by the client, so a retried create returns the same post instead of a second one. */
   create: parentProcedure
     .input(postFields.extend({ id: z.uuid(), content: rawText(POST_CONTENT_MAX_LENGTH) }))
-    .mutation(({ ctx, input }) => createPost(callerOf(ctx), input)),
+    .mutation(({ ctx, input }) => createPost(ctx.caller, input)),
 
-  update: participantProcedure.input(postFields.extend(postId.shape)).mutation(({ ctx, input }) => updatePost(callerOf(ctx), input)),
+  update: participantProcedure.input(postFields.extend(postId.shape)).mutation(({ ctx, input }) => updatePost(ctx.caller, input)),
 
-  delete: participantProcedure.input(postId).mutation(({ ctx, input }) => deletePost(callerOf(ctx), input.postId)),
+  delete: participantProcedure.input(postId).mutation(({ ctx, input }) => deletePost(ctx.caller, input.postId)),
 
   likes: router({
     /** Sets the caller's like to the wanted state, so a retried toggle never flips it back. */
-    toggle: participantProcedure.input(postId.extend({ liked: z.boolean() })).mutation(({ ctx, input }) => setLike(callerOf(ctx), input)),
+    toggle: participantProcedure.input(postId.extend({ liked: z.boolean() })).mutation(({ ctx, input }) => setLike(ctx.caller, input)),
   }),
 
   comments: router({
     /** `cursor` is the offset of the page of top-level comments. */
     list: participantProcedure
       .input(postId.extend({ cursor: z.number().int().min(0).default(0) }))
-      .query(({ ctx, input }) => listComments(callerOf(ctx), input)),
+      .query(({ ctx, input }) => listComments(ctx.caller, input)),
 
     /** A comment, or with parentCommentId a reply to a top-level comment; idempotent by the client's id like posts. */
     add: participantProcedure
       .input(postId.extend({ id: z.uuid(), content: rawText(COMMENT_MAX_LENGTH), parentCommentId: z.uuid().optional() }))
-      .mutation(({ ctx, input }) => addComment(callerOf(ctx), input)),
+      .mutation(({ ctx, input }) => addComment(ctx.caller, input)),
   }),
 });

@@ -2,13 +2,9 @@ import { z } from "zod";
 import { dateOnlySchema } from "../../src/domain/dateSchema";
 import { BABY_COLORS, BABY_GENDERS } from "../../src/domain/enums";
 import { MAX_SETUP_BABIES, TITLE_MAX_LENGTH } from "../../src/domain/constants";
-import { createMailer } from "../services/mailer";
 import { flaggedProcedure, parentProcedure, participantProcedure, router, signedInProcedure } from "../trpc/init";
-import { partnerInviteeSchema } from "./partners";
-import { accessSummary, addBaby, completePregnancySetup, createPregnancyComplete, listMyPregnancies, listParticipants, pregnancyDetails, pregnancySetupStatus, updateBaby, updatePregnancy } from "./pregnancy.service";
-import { displayTitle } from "../../src/domain/permissions";
-import { rawText } from "./inputs";
-import { reauthoriseRoom, tellFeed } from "../http/rooms";
+import { partnerInviteeSchema, rawText } from "./inputs";
+import { accessSummary, addBaby, completePregnancySetup, createPregnancyComplete, listMyPregnancies, listParticipants, pregnancyDetails, pregnancySetupStatus, updateBaby, updatePregnancy } from "../services/pregnancy";
 
 /** Raw text is bounded before sanitising so a huge payload costs nothing. */
 const titleText = rawText(TITLE_MAX_LENGTH);
@@ -27,7 +23,7 @@ export const pregnancyRouter = router({
         })
         .optional(),
     )
-    .query(({ ctx, input }) => listMyPregnancies(ctx.db, ctx.user.id, input?.preg, input?.storedChoice, Date.now())),
+    .query(({ ctx, input }) => listMyPregnancies(ctx.caller, input)),
 
   /** create_pregnancy_complete: the paid-for pregnancy with its owner, babies and partner invitation, all or nothing. */
   createComplete: signedInProcedure
@@ -39,18 +35,18 @@ export const pregnancyRouter = router({
         isGuestConversion: z.boolean(),
       }),
     )
-    .mutation(({ ctx, input }) => createPregnancyComplete(ctx.db, createMailer(ctx.env, ctx.db), ctx.origin, ctx.user, input)),
+    .mutation(({ ctx, input }) => createPregnancyComplete(ctx.caller, input)),
 
   /** /setup-pregnancy's gate: the caller's subscription and the pregnancy they are setting up, if any. */
-  setupStatus: signedInProcedure.query(({ ctx }) => pregnancySetupStatus(ctx.db, ctx.user.id)),
+  setupStatus: signedInProcedure.query(({ ctx }) => pregnancySetupStatus(ctx.caller)),
 
   /** The last step of /setup-pregnancy is done. */
-  completeSetup: parentProcedure.mutation(({ ctx }) => completePregnancySetup(ctx.db, ctx.pregnancy.id)),
+  completeSetup: parentProcedure.mutation(({ ctx }) => completePregnancySetup(ctx.caller)),
 
   /** Role, effective permissions and subscription state of the caller in this pregnancy. */
-  access: participantProcedure.query(({ ctx }) => accessSummary(ctx.db, ctx.pregnancy, displayTitle(ctx.pregnancy.title, ctx.pregnancy.role))),
+  access: participantProcedure.query(({ ctx }) => accessSummary(ctx.caller)),
 
-  details: participantProcedure.query(({ ctx }) => pregnancyDetails(ctx.db, ctx.pregnancy)),
+  details: participantProcedure.query(({ ctx }) => pregnancyDetails(ctx.caller)),
 
   update: parentProcedure
     .input(
@@ -59,22 +55,16 @@ export const pregnancyRouter = router({
         dates: z.union([z.object({ dueDate: dateOnlySchema }), z.object({ lastMenstrualPeriod: dateOnlySchema })]).optional(),
       }),
     )
-    .mutation(async ({ ctx, input }) => {
-      const updated = await updatePregnancy(ctx.db, ctx.pregnancy.id, input);
-      // New dates re-date the auto-dated milestones (open calendars reload) and move the service
-      // end, which open sockets were checked against.
-      if (input.dates) await Promise.all([tellFeed(ctx.env, ctx.pregnancy.id, "calendar"), reauthoriseRoom(ctx.env, ctx.pregnancy.id)]);
-      return updated;
-    }),
+    .mutation(({ ctx, input }) => updatePregnancy(ctx.caller, input)),
 
   addBaby: parentProcedure
     .input(z.object({ name: titleText.optional(), gender: z.enum(BABY_GENDERS).default("unknown"), color: z.enum(BABY_COLORS).optional() }))
-    .mutation(({ ctx, input }) => addBaby(ctx.db, ctx.pregnancy.id, input)),
+    .mutation(({ ctx, input }) => addBaby(ctx.caller, input)),
 
   updateBaby: parentProcedure
     .input(z.object({ babyId: z.uuid(), name: titleText.optional(), gender: z.enum(BABY_GENDERS).optional(), color: z.enum(BABY_COLORS).nullable().optional() }))
-    .mutation(({ ctx, input }) => updateBaby(ctx.db, ctx.pregnancy.id, input.babyId, input)),
+    .mutation(({ ctx, input }) => updateBaby(ctx.caller, input)),
 
   /** get_pregnancy_participants_safe: who takes part, for those allowed to see contacts. */
-  participants: flaggedProcedure("canViewContacts").query(({ ctx }) => listParticipants(ctx.db, ctx.pregnancy.id)),
+  participants: flaggedProcedure("canViewContacts").query(({ ctx }) => listParticipants(ctx.caller)),
 });

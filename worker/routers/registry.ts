@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MAX_CUSTOM_REGISTRIES, MAX_PRESET_REGISTRIES, REGISTRY_DESCRIPTION_MAX_LENGTH, REGISTRY_URL_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/constants";
 import { PRESET_RETAILER_KEYS } from "../../src/domain/registry";
-import { audit, flaggedProcedure, participantProcedure, router, type Context } from "../trpc/init";
-import type { PregnancyAccess } from "../trpc/access";
+import { flaggedProcedure, participantProcedure, router } from "../trpc/init";
+import { audit } from "../services/errors";
 import { rawText } from "./inputs";
 import {
   answerSuggestion,
@@ -14,18 +14,7 @@ import {
   saveRegistry,
   setRegistryVisibility,
   suggestItem,
-  type RegistryCaller,
-} from "./registry.service";
-
-type PregnancyContext = Context & { user: { id: string }; pregnancy: PregnancyAccess };
-
-const callerOf = (ctx: PregnancyContext): RegistryCaller => ({
-  db: ctx.db,
-  env: ctx.env,
-  waitUntil: (promise) => ctx.executionCtx.waitUntil(promise),
-  viewer: ctx.pregnancy,
-  userId: ctx.user.id,
-});
+} from "../services/registry";
 
 /**
  * Registry writes need canManageRegistry (parents have it). A participant without it gets the
@@ -63,14 +52,14 @@ const suggestionId = z.object({ suggestionId: z.uuid() });
 
 export const registryRouter = router({
   /** Registries with their creators' names, by display_order then created_at; hidden ones only for those who manage them. */
-  list: flaggedProcedure("canViewRegistry").query(({ ctx }) => listRegistries(ctx.db, ctx.pregnancy)),
+  list: flaggedProcedure("canViewRegistry").query(({ ctx }) => listRegistries(ctx.caller)),
 
   /** registry_create_or_update (core spec 7). */
-  createOrUpdate: manageProcedure.input(registryInput).mutation(({ ctx, input }) => saveRegistry(callerOf(ctx), input)),
+  createOrUpdate: manageProcedure.input(registryInput).mutation(({ ctx, input }) => saveRegistry(ctx.caller, input)),
 
-  delete: manageProcedure.input(registryId).mutation(({ ctx, input }) => deleteRegistry(callerOf(ctx), input.registryId)),
+  delete: manageProcedure.input(registryId).mutation(({ ctx, input }) => deleteRegistry(ctx.caller, input.registryId)),
 
-  setVisibility: manageProcedure.input(registryId.extend({ isVisible: z.boolean() })).mutation(({ ctx, input }) => setRegistryVisibility(callerOf(ctx), input.registryId, input.isVisible)),
+  setVisibility: manageProcedure.input(registryId.extend({ isVisible: z.boolean() })).mutation(({ ctx, input }) => setRegistryVisibility(ctx.caller, input)),
 
   /** registry_reorder (core spec 7): the ids in their new order; display_order is each one's position. */
   reorder: manageProcedure
@@ -82,15 +71,15 @@ export const registryRouter = router({
           .refine((ids) => new Set(ids).size === ids.length, "Each registry appears once"),
       }),
     )
-    .mutation(({ ctx, input }) => reorderRegistries(callerOf(ctx), input.ids)),
+    .mutation(({ ctx, input }) => reorderRegistries(ctx.caller, input.ids)),
 
   /** Guests with canSuggestRegistryItems propose items; those who manage the registry accept or dismiss them. */
   suggestions: router({
-    list: manageProcedure.query(({ ctx }) => listSuggestions(ctx.db, ctx.pregnancy.id)),
+    list: manageProcedure.query(({ ctx }) => listSuggestions(ctx.caller)),
     create: flaggedProcedure("canSuggestRegistryItems")
       .input(z.object({ name: rawText(TITLE_MAX_LENGTH), link: rawText(REGISTRY_URL_MAX_LENGTH).optional(), note: rawText(REGISTRY_DESCRIPTION_MAX_LENGTH).optional() }))
-      .mutation(({ ctx, input }) => suggestItem(callerOf(ctx), input)),
-    accept: manageProcedure.input(suggestionId).mutation(({ ctx, input }) => answerSuggestion(callerOf(ctx), input.suggestionId, "accepted")),
-    dismiss: manageProcedure.input(suggestionId).mutation(({ ctx, input }) => answerSuggestion(callerOf(ctx), input.suggestionId, "dismissed")),
+      .mutation(({ ctx, input }) => suggestItem(ctx.caller, input)),
+    accept: manageProcedure.input(suggestionId).mutation(({ ctx, input }) => answerSuggestion(ctx.caller, { suggestionId: input.suggestionId, status: "accepted" })),
+    dismiss: manageProcedure.input(suggestionId).mutation(({ ctx, input }) => answerSuggestion(ctx.caller, { suggestionId: input.suggestionId, status: "dismissed" })),
   }),
 });

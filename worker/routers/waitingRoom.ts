@@ -3,11 +3,12 @@ import { TITLE_MAX_LENGTH, WAITING_ROOM_MESSAGE_MAX_LENGTH } from "../../src/dom
 import { isReactionEmoji, isUuid } from "../../src/domain/messaging";
 import { sanitizeTitle } from "../../src/domain/sanitize";
 import { parseEventTime } from "../../src/domain/time";
-import { storedImageName } from "../services/storage";
+import { storedImageName } from "../infra/storage";
 import { flaggedProcedure, parentProcedure, router } from "../trpc/init";
 import {
   activateWaitingRoom,
   deleteGroupMessage,
+  getWaitingRoomState,
   listConversations,
   listDirectMessages,
   listMessages,
@@ -21,9 +22,7 @@ import {
   sendDirectMessage,
   sendGroupMessage,
   setReaction,
-  waitingRoomStateFor,
-  type RoomCaller,
-} from "./waitingRoom.service";
+} from "../services/waitingRoom";
 import { rawText } from "./inputs";
 
 /** Client-generated ids (messages) and ids of reactions and replies: the 36-character UUID form. */
@@ -35,81 +34,64 @@ const optionalDetail = rawText(TITLE_MAX_LENGTH).transform(sanitizeTitle).option
 
 const waitingRoomProcedure = flaggedProcedure("canAccessWaitingRoom");
 
-const callerOf = (ctx: {
-  db: RoomCaller["db"];
-  env: RoomCaller["env"];
-  origin: string;
-  executionCtx: { waitUntil(promise: Promise<unknown>): void };
-  user: { id: string };
-  pregnancy: { id: string; participantId: string };
-}): RoomCaller => ({
-  db: ctx.db,
-  env: ctx.env,
-  origin: ctx.origin,
-  waitUntil: (promise) => ctx.executionCtx.waitUntil(promise),
-  pregnancyId: ctx.pregnancy.id,
-  userId: ctx.user.id,
-  participantId: ctx.pregnancy.participantId,
-});
-
 export const waitingRoomRouter = router({
-  state: waitingRoomProcedure.query(({ ctx }) => waitingRoomStateFor(ctx.db, ctx.pregnancy.id)),
+  state: waitingRoomProcedure.query(({ ctx }) => getWaitingRoomState(ctx.caller)),
 
   /** Everyone who may be in the room, for names, presence and starting a direct message. */
-  members: waitingRoomProcedure.query(({ ctx }) => listRoomMembers(ctx.db, ctx.pregnancy.id)),
+  members: waitingRoomProcedure.query(({ ctx }) => listRoomMembers(ctx.caller)),
 
   messages: router({
-    list: waitingRoomProcedure.input(z.object({ before: messageId.optional() })).query(({ ctx, input }) => listMessages(ctx.db, ctx.pregnancy.id, ctx.user.id, input.before)),
+    list: waitingRoomProcedure.input(z.object({ before: messageId.optional() })).query(({ ctx, input }) => listMessages(ctx.caller, input)),
 
     replies: waitingRoomProcedure
       // `cursor` is the offset of the page (tRPC's infinite queries name it so).
       .input(z.object({ messageId, cursor: z.number().int().min(0).default(0) }))
-      .query(({ ctx, input }) => listReplies(ctx.db, ctx.pregnancy.id, ctx.user.id, input.messageId, input.cursor)),
+      .query(({ ctx, input }) => listReplies(ctx.caller, { messageId: input.messageId, offset: input.cursor })),
 
     send: waitingRoomProcedure
       .input(z.object({ id: messageId, content: messageText, imageName: storedImageName.optional(), parentMessageId: messageId.optional() }))
-      .mutation(({ ctx, input }) => sendGroupMessage(callerOf(ctx), input)),
+      .mutation(({ ctx, input }) => sendGroupMessage(ctx.caller, input)),
 
     /** Ours: the author, or a parent, deletes a message with its replies and the images they showed. */
-    delete: waitingRoomProcedure.input(z.object({ messageId })).mutation(({ ctx, input }) => deleteGroupMessage(callerOf(ctx), ctx.pregnancy.isParent, input.messageId)),
+    delete: waitingRoomProcedure.input(z.object({ messageId })).mutation(({ ctx, input }) => deleteGroupMessage(ctx.caller, input.messageId)),
   }),
 
   reactions: router({
     /** Sets the caller's reaction to the wanted state, so a retried toggle never flips it back. */
     toggle: waitingRoomProcedure
       .input(z.object({ messageId, emoji: z.string().refine(isReactionEmoji, "Invalid emoji"), reacted: z.boolean() }))
-      .mutation(({ ctx, input }) => setReaction(callerOf(ctx), input)),
+      .mutation(({ ctx, input }) => setReaction(ctx.caller, input)),
   }),
 
   dms: router({
-    conversations: waitingRoomProcedure.query(({ ctx }) => listConversations(ctx.db, ctx.pregnancy.id, ctx.user.id)),
+    conversations: waitingRoomProcedure.query(({ ctx }) => listConversations(ctx.caller)),
 
     open: waitingRoomProcedure.input(z.object({ otherUserId: z.string().min(1) })).mutation(async ({ ctx, input }) => {
-      const conversation = await openConversation(ctx.db, ctx.pregnancy.id, ctx.user.id, input.otherUserId);
+      const conversation = await openConversation(ctx.caller, input.otherUserId);
       return { id: conversation.id };
     }),
 
     messages: waitingRoomProcedure
       .input(z.object({ conversationId: z.uuid(), before: messageId.optional() }))
-      .query(({ ctx, input }) => listDirectMessages(ctx.db, ctx.pregnancy.id, ctx.user.id, input.conversationId, input.before)),
+      .query(({ ctx, input }) => listDirectMessages(ctx.caller, input)),
 
     send: waitingRoomProcedure
       .input(z.object({ id: messageId, recipientId: z.string().min(1), content: messageText }))
-      .mutation(({ ctx, input }) => sendDirectMessage(callerOf(ctx), input)),
+      .mutation(({ ctx, input }) => sendDirectMessage(ctx.caller, input)),
 
-    markRead: waitingRoomProcedure.input(z.object({ conversationId: z.uuid() })).mutation(({ ctx, input }) => markConversationRead(ctx.db, ctx.pregnancy.id, ctx.user.id, input.conversationId)),
+    markRead: waitingRoomProcedure.input(z.object({ conversationId: z.uuid() })).mutation(({ ctx, input }) => markConversationRead(ctx.caller, input.conversationId)),
   }),
 
   /** waiting-room-activate */
-  activate: parentProcedure.mutation(({ ctx }) => activateWaitingRoom(callerOf(ctx))),
+  activate: parentProcedure.mutation(({ ctx }) => activateWaitingRoom(ctx.caller)),
 
   /** waiting-room-parent-update: a pinned parent update, posted under the client's id like any message, mailed to the guests who receive updates. */
   postUpdate: parentProcedure
     .input(z.object({ id: messageId, content: messageText, imageName: storedImageName.optional() }))
-    .mutation(({ ctx, input }) => postParentUpdate(callerOf(ctx), input)),
+    .mutation(({ ctx, input }) => postParentUpdate(ctx.caller, input)),
 
   /** waiting-room-state-update, state false-alarm. */
-  falseAlarm: parentProcedure.input(z.object({ timeZone })).mutation(({ ctx, input }) => markFalseAlarm(callerOf(ctx), input.timeZone)),
+  falseAlarm: parentProcedure.input(z.object({ timeZone })).mutation(({ ctx, input }) => markFalseAlarm(ctx.caller, input.timeZone)),
 
   /** waiting-room-state-update, state baby-here, with the baby's details when the parents give them. */
   babyHere: parentProcedure
@@ -131,5 +113,5 @@ export const waitingRoomRouter = router({
         imageName: storedImageName.optional(),
       }),
     )
-    .mutation(({ ctx, input }) => markBabyHere(callerOf(ctx), input, input.timeZone)),
+    .mutation(({ ctx, input }) => markBabyHere(ctx.caller, input)),
 });

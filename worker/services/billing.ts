@@ -1,74 +1,259 @@
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import type { SubscriptionTier } from "../../src/domain/enums";
-import { isDevEnvironment } from "../config";
-import type { Bindings } from "../env";
+import { checkoutDiscount, couponId, onboardingMetadata, storedPlan, successPathWithSessionId, type CheckoutDiscount, type CheckoutOnboardingData } from "../../src/domain/billing";
+import { MS_PER_SECOND, TRIAL_DAYS } from "../../src/domain/constants";
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus, type SubscriptionTier } from "../../src/domain/enums";
+import { REFERRAL_MESSAGES, normalizeReferralCode } from "../../src/domain/referral";
+import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
+import type { Db, Tx } from "../db";
+import { giftCards, pregnancies, referrals, stripeEvents, subscriptions } from "../db/schema";
+import { billingConfig, createStripe, tierForPrice, type BillingConfig } from "../infra/stripe";
+import type { RequestScope, UserCaller } from "./caller";
+import { AppError } from "./errors";
+import { giftCardMail, issueGiftCard, paidGiftCardOf, type IssuedGiftCard, type PaidGiftCard } from "./giftCardIssue";
+import { checkReferralCode } from "./referrals";
+import { logEvent } from "../infra/log";
 
-export type PaymentsMode = "local" | "stripe";
+/** Where a settings checkout returns (the checkout opens in a new tab, so it lands in settings). */
+export const SETTINGS_CHECKOUT_RETURN = { success: "/settings?payment=success", cancel: "/settings?payment_status=cancelled" } as const;
+const PORTAL_RETURN_PATH = "/settings";
 
-/** Where the fake Stripe's API is mounted on our own origin (worker/dev/fakeStripe.ts). */
-export const FAKE_STRIPE_API_MOUNT = "/dev/stripe";
-
-export interface BillingConfig {
-  mode: PaymentsMode;
-  secretKey: string;
-  webhookSecret: string;
-  /** The price id of each plan. */
-  prices: Record<SubscriptionTier, string>;
+/** The billing configuration and a Stripe client; locally the fake Stripe lives on our own origin. */
+export function billingClient(scope: RequestScope): { config: BillingConfig; stripe: Stripe } {
+  const config = billingConfig(scope.env);
+  return { config, stripe: createStripe(config, scope.origin) };
 }
 
-/** Configuration decides only production versus local; every code path after it is the same. */
-export function billingConfig(env: Bindings): BillingConfig {
-  const dev = isDevEnvironment(env);
-  const mode: PaymentsMode = env.PAYMENTS_MODE ?? (dev ? "local" : "stripe");
-  // The fake Stripe is a dev route: production never has it, so it must never point there.
-  if (mode === "local" && !dev) throw new Error("PAYMENTS_MODE=local runs only when APP_ENV is development or test");
-  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_BASIC, STRIPE_PRICE_PREMIUM } = env;
-  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET || !STRIPE_PRICE_BASIC || !STRIPE_PRICE_PREMIUM) {
-    throw new Error("Billing is not configured: set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_BASIC and STRIPE_PRICE_PREMIUM");
+export const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
+const idOf = (value: string | { id: string }) => (typeof value === "string" ? value : value.id);
+export const dateOf = (seconds: number | null | undefined) => (seconds ? new Date(seconds * MS_PER_SECOND) : null);
+
+/** The user's subscription that counts: a subscribed one first, then the most recent. */
+export async function currentSubscription(db: Db, userId: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])), desc(subscriptions.createdAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The same customer is reused once the provider knows the user: their last subscription's, else the
+ * one a redeemed gift card credited (so a later checkout's invoices draw that credit).
+ */
+export async function knownCustomerId(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ customerId: subscriptions.stripeCustomerId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.stripeCustomerId)))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  if (row?.customerId) return row.customerId;
+  const [credited] = await db
+    .select({ customerId: giftCards.stripeCustomerId })
+    .from(giftCards)
+    .where(and(eq(giftCards.redeemedByUserId, userId), isNotNull(giftCards.stripeCustomerId)))
+    .orderBy(desc(giftCards.redeemedAt))
+    .limit(1);
+  return credited?.customerId ?? null;
+}
+
+/** A returning family: this user had a subscription that has ended. */
+async function isReturningFamily(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "canceled")))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Coupons have stable ids (couponId), so each discount is created once and reused. */
+async function ensureCoupon(stripe: Stripe, discount: CheckoutDiscount): Promise<string> {
+  const id = couponId(discount);
+  try {
+    return (await stripe.coupons.retrieve(id)).id;
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    return (await stripe.coupons.create({ id, percent_off: discount.percentOff, duration: discount.duration, name: `${discount.percentOff}% off` })).id;
   }
-  return { mode, secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET, prices: { basic: STRIPE_PRICE_BASIC, premium: STRIPE_PRICE_PREMIUM } };
 }
 
-/** The plan a price id stands for, or undefined for a price that is not one of ours. */
-export function tierForPrice(config: BillingConfig, priceId: string | undefined): SubscriptionTier | undefined {
-  return (Object.keys(config.prices) as SubscriptionTier[]).find((tier) => config.prices[tier] === priceId);
+export interface CheckoutRequest {
+  tier: SubscriptionTier;
+  referralCode?: string;
+  successPath: string;
+  cancelPath: string;
+  onboarding?: CheckoutOnboardingData;
 }
 
 /**
- * The SDK's API paths all start with /v1; locally they are served under FAKE_STRIPE_API_MOUNT, so the
- * fetch the SDK uses moves them there. The request itself (form body, headers, auth) is untouched.
+ * A subscription checkout for the signed-in user: the plan's price, the 7-day trial, one discount
+ * (returning family or referral), and the wizard's data staged in the session's metadata. The
+ * webhook, not this call, creates the subscription.
  */
-const fetchFakeStripe: typeof fetch = (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input));
-  url.pathname = `${FAKE_STRIPE_API_MOUNT}${url.pathname}`;
-  return fetch(url, init);
-};
-
-/**
- * One Stripe client per request, on the fetch HTTP client (Workers have no Node http). Locally the
- * SDK's host, port and protocol point at our own origin, where the fake Stripe is mounted: the
- * Worker calls itself over real HTTP. A Node sidecar was the alternative; the Worker was chosen so the
- * fake shares the app's database access and dev-route guard and the stack needs no extra process
- * (measured: a Worker fetching its own origin, nested, works under wrangler dev).
- */
-export function createStripe(config: BillingConfig, origin: string): Stripe {
-  if (config.mode === "stripe") return new Stripe(config.secretKey, { httpClient: Stripe.createFetchHttpClient() });
-  const url = new URL(origin);
-  const protocol = url.protocol === "https:" ? "https" : "http";
-  return new Stripe(config.secretKey, {
-    httpClient: Stripe.createFetchHttpClient(fetchFakeStripe),
-    host: url.hostname,
-    port: url.port || (protocol === "https" ? "443" : "80"),
-    protocol,
-    // A local failure is a bug to see at once, not a network blip to retry.
-    maxNetworkRetries: 0,
+export async function startCheckout(caller: UserCaller, request: CheckoutRequest): Promise<{ url: string }> {
+  const { db, origin, user: payer } = caller;
+  const current = await currentSubscription(db, payer.id);
+  if (current && (SUBSCRIBED_STATUSES as readonly SubscriptionStatus[]).includes(current.status)) {
+    throw new AppError("CONFLICT", "ALREADY_SUBSCRIBED", "You already have an active subscription");
+  }
+  let referralPercent: number | null = null;
+  if (request.referralCode) {
+    const referral = await checkReferralCode(caller, request.referralCode);
+    if (referral.status !== "valid") throw new AppError("BAD_REQUEST", "REFERRAL_NOT_FOUND", REFERRAL_MESSAGES.notFound);
+    referralPercent = referral.discountPercent;
+  }
+  const discount = checkoutDiscount({ tier: request.tier, referralPercent, returningFamily: await isReturningFamily(db, payer.id) });
+  const { config, stripe } = billingClient(caller);
+  const [coupon, customer] = await Promise.all([discount ? ensureCoupon(stripe, discount) : null, knownCustomerId(db, payer.id)]);
+  const metadata: Record<string, string> = {
+    ...(request.onboarding ? onboardingMetadata(request.onboarding) : {}),
+    userId: payer.id,
+    tier: request.tier,
+    // Only a referral that was applied counts as used (the webhook increments it).
+    ...(discount?.reason === "referral" && request.referralCode ? { referralCode: normalizeReferralCode(request.referralCode) } : {}),
+  };
+  const session = await stripe.checkout.sessions.create({
+    mode: "subscription",
+    line_items: [{ price: config.prices[request.tier], quantity: 1 }],
+    client_reference_id: payer.id,
+    ...(customer ? { customer } : { customer_email: payer.email }),
+    success_url: `${origin}${successPathWithSessionId(request.successPath)}`,
+    cancel_url: `${origin}${request.cancelPath}`,
+    subscription_data: { trial_period_days: TRIAL_DAYS, metadata: { userId: payer.id, tier: request.tier } },
+    ...(coupon ? { discounts: [{ coupon }] } : {}),
+    metadata,
   });
+  if (!session.url) throw new AppError("INTERNAL_SERVER_ERROR", "NO_CHECKOUT_URL", "No checkout URL received");
+  return { url: session.url };
 }
 
-/** Web Crypto (crypto.subtle): Workers have no synchronous HMAC, so webhooks use constructEventAsync. */
-export const webhookCryptoProvider = Stripe.createSubtleCryptoProvider();
+/** verify-session: only the user the session was created for may ask. A trial checkout charges nothing today and counts as paid. */
+export async function verifyCheckoutSession(caller: UserCaller, sessionId: string): Promise<{ verified: boolean; payment_status: string }> {
+  const { stripe } = billingClient(caller);
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    if (isMissing(error)) throw new AppError("NOT_FOUND", "NOT_FOUND", "Checkout session not found");
+    throw error;
+  }
+  if (session.client_reference_id !== caller.user.id) throw new AppError("FORBIDDEN", "ACCESS_DENIED");
+  const verified = session.status === "complete" && (session.payment_status === "paid" || session.payment_status === "no_payment_required");
+  return { verified, payment_status: verified ? "paid" : session.payment_status };
+}
 
-/** Verifies the Stripe-Signature header (HMAC and timestamp tolerance) and parses the event; throws when either fails. */
-export function verifyWebhookEvent(stripe: Stripe, config: BillingConfig, rawBody: string, signature: string): Promise<Stripe.Event> {
-  return stripe.webhooks.constructEventAsync(rawBody, signature, config.webhookSecret, undefined, webhookCryptoProvider);
+/** check-subscription, from our database: the webhook is the source of truth. */
+export async function checkSubscription(caller: UserCaller) {
+  const row = await currentSubscription(caller.db, caller.user.id);
+  const subscribed = row !== undefined && (SUBSCRIBED_STATUSES as readonly SubscriptionStatus[]).includes(row.status);
+  return {
+    subscribed,
+    subscription_tier: subscribed ? row.tier : null,
+    subscription_end: subscribed ? (row.currentPeriodEnd?.toISOString() ?? null) : null,
+  };
+}
+
+export async function customerPortal(caller: UserCaller): Promise<{ url: string }> {
+  const customer = await knownCustomerId(caller.db, caller.user.id);
+  if (!customer) throw new AppError("NOT_FOUND", "NO_SUBSCRIPTION", "No subscription to manage");
+  const { stripe } = billingClient(caller);
+  const portal = await stripe.billingPortal.sessions.create({ customer, return_url: `${caller.origin}${PORTAL_RETURN_PATH}` });
+  return { url: portal.url };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhook
+
+const isSubscriptionStatus = (status: string): status is SubscriptionStatus => (SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
+
+/** Writes the provider's subscription into our row (keyed by its Stripe id), keeping a downgrade's tier until the period ends. */
+async function syncSubscription(tx: Tx, config: BillingConfig, subscription: Stripe.Subscription, userIdHint: string | null): Promise<boolean> {
+  const [item] = subscription.items.data;
+  const reportedTier = tierForPrice(config, item?.price.id);
+  const [existing] = await tx.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, subscription.id));
+  const userId = existing?.userId ?? userIdHint ?? subscription.metadata.userId;
+  // Not one of our plans, or nobody to give it to: nothing of ours to change.
+  if (!reportedTier || !userId) return false;
+  const periodEnd = dateOf(item?.current_period_end);
+  const plan = storedPlan({ currentTier: existing?.tier ?? null, currentPeriodEnd: existing?.currentPeriodEnd ?? null, reportedTier, reportedPeriodEnd: periodEnd });
+  const values = {
+    status: isSubscriptionStatus(subscription.status) ? subscription.status : "incomplete",
+    ...plan,
+    stripeCustomerId: idOf(subscription.customer),
+    stripePriceId: item?.price.id ?? null,
+    currentPeriodEnd: periodEnd,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    trialEnd: dateOf(subscription.trial_end),
+    canceledAt: dateOf(subscription.canceled_at),
+  };
+  await tx
+    .insert(subscriptions)
+    .values({ ...values, userId, stripeSubscriptionId: subscription.id })
+    .onConflictDoUpdate({ target: subscriptions.stripeSubscriptionId, set: values });
+  // The pregnancy's photo limit follows the plan it is on (an upgrade at once, a downgrade at the period end).
+  if (existing?.pregnancyId) await tx.update(pregnancies).set({ photoStorageLimit: plan.photoStorageLimit }).where(eq(pregnancies.id, existing.pregnancyId));
+  return true;
+}
+
+export type WebhookOutcome = "processed" | "ignored" | "duplicate";
+
+/**
+ * Applies one verified event. Provider state is read first (no network call holds a transaction
+ * open); then the event id and every change commit together, so a replayed event finds its id
+ * already recorded and changes nothing.
+ */
+export async function handleStripeEvent(scope: RequestScope, event: Stripe.Event): Promise<WebhookOutcome> {
+  const { config, stripe } = billingClient(scope);
+  let subscription: Stripe.Subscription | null = null;
+  let userIdHint: string | null = null;
+  let referralCode: string | null = null;
+  let paidGiftCard: PaidGiftCard | null = null;
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const session = event.data.object;
+      paidGiftCard = paidGiftCardOf(session);
+      if (session.mode === "subscription" && session.subscription) {
+        subscription = await stripe.subscriptions.retrieve(idOf(session.subscription));
+        userIdHint = session.client_reference_id;
+        referralCode = session.metadata?.referralCode ?? null;
+      }
+      break;
+    }
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      subscription = event.data.object;
+      break;
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      const subscriptionId = event.data.object.parent?.subscription_details?.subscription;
+      if (subscriptionId) subscription = await stripe.subscriptions.retrieve(idOf(subscriptionId));
+      break;
+    }
+  }
+  const result = await scope.db.transaction(async (tx): Promise<{ outcome: WebhookOutcome; giftCard: IssuedGiftCard | null }> => {
+    const [recorded] = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
+    if (!recorded) return { outcome: "duplicate", giftCard: null };
+    const giftCard = paidGiftCard && (await issueGiftCard(tx, paidGiftCard));
+    const changed = subscription !== null && (await syncSubscription(tx, config, subscription, userIdHint));
+    if (changed && referralCode) {
+      await tx
+        .update(referrals)
+        .set({ timesUsed: sql`${referrals.timesUsed} + 1` })
+        .where(eq(referrals.referralCode, referralCode));
+    }
+    return { outcome: changed || giftCard ? "processed" : "ignored", giftCard };
+  });
+  // Mailed after the commit (the outbox write needs its own connection). A failed mail must not fail
+  // the webhook: Stripe would resend an event we have already recorded, and the code is on the
+  // success page anyway.
+  if (result.giftCard && paidGiftCard) {
+    await scope.mailer
+      .send(giftCardMail(scope.origin, result.giftCard, paidGiftCard.purchase))
+      .catch((error: unknown) => logEvent("error", "gift card mail failed", { giftCardId: result.giftCard?.id, error: String(error) }));
+  }
+  return result.outcome;
 }

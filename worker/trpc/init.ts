@@ -1,25 +1,20 @@
-import { initTRPC, TRPCError } from "@trpc/server";
+import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import { z } from "zod";
 import { PROCEDURE_RATE_LIMITS } from "../../src/domain/constants";
 import { USER_MODES, type PermissionFlag } from "../../src/domain/enums";
-import { CREATE_ACCOUNT_MESSAGES, PUBLIC_FORM_MESSAGES, SUBSCRIPTION_MESSAGES, type DataIsolationCode, INTERNAL_ERROR_MESSAGE } from "../../src/domain/errors";
+import { CREATE_ACCOUNT_MESSAGES, PUBLIC_FORM_MESSAGES, SUBSCRIPTION_MESSAGES, INTERNAL_ERROR_MESSAGE } from "../../src/domain/errors";
 import { earlyAccessExpiresAt, isEarlyAccessActive } from "../../src/domain/modes";
 import type { AuthSession } from "../auth";
-import type { Db } from "../db";
-import type { Bindings } from "../env";
-import { loadPregnancyAccess } from "./access";
-import { currentRequestId, logEvent } from "../services/log";
-import { hitRateLimit } from "../services/rateLimit";
+import { loadPregnancyAccess } from "../services/access";
+import type { PregnancyCaller, RequestScope, UserCaller } from "../services/caller";
+import { currentRequestId } from "../infra/log";
+import { AppError, audit, dataIsolationError } from "../services/errors";
+import { hitRateLimit } from "../infra/rateLimit";
 
-export interface Context {
-  db: Db;
-  env: Bindings;
-  /** Only waitUntil is used: work that may finish after the response (closing the pool, fan-out). */
-  executionCtx: { waitUntil(promise: Promise<unknown>): void };
+/** The request's scope (database, bindings, origin, mailer, waitUntil), its session and address. */
+export interface Context extends RequestScope {
   session: AuthSession | null;
-  /** Public origin of the app, for links in mail. */
-  origin: string;
   /** The caller's address, as rate limits count it. */
   clientAddress: string;
 }
@@ -35,16 +30,6 @@ export interface ProcedureMeta {
   refusal?: string;
 }
 
-/** A refusal that carries one of the spec's machine codes; the client maps it to the spec's text. */
-export class AppError extends TRPCError {
-  readonly appCode: string;
-  constructor(trpcCode: TRPCError["code"], appCode: string, message?: string) {
-    super({ code: trpcCode, message: message ?? appCode });
-    this.appCode = appCode;
-  }
-}
-
-export const dataIsolationError = (code: DataIsolationCode) => new AppError(code === "VALIDATION_FAILED" ? "BAD_REQUEST" : "FORBIDDEN", code);
 
 const t = initTRPC
   .context<Context>()
@@ -91,7 +76,9 @@ export const rateLimited = (rule: keyof typeof PROCEDURE_RATE_LIMITS) =>
 
 export const signedInProcedure = t.procedure.meta({ access: "signedIn" }).use(({ ctx, next }) => {
   if (!ctx.session) throw new AppError("UNAUTHORIZED", "UNAUTHORIZED", "Not signed in");
-  return next({ ctx: { ...ctx, session: ctx.session, user: ctx.session.user } });
+  const user = ctx.session.user;
+  const caller: UserCaller = { db: ctx.db, env: ctx.env, origin: ctx.origin, waitUntil: ctx.waitUntil, mailer: ctx.mailer, user };
+  return next({ ctx: { ...ctx, session: ctx.session, user, caller } });
 });
 
 const emailNotConfirmed = () => new AppError("FORBIDDEN", "EMAIL_NOT_CONFIRMED", CREATE_ACCOUNT_MESSAGES.emailNotVerified);
@@ -111,7 +98,6 @@ export const pregnancyInput = z.object({
   mode: z.enum(USER_MODES).optional(),
 });
 
-export const audit = (event: string, details: Record<string, unknown>) => logEvent("warn", "audit", { audit: event, ...details });
 
 /**
  * Loads the caller's active participation in the named pregnancy and the effective permissions.
@@ -136,7 +122,8 @@ export const participantProcedure = signedInProcedure
       throw dataIsolationError("MODE_MISMATCH");
     }
     if (type === "mutation" && access.serviceState === "read-only") throw new AppError("FORBIDDEN", "READ_ONLY", SUBSCRIPTION_MESSAGES.readOnly);
-    return next({ ctx: { ...ctx, pregnancy: access, mode: input.mode } });
+    const caller: PregnancyCaller = { ...ctx.caller, access };
+    return next({ ctx: { ...ctx, pregnancy: access, mode: input.mode, caller } });
   });
 
 /** Owner or partner of the pregnancy, acting in parent mode. */
@@ -161,16 +148,3 @@ export const flaggedProcedure = (flag: PermissionFlag) =>
     }
     return next();
   });
-
-/**
- * An entity named in the input must exist and belong to the checked pregnancy: NOT_FOUND when it
- * does not exist, PREGNANCY_ID_MISMATCH (audited) when it belongs to another pregnancy.
- */
-export function assertInPregnancy<T extends { pregnancyId: string }>(entity: T | undefined, pregnancyId: string, what: string): T {
-  if (!entity) throw new AppError("NOT_FOUND", "NOT_FOUND", `${what} not found`);
-  if (entity.pregnancyId !== pregnancyId) {
-    audit("PREGNANCY_ID_MISMATCH", { what, pregnancyId });
-    throw dataIsolationError("PREGNANCY_ID_MISMATCH");
-  }
-  return entity;
-}

@@ -4,8 +4,9 @@ import { billingRouter } from "../routers/billing";
 import { calendarRouter } from "../routers/calendar";
 import { contactsRouter } from "../routers/contacts";
 import { dashboardRouter } from "../routers/dashboard";
-import { healthTrackerRoutes } from "../routers/health";
-import { healthRecordRoutes } from "../routers/healthRecords";
+import { giftCardsRouter } from "../routers/giftCards";
+import { healthRecordsRouter } from "../routers/healthRecords";
+import { healthTrackersRouter } from "../routers/healthTrackers";
 import { inspirationRouter } from "../routers/inspiration";
 import { invitationsRouter } from "../routers/invitations";
 import { metricsRouter } from "../routers/metrics";
@@ -26,7 +27,9 @@ export const appRouter = router({
   calendar: calendarRouter,
   contacts: contactsRouter,
   dashboard: dashboardRouter,
-  health: router({ ...healthTrackerRoutes, ...healthRecordRoutes }),
+  giftCards: giftCardsRouter,
+  healthRecords: healthRecordsRouter,
+  healthTrackers: healthTrackersRouter,
   inspiration: inspirationRouter,
   invitations: invitationsRouter,
   metrics: metricsRouter,

@@ -1,5 +1,5 @@
 import { Alert, FormMessage } from "../../ui/Alert";
-import { useFocusHeadingOnChange } from "./AuthLayout";
+import { useFocusHeadingOnChange } from "../../ui/AuthLayout";
 import { CodeSignInForm } from "./CodeSignInForm";
 import { useAuthFlow } from "./flow";
 import { ForgotPasswordForm } from "./ForgotPasswordForm";

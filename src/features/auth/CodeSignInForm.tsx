@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { authClient } from "../../lib/auth-client";
+import { authClient, authCall } from "../../lib/auth-client";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { CodeField } from "../../ui/CodeField";
 import { EmailField } from "./EmailField";
 import { toast } from "../../ui/toast";
-import { AuthCard } from "./AuthLayout";
-import { authCall, sendCodeErrorMessage, verifyCodeErrorMessage } from "./authErrors";
+import { AuthCard } from "../../ui/AuthLayout";
+import { sendCodeErrorMessage, verifyCodeErrorMessage } from "./authErrors";
 import { useAuthFlow } from "./flow";
 import { AUTH_MESSAGES } from "./messages";
 import type { GuestInvite } from "./search";

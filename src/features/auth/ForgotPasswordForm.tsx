@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Alert, FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
-import { AuthCard } from "./AuthLayout";
+import { AuthCard } from "../../ui/AuthLayout";
 import { EmailField } from "./EmailField";
 import { useAuthFlow } from "./flow";
 import { AUTH_MESSAGES } from "./messages";

@@ -2,14 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { getRouteApi } from "@tanstack/react-router";
 import { resetPasswordSchema, type ResetPasswordInput } from "../../domain/auth";
 import { RESET_PASSWORD_MESSAGES } from "../../domain/errors";
-import { authClient } from "../../lib/auth-client";
+import { authClient, authCall } from "../../lib/auth-client";
 import { fieldErrors } from "../../lib/formErrors";
 import { Alert, FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { PasswordField } from "../../ui/PasswordField";
 import { toast } from "../../ui/toast";
-import { AuthCard } from "./AuthLayout";
-import { authCall } from "./authErrors";
+import { AuthCard } from "../../ui/AuthLayout";
 import { AuthLink, useAuthFlow } from "./flow";
 import { clearForcePasswordReset, setForcePasswordReset, storedResetToken } from "./forcePasswordReset";
 

@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { PASSWORD_MIN_LENGTH_SIGNUP } from "../../domain/constants";
 import { referralBlocksSubmit, type ReferralValidationState } from "../../domain/referral";
-import { authClient } from "../../lib/auth-client";
+import { authClient, authCall } from "../../lib/auth-client";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
-import { AuthCard } from "./AuthLayout";
-import { authCall, signUpErrorMessage } from "./authErrors";
+import { AuthCard } from "../../ui/AuthLayout";
+import { signUpErrorMessage } from "./authErrors";
 import { AuthLink, useAuthFlow } from "./flow";
 import { AUTH_MESSAGES } from "./messages";
 import type { GuestInvite } from "./search";

@@ -1,14 +1,14 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { EARLY_ACCESS_HOURS } from "../../domain/constants";
 import { EMAIL_CONFIRMATION_MESSAGES } from "../../domain/errors";
-import { authClient } from "../../lib/auth-client";
+import { authClient, authCall } from "../../lib/auth-client";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { CodeField } from "../../ui/CodeField";
 import { toast } from "../../ui/toast";
-import { resendConfirmation } from "../check-email/resendConfirmation";
-import { AuthCard } from "./AuthLayout";
-import { authCall, verifyCodeErrorMessage } from "./authErrors";
+import { resendConfirmation } from "./resendConfirmation";
+import { AuthCard } from "../../ui/AuthLayout";
+import { verifyCodeErrorMessage } from "./authErrors";
 import { EmailField } from "./EmailField";
 import { AuthLink, LeaveLink, useAuthFlow } from "./flow";
 import { AUTH_MESSAGES } from "./messages";

@@ -44,19 +44,6 @@ export function verifyCodeErrorMessage(error: AuthClientError): string {
   return AUTH_MESSAGES.verificationFailed;
 }
 
-/**
- * Runs a better-auth client call and returns its error (null on success). A request that never
- * got an answer (offline, DNS) counts as status 0.
- */
-export async function authCall(call: () => Promise<{ error: AuthClientError | null }>): Promise<AuthClientError | null> {
-  try {
-    const { error } = await call();
-    return error ? { status: error.status, code: error.code, message: error.message } : null;
-  } catch (cause) {
-    return { status: 0, message: cause instanceof Error ? cause.message : String(cause) };
-  }
-}
-
 export function resetRequestErrorMessage(error: AuthClientError): string {
   if (error.status === HTTP_TOO_MANY_REQUESTS) return AUTH_MESSAGES.resetTooManyRequests;
   return error.message ? `${AUTH_MESSAGES.resetError}: ${error.message}` : AUTH_MESSAGES.resetError;

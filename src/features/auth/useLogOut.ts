@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { useNavigate, useRouteContext } from "@tanstack/react-router";
-import { authClient } from "../../lib/auth-client";
+import { authClient, authCall } from "../../lib/auth-client";
 import { toast } from "../../ui/toast";
-import { authCall } from "./authErrors";
 import { AUTH_MESSAGES } from "./messages";
 
 /** Signs out, forgets every cached query and goes to '/'; a failure keeps the user here with the spec's toast. */

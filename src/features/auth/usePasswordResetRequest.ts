@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from "react";
 import { RESET_PASSWORD_PATH } from "../../domain/authRules";
-import { authClient } from "../../lib/auth-client";
+import { authClient, authCall } from "../../lib/auth-client";
 import { toast } from "../../ui/toast";
-import { authCall, resetRequestErrorMessage } from "./authErrors";
+import { resetRequestErrorMessage } from "./authErrors";
 import { AUTH_MESSAGES } from "./messages";
 
 /**

@@ -3,17 +3,17 @@ import { useRouteContext } from "@tanstack/react-router";
 import { todayIso } from "../../domain/dates";
 import { GAME_TOASTS, splitToast } from "../../domain/errors";
 import { useDocumentTitle } from "../../lib/document-title";
-import { FormMessage } from "../../ui/Alert";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
 import { Tabs } from "../../ui/Tabs";
-import { usePregnancyContext } from "../modes/usePregnancyContext";
-import { AREAS } from "../shell/areas";
+import { PregnancyGate } from "../pregnancy-context/PregnancyGate";
+import { AREAS } from "../../lib/areas";
 import { BabyPanel, BirthDetailsList } from "./BabyPanel";
 import { storedResultOf } from "./birthDetails";
 import { LeaderboardSection } from "./LeaderboardSection";
 import { ParentControls } from "./ParentControls";
 import { useBabyGame, useBabyGameWrites, type GameScope, type GameState } from "./useBabyGame";
+import { PageHeader } from "../../ui/PageHeader";
 
 const { title: errorTitle, description: errorText } = splitToast(GAME_TOASTS.generic);
 const lockedAtFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
@@ -27,38 +27,17 @@ export function BabyGamePage() {
   const { title, summary } = AREAS.babyGame;
   useDocumentTitle(title);
   const { session } = useRouteContext({ from: "/_authenticated" });
-  const { pregnancyId, pregnancy, mode, access, isLoading } = usePregnancyContext();
-
-  let body;
-  if (isLoading) body = <Spinner label="Loading the baby game" className="p-6" />;
-  else if (!pregnancyId) body = <FormMessage message={GAME_TOASTS.noActivePregnancy} />;
-  else if (access && !access.permissions.canPlayBabyGame)
-    body = (
-      <section aria-labelledby="game-limited-access" className="card flex flex-col gap-2 p-6">
-        <h2 id="game-limited-access" className="text-xl font-bold">
-          Limited Access
-        </h2>
-        <p className="text-muted-foreground">The parents have not invited you to the baby game. Ask them if you would like to play.</p>
-      </section>
-    );
-  else
-    body = (
-      <BabyGame
-        key={pregnancyId}
-        scope={{ pregnancyId, mode }}
-        isParent={mode === "parent" && (access?.isParent ?? false)}
-        dueDate={pregnancy?.dueDate ?? todayIso()}
-        userId={session.user.id}
-      />
-    );
-
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-        <p className="mt-1 text-muted-foreground">{summary}</p>
-      </div>
-      {body}
+      <PageHeader title={title} description={summary} />
+      <PregnancyGate
+        loadingLabel="Loading the baby game"
+        noPregnancyMessage={GAME_TOASTS.noActivePregnancy}
+        permission="canPlayBabyGame"
+        limitedAccess={{ headingId: "game-limited-access", text: "The parents have not invited you to the baby game. Ask them if you would like to play." }}
+      >
+        {({ scope, isParent, pregnancy }) => <BabyGame key={scope.pregnancyId} scope={scope} isParent={isParent} dueDate={pregnancy?.dueDate ?? todayIso()} userId={session.user.id} />}
+      </PregnancyGate>
     </div>
   );
 }

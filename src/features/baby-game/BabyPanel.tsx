@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog, Dialog } from "../../ui/Dialog";
-import { labelOf, RELATIONSHIP_LABELS } from "../settings/labels";
+import { labelOf, RELATIONSHIP_LABELS } from "../../lib/labels";
 import { birthDetailsValues, checkBirthDetails, describeBirthDetails, type BirthDetailsErrors, type StoredBirthDetails } from "./birthDetails";
 import { BirthDetailsFields } from "./BirthDetailsFields";
 import type { Baby, BabyGameWrites, BirthDetailsInput, Prediction } from "./useBabyGame";

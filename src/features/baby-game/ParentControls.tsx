@@ -7,7 +7,7 @@ import { Button } from "../../ui/Button";
 import { ConfirmDialog, Dialog } from "../../ui/Dialog";
 import { SelectField } from "../../ui/fields";
 import { TextField } from "../../ui/TextField";
-import { RELATIONSHIP_LABELS } from "../settings/labels";
+import { RELATIONSHIP_LABELS } from "../../lib/labels";
 import { GuessForm } from "./BabyPanel";
 import { birthDetailsValues, checkBirthDetails, storedResultOf, type BirthDetailsErrors, type BirthDetailsValues } from "./birthDetails";
 import { BirthDetailsFields } from "./BirthDetailsFields";

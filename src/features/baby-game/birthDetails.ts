@@ -5,7 +5,7 @@
 import { BABY_GAME_MESSAGES, birthDetailsSchema, EYE_COLOR_LABELS, HAIR_COLOR_LABELS, type BirthDetails, type BirthFacts, type EyeColor, type HairColor } from "../../domain/babyGame";
 import { poundsOuncesFromWeight } from "../../domain/prediction";
 import { formatEventTime } from "../../domain/time";
-import { labelOf } from "../settings/labels";
+import { labelOf } from "../../lib/labels";
 
 export interface BirthDetailsValues {
   weightPounds: string;

@@ -8,7 +8,7 @@ import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
-import { SettingsSection } from "../settings/SettingsSection";
+import { SettingsSection } from "../../ui/SettingsSection";
 
 /**
  * Settings: the participant's private calendar subscription (an .ics URL for phone and desktop

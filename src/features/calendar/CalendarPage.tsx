@@ -11,7 +11,7 @@ import { Switch } from "../../ui/fields";
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
-import { usePregnancyContext } from "../modes/usePregnancyContext";
+import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 import { AgendaView, MonthView, WeekView } from "./CalendarViews";
 import { EventDialog } from "./EventDialog";
 import { EventFormDialog } from "./EventFormDialog";

@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { monthGridDays, weekDays } from "../../domain/calendar";
 import { formatEventTime } from "../../domain/time";
 import { PlusIcon } from "../../ui/icons";
-import { formatDateOnly } from "../pregnancy/PregnancyCard";
+import { formatDateOnly } from "../../lib/formatDate";
 import { CATEGORY_STYLES } from "./categories";
 import { CategoryChip } from "./EventDetails";
 import type { CalendarEvent } from "./useCalendar";

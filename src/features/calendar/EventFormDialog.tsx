@@ -9,7 +9,7 @@ import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { SelectField, TextAreaField } from "../../ui/fields";
 import { TextField } from "../../ui/TextField";
-import { ItemPrivacyField } from "../settings/ItemPrivacyField";
+import { ItemPrivacyField } from "../../ui/ItemPrivacyField";
 import type { CalendarEvent, NewEventInput } from "./useCalendar";
 
 export interface EventFormValues {

@@ -4,7 +4,7 @@ import { httpStatusOf } from "../../lib/query-client";
 import { Alert } from "../../ui/Alert";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
-import { usePregnancyContext } from "../modes/usePregnancyContext";
+import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 import { AddToCalendarButton, EventDetails } from "./EventDetails";
 import { RsvpButtons, RsvpStatusText } from "./RsvpButtons";
 import { useCalendarEvent, useRsvp, type CalendarScope } from "./useCalendar";

@@ -8,7 +8,7 @@ import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
-import { AuthCard } from "../auth/AuthLayout";
+import { AuthCard } from "../../ui/AuthLayout";
 import { CategoryChip, eventWhen } from "./EventDetails";
 import { RsvpButtons, RsvpStatusText } from "./RsvpButtons";
 

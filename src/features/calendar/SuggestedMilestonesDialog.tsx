@@ -11,8 +11,8 @@ import { Dialog } from "../../ui/Dialog";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
-import { formatDateOnly } from "../pregnancy/PregnancyCard";
-import { ITEM_PRIVACY_LEVEL_LABELS } from "../settings/labels";
+import { formatDateOnly } from "../../lib/formatDate";
+import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 
 type Suggestion = RouterOutputs["calendar"]["milestones"]["suggestions"][number];
 

@@ -10,10 +10,10 @@ import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
-import { AuthCard } from "../auth/AuthLayout";
+import { AuthCard } from "../../ui/AuthLayout";
 import { clearStagedOnboarding, readStagedOnboarding, type OnboardingData } from "../onboarding/onboardingData";
 import { GENDER_LABELS } from "../onboarding/WizardSteps";
-import { serverErrorText } from "../settings/serverError";
+import { serverErrorText } from "../../lib/serverError";
 import { usePaymentVerification, type PaymentVerification } from "./usePaymentVerification";
 import { track } from "../../lib/analytics";
 

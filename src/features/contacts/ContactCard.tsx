@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
-import { PRIVACY_LEVEL_LABELS, RELATIONSHIP_LABELS, ROLE_LABELS, labelOf } from "../settings/labels";
+import { PRIVACY_LEVEL_LABELS, RELATIONSHIP_LABELS, ROLE_LABELS, labelOf } from "../../lib/labels";
 import { contactName, rsvpSummaryText, type Contact } from "./contacts";
 import { CONTACTS_MESSAGES } from "./messages";
 

@@ -8,13 +8,15 @@ import { useTRPC } from "../../lib/trpc";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { LoadError } from "../../ui/LoadError";
 import { TextField } from "../../ui/TextField";
-import { Card, EmptyState } from "../dashboard/DashboardCards";
-import { Skeleton } from "../dashboard/Skeletons";
-import { usePregnancyContext } from "../modes/usePregnancyContext";
+import { Card } from "../../ui/Card";
+import { EmptyState } from "../../ui/EmptyState";
+import { Skeleton } from "../../ui/Skeleton";
+import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 import { ContactCard } from "./ContactCard";
 import { groupContacts, type Contact, type ContactGroupKey } from "./contacts";
 import { CONTACTS_MESSAGES } from "./messages";
 import { RsvpHistoryDialog } from "./RsvpHistoryDialog";
+import { PageHeader } from "../../ui/PageHeader";
 
 interface Scope {
   pregnancyId: string;
@@ -32,10 +34,7 @@ export function ContactsPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6 sm:px-6 sm:py-8">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">Contacts</h1>
-        <p className="mt-1 text-muted-foreground">{CONTACTS_MESSAGES.description}</p>
-      </div>
+      <PageHeader title="Contacts" description={CONTACTS_MESSAGES.description} />
       {isLoading || !pregnancyId ? <ContactsSkeleton /> : <ContactsDirectory key={pregnancyId} scope={{ pregnancyId, mode }} />}
       <Card title={CONTACTS_MESSAGES.medicalTitle}>
         <p className="text-muted-foreground">{CONTACTS_MESSAGES.medicalSummary}</p>

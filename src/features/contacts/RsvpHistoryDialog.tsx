@@ -5,7 +5,7 @@ import { useTRPC } from "../../lib/trpc";
 import { Dialog } from "../../ui/Dialog";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
-import { formatDateOnly } from "../pregnancy/PregnancyCard";
+import { formatDateOnly } from "../../lib/formatDate";
 import { contactName, type Contact } from "./contacts";
 import { EVENT_CATEGORY_LABELS, RSVP_LABELS } from "../../domain/calendar";
 import { CONTACTS_MESSAGES } from "./messages";

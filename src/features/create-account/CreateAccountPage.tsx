@@ -9,7 +9,7 @@ import { sessionQueryOptions } from "../../lib/session";
 import { useCountdown } from "../../lib/useCountdown";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
-import { AuthCard, useFocusHeadingOnChange } from "../auth/AuthLayout";
+import { AuthCard, useFocusHeadingOnChange } from "../../ui/AuthLayout";
 import { VerifyEmailForm } from "../auth/VerifyEmailForm";
 import { RadioCards } from "../../ui/RadioCards";
 import { SignUpFormWithReferral } from "../onboarding/ReferralCodeField";

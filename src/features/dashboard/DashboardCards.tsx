@@ -1,41 +1,17 @@
-import { useId, type ReactNode } from "react";
+import { useId } from "react";
 import { Link } from "@tanstack/react-router";
 import { clsx } from "clsx";
 import { PREGNANCY_WEEKS } from "../../domain/constants";
 import type { BabyColor } from "../../domain/enums";
 import { todayIso } from "../../domain/dates";
 import { sizeComparison } from "../../domain/sizeComparison";
-import { formatDateOnly } from "../pregnancy/PregnancyCard";
-import { genderLabel } from "../settings/labels";
-import { babyColorStyle } from "../theme";
+import { formatDateOnly } from "../../lib/formatDate";
+import { genderLabel } from "../../lib/labels";
+import { babyColorStyle } from "../../lib/babyColors";
 import { daysToGoLabel, pregnancyProgress, trimesterLabel, weeksLabel } from "./progress";
 import { ProgressRing } from "./ProgressRing";
-
-/** A titled card: a region named by its heading. `tone`: its border and background classes. */
-export function Card({ title, children, tone = "border-border bg-surface", action }: { title: string; children: ReactNode; tone?: string; action?: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className={clsx("flex flex-col gap-3 rounded-card border p-5 shadow-sm sm:p-6", tone)}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={id} className="text-lg font-bold sm:text-xl">
-          {title}
-        </h2>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-/** An empty list's message and, where the viewer can act, the next step. */
-export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
-  return (
-    <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-input/60 bg-muted/50 p-4">
-      <p className="text-muted-foreground">{children}</p>
-      {action}
-    </div>
-  );
-}
+import { Card } from "../../ui/Card";
+import { EmptyState } from "../../ui/EmptyState";
 
 interface ProgressCardProps {
   title: string;

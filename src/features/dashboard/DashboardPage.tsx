@@ -5,11 +5,11 @@ import { useDocumentTitle } from "../../lib/document-title";
 import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { LogOutButton } from "../auth/LogOutButton";
-import { ReadOnlyNotice } from "../pregnancy/ReadOnlyNotice";
-import { useCurrentPregnancy, type CurrentPregnancy } from "./currentPregnancy";
+import { ReadOnlyNotice } from "../../ui/ReadOnlyNotice";
+import { useCurrentPregnancy, type CurrentPregnancy } from "../pregnancy-context/currentPregnancy";
 import { BabiesCard, ProgressCard, SizeCard } from "./DashboardCards";
 import { GuestPregnancySwitcher } from "./GuestPregnancySwitcher";
-import { DashboardSkeleton } from "./Skeletons";
+import { DashboardSkeleton } from "./DashboardSkeleton";
 import { SummarySections } from "./SummarySections";
 import { LoadError } from "../../ui/LoadError";
 

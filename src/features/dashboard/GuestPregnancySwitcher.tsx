@@ -1,6 +1,6 @@
 import { SelectField } from "../../ui/fields";
-import { formatDateOnly } from "../pregnancy/PregnancyCard";
-import type { PregnancySummary } from "./currentPregnancy";
+import { formatDateOnly } from "../../lib/formatDate";
+import type { PregnancySummary } from "../pregnancy-context/currentPregnancy";
 
 /**
  * For guests who follow several pregnancies: picks which one the dashboard shows. The choice goes

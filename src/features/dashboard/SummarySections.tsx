@@ -8,13 +8,14 @@ import { formatEventTime } from "../../domain/time";
 import { usePregnancyFeed } from "../../lib/pregnancyFeed";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc";
 import { buttonStyles } from "../../ui/buttonStyles";
-import { formatDateOnly } from "../pregnancy/PregnancyCard";
+import { formatDateOnly } from "../../lib/formatDate";
 import { RsvpButtons } from "../calendar/RsvpButtons";
 import { useRsvp } from "../calendar/useCalendar";
 import { PostsFeed } from "../posts/PostsFeed";
-import { Card, EmptyState } from "./DashboardCards";
-import { SkeletonCard } from "./Skeletons";
-import type { PregnancyAccessInfo } from "./currentPregnancy";
+import { Card } from "../../ui/Card";
+import { EmptyState } from "../../ui/EmptyState";
+import { SkeletonCard } from "../../ui/Skeleton";
+import type { PregnancyAccessInfo } from "../pregnancy-context/currentPregnancy";
 import { LoadError } from "../../ui/LoadError";
 
 const timeOnly = new Intl.DateTimeFormat("en-US", { timeStyle: "short" });

@@ -10,7 +10,7 @@ import { Button } from "../../ui/Button";
 import { RadioCards } from "../../ui/RadioCards";
 import { TextField } from "../../ui/TextField";
 import { SelectField, TextAreaField } from "../../ui/fields";
-import { serverErrorText } from "../settings/serverError";
+import { serverErrorText } from "../../lib/serverError";
 
 const PLAN_OPTIONS = GIFT_CARD_PLANS.map((plan) => {
   const tier = PLANS[GIFT_CARD_PLAN_TIER[plan]];
@@ -26,7 +26,7 @@ export function GiftCardPurchaseForm() {
   const [recipientName, setRecipientName] = useState("");
   const [message, setMessage] = useState("");
   const [emailError, setEmailError] = useState<string>();
-  const checkout = useMutation(trpc.billing.createGiftCardCheckout.mutationOptions({ onSuccess: ({ url }) => window.location.assign(url) }));
+  const checkout = useMutation(trpc.giftCards.createCheckout.mutationOptions({ onSuccess: ({ url }) => window.location.assign(url) }));
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -9,6 +9,7 @@ import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { Spinner } from "../../ui/Spinner";
+import { PageHeader } from "../../ui/PageHeader";
 
 const route = getRouteApi("/giftcards_/success");
 
@@ -26,7 +27,7 @@ export function GiftCardSuccessPage() {
   }, []);
   usePageMeta({ title: "Your Gift Card", description: "Your BabySteps gift card code, ready to give.", canonicalPath: "/giftcards/success" });
   const purchase = useQuery({
-    ...trpc.billing.giftCardPurchase.queryOptions({ stripeSessionId: sessionId ?? "" }),
+    ...trpc.giftCards.purchase.queryOptions({ stripeSessionId: sessionId ?? "" }),
     enabled: Boolean(sessionId),
     refetchInterval: (query) => (query.state.data === null && !timedOut ? PAYMENT_POLL_INTERVAL_MS : false),
   });
@@ -35,7 +36,7 @@ export function GiftCardSuccessPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-10 sm:py-14">
-      <h1 className="text-3xl font-bold tracking-tight">{card ? GIFT_CARD_MESSAGES.purchased : "Your gift card"}</h1>
+      <PageHeader title={card ? GIFT_CARD_MESSAGES.purchased : "Your gift card"} />
       {card ? (
         <>
           <p className="text-lg">

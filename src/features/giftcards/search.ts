@@ -1,5 +1,5 @@
 /** Search parameters of /giftcards and /giftcards/success. */
-import { MAX_SESSION_ID_LENGTH } from "../onboarding/search";
+import { checkoutSessionSearch } from "../../lib/searchParams";
 
 export interface GiftCardsSearch {
   /** 'cancelled' after a cancelled checkout. */
@@ -13,5 +13,4 @@ export interface GiftCardSuccessSearch {
   session_id?: string;
 }
 
-export const validateGiftCardSuccessSearch = (search: Record<string, unknown>): GiftCardSuccessSearch =>
-  typeof search.session_id === "string" && search.session_id.length <= MAX_SESSION_ID_LENGTH ? { session_id: search.session_id } : {};
+export const validateGiftCardSuccessSearch = (search: Record<string, unknown>): GiftCardSuccessSearch => checkoutSessionSearch(search);

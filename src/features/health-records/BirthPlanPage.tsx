@@ -11,7 +11,7 @@ import { TextAreaField } from "../../ui/fields";
 import { PrinterIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner, SpinnerIcon } from "../../ui/Spinner";
-import { Card } from "../dashboard/DashboardCards";
+import { Card } from "../../ui/Card";
 import { HealthToolPage, type HealthScope } from "./HealthToolPage";
 import { BIRTH_PLAN_MESSAGES } from "./messages";
 import { useBirthPlanDraft, type SaveStatus } from "./useBirthPlan";
@@ -29,7 +29,7 @@ export function BirthPlanPage() {
 
 function BirthPlanEditor({ scope }: { scope: HealthScope }) {
   const trpc = useTRPC();
-  const plan = useQuery(trpc.health.birthPlan.get.queryOptions(scope, { meta: { isolationToast: false } }));
+  const plan = useQuery(trpc.healthRecords.birthPlan.get.queryOptions(scope, { meta: { isolationToast: false } }));
   if (plan.isPending) return <Spinner label={BIRTH_PLAN_MESSAGES.loading} showLabel />;
   if (plan.isError) return <LoadError title={BIRTH_PLAN_MESSAGES.loadFailed} onRetry={() => void plan.refetch()} busy={plan.isFetching} />;
   return <BirthPlanForm scope={scope} saved={plan.data.answers} />;

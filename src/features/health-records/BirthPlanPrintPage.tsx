@@ -6,7 +6,7 @@ import { useTRPC } from "../../lib/trpc";
 import { Switch } from "../../ui/fields";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
-import { formatDateOnly } from "../pregnancy/PregnancyCard";
+import { formatDateOnly } from "../../lib/formatDate";
 import { PrintPage, type HealthScope } from "./HealthToolPage";
 import { BIRTH_PLAN_MESSAGES, HEALTH_PAGE_MESSAGES } from "./messages";
 
@@ -28,7 +28,7 @@ export function BirthPlanPrintPage() {
 
 function BirthPlanSheet({ scope, includeSymptoms }: { scope: HealthScope; includeSymptoms: boolean }) {
   const trpc = useTRPC();
-  const plan = useQuery(trpc.health.birthPlan.get.queryOptions(scope, { meta: { isolationToast: false } }));
+  const plan = useQuery(trpc.healthRecords.birthPlan.get.queryOptions(scope, { meta: { isolationToast: false } }));
   if (plan.isPending) return <Spinner label={BIRTH_PLAN_MESSAGES.loading} showLabel />;
   if (plan.isError) return <LoadError title={BIRTH_PLAN_MESSAGES.loadFailed} onRetry={() => void plan.refetch()} busy={plan.isFetching} />;
   const { answers, parents, dueDate, updatedAt } = plan.data;
@@ -88,7 +88,7 @@ function BirthPlanSheet({ scope, includeSymptoms }: { scope: HealthScope; includ
 /** For the provider: each week's symptoms, how often, and how strong at worst. */
 function SymptomSummary({ scope }: { scope: HealthScope }) {
   const trpc = useTRPC();
-  const logs = useQuery(trpc.health.logs.list.queryOptions({ ...scope, kind: "symptom" }, { meta: { isolationToast: false } }));
+  const logs = useQuery(trpc.healthRecords.logs.list.queryOptions({ ...scope, kind: "symptom" }, { meta: { isolationToast: false } }));
   const weeks = logs.data ? symptomsByWeek(logs.data) : [];
   return (
     <section className="break-inside-avoid">

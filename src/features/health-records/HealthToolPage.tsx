@@ -8,8 +8,9 @@ import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { ChevronLeftIcon, PrinterIcon } from "../../ui/icons";
 import { PageSpinner } from "../../ui/Spinner";
-import { usePregnancyContext } from "../modes/usePregnancyContext";
+import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 import { HEALTH_PAGE_MESSAGES } from "./messages";
+import { PageHeader } from "../../ui/PageHeader";
 
 /** What every health record call is scoped to, and the dates the pages need. */
 export interface HealthScope {
@@ -59,13 +60,8 @@ export function HealthToolPage({ title, description, actions, children }: Health
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
       <BackLink to="/health" label={HEALTH_PAGE_MESSAGES.backToHealth} />
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1 basis-64">
-          <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-          <p className="mt-1 text-muted-foreground">{description}</p>
-        </div>
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-      </div>
+      {/* Every tool's header is the row with actions, whether or not this tool has any. */}
+      <PageHeader title={title} description={description} actions={actions ?? null} />
       {frame.state === "loading" && <PageSpinner />}
       {frame.state === "none" && <Alert variant="info">{HEALTH_PAGE_MESSAGES.noPregnancy}</Alert>}
       {frame.state === "ready" && children(frame.scope, frame.pregnancy)}

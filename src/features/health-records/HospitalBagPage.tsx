@@ -10,7 +10,7 @@ import { PrinterIcon, TrashIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
 import { TextField } from "../../ui/TextField";
-import { Card } from "../dashboard/DashboardCards";
+import { Card } from "../../ui/Card";
 import { HealthToolPage, type HealthScope } from "./HealthToolPage";
 import { HOSPITAL_BAG_MESSAGES } from "./messages";
 import { useHospitalBagItems, useHospitalBagWrites, type BagItem } from "./useHospitalBag";

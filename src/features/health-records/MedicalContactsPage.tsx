@@ -14,11 +14,11 @@ import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
-import { EmptyState } from "../dashboard/DashboardCards";
+import { EmptyState } from "../../ui/EmptyState";
 import { HealthToolPage, type HealthScope } from "./HealthToolPage";
 import { MEDICAL_CONTACT_MESSAGES } from "./messages";
 
-type MedicalContact = RouterOutputs["health"]["medicalContacts"]["list"][number];
+type MedicalContact = RouterOutputs["healthRecords"]["medicalContacts"]["list"][number];
 type ContactForm = Required<MedicalContactInput>;
 
 const quiet = { isolationToast: false } as const;
@@ -35,13 +35,13 @@ export function MedicalContactsPage() {
 function useMedicalContactWrites(scope: HealthScope) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const reload = () => queryClient.invalidateQueries(trpc.health.medicalContacts.list.queryFilter(scope));
+  const reload = () => queryClient.invalidateQueries(trpc.healthRecords.medicalContacts.list.queryFilter(scope));
   const saved = () => toast({ title: MEDICAL_CONTACT_MESSAGES.saved, variant: "success" });
   const saveFailed = () => toast({ title: MEDICAL_CONTACT_MESSAGES.saveFailed, variant: "error" });
-  const create = useMutation(trpc.health.medicalContacts.create.mutationOptions({ meta: quiet, onSuccess: saved, onError: saveFailed, onSettled: reload }));
-  const update = useMutation(trpc.health.medicalContacts.update.mutationOptions({ meta: quiet, onSuccess: saved, onError: saveFailed, onSettled: reload }));
+  const create = useMutation(trpc.healthRecords.medicalContacts.create.mutationOptions({ meta: quiet, onSuccess: saved, onError: saveFailed, onSettled: reload }));
+  const update = useMutation(trpc.healthRecords.medicalContacts.update.mutationOptions({ meta: quiet, onSuccess: saved, onError: saveFailed, onSettled: reload }));
   const remove = useMutation(
-    trpc.health.medicalContacts.delete.mutationOptions({
+    trpc.healthRecords.medicalContacts.delete.mutationOptions({
       meta: quiet,
       onSuccess: () => toast({ title: MEDICAL_CONTACT_MESSAGES.deleted, variant: "success" }),
       onError: () => toast({ title: MEDICAL_CONTACT_MESSAGES.deleteFailed, variant: "error" }),
@@ -58,7 +58,7 @@ function useMedicalContactWrites(scope: HealthScope) {
 
 function MedicalContacts({ scope }: { scope: HealthScope }) {
   const trpc = useTRPC();
-  const contacts = useQuery(trpc.health.medicalContacts.list.queryOptions(scope, { meta: quiet }));
+  const contacts = useQuery(trpc.healthRecords.medicalContacts.list.queryOptions(scope, { meta: quiet }));
   const writes = useMedicalContactWrites(scope);
   const [editing, setEditing] = useState<{ contact?: MedicalContact } | null>(null);
   const [deleting, setDeleting] = useState<MedicalContact | null>(null);

@@ -23,7 +23,7 @@ export function useBirthPlanDraft(scope: HealthScope, saved: BirthPlanAnswers) {
   const dirty = useRef(false);
   const inFlight = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const save = useMutation(trpc.health.birthPlan.save.mutationOptions({ meta: { isolationToast: false } }));
+  const save = useMutation(trpc.healthRecords.birthPlan.save.mutationOptions({ meta: { isolationToast: false } }));
   const { mutateAsync } = save;
 
   /** Saves what is on screen now, after any save already on its way. */
@@ -36,7 +36,7 @@ export function useBirthPlanDraft(scope: HealthScope, saved: BirthPlanAnswers) {
     const run = mutateAsync({ ...scope, answers: latest.current })
       .then(
         (plan) => {
-          queryClient.setQueryData(trpc.health.birthPlan.get.queryKey(scope), plan);
+          queryClient.setQueryData(trpc.healthRecords.birthPlan.get.queryKey(scope), plan);
           setStatus(dirty.current ? "unsaved" : "saved");
         },
         () => {

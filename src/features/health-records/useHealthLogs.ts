@@ -14,7 +14,7 @@ import { toast } from "../../ui/toast";
 import type { HealthPregnancy, HealthScope } from "./HealthToolPage";
 import { HEALTH_LOG_MESSAGES, LOG_TIMELINE_MESSAGES } from "./messages";
 
-export type HealthLog = RouterOutputs["health"]["logs"]["list"][number];
+export type HealthLog = RouterOutputs["healthRecords"]["logs"]["list"][number];
 
 /** These calls say what failed themselves. */
 const quiet = { isolationToast: false } as const;
@@ -29,20 +29,20 @@ export function useHealthLogs(scope: HealthScope, pregnancy: HealthPregnancy, ki
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { session } = useRouteContext({ from: "/_authenticated" });
-  const listKey = trpc.health.logs.list.queryKey({ ...scope, kind });
-  const logs = useQuery(trpc.health.logs.list.queryOptions({ ...scope, kind }, { meta: quiet }));
-  const reload = () => queryClient.invalidateQueries(trpc.health.logs.pathFilter());
+  const listKey = trpc.healthRecords.logs.list.queryKey({ ...scope, kind });
+  const logs = useQuery(trpc.healthRecords.logs.list.queryOptions({ ...scope, kind }, { meta: quiet }));
+  const reload = () => queryClient.invalidateQueries(trpc.healthRecords.logs.pathFilter());
 
   /** Logs waiting for the connection to come back: marked on the timeline until they are sent. */
   const unsent = new Set(
     useMutationState({
-      filters: { mutationKey: trpc.health.logs.sync.mutationKey(), status: "pending" },
+      filters: { mutationKey: trpc.healthRecords.logs.sync.mutationKey(), status: "pending" },
       select: (mutation) => (mutation.state.isPaused ? ((mutation.state.variables as { logs?: HealthLogInput[] } | undefined)?.logs?.map((log) => log.id) ?? []) : []),
     }).flat(),
   );
 
   const sync = useMutation(
-    trpc.health.logs.sync.mutationOptions({
+    trpc.healthRecords.logs.sync.mutationOptions({
       meta: quiet,
       onMutate: async ({ logs: sent }) => {
         await queryClient.cancelQueries({ queryKey: listKey });
@@ -69,7 +69,7 @@ export function useHealthLogs(scope: HealthScope, pregnancy: HealthPregnancy, ki
   );
 
   const remove = useMutation(
-    trpc.health.logs.delete.mutationOptions({
+    trpc.healthRecords.logs.delete.mutationOptions({
       meta: quiet,
       onMutate: async ({ logId }) => {
         await queryClient.cancelQueries({ queryKey: listKey });

@@ -10,20 +10,20 @@ import { toast } from "../../ui/toast";
 import type { HealthScope } from "./HealthToolPage";
 import { HOSPITAL_BAG_MESSAGES } from "./messages";
 
-export type BagItem = RouterOutputs["health"]["hospitalBag"]["list"][number];
+export type BagItem = RouterOutputs["healthRecords"]["hospitalBag"]["list"][number];
 
 const quiet = { isolationToast: false } as const;
 
 export function useHospitalBagItems(scope: HealthScope) {
   const trpc = useTRPC();
-  return useQuery(trpc.health.hospitalBag.list.queryOptions(scope, { meta: quiet }));
+  return useQuery(trpc.healthRecords.hospitalBag.list.queryOptions(scope, { meta: quiet }));
 }
 
 export function useHospitalBagWrites(scope: HealthScope) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const listKey = trpc.health.hospitalBag.list.queryKey(scope);
-  const writeKeys = [trpc.health.hospitalBag.add.mutationKey(), trpc.health.hospitalBag.update.mutationKey(), trpc.health.hospitalBag.delete.mutationKey()];
+  const listKey = trpc.healthRecords.hospitalBag.list.queryKey(scope);
+  const writeKeys = [trpc.healthRecords.hospitalBag.add.mutationKey(), trpc.healthRecords.hospitalBag.update.mutationKey(), trpc.healthRecords.hospitalBag.delete.mutationKey()];
   const writesPending = () => writeKeys.reduce((total, mutationKey) => total + queryClient.isMutating({ mutationKey }), 0);
 
   function optimistic<Input>(change: (input: Input) => (items: BagItem[]) => BagItem[]) {
@@ -44,18 +44,18 @@ export function useHospitalBagWrites(scope: HealthScope) {
   }
 
   const add = useMutation(
-    trpc.health.hospitalBag.add.mutationOptions(
+    trpc.healthRecords.hospitalBag.add.mutationOptions(
       optimistic(({ id, owner, name }: { id: string; owner: HospitalBagOwner; name: string }) => (items) => [...items, { id, owner, name: name.trim(), isPacked: false, isSuggested: false }]),
     ),
   );
   const update = useMutation(
-    trpc.health.hospitalBag.update.mutationOptions(
+    trpc.healthRecords.hospitalBag.update.mutationOptions(
       optimistic(({ itemId, isPacked }: { itemId: string; isPacked?: boolean | undefined }) => (items) => items.map((item) => (item.id === itemId && isPacked !== undefined ? { ...item, isPacked } : item))),
     ),
   );
-  const remove = useMutation(trpc.health.hospitalBag.delete.mutationOptions(optimistic(({ itemId }: { itemId: string }) => (items) => items.filter((item) => item.id !== itemId))));
+  const remove = useMutation(trpc.healthRecords.hospitalBag.delete.mutationOptions(optimistic(({ itemId }: { itemId: string }) => (items) => items.filter((item) => item.id !== itemId))));
   const restore = useMutation(
-    trpc.health.hospitalBag.restoreSuggested.mutationOptions({
+    trpc.healthRecords.hospitalBag.restoreSuggested.mutationOptions({
       meta: quiet,
       onSuccess: (items) => {
         queryClient.setQueryData(listKey, items);

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { USER_MODES, type UserMode } from "../../domain/enums";
 import { SwapIcon } from "../../ui/icons";
-import { useAppMode } from "./useAppMode";
+import { useAppMode } from "../pregnancy-context/useAppMode";
 
 const LABELS: Record<UserMode, string> = { parent: "Parent", guest: "Guest" };
 

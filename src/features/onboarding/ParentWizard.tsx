@@ -3,7 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { FULL_WIZARD_STEPS, WIZARD_STEP_TITLES, nextWizardStep, previousWizardStep, wizardProgress, type WizardFlow, type WizardStep } from "../../domain/wizard";
 import { useDocumentTitle } from "../../lib/document-title";
 import { StepProgress } from "../../ui/StepProgress";
-import { AuthCard, useFocusHeadingOnChange } from "../auth/AuthLayout";
+import { AuthCard, useFocusHeadingOnChange } from "../../ui/AuthLayout";
 import { SignUpFormWithReferral } from "./ReferralCodeField";
 import { readOnboardingData, readStagedOnboarding, saveOnboardingData } from "./onboardingData";
 import { PaymentCancelledNotice } from "./PaymentCancelledNotice";

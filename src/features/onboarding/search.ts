@@ -1,5 +1,6 @@
 /** Search parameters of /onboarding and /onboarding-parent (onboarding spec 2 and 4). */
 import { wizardStepFrom, type WizardFlow, type WizardStep } from "../../domain/wizard";
+import { checkoutSessionSearch } from "../../lib/searchParams";
 
 export interface WizardSearch {
   step?: WizardStep;
@@ -10,14 +11,12 @@ export interface WizardSearch {
   session_id?: string;
 }
 
-export const MAX_SESSION_ID_LENGTH = 255;
-
 export function validateWizardSearch(flow: WizardFlow) {
   return (search: Record<string, unknown>): WizardSearch => ({
     ...(search.step !== undefined ? { step: wizardStepFrom(flow, search.step) } : {}),
     ...(typeof search.payment === "string" ? { payment: search.payment } : {}),
     ...(typeof search.payment_status === "string" ? { payment_status: search.payment_status } : {}),
-    ...(typeof search.session_id === "string" && search.session_id.length <= MAX_SESSION_ID_LENGTH ? { session_id: search.session_id } : {}),
+    ...checkoutSessionSearch(search),
   });
 }
 

@@ -3,7 +3,7 @@ import { signUpSchema } from "../../domain/auth";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
-import { AuthCard } from "../auth/AuthLayout";
+import { AuthCard } from "../../ui/AuthLayout";
 import type { PartnerCodeSender, PartnerInvitation } from "./usePartnerCode";
 
 interface InvitationEmailStepProps {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { getRouteApi } from "@tanstack/react-router";
 import { PARTNER_INVITATION_STEPS, PERCENT } from "../../domain/constants";
-import { AuthCard, useFocusHeadingOnChange } from "../auth/AuthLayout";
+import { AuthCard, useFocusHeadingOnChange } from "../../ui/AuthLayout";
 import { InvitationEmailStep } from "./InvitationEmailStep";
 import { PartnerAccountStep } from "./PartnerAccountStep";
 import { PartnerBenefitsStep } from "./PartnerBenefitsStep";

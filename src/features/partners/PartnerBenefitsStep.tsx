@@ -1,6 +1,6 @@
 import { Button } from "../../ui/Button";
 import { CalendarIcon, GiftIcon, HourglassIcon, ImageIcon, StarIcon } from "../../ui/icons";
-import { AuthCard } from "../auth/AuthLayout";
+import { AuthCard } from "../../ui/AuthLayout";
 
 const BENEFITS = [
   { icon: CalendarIcon, title: "Calendar and milestones", text: "Appointments, milestones and reminders, shared with your partner." },

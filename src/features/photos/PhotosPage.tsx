@@ -4,11 +4,12 @@ import { inspirationTemplate, uploadDefaultsFor, type InspirationTemplate } from
 import { useDocumentTitle } from "../../lib/document-title";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { Tabs } from "../../ui/Tabs";
-import { AREAS } from "../shell/areas";
+import { AREAS } from "../../lib/areas";
 import { AlbumPanel } from "./album/AlbumPanel";
 import { InspirationGallery } from "./inspiration/InspirationGallery";
 import { privacyLabel } from "./inspiration/labels";
 import type { PhotoTab } from "./search";
+import { PageHeader } from "../../ui/PageHeader";
 
 /**
  * /photos: the photo album and the inspiration gallery as two tabs; the open tab lives in `?tab`
@@ -26,7 +27,7 @@ export function PhotosPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
-      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+      <PageHeader title={title} />
       <Tabs
         label={title}
         value={search.tab ?? "album"}

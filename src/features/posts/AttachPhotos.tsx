@@ -9,8 +9,8 @@ import { Dialog } from "../../ui/Dialog";
 import { CloseIcon, ImageIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
-import type { AlbumPhoto } from "../photos/album/AlbumPanel";
-import { ITEM_PRIVACY_LEVEL_LABELS } from "../settings/labels";
+import type { AlbumPhoto } from "../photos/album/albumPhoto";
+import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 import type { PostPhoto, PostsScope } from "./usePosts";
 
 const postPhotoOf = ({ id, url, thumbnailUrl, altText, title, week }: AlbumPhoto): PostPhoto => ({ id, url, thumbnailUrl, altText, title, week });

@@ -5,7 +5,7 @@ import { REGISTRY_MESSAGES } from "../../domain/registry";
 import { Button } from "../../ui/Button";
 import { SelectField } from "../../ui/fields";
 import { TextField } from "../../ui/TextField";
-import { ItemPrivacyField } from "../settings/ItemPrivacyField";
+import { ItemPrivacyField } from "../../ui/ItemPrivacyField";
 import { POST_MOODS, moodLabel } from "./moods";
 import { RichTextEditor } from "./RichTextEditor";
 import { AttachPhotos } from "./AttachPhotos";

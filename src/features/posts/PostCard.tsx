@@ -6,7 +6,7 @@ import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog, Dialog } from "../../ui/Dialog";
 import { HeartIcon, LinkIcon, MapPinIcon } from "../../ui/icons";
-import { ITEM_PRIVACY_LEVEL_LABELS } from "../settings/labels";
+import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 import { Comments } from "./Comments";
 import { Composer } from "./Composer";
 import { authorName, formatPostTime, linkHost } from "./format";

@@ -1,9 +1,10 @@
 import { useDocumentTitle } from "../../lib/document-title";
 import { Alert } from "../../ui/Alert";
 import { Spinner } from "../../ui/Spinner";
-import { EmptyState } from "../dashboard/DashboardCards";
-import { usePregnancyContext } from "../modes/usePregnancyContext";
+import { EmptyState } from "../../ui/EmptyState";
+import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 import { NewPost, PostsFeed } from "./PostsFeed";
+import { PageHeader } from "../../ui/PageHeader";
 
 /**
  * /posts: the pregnancy's feed on its own page. Parents (in parent mode) share updates; everyone
@@ -40,10 +41,7 @@ export function PostsPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6 sm:px-6 sm:py-8">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">Posts</h1>
-        <p className="mt-1 text-muted-foreground">News and moments from the pregnancy, with likes and comments.</p>
-      </div>
+      <PageHeader title="Posts" description="News and moments from the pregnancy, with likes and comments." />
       {body}
     </div>
   );

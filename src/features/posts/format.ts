@@ -1,4 +1,4 @@
-import { memberName } from "../waiting-room/useWaitingRoom";
+import { memberName } from "../../lib/memberName";
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 

@@ -6,9 +6,10 @@ import { useDocumentTitle } from "../../lib/document-title";
 import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { PageSpinner, Spinner } from "../../ui/Spinner";
-import { useAppMode } from "../modes/useAppMode";
-import { usePregnancyContext, usePregnancyMineInput } from "../modes/usePregnancyContext";
-import { formatDateOnly } from "../pregnancy/PregnancyCard";
+import { useAppMode } from "../pregnancy-context/useAppMode";
+import { usePregnancyContext, usePregnancyMineInput } from "../pregnancy-context/usePregnancyContext";
+import { formatDateOnly } from "../../lib/formatDate";
+import { PageHeader } from "../../ui/PageHeader";
 
 /**
  * /pregnancies (core spec 2): the pregnancies the user follows as a guest, with a switch per row.
@@ -21,10 +22,7 @@ export function PregnanciesPage() {
   if (mode === "parent") return <Navigate to="/dashboard" replace />;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">Pregnancies</h1>
-        <p className="mt-1 text-lg text-muted-foreground">The pregnancies you follow as a guest. Switch to choose which one the app shows.</p>
-      </div>
+      <PageHeader title="Pregnancies" description="The pregnancies you follow as a guest. Switch to choose which one the app shows." lead />
       <Suspense fallback={<Spinner label="Loading pregnancies..." showLabel className="py-6" />}>
         <GuestPregnancyList />
       </Suspense>

@@ -7,12 +7,13 @@ import { Button } from "../../ui/Button";
 import { PlusIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
-import { usePregnancyContext } from "../modes/usePregnancyContext";
-import { AREAS } from "../shell/areas";
+import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
+import { AREAS } from "../../lib/areas";
 import { RegistryFormDialog } from "./RegistryFormDialog";
 import { GuestRegistryList, ManagedRegistryList } from "./RegistryList";
 import { SuggestionsSection, SuggestItemForm } from "./Suggestions";
 import { useRegistryData, useRegistryWrites, type Registry, type RegistryScope } from "./useRegistry";
+import { PageHeader } from "../../ui/PageHeader";
 
 interface Rights {
   canManage: boolean;
@@ -40,10 +41,7 @@ export function RegistryPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-        <p className="mt-1 text-muted-foreground">{rights.canManage ? summary : "The parents' baby registries. Each opens at the retailer in a new tab."}</p>
-      </div>
+      <PageHeader title={title} description={rights.canManage ? summary : "The parents' baby registries. Each opens at the retailer in a new tab."} />
       {body}
     </div>
   );

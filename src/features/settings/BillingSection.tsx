@@ -9,12 +9,12 @@ import { useTRPC, type AppRouter } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast";
-import { formatDateOnly } from "../pregnancy/PregnancyCard";
-import { ReadOnlyNotice } from "../pregnancy/ReadOnlyNotice";
-import { SUBSCRIPTION_STATUS_LABELS } from "./labels";
+import { formatDateOnly } from "../../lib/formatDate";
+import { ReadOnlyNotice } from "../../ui/ReadOnlyNotice";
+import { SUBSCRIPTION_STATUS_LABELS } from "../../lib/labels";
 import { RedeemGiftCard } from "./RedeemGiftCard";
-import { LoadFailed, SectionLoading, SettingsSection } from "./SettingsSection";
-import { serverErrorText } from "./serverError";
+import { LoadFailed, SectionLoading, SettingsSection } from "../../ui/SettingsSection";
+import { serverErrorText } from "../../lib/serverError";
 import { track } from "../../lib/analytics";
 
 type Subscription = NonNullable<inferRouterOutputs<AppRouter>["billing"]["subscription"]>;
@@ -107,6 +107,7 @@ function SubscriptionDetails({ subscription, onPlanChange }: { subscription: Sub
         if (result.scheduled) toast({ title: SUCCESS_TOASTS.downgradeScheduled, description: `${PLANS[tier].name} stays until ${periodEnd ?? "the end of this period"}.`, variant: "success" });
         else toast({ title: SUCCESS_TOASTS.success, description: `You are on ${PLANS[result.tier].name}.`, variant: "success" });
         void queryClient.invalidateQueries(trpc.billing.pathFilter());
+        void queryClient.invalidateQueries(trpc.giftCards.credit.pathFilter());
       },
       onError: (error, { tier: requested }) => errorToast(requested === "basic" ? SUBSCRIPTION_TOASTS.downgradeFailed : SUBSCRIPTION_TOASTS.upgradeFailed, error),
     }),

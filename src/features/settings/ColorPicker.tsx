@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { BabyColor } from "../../domain/enums";
-import { BABY_COLOR_OPTIONS } from "../theme";
+import { BABY_COLOR_OPTIONS } from "../../lib/babyColors";
 
 interface ColorPickerProps {
   /** The group's name, e.g. 'Colour'. */

@@ -16,10 +16,10 @@ import { Switch } from "../../ui/fields";
 import { GuestAudienceFields } from "./GuestAudienceFields";
 import { InviteGuestDialog } from "./InviteGuestDialog";
 import { InvitePartnerDialog } from "./InvitePartnerDialog";
-import { PERMISSION_LABELS, PRIVACY_LEVEL_LABELS, RELATIONSHIP_LABELS, ROLE_LABELS, labelOf } from "./labels";
+import { PERMISSION_LABELS, PRIVACY_LEVEL_LABELS, RELATIONSHIP_LABELS, ROLE_LABELS, labelOf } from "../../lib/labels";
 import { SETTINGS_MESSAGES } from "./messages";
-import { LoadFailed, SectionLoading, SettingsSection } from "./SettingsSection";
-import { serverErrorText } from "./serverError";
+import { LoadFailed, SectionLoading, SettingsSection } from "../../ui/SettingsSection";
+import { serverErrorText } from "../../lib/serverError";
 
 type Participant = inferRouterOutputs<AppRouter>["participants"]["list"][number];
 

@@ -1,6 +1,6 @@
 import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS, type GuestPrivacyLevel, type GuestRelationship } from "../../domain/enums";
 import { SelectField } from "../../ui/fields";
-import { PRIVACY_LEVEL_LABELS, RELATIONSHIP_LABELS } from "./labels";
+import { PRIVACY_LEVEL_LABELS, RELATIONSHIP_LABELS } from "../../lib/labels";
 
 interface GuestAudienceFieldsProps {
   relationship: GuestRelationship | "";

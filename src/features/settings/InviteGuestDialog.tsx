@@ -11,7 +11,7 @@ import { toast } from "../../ui/toast";
 import { TextAreaField } from "../../ui/fields";
 import { GuestAudienceFields } from "./GuestAudienceFields";
 import { InviteActions, useInvitationSent, useInviteeFields, type InviteDialogProps, type InviteScope } from "./inviteForm";
-import { serverErrorText } from "./serverError";
+import { serverErrorText } from "../../lib/serverError";
 
 /** The server's limit on a personal message. */
 const PERSONAL_MESSAGE_MAX_LENGTH = COMMENT_MAX_LENGTH * 2;

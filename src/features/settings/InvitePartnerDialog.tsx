@@ -5,7 +5,7 @@ import { useTRPC } from "../../lib/trpc";
 import { Dialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast";
 import { InviteActions, useInvitationSent, useInviteeFields, type InviteDialogProps, type InviteScope } from "./inviteForm";
-import { serverErrorText } from "./serverError";
+import { serverErrorText } from "../../lib/serverError";
 
 /** 'Invite your partner' (secure-partner-invitation): free, and confirmed by a code sent to the owner. */
 export function InvitePartnerDialog({ open, onClose, scope }: InviteDialogProps) {

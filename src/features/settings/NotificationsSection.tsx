@@ -3,10 +3,10 @@ import { NOTIFICATION_PREFERENCES, type NotificationPreference, type Notificatio
 import { useTRPC } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
 import { Switch } from "../../ui/fields";
-import { NOTIFICATION_LABELS } from "./labels";
+import { NOTIFICATION_LABELS } from "../../lib/labels";
 import { SETTINGS_MESSAGES } from "./messages";
-import { LoadFailed, SectionLoading, SettingsSection } from "./SettingsSection";
-import { serverErrorText } from "./serverError";
+import { LoadFailed, SectionLoading, SettingsSection } from "../../ui/SettingsSection";
+import { serverErrorText } from "../../lib/serverError";
 
 /**
  * Four switches saved as soon as they change: the switch flips at once (optimistic) and flips

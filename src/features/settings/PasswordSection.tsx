@@ -2,14 +2,13 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { useRouteContext } from "@tanstack/react-router";
 import { resetPasswordSchema, type ResetPasswordInput } from "../../domain/auth";
 import { CREATE_ACCOUNT_MESSAGES, RESET_PASSWORD_MESSAGES } from "../../domain/errors";
-import { authClient } from "../../lib/auth-client";
+import { authClient, authCall } from "../../lib/auth-client";
 import { fieldErrors } from "../../lib/formErrors";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { PasswordField } from "../../ui/PasswordField";
 import { toast } from "../../ui/toast";
-import { authCall } from "../auth/authErrors";
-import { SettingsSection } from "./SettingsSection";
+import { SettingsSection } from "../../ui/SettingsSection";
 
 type Values = ResetPasswordInput & { currentPassword: string };
 type Errors = Partial<Record<keyof Values, string>>;

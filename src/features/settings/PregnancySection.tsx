@@ -10,13 +10,13 @@ import { useTRPC, useTRPCClient, type AppRouter } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
-import { formatDateOnly } from "../pregnancy/PregnancyCard";
+import { formatDateOnly } from "../../lib/formatDate";
 import { SelectField } from "../../ui/fields";
 import { ColorPicker } from "./ColorPicker";
-import { GENDER_LABELS } from "./labels";
+import { GENDER_LABELS } from "../../lib/labels";
 import { SETTINGS_MESSAGES } from "./messages";
-import { LoadFailed, SectionLoading, SettingsSection } from "./SettingsSection";
-import { serverErrorText } from "./serverError";
+import { LoadFailed, SectionLoading, SettingsSection } from "../../ui/SettingsSection";
+import { serverErrorText } from "../../lib/serverError";
 
 type Details = inferRouterOutputs<AppRouter>["pregnancy"]["details"];
 type Baby = Details["babies"][number];
@@ -99,6 +99,7 @@ function PregnancyDetailsForm({ details, scope }: { details: Details; scope: Sco
     onSuccess: ({ saved, warning }) => {
       refresh(scope, saved);
       void queryClient.invalidateQueries(trpc.billing.pathFilter());
+      void queryClient.invalidateQueries(trpc.giftCards.credit.pathFilter());
       if (warning) toast(splitToast(warning));
       else toast({ title: SUCCESS_TOASTS.success, description: "Pregnancy details saved.", variant: "success" });
     },

@@ -10,8 +10,8 @@ import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
 import { imageUploadProblem, uploadImage } from "../../lib/imageUpload";
 import { SETTINGS_MESSAGES } from "./messages";
-import { LoadFailed, SectionLoading, SettingsSection } from "./SettingsSection";
-import { serverErrorText } from "./serverError";
+import { LoadFailed, SectionLoading, SettingsSection } from "../../ui/SettingsSection";
+import { serverErrorText } from "../../lib/serverError";
 
 type Me = NonNullable<inferRouterOutputs<AppRouter>["account"]["me"]>;
 

@@ -7,7 +7,7 @@ import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
-import { serverErrorText } from "./serverError";
+import { serverErrorText } from "../../lib/serverError";
 
 /**
  * The account's credit and 'Redeem gift card' (onboarding spec 1): a card's balance becomes credit
@@ -19,14 +19,14 @@ export function RedeemGiftCard() {
   const headingId = useId();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
-  const credit = useQuery(trpc.billing.accountCredit.queryOptions());
+  const credit = useQuery(trpc.giftCards.credit.queryOptions());
   const redeem = useMutation(
-    trpc.billing.redeemGiftCard.mutationOptions({
+    trpc.giftCards.redeem.mutationOptions({
       onSuccess: (result) => {
         setCode("");
         setError(undefined);
         toast({ title: GIFT_CARD_MESSAGES.redeemed, description: `${formatPrice(result.creditedCents)} (${PLANS[GIFT_CARD_PLAN_TIER[result.plan]].name} gift card) added to your account credit.`, variant: "success" });
-        queryClient.setQueryData(trpc.billing.accountCredit.queryKey(), { creditCents: result.creditCents });
+        queryClient.setQueryData(trpc.giftCards.credit.queryKey(), { creditCents: result.creditCents });
       },
       onError: (failure) => setError(serverErrorText(failure) ?? GIFT_CARD_MESSAGES.redeemFailed),
     }),

@@ -1,7 +1,7 @@
 import { useDocumentTitle } from "../../lib/document-title";
 import { ThemeSettings } from "../theme/ThemeSettings";
 import { LogOutButton } from "../auth/LogOutButton";
-import { useCurrentPregnancy } from "../dashboard/currentPregnancy";
+import { useCurrentPregnancy } from "../pregnancy-context/currentPregnancy";
 import { CalendarFeedSection } from "../calendar/CalendarFeedSection";
 import { BillingSection } from "./BillingSection";
 import { FamilySection } from "./FamilySection";
@@ -9,7 +9,8 @@ import { NotificationsSection } from "./NotificationsSection";
 import { PasswordSection } from "./PasswordSection";
 import { PregnancySections } from "./PregnancySection";
 import { ProfileSection } from "./ProfileSection";
-import { SectionLoading, SettingsSection } from "./SettingsSection";
+import { SectionLoading, SettingsSection } from "../../ui/SettingsSection";
+import { PageHeader } from "../../ui/PageHeader";
 
 /**
  * /settings for every signed-in user: profile, password, calendar subscription, theme, notifications and
@@ -22,7 +23,7 @@ export function SettingsPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
-      <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
+      <PageHeader title="Settings" />
       <ProfileSection />
       <PasswordSection />
       {current.isLoading ? (

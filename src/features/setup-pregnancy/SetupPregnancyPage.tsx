@@ -8,7 +8,7 @@ import { useTRPC, type RouterOutputs } from "../../lib/trpc";
 import { PageSpinner } from "../../ui/Spinner";
 import { StepProgress } from "../../ui/StepProgress";
 import { toast } from "../../ui/toast";
-import { AuthCard, useFocusHeadingOnChange } from "../auth/AuthLayout";
+import { AuthCard, useFocusHeadingOnChange } from "../../ui/AuthLayout";
 import { BabiesStep, GuestsStep, PartnerStep, TimelineStep, type SetupStep, type Timeline } from "./SetupSteps";
 
 const route = getRouteApi("/setup-pregnancy");

@@ -15,9 +15,9 @@ import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
 import { SelectField } from "../../ui/fields";
 import { useInviteeFields } from "../settings/inviteForm";
-import { GENDER_LABELS, RELATIONSHIP_LABELS } from "../settings/labels";
+import { GENDER_LABELS, RELATIONSHIP_LABELS } from "../../lib/labels";
 import { SETTINGS_MESSAGES } from "../settings/messages";
-import { serverErrorText } from "../settings/serverError";
+import { serverErrorText } from "../../lib/serverError";
 
 export type SetupStep = 1 | 2 | 3 | 4;
 

@@ -8,7 +8,7 @@ import { EarlyAccessBanner } from "./EarlyAccessBanner";
 import { bottomBarItems } from "./navItems";
 import { Sidebar, SIDEBAR_TOGGLE_SHORTCUT } from "./Sidebar";
 import { useSidebarExpanded } from "./sidebarState";
-import { useIsMobile } from "./useIsMobile";
+import { useIsMobile } from "../../lib/useIsMobile";
 import { useShellNav, type ShellNav } from "./useShellNav";
 
 /** Ctrl+B (Cmd+B on a Mac) toggles the sidebar (core spec 2). */

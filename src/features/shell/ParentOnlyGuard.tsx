@@ -4,8 +4,8 @@ import { useDocumentTitle } from "../../lib/document-title";
 import { Button } from "../../ui/Button";
 import { LockIcon } from "../../ui/icons";
 import { PageSpinner } from "../../ui/Spinner";
-import { useAppMode } from "../modes/useAppMode";
-import { usePregnancyContext } from "../modes/usePregnancyContext";
+import { useAppMode } from "../pregnancy-context/useAppMode";
+import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 
 /**
  * Parent-only guard (core spec 2) for /calendar, /contacts and /health: a spinner while loading;

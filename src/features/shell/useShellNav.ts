@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import { ROUTE_TEXTS } from "../../domain/errors";
 import { GUEST_DEFAULT_PERMISSIONS, PARENT_DEFAULT_PERMISSIONS } from "../../domain/permissions";
-import { useAppMode } from "../modes/useAppMode";
-import { usePregnancyContext } from "../modes/usePregnancyContext";
+import { useAppMode } from "../pregnancy-context/useAppMode";
+import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 import { navItems, type NavItem } from "./navItems";
 
 export interface ShellNav {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import type { RoomDirectMessage } from "../../../party/protocol";
+import type { RoomDirectMessage } from "../../domain/pregnancyRoom";
 import { DIRECT_MESSAGE_MIN_GAP_MS } from "../../domain/constants";
 import { WAITING_ROOM_TOASTS } from "../../domain/errors";
 import { checkSendThrottle } from "../../domain/messaging";

@@ -4,16 +4,16 @@ import { useQuery } from "@tanstack/react-query";
 import { WAITING_ROOM_TOASTS } from "../../domain/errors";
 import { useDocumentTitle } from "../../lib/document-title";
 import { useTRPC } from "../../lib/trpc";
-import { FormMessage } from "../../ui/Alert";
 import { Spinner } from "../../ui/Spinner";
 import { Tabs } from "../../ui/Tabs";
-import { usePregnancyContext } from "../modes/usePregnancyContext";
-import { useIsMobile } from "../shell/useIsMobile";
+import { PregnancyGate } from "../pregnancy-context/PregnancyGate";
+import { useIsMobile } from "../../lib/useIsMobile";
 import { DirectMessages } from "./DirectMessages";
 import { GroupChat } from "./GroupChat";
 import { ParentControls } from "./ParentControls";
 import { PinnedUpdates, Presence, StateBanner } from "./RoomStatus";
 import { useWaitingRoom, type RoomScope } from "./useWaitingRoom";
+import { PageHeader } from "../../ui/PageHeader";
 
 /**
  * /waiting-room: the family's live room for the big day. Parents use their own pregnancy, guests
@@ -22,27 +22,17 @@ import { useWaitingRoom, type RoomScope } from "./useWaitingRoom";
 export function WaitingRoomPage() {
   useDocumentTitle("Waiting Room");
   const { session } = useRouteContext({ from: "/_authenticated" });
-  const context = usePregnancyContext();
-  const { pregnancyId, mode, access } = context;
-
-  let body;
-  if (context.isLoading) body = <Spinner label="Loading the waiting room" className="p-6" />;
-  else if (!pregnancyId) body = <FormMessage message={WAITING_ROOM_TOASTS.noActivePregnancy} />;
-  else if (access && !access.permissions.canAccessWaitingRoom)
-    body = (
-      <section aria-labelledby="limited-access" className="card flex flex-col gap-2 p-6">
-        <h2 id="limited-access" className="text-xl font-bold">
-          Limited Access
-        </h2>
-        <p className="text-muted-foreground">The parents have not opened the waiting room to you. Ask them if you would like to join.</p>
-      </section>
-    );
-  else body = <WaitingRoom key={pregnancyId} scope={{ pregnancyId, mode }} userId={session.user.id} isParent={mode === "parent" && (access?.isParent ?? false)} />;
-
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-3 py-4 sm:px-6 sm:py-6">
-      <h1 className="text-3xl font-bold tracking-tight">Waiting Room</h1>
-      {body}
+      <PageHeader title="Waiting Room" />
+      <PregnancyGate
+        loadingLabel="Loading the waiting room"
+        noPregnancyMessage={WAITING_ROOM_TOASTS.noActivePregnancy}
+        permission="canAccessWaitingRoom"
+        limitedAccess={{ headingId: "limited-access", text: "The parents have not opened the waiting room to you. Ask them if you would like to join." }}
+      >
+        {({ scope, isParent }) => <WaitingRoom key={scope.pregnancyId} scope={scope} userId={session.user.id} isParent={isParent} />}
+      </PregnancyGate>
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * the user's own messages in flight, keyed by message id so a message that arrives twice (its own
  * echo, a catch-up after a reconnect, a retried send) is shown once. Pure, so it is unit-tested.
  */
-import type { RoomMessage } from "../../../party/protocol";
+import type { RoomMessage } from "../../domain/pregnancyRoom";
 import type { RouterOutputs } from "../../lib/trpc";
 
 export type ListedMessage = RouterOutputs["waitingRoom"]["messages"]["list"]["messages"][number];

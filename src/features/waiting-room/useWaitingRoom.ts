@@ -6,12 +6,13 @@
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { RoomEvent, RoomServerMessage } from "../../../party/protocol";
+import type { RoomEvent, RoomServerMessage } from "../../domain/pregnancyRoom";
 import { GROUP_MESSAGE_MIN_GAP_MS, TYPING_EXPIRY_OWN_MS, TYPING_EXPIRY_REMOTE_MS } from "../../domain/constants";
 import type { UserMode } from "../../domain/enums";
 import { WAITING_ROOM_TOASTS, splitToast } from "../../domain/errors";
 import { MESSAGE_RETRY_DELAYS_MS, checkSendThrottle, shouldRetry } from "../../domain/messaging";
 import { appCodeOf, httpStatusOf } from "../../lib/query-client";
+import { memberName } from "../../lib/memberName";
 import { withRetries } from "../../lib/retry";
 import { useTRPC, useTRPCClient, type RouterOutputs } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
@@ -39,8 +40,7 @@ export function toastText(text: string, variant: "error" | "success" = "error") 
   toast({ ...splitToast(text), variant });
 }
 
-export const memberName = (member: Pick<RoomMember, "firstName" | "lastName"> | null | undefined) =>
-  member ? [member.firstName, member.lastName].filter(Boolean).join(" ") || "Family member" : "Family member";
+export { memberName };
 
 type RoomListener = (event: RoomEvent) => void;
 

@@ -18,7 +18,7 @@ import {
 import { BIRTH_PLAN_SECTIONS, HOSPITAL_BAG_LABELS } from "../../domain/healthRecords";
 import { EVENT_CATEGORIES, GUEST_PRIVACY_LEVELS, ITEM_PRIVACY_LEVELS, PERMISSION_FLAGS } from "../../domain/enums";
 import { INSPIRATION_TEMPLATE_COUNT } from "../../domain/inspiration";
-import { ITEM_PRIVACY_LEVEL_LABELS } from "../../features/settings/labels";
+import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 import { BabyIcon, CalendarIcon, GiftIcon, HeartIcon, ImageIcon, ListIcon, StarIcon, StethoscopeIcon, UsersIcon, type IconProps } from "../../ui/icons";
 import type { SitePage } from "../types";
 import { CheckList, ClosingCta, CtaLink, PAGE_CLASS, PageIntro, listText } from "./parts";

@@ -11,7 +11,7 @@ import {
   SUPPORT_EMAIL,
 } from "../../domain/constants";
 import { GUEST_PRIVACY_LEVELS } from "../../domain/enums";
-import { ITEM_PRIVACY_LEVEL_LABELS } from "../../features/settings/labels";
+import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 import type { SitePage } from "../types";
 import { EmailLink, PolicyDocument, listText, type PolicySection } from "./parts";
 

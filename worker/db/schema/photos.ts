@@ -45,6 +45,8 @@ export const photos = pgTable(
     fileSize: integer("file_size").notNull(),
     /** The detected type (magic bytes), not the declared one. */
     mimeType: text("mime_type").notNull(),
+    // No longer read or written: likes and comments are counted when read (worker/services/reactions.ts).
+    // Kept so the version before this one still runs if rolled back; a later migration drops them.
     likesCount: integer("likes_count").notNull().default(0),
     commentsCount: integer("comments_count").notNull().default(0),
     uploadDate: timestamp("upload_date", { withTimezone: true }).notNull().defaultNow(),

@@ -4,18 +4,17 @@ import type { ItemPrivacyLevel } from "../../../domain/enums";
 import { PHOTO_TOASTS } from "../../../domain/errors";
 import { photoAltText } from "../../../domain/photos";
 import { usePregnancyFeed } from "../../../lib/pregnancyFeed";
-import { useTRPC, type RouterInputs, type RouterOutputs } from "../../../lib/trpc";
+import { useTRPC, type RouterInputs } from "../../../lib/trpc";
 import { FormMessage } from "../../../ui/Alert";
 import { Button } from "../../../ui/Button";
 import { SelectField } from "../../../ui/fields";
 import { Spinner } from "../../../ui/Spinner";
-import { usePregnancyContext } from "../../modes/usePregnancyContext";
-import { ITEM_PRIVACY_LEVEL_LABELS } from "../../settings/labels";
+import { usePregnancyContext } from "../../pregnancy-context/usePregnancyContext";
+import { ITEM_PRIVACY_LEVEL_LABELS } from "../../../lib/labels";
 import { Lightbox } from "./Lightbox";
 import type { UploadDefaults } from "../../../domain/inspiration";
 import { UploadDialog } from "./UploadDialog";
 
-export type AlbumPhoto = RouterOutputs["photos"]["list"]["items"][number];
 type ListInput = RouterInputs["photos"]["list"];
 type Filters = Pick<ListInput, "week" | "uploadedBy" | "privacyLevel" | "tags">;
 

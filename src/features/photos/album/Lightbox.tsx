@@ -11,9 +11,9 @@ import { ConfirmDialog, Dialog } from "../../../ui/Dialog";
 import { TextAreaField } from "../../../ui/fields";
 import { TextField } from "../../../ui/TextField";
 import { toast } from "../../../ui/toast";
-import { ITEM_PRIVACY_LEVEL_LABELS } from "../../settings/labels";
-import { ItemPrivacyField } from "../../settings/ItemPrivacyField";
-import type { AlbumPhoto } from "./AlbumPanel";
+import { ITEM_PRIVACY_LEVEL_LABELS } from "../../../lib/labels";
+import { ItemPrivacyField } from "../../../ui/ItemPrivacyField";
+import type { AlbumPhoto } from "./albumPhoto";
 
 type Scope = Pick<RouterInputs["photos"]["list"], "pregnancyId" | "mode">;
 const failed = (title: string) => toast({ title, variant: "error" });

@@ -8,7 +8,7 @@ import { Button } from "../../../ui/Button";
 import { Dialog } from "../../../ui/Dialog";
 import { TextAreaField } from "../../../ui/fields";
 import { TextField } from "../../../ui/TextField";
-import { ItemPrivacyField } from "../../settings/ItemPrivacyField";
+import { ItemPrivacyField } from "../../../ui/ItemPrivacyField";
 import { useUploadQueue, type StartUpload, type UploadItem, type UploadStatus } from "./uploadQueue";
 
 const STATUS_TEXT: Record<UploadStatus, string> = {

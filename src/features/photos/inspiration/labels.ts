@@ -1,5 +1,5 @@
 import type { InspirationCategory, ItemPrivacyLevel } from "../../../domain/enums";
-import { ITEM_PRIVACY_LEVEL_LABELS } from "../../settings/labels";
+import { ITEM_PRIVACY_LEVEL_LABELS } from "../../../lib/labels";
 
 export const CATEGORY_LABELS: Readonly<Record<InspirationCategory, string>> = {
   "fruit-comparison": "Fruit comparison",

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ContractionTimerPage } from "../../../../features/health/ContractionTimerPage";
+import { ContractionTimerPage } from "../../../../features/health-trackers/ContractionTimerPage";
 
 /** /health/contractions: the contraction timer, which keeps timing offline. */
 export const Route = createFileRoute("/_authenticated/_parent/health/contractions")({

@@ -1,0 +1,80 @@
+import type { WaitingRoomState } from "./waitingRoom";
+
+/** Header the Worker sets on an authorised socket request; any incoming value is replaced. */
+export const ROOM_USER_HEADER = "x-babysteps-user-id";
+
+/** Header the Worker sets with the socket's checked channel. */
+export const ROOM_CHANNEL_HEADER = "x-babysteps-room-channel";
+
+/** Header the Worker sets to "1" when the socket's user is a parent of the pregnancy, "0" otherwise. */
+export const ROOM_PARENT_HEADER = "x-babysteps-room-parent";
+
+/**
+ * Header the Worker sets with the instant (ms since the epoch) until which its check holds: the
+ * session's expiry or the day the pregnancy's service state changes, whichever comes first. Past
+ * it, the room closes the socket so the client reconnects through a fresh check.
+ */
+export const ROOM_ACCESS_UNTIL_HEADER = "x-babysteps-room-access-until";
+
+/**
+ * Close code of a socket whose user's access changed (removed, flags or level changed, signed out,
+ * pregnancy closed): the client reconnects, and the Worker decides afresh what it may hear.
+ */
+export const ROOM_REAUTHORISE_CLOSE_CODE = 4001;
+
+/**
+ * A pregnancy's room carries two channels: the waiting room (chat, presence, typing; needs
+ * canAccessWaitingRoom) and the feed, which any active participant may join to hear that posts,
+ * photos, calendar events, registries, baby-game guesses or the parents' health records changed.
+ * The feed carries only that signal: each viewer reloads what the server lets
+ * them see, so nothing private travels on it. Chosen by `?channel=` on the socket URL.
+ */
+export const ROOM_CHANNELS = ["waiting-room", "feed"] as const;
+export type RoomChannel = (typeof ROOM_CHANNELS)[number];
+export const FEED_AREAS = ["posts", "photos", "calendar", "registry", "health", "babyGame"] as const;
+export type FeedArea = (typeof FEED_AREAS)[number];
+/**
+ * Areas only parents see: even the bare signal is news (a contraction synced tells relatives that
+ * labour has started), so it reaches parents' sockets only.
+ */
+export const PARENT_ONLY_FEED_AREAS: readonly FeedArea[] = ["health"];
+
+/** The room's Durable Object binding and its URL segment (/parties/pregnancy-room/<pregnancyId>). */
+export const ROOM_PARTY = "pregnancy-room";
+
+/** A group message as the room fans it out (the same shape the message list serves). */
+export interface RoomMessage {
+  id: string;
+  parentMessageId: string | null;
+  /** Null for system notices. */
+  authorId: string | null;
+  kind: "standard" | "parent_update";
+  content: string;
+  storagePath: string | null;
+  createdAt: string;
+}
+
+export interface RoomDirectMessage {
+  id: string;
+  conversationId: string;
+  authorId: string;
+  content: string;
+  createdAt: string;
+}
+
+/** What the Worker tells a room after a persisted write (or the cron after closing a session). */
+export type RoomEvent =
+  | { kind: "session-closed"; sessionId: string; reason: "false-alarm" | "baby-here" | "scheduled" }
+  | { kind: "state"; state: WaitingRoomState; scheduledCloseAt: string | null }
+  | { kind: "message"; message: RoomMessage }
+  | { kind: "message-deleted"; messageId: string }
+  | { kind: "reaction"; messageId: string; userId: string; emoji: string; reacted: boolean }
+  | { kind: "direct-message"; message: RoomDirectMessage }
+  | { kind: "feed-changed"; area: FeedArea };
+
+export type RoomServerMessage =
+  | { type: "presence"; userIds: string[] }
+  | { type: "typing"; userId: string }
+  | { type: "event"; event: RoomEvent };
+
+export type RoomClientMessage = { type: "typing" };

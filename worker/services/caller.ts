@@ -1,0 +1,33 @@
+import type { AuthSession } from "../auth";
+import type { Db } from "../db";
+import type { Bindings } from "../env";
+import type { Mailer } from "../infra/mailer";
+import type { PregnancyAccess } from "./access";
+
+/**
+ * What every service call runs with, built once per request (worker/context.ts) and handed down by
+ * the tRPC procedures and the HTTP routes alike. Services take `(caller, input)`.
+ */
+export interface RequestScope {
+  db: Db;
+  env: Bindings;
+  /** Public origin of the app, for links in mail. */
+  origin: string;
+  /** Work that may finish after the response (fan-out to rooms, mail). */
+  waitUntil(promise: Promise<unknown>): void;
+  mailer: Mailer;
+}
+
+/** A signed-in caller. */
+export interface UserCaller extends RequestScope {
+  user: AuthSession["user"];
+}
+
+/**
+ * A signed-in caller acting in one pregnancy, whose active participation and effective
+ * permissions were checked by the procedure (or route) that built it; every query filters by
+ * `access.id`.
+ */
+export interface PregnancyCaller extends UserCaller {
+  access: PregnancyAccess;
+}

@@ -1,0 +1,51 @@
+import { and, asc, desc, eq, gte } from "drizzle-orm";
+import { DASHBOARD_LATEST_PHOTOS, DASHBOARD_UPCOMING_EVENTS } from "../../src/domain/constants";
+import { todayIso } from "../../src/domain/dates";
+import { calendarEvents, eventParticipants, photos, waitingRoomSessions } from "../db/schema";
+import { visibleEvents } from "./calendar";
+import type { PregnancyCaller } from "./caller";
+import { visibleTo } from "./photos";
+
+/**
+ * What the dashboard shows, each list filtered by the viewer's audience and flags: upcoming events
+ * (guests need canViewCalendarEvents or an invitation) with the viewer's own answer, the latest
+ * photos and the waiting room's state. The latest posts come from posts.list, which brings their
+ * likes and comments.
+ */
+export async function dashboardSummary(caller: PregnancyCaller, today = todayIso()) {
+  const { db, access } = caller;
+  const userId = caller.user.id;
+  const pregnancyId = access.id;
+  const [upcomingEvents, latestPhotos, [session]] = await Promise.all([
+    db
+      .select({
+        id: calendarEvents.id,
+        title: calendarEvents.title,
+        date: calendarEvents.date,
+        time: calendarEvents.time,
+        category: calendarEvents.category,
+        location: calendarEvents.location,
+        myRsvp: eventParticipants.rsvpStatus,
+      })
+      .from(calendarEvents)
+      .leftJoin(eventParticipants, and(eq(eventParticipants.eventId, calendarEvents.id), eq(eventParticipants.userId, userId)))
+      // The calendar's own rule: flag and level, or the viewer's own invitation.
+      .where(and(eq(calendarEvents.pregnancyId, pregnancyId), eq(calendarEvents.isArchived, false), gte(calendarEvents.date, today), visibleEvents(access, userId)))
+      .orderBy(asc(calendarEvents.date), asc(calendarEvents.time))
+      .limit(DASHBOARD_UPCOMING_EVENTS),
+    db
+      .select({ id: photos.id, title: photos.title, altText: photos.altText, thumbnailUrl: photos.thumbnailUrl, fileUrl: photos.fileUrl })
+      .from(photos)
+      // The album's own rule: audience groups and the uploader's own photos included.
+      .where(visibleTo(caller))
+      .orderBy(desc(photos.createdAt))
+      .limit(DASHBOARD_LATEST_PHOTOS),
+    db
+      .select({ isActive: waitingRoomSessions.isActive, isFalseAlarm: waitingRoomSessions.isFalseAlarm, isBabyHere: waitingRoomSessions.isBabyHere, scheduledCloseAt: waitingRoomSessions.scheduledCloseAt })
+      .from(waitingRoomSessions)
+      .where(eq(waitingRoomSessions.pregnancyId, pregnancyId))
+      .orderBy(desc(waitingRoomSessions.createdAt))
+      .limit(1),
+  ]);
+  return { upcomingEvents, latestPhotos, waitingRoom: session ?? null };
+}

@@ -1,0 +1,210 @@
+import { and, eq, or, sql } from "drizzle-orm";
+import { INVITATION_VALID_DAYS } from "../../src/domain/constants";
+import { addDays, todayIso } from "../../src/domain/dates";
+import type { GuestPrivacyLevel, GuestRelationship } from "../../src/domain/enums";
+import { INVITE_LEVEL_NOT_ALLOWED_MESSAGE, SIGN_IN_MESSAGES } from "../../src/domain/errors";
+import { invitedGuestPermissions, mayInviteAtLevel } from "../../src/domain/permissions";
+import { sanitizeComment, sanitizeTitle } from "../../src/domain/sanitize";
+import type { Db } from "../db";
+import { invitationTracking, pregnancies, pregnancyParticipants, users } from "../db/schema";
+import { composeMail } from "../infra/mailer";
+import type { PregnancyCaller, UserCaller } from "./caller";
+import { AppError, assertInPregnancy } from "./errors";
+import { logEvent } from "../infra/log";
+
+async function findPendingInvitation(db: Db, pregnancyId: string, participantId: string) {
+  const [row] = await db
+    .select({
+      id: pregnancyParticipants.id,
+      pregnancyId: pregnancyParticipants.pregnancyId,
+      status: pregnancyParticipants.status,
+      role: pregnancyParticipants.role,
+      invitedEmail: pregnancyParticipants.invitedEmail,
+    })
+    .from(pregnancyParticipants)
+    .where(eq(pregnancyParticipants.id, participantId));
+  const participant = assertInPregnancy(row, pregnancyId, "Invitation");
+  if (participant.status !== "invited" || !participant.invitedEmail) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "This invitation was already accepted");
+  return { ...participant, invitedEmail: participant.invitedEmail };
+}
+
+/** The link an invited guest follows: /auth with the invite query the sign-in page understands. */
+export function invitationLink(origin: string, invite: { pregnancyId: string; email: string; inviter: string; token: string }): string {
+  const url = new URL("/auth", origin);
+  url.search = new URLSearchParams({ invite_type: "guest", pregnancy_id: invite.pregnancyId, email: invite.email, inviter: invite.inviter, token: invite.token }).toString();
+  return url.toString();
+}
+
+/** The guest signup page with the invitation code filled in. */
+export function guestSignupLink(origin: string, token: string): string {
+  const url = new URL("/guest-signup", origin);
+  url.search = new URLSearchParams({ code: token }).toString();
+  return url.toString();
+}
+
+/**
+ * Sends a fresh invitation link: earlier pending links stop working, the new one is valid for
+ * INVITATION_VALID_DAYS. If mailing fails the caller sees the error and can simply resend.
+ */
+export async function resendInvitation(caller: PregnancyCaller, { participantId, personalMessage }: { participantId: string; personalMessage?: string | undefined }) {
+  const { db, origin } = caller;
+  const pregnancyId = caller.access.id;
+  const inviterId = caller.user.id;
+  const participant = await findPendingInvitation(db, pregnancyId, participantId);
+  const [[pregnancy], [inviter]] = await Promise.all([
+    db.select({ title: pregnancies.title }).from(pregnancies).where(eq(pregnancies.id, pregnancyId)),
+    db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, inviterId)),
+  ]);
+  const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}` : "Your family";
+  const token = await db.transaction(async (tx) => {
+    await tx
+      .update(invitationTracking)
+      .set({ status: "expired" })
+      .where(and(eq(invitationTracking.participantId, participantId), eq(invitationTracking.status, "pending")));
+    const [tracking] = await tx
+      .insert(invitationTracking)
+      .values({ participantId, personalMessage: personalMessage ?? null, expiresAt: new Date(`${addDays(todayIso(), INVITATION_VALID_DAYS)}T23:59:59Z`) })
+      .returning({ token: invitationTracking.invitationToken });
+    if (!tracking) throw new Error("invitation token was not stored");
+    return tracking.token;
+  });
+  // Mailed after the commit: the outbox write needs its own connection, and PGlite serves one
+  // transaction at a time, so mailing inside the transaction would wait on itself.
+  const title = pregnancy?.title ?? "their pregnancy";
+  await caller.mailer.send(
+    composeMail(
+      participant.invitedEmail,
+      `${inviterName} invited you to follow ${title}`,
+      [
+        `${inviterName} would love for you to follow along with ${title} on BabySteps: shared updates and photos, RSVPs, the waiting room and the baby game.`,
+        ...(personalMessage ? [`"${personalMessage}"`] : []),
+        // On its own line so a guest can type it at /guest-signup (join_pregnancy_with_code).
+        `Your invitation code: ${token}`,
+        `New to BabySteps? Create a free guest account with the code at ${guestSignupLink(origin, token)}`,
+        `The link and the code work for ${INVITATION_VALID_DAYS} days.`,
+      ],
+      { label: "Accept the invitation", url: invitationLink(origin, { pregnancyId, email: participant.invitedEmail, inviter: inviterName, token }) },
+    ),
+  );
+  return { sent: true as const };
+}
+
+/** Revoking deletes the pending participant; its invitation links die with it (cascade). */
+export async function revokeInvitation(caller: PregnancyCaller, participantId: string) {
+  const { db } = caller;
+  await findPendingInvitation(db, caller.access.id, participantId);
+  await db.delete(pregnancyParticipants).where(and(eq(pregnancyParticipants.id, participantId), eq(pregnancyParticipants.status, "invited")));
+  return { revoked: true as const };
+}
+
+export interface GuestInvitation {
+  email: string;
+  firstName: string;
+  lastName: string;
+  title?: string | undefined;
+  relationship?: GuestRelationship | undefined;
+  privacyLevel: GuestPrivacyLevel;
+  personalMessage?: string | undefined;
+}
+
+/**
+ * secure-guest-invitation: an invited guest row with the guest defaults as its whole flag set, then
+ * a single-use link by mail. Inviting someone already in the pregnancy (by email) is refused.
+ */
+export async function inviteGuest(caller: PregnancyCaller, invitation: GuestInvitation) {
+  const { db, access: inviter } = caller;
+  const pregnancyId = inviter.id;
+  if (!mayInviteAtLevel(inviter, invitation.privacyLevel)) throw new AppError("FORBIDDEN", "PRIVACY_LEVEL_NOT_ALLOWED", INVITE_LEVEL_NOT_ALLOWED_MESSAGE);
+  const email = invitation.email.trim().toLowerCase();
+  const [existing] = await db
+    .select({ id: pregnancyParticipants.id })
+    .from(pregnancyParticipants)
+    .leftJoin(users, eq(users.id, pregnancyParticipants.userId))
+    .where(and(eq(pregnancyParticipants.pregnancyId, pregnancyId), or(eq(sql`lower(${pregnancyParticipants.invitedEmail})`, email), eq(sql`lower(${users.email})`, email))))
+    .limit(1);
+  if (existing) throw new AppError("CONFLICT", "ALREADY_INVITED", "This person is already part of the pregnancy or invited");
+  const [participant] = await db
+    .insert(pregnancyParticipants)
+    .values({
+      pregnancyId,
+      role: "guest",
+      status: "invited",
+      invitedEmail: email,
+      invitedFirstName: sanitizeTitle(invitation.firstName),
+      invitedLastName: sanitizeTitle(invitation.lastName) || null,
+      title: invitation.title ? sanitizeTitle(invitation.title) || null : null,
+      relationship: invitation.relationship ?? null,
+      privacyLevel: invitation.privacyLevel,
+      permissions: invitedGuestPermissions(inviter),
+      invitedByUserId: caller.user.id,
+    })
+    .returning({ id: pregnancyParticipants.id });
+  if (!participant) throw new Error("invited participant was not stored");
+  const message = invitation.personalMessage ? sanitizeComment(invitation.personalMessage) : undefined;
+  await resendInvitation(caller, { participantId: participant.id, personalMessage: message });
+  return { success: true as const, participantId: participant.id };
+}
+
+/**
+ * Links the signed-in account to the invitation behind a token. The token is single-use (the
+ * pending → accepted update is conditional, so two concurrent uses cannot both win) and only the
+ * invited email may use it.
+ */
+export async function acceptInvitation(caller: UserCaller, token: string) {
+  const { db, user } = caller;
+  const [invitation] = await db
+    .select({
+      trackingId: invitationTracking.id,
+      status: invitationTracking.status,
+      expiresAt: invitationTracking.expiresAt,
+      participantId: pregnancyParticipants.id,
+      pregnancyId: pregnancyParticipants.pregnancyId,
+      invitedEmail: pregnancyParticipants.invitedEmail,
+      pregnancyTitle: pregnancies.title,
+    })
+    .from(invitationTracking)
+    .innerJoin(pregnancyParticipants, eq(pregnancyParticipants.id, invitationTracking.participantId))
+    .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
+    .where(eq(invitationTracking.invitationToken, token));
+  const usable = invitation && invitation.status === "pending" && (!invitation.expiresAt || invitation.expiresAt.getTime() > Date.now());
+  if (!usable) throw new AppError("NOT_FOUND", "INVITATION_NOT_FOUND", SIGN_IN_MESSAGES.invitationNotFound);
+  if (invitation.invitedEmail?.toLowerCase() !== user.email.toLowerCase()) {
+    logEvent("warn", "audit", { audit: "INVITATION_EMAIL_MISMATCH", userId: user.id, participantId: invitation.participantId });
+    throw new AppError("FORBIDDEN", "INVITATION_EMAIL_MISMATCH", SIGN_IN_MESSAGES.invitationNotFound);
+  }
+  const [member] = await db
+    .select({ id: pregnancyParticipants.id })
+    .from(pregnancyParticipants)
+    .where(and(eq(pregnancyParticipants.pregnancyId, invitation.pregnancyId), eq(pregnancyParticipants.userId, user.id)));
+  if (member) throw new AppError("CONFLICT", "ALREADY_MEMBER", "You already take part in this pregnancy");
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(invitationTracking)
+      .set({ status: "accepted", acceptedAt: new Date() })
+      .where(and(eq(invitationTracking.id, invitation.trackingId), eq(invitationTracking.status, "pending")))
+      .returning({ id: invitationTracking.id });
+    if (!claimed) throw new AppError("NOT_FOUND", "INVITATION_NOT_FOUND", SIGN_IN_MESSAGES.invitationNotFound);
+    await tx
+      .update(pregnancyParticipants)
+      .set({ userId: user.id, status: "active", joinedAt: new Date() })
+      .where(eq(pregnancyParticipants.id, invitation.participantId));
+    return { success: true as const, participantId: invitation.participantId, pregnancyId: invitation.pregnancyId, pregnancyTitle: invitation.pregnancyTitle };
+  });
+}
+
+/**
+ * join_pregnancy_with_code: the invitation code is the link's token, so typing it follows exactly
+ * the link's rules (single use, unexpired, only the invited email). The invited row is promoted to
+ * an active participant; the answer is in the spec's shape.
+ */
+export async function joinPregnancyWithCode(caller: UserCaller, code: string) {
+  const joined = await acceptInvitation(caller, code);
+  return {
+    success: true as const,
+    joined_via: "promotion" as const,
+    state: "active" as const,
+    participant_id: joined.participantId,
+    pregnancy_id: joined.pregnancyId,
+    pregnancy_title: joined.pregnancyTitle,
+  };
+}

@@ -1,0 +1,472 @@
+import { and, arrayOverlaps, asc, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
+import { canSeeItem, resolveAudience } from "../../src/domain/audience";
+import { GUEST_PHOTO_QUOTA, PHOTO_PAGE_SIZE } from "../../src/domain/constants";
+import type { ItemPrivacyLevel } from "../../src/domain/enums";
+import { displayTitle } from "../../src/domain/permissions";
+import { cleanPhotoText, photoUrls, type PhotoDetails } from "../../src/domain/photos";
+import { sanitizeComment } from "../../src/domain/sanitize";
+import { isUnlimited } from "../../src/domain/uploads";
+import type { Executor } from "../db";
+import { itemAudienceFilter } from "../db/audience";
+import { photoComments, photoGuestTags, photoLikes, photos, pregnancies, pregnancyParticipants, users } from "../db/schema";
+import { tellFeed } from "../infra/rooms";
+import type { PregnancyCaller } from "./caller";
+import { countOf, likedBy, setLikeRow } from "./reactions";
+import { AppError } from "./errors";
+import { logEvent } from "../infra/log";
+import { guestPhotoCount } from "./photoStorage";
+
+const notFound = () => new AppError("NOT_FOUND", "NOT_FOUND", "Photo not found");
+const notYours = () => new AppError("FORBIDDEN", "ACCESS_DENIED", "Only the uploader or a parent can change this photo");
+
+/** Viewers reload the album when told; the write has committed, so a lost signal only delays them. */
+export const announcePhotos = (caller: PregnancyCaller) => caller.waitUntil(tellFeed(caller.env, caller.access.id, "photos"));
+
+const PHOTO_AUDIENCE = { privacyLevel: photos.privacyLevel, audienceGroups: photos.audienceGroups, authorId: photos.uploadedBy };
+
+/** Photos of this pregnancy the caller may see: the audience rule in SQL, the uploader always. */
+export const visibleTo = (caller: PregnancyCaller): SQL | undefined => and(eq(photos.pregnancyId, caller.access.id), itemAudienceFilter(PHOTO_AUDIENCE, caller.access, caller.user.id));
+
+/** The uploader and the parents edit, tag and delete a photo. */
+const canManage = (caller: PregnancyCaller, uploadedBy: string) => caller.access.isParent || uploadedBy === caller.user.id;
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/** A page is ordered newest first by (created_at, id); the cursor is the last row's pair, exact to the microsecond. */
+export const PHOTO_CURSOR_PATTERN = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)\|([0-9a-f-]{36})$/;
+const cursorAt = sql<string>`to_char(${photos.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const photoColumns = (viewerId: string) => ({
+  id: photos.id,
+  pregnancyId: photos.pregnancyId,
+  title: photos.title,
+  description: photos.description,
+  altText: photos.altText,
+  tags: photos.tags,
+  week: photos.week,
+  privacyLevel: photos.privacyLevel,
+  audienceGroups: photos.audienceGroups,
+  eventId: photos.eventId,
+  fileSize: photos.fileSize,
+  mimeType: photos.mimeType,
+  thumbnailPath: photos.thumbnailPath,
+  likesCount: countOf(photoLikes, photoLikes.photoId, photos.id),
+  commentsCount: countOf(photoComments, photoComments.photoId, photos.id),
+  likedByMe: likedBy(photoLikes, photoLikes.photoId, photoLikes.userId, photos.id, viewerId),
+  uploadDate: photos.uploadDate,
+  createdAt: photos.createdAt,
+  updatedAt: photos.updatedAt,
+  uploadedBy: photos.uploadedBy,
+  uploaderFirstName: users.firstName,
+  uploaderLastName: users.lastName,
+  uploaderAvatarUrl: users.image,
+  uploaderTitle: pregnancyParticipants.title,
+  uploaderRole: pregnancyParticipants.role,
+  cursorAt,
+});
+
+export interface PersonView {
+  id: string;
+  firstName: string;
+  lastName: string;
+  avatarUrl: string | null;
+  /** Their title in this pregnancy ('Grandma'), else 'Parent' or 'Guest'; empty for someone who left. */
+  displayTitle: string;
+}
+
+export interface GuestTagView {
+  participantId: string;
+  firstName: string;
+  lastName: string;
+  displayTitle: string;
+}
+
+export interface PhotoView {
+  id: string;
+  /** The authorised routes: full size, thumbnail (the photo itself when none was made), download of the original. */
+  url: string;
+  thumbnailUrl: string;
+  downloadUrl: string;
+  title: string | null;
+  description: string | null;
+  altText: string | null;
+  tags: string[];
+  week: number;
+  privacyLevel: ItemPrivacyLevel;
+  /** Circles named instead of a level; empty when the level decides. */
+  audienceGroups: string[];
+  eventId: string | null;
+  fileSize: number;
+  mimeType: string;
+  uploadDate: string;
+  createdAt: string;
+  updatedAt: string;
+  uploader: PersonView;
+  likesCount: number;
+  commentsCount: number;
+  likedByMe: boolean;
+  guestTags: GuestTagView[];
+  canEdit: boolean;
+  canDelete: boolean;
+}
+
+type PhotoRow = Awaited<ReturnType<typeof selectPhotos>>[number];
+
+function selectPhotos(caller: PregnancyCaller, where: SQL | undefined, limit: number) {
+  return caller.db
+    .select(photoColumns(caller.user.id))
+    .from(photos)
+    .innerJoin(users, eq(users.id, photos.uploadedBy))
+    .leftJoin(pregnancyParticipants, and(eq(pregnancyParticipants.pregnancyId, photos.pregnancyId), eq(pregnancyParticipants.userId, photos.uploadedBy)))
+    .where(where)
+    .orderBy(desc(photos.createdAt), desc(photos.id))
+    .limit(limit);
+}
+
+/** Guest tags of a whole page, one query however long the page (counts and the viewer's likes come with the rows). */
+async function withDetails(caller: PregnancyCaller, rows: PhotoRow[]): Promise<PhotoView[]> {
+  if (rows.length === 0) return [];
+  const tags = await guestTagsOf(
+    caller.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const urls = photoUrls(row.pregnancyId, row.id);
+    const manage = canManage(caller, row.uploadedBy);
+    return {
+      id: row.id,
+      url: urls.url,
+      thumbnailUrl: row.thumbnailPath ? urls.thumbnailUrl : urls.url,
+      downloadUrl: urls.downloadUrl,
+      title: row.title,
+      description: row.description,
+      altText: row.altText,
+      tags: row.tags,
+      week: row.week,
+      privacyLevel: row.privacyLevel,
+      audienceGroups: row.audienceGroups,
+      eventId: row.eventId,
+      fileSize: row.fileSize,
+      mimeType: row.mimeType,
+      uploadDate: row.uploadDate.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      uploader: {
+        id: row.uploadedBy,
+        firstName: row.uploaderFirstName,
+        lastName: row.uploaderLastName,
+        avatarUrl: row.uploaderAvatarUrl,
+        displayTitle: row.uploaderRole ? displayTitle(row.uploaderTitle, row.uploaderRole) : "",
+      },
+      likesCount: row.likesCount,
+      commentsCount: row.commentsCount,
+      likedByMe: row.likedByMe,
+      guestTags: tags.get(row.id) ?? [],
+      canEdit: manage,
+      canDelete: manage,
+    };
+  });
+}
+
+async function guestTagsOf(db: Executor, photoIds: string[]): Promise<Map<string, GuestTagView[]>> {
+  const rows = await db
+    .select({
+      photoId: photoGuestTags.photoId,
+      participantId: photoGuestTags.participantId,
+      title: pregnancyParticipants.title,
+      role: pregnancyParticipants.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      invitedFirstName: pregnancyParticipants.invitedFirstName,
+      invitedLastName: pregnancyParticipants.invitedLastName,
+    })
+    .from(photoGuestTags)
+    .innerJoin(pregnancyParticipants, eq(pregnancyParticipants.id, photoGuestTags.participantId))
+    .leftJoin(users, eq(users.id, pregnancyParticipants.userId))
+    .where(inArray(photoGuestTags.photoId, photoIds))
+    // In the order people were tagged; those tagged together in the family's order.
+    .orderBy(asc(photoGuestTags.createdAt), asc(pregnancyParticipants.createdAt), asc(photoGuestTags.id));
+  const byPhoto = new Map<string, GuestTagView[]>();
+  for (const row of rows) {
+    const list = byPhoto.get(row.photoId) ?? [];
+    list.push({
+      participantId: row.participantId,
+      firstName: row.firstName ?? row.invitedFirstName ?? "",
+      lastName: row.lastName ?? row.invitedLastName ?? "",
+      displayTitle: displayTitle(row.title, row.role),
+    });
+    byPhoto.set(row.photoId, list);
+  }
+  return byPhoto;
+}
+
+export interface PhotoListInput {
+  week?: number | undefined;
+  uploadedBy?: string | undefined;
+  privacyLevel?: ItemPrivacyLevel | undefined;
+  /** Photos carrying any of these tags. */
+  tags?: string[] | undefined;
+  cursor?: string | null | undefined;
+  limit?: number | undefined;
+}
+
+/** One page of the album, newest first, only what the caller may see; `nextCursor` is null on the last page. */
+export async function listPhotos(caller: PregnancyCaller, input: PhotoListInput): Promise<{ items: PhotoView[]; nextCursor: string | null }> {
+  const limit = input.limit ?? PHOTO_PAGE_SIZE;
+  const cursor = input.cursor ? PHOTO_CURSOR_PATTERN.exec(input.cursor) : null;
+  const where = and(
+    visibleTo(caller),
+    input.week === undefined ? undefined : eq(photos.week, input.week),
+    input.uploadedBy === undefined ? undefined : eq(photos.uploadedBy, input.uploadedBy),
+    input.privacyLevel === undefined ? undefined : eq(photos.privacyLevel, input.privacyLevel),
+    input.tags?.length ? arrayOverlaps(photos.tags, input.tags) : undefined,
+    cursor ? sql`(${photos.createdAt}, ${photos.id}) < (${cursor[1]}::timestamptz, ${cursor[2]}::uuid)` : undefined,
+  );
+  const rows = await selectPhotos(caller, where, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { items: await withDetails(caller, page), nextCursor: rows.length > limit && last ? `${last.cursorAt}|${last.id}` : null };
+}
+
+/** One photo as the album shows it, or NOT_FOUND when it does not exist here or the caller may not see it. */
+export async function getPhoto(caller: PregnancyCaller, photoId: string): Promise<PhotoView> {
+  const [row] = await selectPhotos(caller, and(visibleTo(caller), eq(photos.id, photoId)), 1);
+  if (!row) throw notFound();
+  const [view] = await withDetails(caller, [row]);
+  if (!view) throw notFound();
+  return view;
+}
+
+/**
+ * What the filter controls offer: the weeks, uploaders, privacy levels and tags of the photos the
+ * caller sees. Sequential on one connection, like withDetails.
+ */
+export async function photoFilters(caller: PregnancyCaller) {
+  const { db } = caller;
+  const where = visibleTo(caller);
+  const tag = sql<string>`unnest(${photos.tags})`.as("tag");
+  const weeks = await db.selectDistinct({ week: photos.week }).from(photos).where(where).orderBy(asc(photos.week));
+  const uploaders = await db
+    .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(photos)
+    .innerJoin(users, eq(users.id, photos.uploadedBy))
+    .where(where)
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  const levels = await db.selectDistinct({ privacyLevel: photos.privacyLevel }).from(photos).where(where).orderBy(asc(photos.privacyLevel));
+  const tags = await db.selectDistinct({ tag }).from(photos).where(where).orderBy(sql`tag`);
+  return {
+    weeks: weeks.map((w) => w.week),
+    uploaders,
+    privacyLevels: levels.map((l) => l.privacyLevel),
+    tags: tags.map((t) => t.tag),
+  };
+}
+
+/** The pregnancy's photo storage in photos (core spec 5, 9): 999999 and above is unlimited. */
+/** The pregnancy's photo storage, and for a guest how much of their own quota they have used. */
+export async function photoStorage(caller: PregnancyCaller) {
+  const { db } = caller;
+  const pregnancyId = caller.access.id;
+  const [row] = await db.select({ used: pregnancies.photoStorageUsed, limit: pregnancies.photoStorageLimit }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
+  if (!row) throw new AppError("NOT_FOUND", "NOT_FOUND", "Pregnancy not found");
+  const guest = caller.access.isParent ? null : { used: await guestPhotoCount(db, pregnancyId, caller.user.id), quota: GUEST_PHOTO_QUOTA };
+  return { used: row.used, limit: row.limit, unlimited: isUnlimited(row.limit), guest };
+}
+
+/** Active participants with an account, for tagging people on a photo. */
+export async function taggablePeople(caller: PregnancyCaller) {
+  const rows = await caller.db
+    .select({
+      participantId: pregnancyParticipants.id,
+      userId: pregnancyParticipants.userId,
+      role: pregnancyParticipants.role,
+      title: pregnancyParticipants.title,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      avatarUrl: users.image,
+    })
+    .from(pregnancyParticipants)
+    .innerJoin(users, eq(users.id, pregnancyParticipants.userId))
+    .where(and(eq(pregnancyParticipants.pregnancyId, caller.access.id), eq(pregnancyParticipants.status, "active")))
+    .orderBy(asc(pregnancyParticipants.createdAt));
+  return rows.map(({ title, ...row }) => ({ ...row, displayTitle: displayTitle(title, row.role) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Serving bytes
+
+/**
+ * The stored objects of a photo, found by its id in the checked pregnancy (never by a key from the
+ * client). Null when there is no such photo here; 'hidden' when the audience rule keeps it from
+ * this caller (the uploader and the parents always see it).
+ */
+export async function findServablePhoto(caller: PregnancyCaller, photoId: string) {
+  const [row] = await caller.db
+    .select({
+      storagePath: photos.storagePath,
+      thumbnailPath: photos.thumbnailPath,
+      mimeType: photos.mimeType,
+      title: photos.title,
+      week: photos.week,
+      uploadedBy: photos.uploadedBy,
+      privacyLevel: photos.privacyLevel,
+      audienceGroups: photos.audienceGroups,
+    })
+    .from(photos)
+    .where(and(eq(photos.id, photoId), eq(photos.pregnancyId, caller.access.id)));
+  if (!row) return null;
+  return row.uploadedBy === caller.user.id || canSeeItem(caller.access, row.privacyLevel, row.audienceGroups) ? row : "hidden";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing
+
+async function findVisible(caller: PregnancyCaller, photoId: string) {
+  const [row] = await caller.db
+    .select({ id: photos.id, uploadedBy: photos.uploadedBy, privacyLevel: photos.privacyLevel, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath })
+    .from(photos)
+    .where(and(visibleTo(caller), eq(photos.id, photoId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function findManageable(caller: PregnancyCaller, photoId: string) {
+  const photo = await findVisible(caller, photoId);
+  if (!canManage(caller, photo.uploadedBy)) throw notYours();
+  return photo;
+}
+
+/** Edits title, description, alt text, tags, week and audience (uploader or parent); answers the photo as shown. */
+export async function updatePhoto(caller: PregnancyCaller, input: PhotoDetails & { photoId: string }): Promise<PhotoView> {
+  const photo = await findManageable(caller, input.photoId);
+  const audience = input.privacyLevel !== undefined || input.audienceGroups !== undefined ? resolveAudience(input.privacyLevel, input.audienceGroups, photo.privacyLevel) : {};
+  const changes = { ...cleanPhotoText(input), ...audience, ...(input.week === undefined ? {} : { week: input.week }) };
+  if (Object.keys(changes).length > 0) {
+    await caller.db
+      .update(photos)
+      .set(changes)
+      .where(and(eq(photos.id, photo.id), eq(photos.pregnancyId, caller.access.id)));
+    announcePhotos(caller);
+  }
+  return getPhoto(caller, photo.id);
+}
+
+/** Removes stored objects; a failure leaves an object nothing serves (its row is gone), so it is logged, not thrown. */
+export async function removeObjects(bucket: R2Bucket, keys: Array<string | null>): Promise<void> {
+  const present = keys.filter((key): key is string => key !== null);
+  if (present.length === 0) return;
+  try {
+    await bucket.delete(present);
+  } catch (error) {
+    logEvent("error", "photo objects not removed", { keys: present, error: String(error) });
+  }
+}
+
+/** Deletes a photo (uploader or parent): the row and its likes, comments and tags, one photo of storage given back, then the objects. */
+export async function deletePhoto(caller: PregnancyCaller, photoId: string) {
+  const photo = await findManageable(caller, photoId);
+  const deleted = await caller.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(photos)
+      .where(and(eq(photos.id, photo.id), eq(photos.pregnancyId, caller.access.id)))
+      .returning({ storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath });
+    if (!row) return null;
+    await tx
+      .update(pregnancies)
+      .set({ photoStorageUsed: sql`greatest(${pregnancies.photoStorageUsed} - 1, 0)` })
+      .where(eq(pregnancies.id, caller.access.id));
+    return row;
+  });
+  if (!deleted) throw notFound();
+  await removeObjects(caller.env.PHOTOS, [deleted.storagePath, deleted.thumbnailPath]);
+  announcePhotos(caller);
+  return { photoId: photo.id, deleted: true };
+}
+
+/** Sets the caller's like to `liked` (worker/services/reactions.ts). */
+export async function setLike(caller: PregnancyCaller, input: { photoId: string; liked: boolean }) {
+  const photo = await findVisible(caller, input.photoId);
+  const like = await setLikeRow(caller.db, { table: photoLikes, parent: photoLikes.photoId, user: photoLikes.userId }, photo.id, caller.user.id, input.liked);
+  if (like.changed) announcePhotos(caller);
+  return { photoId: photo.id, liked: input.liked, likesCount: like.count };
+}
+
+function selectComments(db: Executor, where: SQL) {
+  return db
+    .select({
+      id: photoComments.id,
+      photoId: photoComments.photoId,
+      content: photoComments.content,
+      createdAt: photoComments.createdAt,
+      authorId: photoComments.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      avatarUrl: users.image,
+    })
+    .from(photoComments)
+    .innerJoin(users, eq(users.id, photoComments.userId))
+    .where(where)
+    .orderBy(asc(photoComments.createdAt), asc(photoComments.id));
+}
+
+const commentView = (row: Awaited<ReturnType<typeof selectComments>>[number]) => ({
+  id: row.id,
+  photoId: row.photoId,
+  content: row.content,
+  createdAt: row.createdAt.toISOString(),
+  author: { id: row.authorId, firstName: row.firstName, lastName: row.lastName, avatarUrl: row.avatarUrl },
+});
+export type PhotoCommentView = ReturnType<typeof commentView>;
+
+/** A photo's comments, oldest first, with their authors. */
+export async function listComments(caller: PregnancyCaller, photoId: string): Promise<PhotoCommentView[]> {
+  const photo = await findVisible(caller, photoId);
+  return (await selectComments(caller.db, eq(photoComments.photoId, photo.id))).map(commentView);
+}
+
+/** Adds a comment (plain text, cut at 1000) by anyone who sees the photo. */
+export async function addComment(caller: PregnancyCaller, input: { photoId: string; content: string }): Promise<PhotoCommentView> {
+  const content = sanitizeComment(input.content);
+  if (!content) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "Comment is empty");
+  const photo = await findVisible(caller, input.photoId);
+  const [comment] = await caller.db.insert(photoComments).values({ photoId: photo.id, userId: caller.user.id, content }).returning({ id: photoComments.id });
+  const [row] = comment ? await selectComments(caller.db, eq(photoComments.id, comment.id)) : [];
+  if (!row) throw new Error("comment not stored");
+  announcePhotos(caller);
+  return commentView(row);
+}
+
+/** Participant ids that are not active participants of this pregnancy (guest tags name people of this family only). */
+export async function strangers(db: Executor, pregnancyId: string, participantIds: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(participantIds)];
+  if (wanted.length === 0) return [];
+  const known = await db
+    .select({ id: pregnancyParticipants.id })
+    .from(pregnancyParticipants)
+    .where(and(eq(pregnancyParticipants.pregnancyId, pregnancyId), eq(pregnancyParticipants.status, "active"), inArray(pregnancyParticipants.id, wanted)));
+  const knownIds = new Set(known.map((row) => row.id));
+  return wanted.filter((id) => !knownIds.has(id));
+}
+
+export const notParticipants = () => new AppError("BAD_REQUEST", "VALIDATION_FAILED", "Guest tags must name participants of this pregnancy");
+
+/** Replaces the people tagged on a photo (uploader or parent); answers the tags as shown. */
+export async function setGuestTags(caller: PregnancyCaller, input: { photoId: string; participantIds: string[] }): Promise<GuestTagView[]> {
+  const photo = await findManageable(caller, input.photoId);
+  if ((await strangers(caller.db, caller.access.id, input.participantIds)).length > 0) throw notParticipants();
+  const wanted = [...new Set(input.participantIds)];
+  await caller.db.transaction(async (tx) => {
+    await tx
+      .delete(photoGuestTags)
+      .where(and(eq(photoGuestTags.photoId, photo.id), wanted.length > 0 ? notInArray(photoGuestTags.participantId, wanted) : undefined));
+    if (wanted.length > 0) {
+      await tx
+        .insert(photoGuestTags)
+        .values(wanted.map((participantId) => ({ photoId: photo.id, participantId })))
+        .onConflictDoNothing();
+    }
+  });
+  announcePhotos(caller);
+  return (await guestTagsOf(caller.db, [photo.id])).get(photo.id) ?? [];
+}

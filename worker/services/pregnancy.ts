@@ -1,0 +1,296 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { MAX_SETUP_BABIES } from "../../src/domain/constants";
+import { lmpFromDueDate, resolvePregnancyDates } from "../../src/domain/dates";
+import type { BabyColor, BabyGender } from "../../src/domain/enums";
+import { SETUP_MESSAGES } from "../../src/domain/errors";
+import { displayTitle, isParentRole } from "../../src/domain/permissions";
+import { DEFAULT_PREGNANCY_TITLE, TOO_MANY_BABIES_MESSAGE, defaultBabyName, defaultPregnancyTitle, pregnancyForViewer } from "../../src/domain/pregnancy";
+import { selectGuestPregnancy, type StoredGuestChoice } from "../../src/domain/pregnancySelection";
+import { sanitizeTitle } from "../../src/domain/sanitize";
+import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
+import type { Db, Executor } from "../db";
+import { pregnancies, pregnancyBabies, pregnancyParticipants, subscriptions } from "../db/schema";
+import { reauthoriseRoom, tellFeed } from "../infra/rooms";
+import type { PregnancyCaller, UserCaller } from "./caller";
+import { AppError, assertInPregnancy } from "./errors";
+import { checkSubscription } from "./billing";
+import { moveAutoDatedEvents } from "./calendarMilestones";
+import { listParticipantsWithPermissions } from "./participants";
+import { insertPartnerInvitation, mailPartnerInvitation } from "./partners";
+
+/** Which guest pregnancy to show: the one a link names (`preg`), else the one stored on the device. */
+export interface GuestPregnancyChoice {
+  preg?: string | undefined;
+  storedChoice?: StoredGuestChoice | undefined;
+}
+
+export async function listMyPregnancies(caller: UserCaller, choice: GuestPregnancyChoice = {}, now = Date.now()) {
+  const { db } = caller;
+  const userId = caller.user.id;
+  const rows = await db
+    .select({
+      id: pregnancies.id,
+      title: pregnancies.title,
+      dueDate: pregnancies.dueDate,
+      lastMenstrualPeriod: pregnancies.lastMenstrualPeriod,
+      serviceEndDate: pregnancies.serviceEndDate,
+      createdAt: pregnancies.createdAt,
+      participantId: pregnancyParticipants.id,
+      role: pregnancyParticipants.role,
+      participantTitle: pregnancyParticipants.title,
+    })
+    .from(pregnancyParticipants)
+    .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
+    .where(and(eq(pregnancyParticipants.userId, userId), eq(pregnancyParticipants.status, "active"), eq(pregnancies.status, "active")));
+
+  const babies =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ id: pregnancyBabies.id, pregnancyId: pregnancyBabies.pregnancyId, name: pregnancyBabies.name, birthOrder: pregnancyBabies.birthOrder, gender: pregnancyBabies.gender })
+          .from(pregnancyBabies)
+          .where(inArray(pregnancyBabies.pregnancyId, rows.map((r) => r.id)))
+          .orderBy(asc(pregnancyBabies.birthOrder));
+
+  const summaries = rows.map(({ createdAt, participantTitle, ...row }) => ({
+    ...pregnancyForViewer(row, isParentRole(row.role)),
+    createdAt,
+    displayTitle: displayTitle(participantTitle, row.role),
+    babies: babies.filter((b) => b.pregnancyId === row.id),
+  }));
+  // Most recently created wins when a parent has several (the client warns).
+  const parentPregnancies = summaries.filter((s) => isParentRole(s.role)).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  const guestPregnancies = summaries.filter((s) => s.role === "guest").sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+  const selection = selectGuestPregnancy(guestPregnancies, choice.preg, choice.storedChoice, now);
+
+  return {
+    parentPregnancy: parentPregnancies[0] ?? null,
+    parentPregnancyCount: parentPregnancies.length,
+    guestPregnancies,
+    selectedGuestPregnancyId: selection.selectedId,
+    dropStoredChoice: selection.dropStoredChoice,
+  };
+}
+
+/** get_pregnancy_participants_safe: the contact side of each participant, without their permissions. */
+export async function listParticipants(caller: PregnancyCaller) {
+  const rows = await listParticipantsWithPermissions(caller.db, caller.access.id);
+  return rows.map(({ customPermissions: _custom, permissions: _permissions, ...contact }) => contact);
+}
+
+/** The caller's role, effective permissions and the pregnancy's subscription state, for the shell. */
+export async function accessSummary(caller: PregnancyCaller) {
+  const { access } = caller;
+  const [subscription] = await caller.db
+    .select({ tier: subscriptions.tier })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.pregnancyId, access.id), inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return {
+    role: access.role,
+    isParent: access.isParent,
+    displayTitle: displayTitle(access.title, access.role),
+    privacyLevel: access.privacyLevel,
+    permissions: access.permissions,
+    subscription: { subscribed: subscription !== undefined, tier: subscription?.tier ?? null },
+  };
+}
+
+const babyColumns = {
+  id: pregnancyBabies.id,
+  pregnancyId: pregnancyBabies.pregnancyId,
+  name: pregnancyBabies.name,
+  birthOrder: pregnancyBabies.birthOrder,
+  gender: pregnancyBabies.gender,
+  color: pregnancyBabies.color,
+};
+
+async function detailsOf(db: Db, pregnancyId: string, isParent: boolean) {
+  const [pregnancy] = await db
+    .select({
+      id: pregnancies.id,
+      title: pregnancies.title,
+      dueDate: pregnancies.dueDate,
+      lastMenstrualPeriod: pregnancies.lastMenstrualPeriod,
+      serviceEndDate: pregnancies.serviceEndDate,
+    })
+    .from(pregnancies)
+    .where(eq(pregnancies.id, pregnancyId));
+  if (!pregnancy) throw new AppError("NOT_FOUND", "NOT_FOUND", "Pregnancy not found");
+  const babies = await db.select(babyColumns).from(pregnancyBabies).where(eq(pregnancyBabies.pregnancyId, pregnancyId)).orderBy(asc(pregnancyBabies.birthOrder));
+  return { ...pregnancyForViewer(pregnancy, isParent), babies };
+}
+
+export async function pregnancyDetails(caller: PregnancyCaller) {
+  return detailsOf(caller.db, caller.access.id, caller.access.isParent);
+}
+
+export interface PregnancyChanges {
+  title?: string | undefined;
+  dates?: { dueDate: string } | { lastMenstrualPeriod: string } | undefined;
+}
+
+/**
+ * Saves a parent's changes and answers the pregnancy as a parent sees it, telling no one: the
+ * caller decides who hears of it (updatePregnancy, or the subscription's date change).
+ */
+export async function savePregnancyChanges(caller: PregnancyCaller, changes: PregnancyChanges) {
+  const { db } = caller;
+  const pregnancyId = caller.access.id;
+  const values: Partial<typeof pregnancies.$inferInsert> = {};
+  if (changes.title !== undefined) values.title = sanitizeTitle(changes.title) || DEFAULT_PREGNANCY_TITLE;
+  if (changes.dates) {
+    const resolved = resolvePregnancyDates(changes.dates);
+    if (!resolved.ok) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", resolved.error);
+    Object.assign(values, resolved.value);
+  }
+  if (Object.keys(values).length > 0) {
+    await db.transaction(async (tx) => {
+      await tx.update(pregnancies).set(values).where(eq(pregnancies.id, pregnancyId));
+      // Auto-dated milestones follow a new due date in the same commit (issue 8).
+      if (values.dueDate) await moveAutoDatedEvents(tx, pregnancyId, lmpFromDueDate(values.dueDate));
+    });
+  }
+  // Only parents change a pregnancy.
+  return detailsOf(db, pregnancyId, true);
+}
+
+export async function updatePregnancy(caller: PregnancyCaller, changes: PregnancyChanges) {
+  const updated = await savePregnancyChanges(caller, changes);
+  // New dates re-date the auto-dated milestones (open calendars reload) and move the service
+  // end, which open sockets were checked against.
+  if (changes.dates) await Promise.all([tellFeed(caller.env, caller.access.id, "calendar"), reauthoriseRoom(caller.env, caller.access.id)]);
+  return updated;
+}
+
+/** New babies take the next birth order and default to 'Baby N'; at most MAX_SETUP_BABIES. */
+export async function addBaby(caller: PregnancyCaller, baby: { name?: string | undefined; gender: BabyGender; color?: BabyColor | undefined }) {
+  const pregnancyId = caller.access.id;
+  return caller.db.transaction(async (tx) => {
+    // Lock the pregnancy row so two concurrent adds cannot take the same birth order.
+    await tx.select({ id: pregnancies.id }).from(pregnancies).where(eq(pregnancies.id, pregnancyId)).for("update");
+    const [{ count, last } = { count: 0, last: 0 }] = await tx
+      .select({ count: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(${pregnancyBabies.birthOrder}), 0)::int` })
+      .from(pregnancyBabies)
+      .where(eq(pregnancyBabies.pregnancyId, pregnancyId));
+    if (count >= MAX_SETUP_BABIES) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", TOO_MANY_BABIES_MESSAGE);
+    const birthOrder = last + 1;
+    const [created] = await tx
+      .insert(pregnancyBabies)
+      .values({ pregnancyId, birthOrder, name: sanitizeTitle(baby.name ?? "") || defaultBabyName(birthOrder), gender: baby.gender, color: baby.color ?? null })
+      .returning(babyColumns);
+    if (!created) throw new Error("baby insert returned nothing");
+    return created;
+  });
+}
+
+export async function updateBaby(caller: PregnancyCaller, changes: { babyId: string; name?: string | undefined; gender?: BabyGender | undefined; color?: BabyColor | null | undefined }) {
+  const { db } = caller;
+  const { babyId } = changes;
+  const [existing] = await db.select({ pregnancyId: pregnancyBabies.pregnancyId, birthOrder: pregnancyBabies.birthOrder }).from(pregnancyBabies).where(eq(pregnancyBabies.id, babyId));
+  const baby = assertInPregnancy(existing, caller.access.id, "Baby");
+  const values: Partial<typeof pregnancyBabies.$inferInsert> = {};
+  if (changes.name !== undefined) values.name = sanitizeTitle(changes.name) || defaultBabyName(baby.birthOrder);
+  if (changes.gender !== undefined) values.gender = changes.gender;
+  if (changes.color !== undefined) values.color = changes.color;
+  const [updated] = await db.update(pregnancyBabies).set(values).where(eq(pregnancyBabies.id, babyId)).returning(babyColumns);
+  if (!updated) throw new AppError("NOT_FOUND", "NOT_FOUND", "Baby not found");
+  return updated;
+}
+
+/** The newest active pregnancy the user owns or partners (core spec 4), or undefined. */
+async function parentPregnancyOf(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ id: pregnancies.id, title: pregnancies.title, dueDate: pregnancies.dueDate, lastMenstrualPeriod: pregnancies.lastMenstrualPeriod, setupCompletedAt: pregnancies.setupCompletedAt })
+    .from(pregnancyParticipants)
+    .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
+    .where(
+      and(
+        eq(pregnancyParticipants.userId, userId),
+        eq(pregnancyParticipants.status, "active"),
+        inArray(pregnancyParticipants.role, ["owner", "partner"]),
+        eq(pregnancies.status, "active"),
+      ),
+    )
+    .orderBy(desc(pregnancies.createdAt))
+    .limit(1);
+  return row;
+}
+
+export interface PregnancySetup {
+  pregnancy: { title?: string | undefined; dueDate?: string | undefined; lastMenstrualPeriod?: string | undefined };
+  partner?: { firstName: string; lastName: string; email: string } | undefined;
+  babies?: { name?: string | undefined; gender: BabyGender }[] | undefined;
+  /** A guest becoming a parent: their guest participations are kept (only owner/partner roles are checked). */
+  isGuestConversion: boolean;
+}
+
+/**
+ * create_pregnancy_complete: in one transaction the pregnancy (photo limit from the plan), the
+ * owner, the babies, the partner's invitation and the subscription's link to the pregnancy, paid
+ * by a subscription not yet used for one. Nothing is kept if any part fails; the partner's mail
+ * goes out after the commit.
+ */
+export async function createPregnancyComplete(caller: UserCaller, setup: PregnancySetup) {
+  const { db, user } = caller;
+  const dates = resolvePregnancyDates(setup.pregnancy);
+  if (!dates.ok) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", dates.error);
+  const babies = (setup.babies ?? []).map((baby) => ({ name: sanitizeTitle(baby.name ?? ""), gender: baby.gender }));
+  const title = sanitizeTitle(setup.pregnancy.title ?? "") || defaultPregnancyTitle(babies[0]?.name);
+
+  const { pregnancyId, partnerInvitation } = await db.transaction(async (tx) => {
+    if (await parentPregnancyOf(tx, user.id)) throw new AppError("CONFLICT", "ACTIVE_PREGNANCY_EXISTS", SETUP_MESSAGES.alreadyHasPregnancy);
+    // Locked, so two setups at once cannot both spend the same subscription.
+    const [subscription] = await tx
+      .select({ id: subscriptions.id, photoStorageLimit: subscriptions.photoStorageLimit })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, user.id), isNull(subscriptions.pregnancyId), inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])))
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(1)
+      .for("update");
+    if (!subscription) throw new AppError("FORBIDDEN", "SUBSCRIPTION_REQUIRED", SETUP_MESSAGES.subscriptionRequired);
+
+    const [pregnancy] = await tx
+      .insert(pregnancies)
+      .values({ title, status: "active", createdByUserId: user.id, ...dates.value, photoStorageLimit: subscription.photoStorageLimit })
+      .returning({ id: pregnancies.id });
+    if (!pregnancy) throw new Error("pregnancy insert returned nothing");
+    await tx.insert(pregnancyParticipants).values({ pregnancyId: pregnancy.id, userId: user.id, role: "owner", status: "active", joinedAt: new Date() });
+    if (babies.length > 0) {
+      await tx.insert(pregnancyBabies).values(babies.map((baby, index) => ({ pregnancyId: pregnancy.id, birthOrder: index + 1, name: baby.name || defaultBabyName(index + 1), gender: baby.gender })));
+    }
+    const invitation = setup.partner ? await insertPartnerInvitation(tx, pregnancy.id, user.id, setup.partner) : null;
+    await tx.update(subscriptions).set({ pregnancyId: pregnancy.id }).where(eq(subscriptions.id, subscription.id));
+    return { pregnancyId: pregnancy.id, partnerInvitation: invitation };
+  });
+
+  console.info(JSON.stringify({ level: "info", msg: "pregnancy created", pregnancyId, guestConversion: setup.isGuestConversion }));
+  if (partnerInvitation) await mailPartnerInvitation(caller, partnerInvitation);
+  return { success: true as const, pregnancy_id: pregnancyId };
+}
+
+/** What /setup-pregnancy's gate and steps need: the subscription, the pregnancy being set up and its partner. */
+export async function pregnancySetupStatus(caller: UserCaller) {
+  const { db } = caller;
+  const userId = caller.user.id;
+  const { subscribed } = await checkSubscription(caller);
+  const pregnancy = await parentPregnancyOf(db, userId);
+  if (!pregnancy) return { subscribed, pregnancy: null };
+  const [partner] = await db
+    .select({ firstName: pregnancyParticipants.invitedFirstName, lastName: pregnancyParticipants.invitedLastName, email: pregnancyParticipants.invitedEmail, status: pregnancyParticipants.status })
+    .from(pregnancyParticipants)
+    .where(and(eq(pregnancyParticipants.pregnancyId, pregnancy.id), eq(pregnancyParticipants.role, "partner")))
+    .limit(1);
+  const { setupCompletedAt, ...details } = pregnancy;
+  return { subscribed, pregnancy: { ...details, setupCompleted: setupCompletedAt !== null, partner: partner ?? null } };
+}
+
+/** The owner finished /setup-pregnancy: from now on it sends them to the dashboard. */
+export async function completePregnancySetup(caller: PregnancyCaller) {
+  await caller.db
+    .update(pregnancies)
+    .set({ setupCompletedAt: new Date() })
+    .where(and(eq(pregnancies.id, caller.access.id), isNull(pregnancies.setupCompletedAt)));
+  return { success: true as const };
+}

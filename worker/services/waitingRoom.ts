@@ -1,0 +1,578 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, max, or, sql } from "drizzle-orm";
+import type { RoomDirectMessage, RoomEvent, RoomMessage } from "../../src/domain/pregnancyRoom";
+import { BABY_HERE_CLOSE_MS, FALSE_ALARM_CLOSE_MS, WAITING_ROOM_INITIAL_LOAD, WAITING_ROOM_MESSAGE_MAX_LENGTH, WAITING_ROOM_REPLY_PAGE_SIZE } from "../../src/domain/constants";
+import { MINIMUM_SEND_GAP_MS, TOO_FAST_MESSAGE, checkSendThrottle, conversationPair, dmPreview, type MessageChannel } from "../../src/domain/messaging";
+import { isParentRole } from "../../src/domain/permissions";
+import { sanitizePlainText } from "../../src/domain/sanitize";
+import {
+  babyHereNotice,
+  falseAlarmNotice,
+  formatClosingTime,
+  waitingRoomActivatedNotice,
+  waitingRoomState,
+  type BabyDetails,
+} from "../../src/domain/waitingRoom";
+import type { Db, Executor, Tx } from "../db";
+import {
+  contactNotifications,
+  pregnancies,
+  pregnancyParticipants,
+  userPreferences,
+  users,
+  waitingRoomConversations,
+  waitingRoomDmMessages,
+  waitingRoomImages,
+  waitingRoomMessages,
+  waitingRoomReactions,
+  waitingRoomSessions,
+} from "../db/schema";
+import { tellRoom } from "../infra/rooms";
+import { composeMail } from "../infra/mailer";
+import { waitingRoomImageKey } from "../infra/storage";
+import { loadPregnancyAccess } from "./access";
+import type { PregnancyCaller } from "./caller";
+import { changeStorageUsed } from "./photoStorage";
+import { removeObjects } from "./photos";
+import { AppError, assertInPregnancy } from "./errors";
+import { listParticipantsWithPermissions } from "./participants";
+import { logEvent } from "../infra/log";
+
+/** Fan-out runs after the write has committed and never fails the write: clients catch up from the database. */
+const announce = (caller: PregnancyCaller, event: RoomEvent, to?: string[]) => caller.waitUntil(tellRoom(caller.env, caller.access.id, event, to));
+
+const tooFast = () => new AppError("TOO_MANY_REQUESTS", "TOO_FAST", TOO_FAST_MESSAGE);
+const idTaken = () => new AppError("CONFLICT", "ID_TAKEN", "This message id is already used");
+const notFound = (what: string) => new AppError("NOT_FOUND", "NOT_FOUND", `${what} not found`);
+
+/**
+ * Serialises one user's sends in this pregnancy (the participant row is locked until commit), so
+ * the throttle check and the insert cannot interleave with a concurrent send of the same user.
+ */
+async function lockSender(tx: Tx, participantId: string) {
+  await tx.select({ id: pregnancyParticipants.id }).from(pregnancyParticipants).where(eq(pregnancyParticipants.id, participantId)).for("update");
+}
+
+function assertNotTooFast(channel: MessageChannel, lastSentAt: Date | null | undefined, now: Date) {
+  if (checkSendThrottle(lastSentAt?.getTime() ?? null, now.getTime(), MINIMUM_SEND_GAP_MS[channel])) throw tooFast();
+}
+
+/** An attached image must have been uploaded to this pregnancy's room first (/api/waiting-room/:pregnancyId/images): a dangling key would show a broken picture. */
+async function assertImageUploaded(caller: PregnancyCaller, storagePath: string | null) {
+  if (!storagePath) return;
+  const uploaded = await caller.db.$count(waitingRoomImages, and(eq(waitingRoomImages.pregnancyId, caller.access.id), eq(waitingRoomImages.storagePath, storagePath)));
+  if (uploaded === 0) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "The image was not uploaded");
+}
+
+const sanitizeMessage = (content: string) => sanitizePlainText(content, WAITING_ROOM_MESSAGE_MAX_LENGTH);
+
+// ---------------------------------------------------------------------------------------------
+// State
+
+async function latestSession(db: Db, pregnancyId: string) {
+  const [session] = await db.select().from(waitingRoomSessions).where(eq(waitingRoomSessions.pregnancyId, pregnancyId)).orderBy(desc(waitingRoomSessions.createdAt)).limit(1);
+  return session;
+}
+
+const messageColumns = {
+  id: waitingRoomMessages.id,
+  pregnancyId: waitingRoomMessages.pregnancyId,
+  senderId: waitingRoomMessages.senderId,
+  parentMessageId: waitingRoomMessages.parentMessageId,
+  authorId: waitingRoomMessages.authorId,
+  kind: waitingRoomMessages.kind,
+  content: waitingRoomMessages.content,
+  storagePath: waitingRoomMessages.storagePath,
+  createdAt: waitingRoomMessages.createdAt,
+};
+type MessageRow = Pick<typeof waitingRoomMessages.$inferSelect, keyof typeof messageColumns>;
+
+const roomMessage = (row: MessageRow): RoomMessage => ({
+  id: row.id,
+  parentMessageId: row.parentMessageId,
+  authorId: row.authorId,
+  kind: row.kind,
+  content: row.content,
+  storagePath: row.storagePath,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The waiting room's state, its scheduled close and the parent updates pinned since it opened. */
+export async function waitingRoomStateFor(db: Db, pregnancyId: string) {
+  const session = await latestSession(db, pregnancyId);
+  const state = waitingRoomState(session);
+  const pinned =
+    session && state !== "inactive"
+      ? await db
+          .select(messageColumns)
+          .from(waitingRoomMessages)
+          .where(and(eq(waitingRoomMessages.pregnancyId, pregnancyId), eq(waitingRoomMessages.kind, "parent_update"), isNull(waitingRoomMessages.parentMessageId), sql`${waitingRoomMessages.createdAt} >= ${session.createdAt}`))
+          .orderBy(desc(waitingRoomMessages.createdAt))
+      : [];
+  return {
+    state,
+    sessionId: session?.id ?? null,
+    scheduledCloseAt: state === "inactive" ? null : (session?.scheduledCloseAt?.toISOString() ?? null),
+    pinnedUpdates: pinned.map(roomMessage),
+  };
+}
+
+/** The state of the caller's waiting room. */
+export const getWaitingRoomState = (caller: PregnancyCaller) => waitingRoomStateFor(caller.db, caller.access.id);
+
+// ---------------------------------------------------------------------------------------------
+// Group messages
+
+/** Authors, reply counts and reactions (with whether the caller reacted) for a page of messages. */
+async function withDetails(db: Db, rows: MessageRow[], userId: string) {
+  const ids = rows.map((r) => r.id);
+  const authorIds = [...new Set(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])))];
+  const [authors, replyCounts, reactions] = await Promise.all([
+    authorIds.length ? db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, avatarUrl: users.image }).from(users).where(inArray(users.id, authorIds)) : [],
+    ids.length
+      ? db.select({ parentMessageId: waitingRoomMessages.parentMessageId, replies: count() }).from(waitingRoomMessages).where(inArray(waitingRoomMessages.parentMessageId, ids)).groupBy(waitingRoomMessages.parentMessageId)
+      : [],
+    ids.length ? db.select({ messageId: waitingRoomReactions.messageId, userId: waitingRoomReactions.userId, emoji: waitingRoomReactions.emoji }).from(waitingRoomReactions).where(inArray(waitingRoomReactions.messageId, ids)).orderBy(asc(waitingRoomReactions.createdAt)) : [],
+  ]);
+  const authorById = new Map(authors.map((a) => [a.id, a]));
+  const repliesById = new Map(replyCounts.map((r) => [r.parentMessageId, r.replies]));
+  return rows.map((row) => {
+    const summary = new Map<string, { emoji: string; count: number; reactedByMe: boolean }>();
+    for (const reaction of reactions) {
+      if (reaction.messageId !== row.id) continue;
+      const entry = summary.get(reaction.emoji) ?? { emoji: reaction.emoji, count: 0, reactedByMe: false };
+      entry.count++;
+      entry.reactedByMe ||= reaction.userId === userId;
+      summary.set(reaction.emoji, entry);
+    }
+    return {
+      ...roomMessage(row),
+      author: row.authorId ? (authorById.get(row.authorId) ?? null) : null,
+      replyCount: repliesById.get(row.id) ?? 0,
+      reactions: [...summary.values()],
+    };
+  });
+}
+
+async function findMessage(db: Executor, pregnancyId: string, messageId: string) {
+  const [row] = await db.select(messageColumns).from(waitingRoomMessages).where(eq(waitingRoomMessages.id, messageId)).limit(1);
+  return assertInPregnancy(row, pregnancyId, "Message");
+}
+
+/**
+ * The newest 50 top-level messages before `before` (a message id; none = the latest), oldest
+ * first, and the cursor for the next older page (null at the start of the conversation).
+ */
+export async function listMessages({ db, access, user }: PregnancyCaller, { before }: { before?: string }) {
+  const pregnancyId = access.id;
+  const cursor = before ? await findMessage(db, pregnancyId, before) : undefined;
+  const rows = await db
+    .select(messageColumns)
+    .from(waitingRoomMessages)
+    .where(
+      and(
+        eq(waitingRoomMessages.pregnancyId, pregnancyId),
+        isNull(waitingRoomMessages.parentMessageId),
+        cursor ? or(lt(waitingRoomMessages.createdAt, cursor.createdAt), and(eq(waitingRoomMessages.createdAt, cursor.createdAt), lt(waitingRoomMessages.id, cursor.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(waitingRoomMessages.createdAt), desc(waitingRoomMessages.id))
+    .limit(WAITING_ROOM_INITIAL_LOAD + 1);
+  const page = rows.slice(0, WAITING_ROOM_INITIAL_LOAD).reverse();
+  return { messages: await withDetails(db, page, user.id), olderCursor: rows.length > WAITING_ROOM_INITIAL_LOAD ? (page[0]?.id ?? null) : null };
+}
+
+/** Replies under one message, oldest first, 20 from `offset`, with their total count. */
+export async function listReplies({ db, access, user }: PregnancyCaller, { messageId, offset }: { messageId: string; offset: number }) {
+  await findMessage(db, access.id, messageId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(messageColumns)
+      .from(waitingRoomMessages)
+      .where(eq(waitingRoomMessages.parentMessageId, messageId))
+      .orderBy(asc(waitingRoomMessages.createdAt), asc(waitingRoomMessages.id))
+      .limit(WAITING_ROOM_REPLY_PAGE_SIZE)
+      .offset(offset),
+    db.select({ total: count() }).from(waitingRoomMessages).where(eq(waitingRoomMessages.parentMessageId, messageId)),
+  ]);
+  return { replies: await withDetails(db, rows, user.id), total: total?.total ?? 0 };
+}
+
+export interface NewGroupMessage {
+  id: string;
+  content: string;
+  /** Name of an image already stored under this pregnancy's waiting-room prefix. */
+  imageName?: string;
+  parentMessageId?: string;
+}
+
+/**
+ * Posts a group message (or a reply, one level deep) under the client's id. Sending the same id
+ * again returns the stored message instead of a second row (`created` false); another user's id
+ * is refused. At least 500 ms must pass since the sender's previous group message ('You are
+ * sending too fast'). Parent updates are the parents' pinned posts and are not throttled.
+ */
+async function postGroupMessage(caller: PregnancyCaller, input: NewGroupMessage, kind: "standard" | "parent_update") {
+  const { db, access: { id: pregnancyId }, user: { id: userId } } = caller;
+  const content = sanitizeMessage(input.content);
+  const storagePath = input.imageName ? waitingRoomImageKey(pregnancyId, input.imageName) : null;
+  if (!content && !storagePath) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "A message needs text or an image");
+  await assertImageUploaded(caller, storagePath);
+  const outcome = await db.transaction(async (tx) => {
+    await lockSender(tx, caller.access.participantId);
+    const [existing] = await tx.select(messageColumns).from(waitingRoomMessages).where(eq(waitingRoomMessages.id, input.id)).limit(1);
+    if (existing) {
+      if (existing.senderId !== userId || existing.pregnancyId !== pregnancyId) throw idTaken();
+      return { row: existing, created: false };
+    }
+    if (input.parentMessageId) {
+      const parent = await findMessage(tx, pregnancyId, input.parentMessageId);
+      if (parent.parentMessageId) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "Replies go one level deep: reply to the message itself");
+    }
+    const now = new Date();
+    if (kind === "standard") {
+      const [last] = await tx
+        .select({ at: max(waitingRoomMessages.createdAt) })
+        .from(waitingRoomMessages)
+        .where(and(eq(waitingRoomMessages.pregnancyId, pregnancyId), eq(waitingRoomMessages.senderId, userId), eq(waitingRoomMessages.kind, "standard")));
+      assertNotTooFast("group", last?.at, now);
+    }
+    const [row] = await tx
+      .insert(waitingRoomMessages)
+      .values({ id: input.id, pregnancyId, senderId: userId, authorId: userId, kind, content, storagePath, parentMessageId: input.parentMessageId ?? null, createdAt: now })
+      .returning(messageColumns);
+    if (!row) throw new Error("message not stored");
+    return { row, created: true };
+  });
+  if (outcome.created) announce(caller, { kind: "message", message: roomMessage(outcome.row) });
+  const [message] = await withDetails(db, [outcome.row], userId);
+  return { message: message!, created: outcome.created };
+}
+
+export async function sendGroupMessage(caller: PregnancyCaller, input: NewGroupMessage) {
+  return (await postGroupMessage(caller, input, "standard")).message;
+}
+
+/**
+ * Deletes a group message with its replies (its author, or a parent keeping the room), and the
+ * images they showed: their rows and their photos of storage in the same transaction, then their
+ * R2 objects. An image another message still shows stays.
+ */
+export async function deleteGroupMessage(caller: PregnancyCaller, messageId: string) {
+  const { db, access: { id: pregnancyId }, user: { id: userId } } = caller;
+  const message = await findMessage(db, pregnancyId, messageId);
+  if (!caller.access.isParent && message.authorId !== userId) throw new AppError("FORBIDDEN", "ACCESS_DENIED", "Only the author or a parent can delete this message");
+  const removed = await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(waitingRoomMessages)
+      .where(and(eq(waitingRoomMessages.pregnancyId, pregnancyId), or(eq(waitingRoomMessages.id, messageId), eq(waitingRoomMessages.parentMessageId, messageId))))
+      .returning({ storagePath: waitingRoomMessages.storagePath });
+    const shown = deleted.flatMap((row) => (row.storagePath ? [row.storagePath] : []));
+    if (shown.length === 0) return [];
+    const stillShown = new Set((await tx.select({ storagePath: waitingRoomMessages.storagePath }).from(waitingRoomMessages).where(inArray(waitingRoomMessages.storagePath, shown))).map((row) => row.storagePath));
+    const unused = [...new Set(shown)].filter((path) => !stillShown.has(path));
+    if (unused.length === 0) return [];
+    const images = await tx
+      .delete(waitingRoomImages)
+      .where(and(eq(waitingRoomImages.pregnancyId, pregnancyId), inArray(waitingRoomImages.storagePath, unused)))
+      .returning({ id: waitingRoomImages.id });
+    await changeStorageUsed(tx, pregnancyId, -images.length);
+    return unused;
+  });
+  await removeObjects(caller.env.PHOTOS, removed);
+  announce(caller, { kind: "message-deleted", messageId });
+  return { messageId, deleted: true };
+}
+
+/** Sets the caller's reaction with one emoji on a message to `reacted`; repeating a call changes nothing. */
+export async function setReaction(caller: PregnancyCaller, input: { messageId: string; emoji: string; reacted: boolean }) {
+  const { db, access: { id: pregnancyId }, user: { id: userId } } = caller;
+  await findMessage(db, pregnancyId, input.messageId);
+  const changed = input.reacted
+    ? await db.insert(waitingRoomReactions).values({ messageId: input.messageId, userId, emoji: input.emoji }).onConflictDoNothing().returning({ id: waitingRoomReactions.id })
+    : await db
+        .delete(waitingRoomReactions)
+        .where(and(eq(waitingRoomReactions.messageId, input.messageId), eq(waitingRoomReactions.userId, userId), eq(waitingRoomReactions.emoji, input.emoji)))
+        .returning({ id: waitingRoomReactions.id });
+  if (changed.length > 0) announce(caller, { kind: "reaction", messageId: input.messageId, userId, emoji: input.emoji, reacted: input.reacted });
+  const [total] = await db
+    .select({ total: count() })
+    .from(waitingRoomReactions)
+    .where(and(eq(waitingRoomReactions.messageId, input.messageId), eq(waitingRoomReactions.emoji, input.emoji)));
+  return { messageId: input.messageId, emoji: input.emoji, reacted: input.reacted, count: total?.total ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Direct messages
+
+/** The other user must be an active participant of this pregnancy who may use the waiting room. */
+async function assertReachable(db: Db, pregnancyId: string, userId: string, otherUserId: string) {
+  if (otherUserId === userId) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "Choose someone else to message");
+  const access = await loadPregnancyAccess(db, otherUserId, pregnancyId);
+  if (!access?.permissions.canAccessWaitingRoom) throw notFound("Participant");
+}
+
+/** The conversation of a sorted pair: found, else inserted; a concurrent insert wins and is read back. */
+export async function openConversation({ db, access: { id: pregnancyId }, user: { id: userId } }: PregnancyCaller, otherUserId: string) {
+  await assertReachable(db, pregnancyId, userId, otherUserId);
+  const pair = conversationPair(userId, otherUserId);
+  const where = and(eq(waitingRoomConversations.pregnancyId, pregnancyId), eq(waitingRoomConversations.userA, pair.userA), eq(waitingRoomConversations.userB, pair.userB));
+  const [found] = await db.select().from(waitingRoomConversations).where(where).limit(1);
+  if (found) return found;
+  const [inserted] = await db.insert(waitingRoomConversations).values({ pregnancyId, ...pair }).onConflictDoNothing().returning();
+  if (inserted) return inserted;
+  const [refetched] = await db.select().from(waitingRoomConversations).where(where).limit(1);
+  if (!refetched) throw new Error("conversation neither inserted nor found");
+  return refetched;
+}
+
+async function findConversation(db: Db, pregnancyId: string, userId: string, conversationId: string) {
+  const [row] = await db.select().from(waitingRoomConversations).where(eq(waitingRoomConversations.id, conversationId)).limit(1);
+  const conversation = assertInPregnancy(row, pregnancyId, "Conversation");
+  // Someone else's conversation is answered like a missing one: its existence is private too.
+  if (conversation.userA !== userId && conversation.userB !== userId) throw notFound("Conversation");
+  return conversation;
+}
+
+const roomDirectMessage = (row: typeof waitingRoomDmMessages.$inferSelect): RoomDirectMessage => ({
+  id: row.id,
+  conversationId: row.conversationId,
+  authorId: row.authorId,
+  content: row.content,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * Sends a direct message under the client's id (idempotent like group messages), at least 400 ms
+ * after the sender's previous one. The recipient's unread counter and the conversation's last
+ * activity move in the same transaction, with a contact notification previewing 140 characters.
+ */
+export async function sendDirectMessage(caller: PregnancyCaller, input: { id: string; recipientId: string; content: string }) {
+  const { db, access: { id: pregnancyId }, user: { id: userId } } = caller;
+  const content = sanitizeMessage(input.content);
+  if (!content) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "A message needs text");
+  const conversation = await openConversation(caller, input.recipientId);
+  const recipientSide = conversation.userA === input.recipientId ? "unreadA" : "unreadB";
+  const outcome = await db.transaction(async (tx) => {
+    await lockSender(tx, caller.access.participantId);
+    const [existing] = await tx.select().from(waitingRoomDmMessages).where(eq(waitingRoomDmMessages.id, input.id)).limit(1);
+    if (existing) {
+      if (existing.authorId !== userId || existing.conversationId !== conversation.id) throw idTaken();
+      return { row: existing, created: false };
+    }
+    const now = new Date();
+    const [last] = await tx
+      .select({ at: max(waitingRoomDmMessages.createdAt) })
+      .from(waitingRoomDmMessages)
+      .innerJoin(waitingRoomConversations, eq(waitingRoomConversations.id, waitingRoomDmMessages.conversationId))
+      .where(and(eq(waitingRoomConversations.pregnancyId, pregnancyId), eq(waitingRoomDmMessages.authorId, userId)));
+    assertNotTooFast("direct", last?.at, now);
+    const [row] = await tx.insert(waitingRoomDmMessages).values({ id: input.id, conversationId: conversation.id, authorId: userId, content, createdAt: now }).returning();
+    if (!row) throw new Error("direct message not stored");
+    await tx
+      .update(waitingRoomConversations)
+      .set({ lastActivityAt: now, [recipientSide]: sql`${waitingRoomConversations[recipientSide]} + 1` })
+      .where(eq(waitingRoomConversations.id, conversation.id));
+    const [sender] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+    await tx.insert(contactNotifications).values({
+      pregnancyId,
+      userId: input.recipientId,
+      notificationType: "waiting_room_dm",
+      title: `New message from ${[sender?.firstName, sender?.lastName].filter(Boolean).join(" ")}`,
+      message: dmPreview(content),
+      metadata: { conversationId: conversation.id, messageId: row.id, senderId: userId },
+    });
+    return { row, created: true };
+  });
+  const message = roomDirectMessage(outcome.row);
+  if (outcome.created) announce(caller, { kind: "direct-message", message }, [userId, input.recipientId]);
+  return message;
+}
+
+/**
+ * Who may be in the room: active participants with canAccessWaitingRoom, by user id, with the names
+ * and avatars that messages, presence and the direct-message list show (no emails).
+ */
+export async function listRoomMembers({ db, access }: PregnancyCaller) {
+  const participants = await listParticipantsWithPermissions(db, access.id);
+  return participants.flatMap((p) =>
+    p.status === "active" && p.userId && p.permissions.canAccessWaitingRoom
+      ? [{ id: p.userId, firstName: p.firstName ?? "", lastName: p.lastName ?? "", avatarUrl: p.avatarUrl, displayTitle: p.displayTitle, isParent: isParentRole(p.role) }]
+      : [],
+  );
+}
+
+/** The caller's conversations, latest activity first, with the other person and the caller's unread count. */
+export async function listConversations({ db, access: { id: pregnancyId }, user: { id: userId } }: PregnancyCaller) {
+  const rows = await db
+    .select()
+    .from(waitingRoomConversations)
+    .where(and(eq(waitingRoomConversations.pregnancyId, pregnancyId), or(eq(waitingRoomConversations.userA, userId), eq(waitingRoomConversations.userB, userId))))
+    .orderBy(desc(waitingRoomConversations.lastActivityAt));
+  const otherIds = rows.map((c) => (c.userA === userId ? c.userB : c.userA));
+  const others = otherIds.length ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, avatarUrl: users.image }).from(users).where(inArray(users.id, otherIds)) : [];
+  const otherById = new Map(others.map((o) => [o.id, o]));
+  return rows.map((c) => {
+    const mine = c.userA === userId;
+    const otherId = mine ? c.userB : c.userA;
+    return { id: c.id, other: otherById.get(otherId) ?? { id: otherId, firstName: "", lastName: "", avatarUrl: null }, unread: mine ? c.unreadA : c.unreadB, lastActivityAt: c.lastActivityAt.toISOString() };
+  });
+}
+
+/** The newest 50 messages of a conversation before `before` (a message id), oldest first. */
+export async function listDirectMessages({ db, access, user }: PregnancyCaller, { conversationId, before }: { conversationId: string; before?: string }) {
+  await findConversation(db, access.id, user.id, conversationId);
+  const [cursor] = before ? await db.select().from(waitingRoomDmMessages).where(and(eq(waitingRoomDmMessages.id, before), eq(waitingRoomDmMessages.conversationId, conversationId))) : [];
+  if (before && !cursor) throw notFound("Message");
+  const rows = await db
+    .select()
+    .from(waitingRoomDmMessages)
+    .where(
+      and(
+        eq(waitingRoomDmMessages.conversationId, conversationId),
+        cursor ? or(lt(waitingRoomDmMessages.createdAt, cursor.createdAt), and(eq(waitingRoomDmMessages.createdAt, cursor.createdAt), lt(waitingRoomDmMessages.id, cursor.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(waitingRoomDmMessages.createdAt), desc(waitingRoomDmMessages.id))
+    .limit(WAITING_ROOM_INITIAL_LOAD + 1);
+  const page = rows.slice(0, WAITING_ROOM_INITIAL_LOAD).reverse();
+  return { messages: page.map(roomDirectMessage), olderCursor: rows.length > WAITING_ROOM_INITIAL_LOAD ? (page[0]?.id ?? null) : null };
+}
+
+/** Clears the caller's side of the unread counters. */
+export async function markConversationRead({ db, access, user: { id: userId } }: PregnancyCaller, conversationId: string) {
+  const conversation = await findConversation(db, access.id, userId, conversationId);
+  await db
+    .update(waitingRoomConversations)
+    .set(conversation.userA === userId ? { unreadA: 0 } : { unreadB: 0 })
+    .where(eq(waitingRoomConversations.id, conversationId));
+  return { conversationId, unread: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parent controls
+
+const stateUpdateRefused = () => new AppError("CONFLICT", "STATE_UNCHANGED", "The waiting room is not in a state that allows this");
+
+async function insertSystemUpdate(db: Executor, pregnancyId: string, senderId: string, content: string, createdAt: Date, storagePath: string | null = null) {
+  const [row] = await db.insert(waitingRoomMessages).values({ id: crypto.randomUUID(), pregnancyId, senderId, authorId: null, kind: "parent_update", content, storagePath, createdAt }).returning(messageColumns);
+  if (!row) throw new Error("system update not stored");
+  return row;
+}
+
+/**
+ * Opens the waiting room: a new active session (at most one per pregnancy; activating an open room
+ * changes nothing) and a system parent-update. Guests with canReceiveUpdates get an in-app
+ * notification and, unless they turned it off, an email, sent once the session is committed.
+ */
+export async function activateWaitingRoom(caller: PregnancyCaller) {
+  const { db, access: { id: pregnancyId }, user: { id: userId } } = caller;
+  const title = await pregnancyTitle(db, pregnancyId);
+  const recipients = await updateRecipients(caller);
+  const now = new Date();
+  const activated = await db.transaction(async (tx) => {
+    const [session] = await tx
+      .insert(waitingRoomSessions)
+      .values({ pregnancyId, isActive: true, activatedBy: userId, createdAt: now })
+      .onConflictDoNothing({ target: waitingRoomSessions.pregnancyId, where: sql`${waitingRoomSessions.isActive}` })
+      .returning({ id: waitingRoomSessions.id });
+    if (!session) return null;
+    const notice = await insertSystemUpdate(tx, pregnancyId, userId, waitingRoomActivatedNotice(title), now);
+    if (recipients.length > 0) {
+      await tx.insert(contactNotifications).values(
+        recipients.map((r) => ({ pregnancyId, userId: r.userId, notificationType: "waiting_room_activation" as const, title: "The waiting room is open", message: notice.content, metadata: { sessionId: session.id } })),
+      );
+    }
+    return { session, notice };
+  });
+  if (activated) {
+    announce(caller, { kind: "state", state: "active", scheduledCloseAt: null });
+    announce(caller, { kind: "message", message: roomMessage(activated.notice) });
+    await mailUpdate(caller, "waiting-room-activation", recipients, `${title}: the waiting room is open`, [activated.notice.content, "Join the family in the waiting room to follow along and send your love."]);
+  }
+  return waitingRoomStateFor(db, pregnancyId);
+}
+
+/**
+ * waiting-room-parent-update: a pinned parent update, posted under the client's id like any
+ * message; the guests who receive updates get it by mail, once (a retried id stores and mails nothing).
+ */
+export async function postParentUpdate(caller: PregnancyCaller, input: Omit<NewGroupMessage, "parentMessageId">) {
+  const { message, created } = await postGroupMessage(caller, input, "parent_update");
+  if (created) {
+    const [title, recipients] = await Promise.all([pregnancyTitle(caller.db, caller.access.id), updateRecipients(caller)]);
+    const intro = `${message.author?.firstName ?? title} posted an update in the waiting room.`;
+    await mailUpdate(caller, "waiting-room-parent-update", recipients, `${title}: a new update from the waiting room`, [intro, message.content]);
+  }
+  return message;
+}
+
+async function pregnancyTitle(db: Db, pregnancyId: string) {
+  const [pregnancy] = await db.select({ title: pregnancies.title }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
+  return pregnancy?.title ?? "";
+}
+
+/** Who hears about the parents' news from the waiting room: active guests with canReceiveUpdates. */
+async function updateRecipients(caller: PregnancyCaller) {
+  return (await listParticipantsWithPermissions(caller.db, caller.access.id)).flatMap((p) =>
+    p.status === "active" && p.role === "guest" && p.userId && p.userId !== caller.user.id && p.email && p.permissions.canReceiveUpdates ? [{ userId: p.userId, email: p.email }] : [],
+  );
+}
+
+/**
+ * Mails the parents' news (the opening, a parent update) with a link to the waiting room to those
+ * recipients who did not turn waiting-room mail off. Called once the write has committed, never
+ * inside a transaction, and awaited rather than left to waitUntil: the outbox mailer writes through
+ * this request's pool, which closes with the response. A failed mail is logged, not thrown: the
+ * news is stored and in the room already.
+ */
+async function mailUpdate(caller: PregnancyCaller, kind: "waiting-room-activation" | "waiting-room-parent-update", recipients: Array<{ userId: string; email: string }>, subject: string, paragraphs: string[]) {
+  if (recipients.length === 0) return;
+  const optedOut = new Set(
+    (
+      await caller.db
+        .select({ userId: userPreferences.userId })
+        .from(userPreferences)
+        .where(and(inArray(userPreferences.userId, recipients.map((r) => r.userId)), eq(userPreferences.waitingRoomActivation, false)))
+    ).map((r) => r.userId),
+  );
+  const link = { label: "Open the waiting room", url: `${caller.origin}/waiting-room?preg=${caller.access.id}` };
+  const body = paragraphs.filter(Boolean);
+  const results = await Promise.allSettled(recipients.filter((r) => !optedOut.has(r.userId)).map((r) => caller.mailer.send(composeMail(r.email, subject, body, link))));
+  for (const result of results) if (result.status === "rejected") logEvent("error", "mail failed", { mail: kind, error: String(result.reason) });
+}
+
+export interface StateUpdateAnswer {
+  message: string;
+  scheduled_close: string;
+}
+
+/**
+ * Moves the open session to false alarm (closes in 2 h) or baby here (closes in 4 h) with one
+ * conditional update, and posts the system message naming the closing time.
+ */
+async function scheduleClose(caller: PregnancyCaller, change: { isFalseAlarm: boolean; isBabyHere: boolean }, closeInMs: number, notice: (closingTime: string) => string, timeZone: string, storagePath: string | null = null): Promise<StateUpdateAnswer> {
+  const { db, access: { id: pregnancyId }, user: { id: userId } } = caller;
+  const now = new Date();
+  const scheduledCloseAt = new Date(now.getTime() + closeInMs);
+  const content = notice(formatClosingTime(scheduledCloseAt, timeZone));
+  const message = await db.transaction(async (tx) => {
+    const [session] = await tx
+      .update(waitingRoomSessions)
+      .set({ ...change, scheduledCloseAt })
+      .where(and(eq(waitingRoomSessions.pregnancyId, pregnancyId), eq(waitingRoomSessions.isActive, true), eq(waitingRoomSessions.isBabyHere, false), change.isFalseAlarm ? eq(waitingRoomSessions.isFalseAlarm, false) : undefined))
+      .returning({ id: waitingRoomSessions.id });
+    if (!session) throw stateUpdateRefused();
+    return insertSystemUpdate(tx, pregnancyId, userId, content, now, storagePath);
+  });
+  announce(caller, { kind: "state", state: change.isBabyHere ? "baby-here" : "false-alarm", scheduledCloseAt: scheduledCloseAt.toISOString() });
+  announce(caller, { kind: "message", message: roomMessage(message) });
+  return { message: content, scheduled_close: scheduledCloseAt.toISOString() };
+}
+
+export const markFalseAlarm = (caller: PregnancyCaller, timeZone: string) => scheduleClose(caller, { isFalseAlarm: true, isBabyHere: false }, FALSE_ALARM_CLOSE_MS, falseAlarmNotice, timeZone);
+
+export async function markBabyHere(caller: PregnancyCaller, baby: BabyDetails & { imageName?: string; timeZone: string }) {
+  const storagePath = baby.imageName ? waitingRoomImageKey(caller.access.id, baby.imageName) : null;
+  await assertImageUploaded(caller, storagePath);
+  return scheduleClose(caller, { isFalseAlarm: false, isBabyHere: true }, BABY_HERE_CLOSE_MS, (closingTime) => babyHereNotice(baby, closingTime), baby.timeZone, storagePath);
+}
