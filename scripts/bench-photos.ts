@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import superjson from "superjson";
-import { BYTES_PER_MB, MS_PER_MINUTE, PHOTO_MAX_FILES, PHOTO_PAGE_SIZE, UNLIMITED_PHOTO_SENTINEL } from "../src/domain/constants";
 import { addDays, lmpFromDueDate, serviceEndDate, todayIso } from "../src/domain/dates";
 import { ITEM_PRIVACY_LEVELS } from "../src/domain/enums";
 import { signUp } from "../tests/support/families";
@@ -18,6 +17,10 @@ import { encodeJpeg } from "./images/jpeg";
 import { createRaster, paintNoise } from "./images/raster";
 import { openNodeDb } from "./node-db";
 import type { Stack } from "./stack";
+import { BYTES_PER_MB, MS_PER_MINUTE } from "../src/domain/units";
+import { PHOTO_MAX_FILES } from "../src/domain/uploads";
+import { PHOTO_PAGE_SIZE } from "../src/domain/photos";
+import { UNLIMITED_PHOTO_SENTINEL } from "../src/domain/billing";
 
 /**
  * The photo album under load: the page query over a bench pregnancy of 1,000 photos (rows written

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import WebSocket from "ws";
 import type { RoomServerMessage } from "../src/domain/pregnancyRoom";
-import { GROUP_MESSAGE_MIN_GAP_MS } from "../src/domain/constants";
 import { ApiClient } from "../tests/support/client";
 import { signUp } from "../tests/support/families";
 import { connect, type OpenRoom } from "../tests/support/room";
@@ -10,6 +9,7 @@ import { spread } from "./bench-stats";
 import { DEMO_FAMILY, DEMO_PASSWORD } from "./demo-family";
 import { openNodeDb } from "./node-db";
 import type { Stack } from "./stack";
+import { GROUP_MESSAGE_MIN_GAP_MS } from "../src/domain/messaging";
 
 /**
  * The waiting room under load: sockets in the demo pregnancy's room, group messages sent through

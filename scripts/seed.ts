@@ -1,19 +1,17 @@
 import { hashPassword } from "better-auth/crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import { FALSE_ALARM_CLOSE_MS, KICK_TARGET_MOVEMENTS, MS_PER_DAY, MS_PER_MINUTE, MS_PER_SECOND, PLANS, REFERRAL_DISCOUNT_PERCENT } from "../src/domain/constants";
 import { eventWeekNumber } from "../src/domain/calendar";
 import { addDays, dueDateFromLmp, lmpFromDueDate, serviceEndDate, todayIso } from "../src/domain/dates";
 import { weightFromPoundsOunces } from "../src/domain/prediction";
 import { conversationPair } from "../src/domain/messaging";
-import { cleanHealthLog, cleanMedicalContact, healthLogWeek, HOSPITAL_BAG_DEFAULTS, normalizeBirthPlanAnswers } from "../src/domain/healthRecords";
 import { milestoneByKey, milestoneEvent } from "../src/domain/milestones";
 import { normalizeRegistryUrl, registryDescription } from "../src/domain/registry";
 import { GUEST_DEFAULT_PERMISSIONS } from "../src/domain/permissions";
 import { audienceGroupsOf } from "../src/domain/posts";
 import { sanitizePostContent } from "../src/domain/richText";
 import { sanitizeComment, sanitizeLocation, sanitizeNotes, sanitizeQuestions, sanitizeTitle } from "../src/domain/sanitize";
-import { falseAlarmNotice, formatClosingTime, waitingRoomActivatedNotice, waitingRoomClosedNotice } from "../src/domain/waitingRoom";
+import { FALSE_ALARM_CLOSE_MS, falseAlarmNotice, formatClosingTime, waitingRoomActivatedNotice, waitingRoomClosedNotice } from "../src/domain/waitingRoom";
 import type { Db } from "../worker/db";
 import {
   accounts,
@@ -70,6 +68,13 @@ import {
   type DemoMember,
   type DemoText,
 } from "./demo-family";
+import { cleanHealthLog, healthLogWeek } from "../src/domain/healthLogs";
+import { cleanMedicalContact } from "../src/domain/medicalContacts";
+import { HOSPITAL_BAG_DEFAULTS } from "../src/domain/hospitalBag";
+import { normalizeBirthPlanAnswers } from "../src/domain/birthPlan";
+import { KICK_TARGET_MOVEMENTS } from "../src/domain/healthTrackers";
+import { MS_PER_DAY, MS_PER_MINUTE, MS_PER_SECOND } from "../src/domain/units";
+import { PLANS, REFERRAL_DISCOUNT_PERCENT } from "../src/domain/billing";
 
 /**
  * Seeds the demo family once (idempotent: does nothing when the owner already exists), in one

@@ -2,20 +2,13 @@ import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { emailOTP } from "better-auth/plugins";
-import {
-  AUTH_RATE_LIMITS,
-  OTP_EXPIRES_SECONDS,
-  OTP_LENGTH,
-  OTP_ALLOWED_ATTEMPTS,
-  PASSWORD_MIN_LENGTH_SIGNUP,
-  PASSWORD_RESET_LINK_EXPIRES_SECONDS,
-  SECONDS_PER_MINUTE,
-  SESSION_EXPIRES_SECONDS,
-} from "../src/domain/constants";
 import type { Db } from "./db";
 import { accounts, rateLimits, sessions, users, verifications } from "./db/schema";
 import { createAuthHooks } from "./authHooks";
 import { composeMail, type Mailer } from "./infra/mailer";
+import { AUTH_RATE_LIMITS } from "../src/domain/rateLimits";
+import { OTP_EXPIRES_SECONDS, OTP_LENGTH, OTP_ALLOWED_ATTEMPTS, PASSWORD_MIN_LENGTH_SIGNUP, PASSWORD_RESET_LINK_EXPIRES_SECONDS, SESSION_EXPIRES_SECONDS } from "../src/domain/authRules";
+import { SECONDS_PER_MINUTE } from "../src/domain/units";
 
 export interface AuthDeps {
   db: Db;

@@ -1,10 +1,10 @@
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { displayNameSchema, isWeakPassword, personNameSchema } from "../src/domain/auth";
+import { CREATE_ACCOUNT_MESSAGES, displayNameSchema, isWeakPassword, personNameSchema, RESET_PASSWORD_MESSAGES } from "../src/domain/auth";
 import { isCommonPassword } from "../src/domain/authRules";
-import { CREATE_ACCOUNT_MESSAGES, PUBLIC_FORM_MESSAGES, RESET_PASSWORD_MESSAGES } from "../src/domain/errors";
 import type { Db } from "./db";
 import { clearSignInAttempts, takeSignInAttempt } from "./infra/rateLimit";
 import { storedImageName } from "./infra/storage";
+import { PUBLIC_FORM_MESSAGES } from "../src/domain/publicForms";
 
 /** What better-auth hands a hook: the request's body and cookies, and its own database adapter. */
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];

@@ -23,7 +23,7 @@ export interface Bindings {
   PAYMENTS_MODE?: "local" | "stripe";
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
-  /** Price ids of the monthly plans (PLANS in src/domain/constants.ts). */
+  /** Price ids of the monthly plans (PLANS in src/domain/billing.ts). */
   STRIPE_PRICE_BASIC?: string;
   STRIPE_PRICE_PREMIUM?: string;
   /** The error tracker's DSN (Sentry); unset, errors are only logged. */

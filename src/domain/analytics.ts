@@ -5,8 +5,14 @@
  * currency of the plan events are added from the plan, never taken from the page.
  */
 import { z } from "zod";
-import { ANALYTICS_LABEL_MAX_LENGTH, ANALYTICS_PATH_MAX_LENGTH, FULL_TERM_MAX_WEEKS, PLANS } from "./constants";
 import { SUBSCRIPTION_TIERS, type SubscriptionTier } from "./enums";
+import { FULL_TERM_MAX_WEEKS } from "./dates";
+import { PLANS } from "./billing";
+
+/** Ours: a call-to-action label or a page path carried by a conversion event. */
+export const ANALYTICS_LABEL_MAX_LENGTH = 100;
+
+export const ANALYTICS_PATH_MAX_LENGTH = 300;
 
 export const CONVERSION_EVENTS = ["signup_complete", "onboarding_complete", "payment_initiated", "email_verified", "calculator_used", "cta_clicked"] as const;
 export type ConversionEvent = (typeof CONVERSION_EVENTS)[number];

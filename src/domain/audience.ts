@@ -9,6 +9,9 @@ import { z } from "zod";
 import { GUEST_PRIVACY_LEVELS, ITEM_PRIVACY_LEVELS, type GuestPrivacyLevel, type ItemPrivacyLevel, type ParticipantRole } from "./enums";
 import { isParentRole } from "./permissions";
 
+/** Ours: a guest inviting someone closer than themselves (nobody grants more than they hold). */
+export const INVITE_LEVEL_NOT_ALLOWED_MESSAGE = "You can invite people at your own privacy level or a more distant one.";
+
 /** A guest invited without a level is a friend (core spec 3). */
 export const DEFAULT_GUEST_PRIVACY_LEVEL: GuestPrivacyLevel = "friends";
 /** Photos default to immediate family (core spec 5). */

@@ -3,7 +3,34 @@
  * of JS): the zod schemas in ./auth.ts and the /auth form checks (src/features/auth/validation.ts)
  * both build on these.
  */
-import { OTP_LENGTH } from "./constants";
+import { SECONDS_PER_DAY, SECONDS_PER_MINUTE } from "./units";
+
+/** Session lifetime (not in the spec; better-auth's usual week). */
+export const SESSION_EXPIRES_SECONDS = 7 * SECONDS_PER_DAY;
+
+export const PASSWORD_MIN_LENGTH_SIGNUP = 6;
+
+export const PASSWORD_MIN_LENGTH_RESET = 8;
+
+/** Ours: a new password mixes at least 3 of lower case, upper case, digits and symbols (the spec recommends all four). */
+export const PASSWORD_MIN_CHARACTER_KINDS = 3;
+
+/** Ours: how long a password-reset link works (better-auth's default, said in the mail). */
+export const PASSWORD_RESET_LINK_EXPIRES_SECONDS = 60 * SECONDS_PER_MINUTE;
+
+/** Every emailed code (sign-in and partner verification) has 6 digits. */
+export const OTP_LENGTH = 6;
+
+/** Partner code: 3 attempts; the same cap applies to sign-in codes. */
+export const OTP_ALLOWED_ATTEMPTS = 3;
+
+/** Code lifetime (not in the spec; the code email says 10 minutes). */
+export const OTP_EXPIRES_SECONDS = 10 * SECONDS_PER_MINUTE;
+
+/** Minimum age 13; under 18 needs a parent's permission (terms). */
+export const MINIMUM_AGE_YEARS = 13;
+
+export const ADULT_AGE_YEARS = 18;
 
 /** A typed code once trimmed: exactly 6 digits. */
 export const OTP_FORMAT = new RegExp(`^\\d{${OTP_LENGTH}}$`);

@@ -4,22 +4,48 @@
  * parents lock the game. Pure, so the server ranks and the screen explains with the same numbers.
  */
 import { z } from "zod";
-import {
-  BABY_GAME_CLOSENESS_POINTS,
-  BABY_GAME_EXACT_POINTS,
-  BABY_GAME_MAX_LENGTH_INCHES,
-  BABY_GAME_MAX_WEIGHT_POUNDS,
-  BABY_GAME_MIN_LENGTH_INCHES,
-  BABY_GAME_NAME_MAX_LENGTH,
-  MINUTES_PER_HOUR,
-  MS_PER_DAY,
-  MS_PER_MINUTE,
-  OUNCES_PER_POUND,
-} from "./constants";
 import { daysBetween } from "./dates";
 import { dateOnlySchema } from "./dateSchema";
 import { weightFromPoundsOunces } from "./prediction";
 import { parseEventTime, TIME_MESSAGES } from "./time";
+import { MINUTES_PER_HOUR, MS_PER_DAY, MS_PER_MINUTE, OUNCES_PER_POUND } from "./units";
+
+/** Ours: the bounds of a believable guess (or result) for a newborn. */
+export const BABY_GAME_MAX_WEIGHT_POUNDS = 20;
+
+export const BABY_GAME_MIN_LENGTH_INCHES = 5;
+
+export const BABY_GAME_MAX_LENGTH_INCHES = 30;
+
+/** Ours: a name guess or a player's name entered by a parent. */
+export const BABY_GAME_NAME_MAX_LENGTH = 50;
+
+/**
+ * Ours: the baby game's points table (the spec names the categories, not the points). Closeness
+ * categories give `max` points for an exact guess and one point less for each whole `step` off,
+ * never below zero: date in days, time in minutes (the short way round midnight), weight in
+ * ounces, length in inches. Hair colour, eye colour and name score only on an exact match.
+ */
+export const BABY_GAME_CLOSENESS_POINTS = {
+  date: { max: 20, step: 1 },
+  time: { max: 20, step: 30 },
+  weight: { max: 20, step: 1 },
+  length: { max: 20, step: 0.25 },
+} as const;
+
+export const BABY_GAME_EXACT_POINTS = {
+  hairColor: 10,
+  eyeColor: 10,
+  name: 15,
+} as const;
+
+export const GAME_TOASTS = {
+  noActivePregnancy: "No active pregnancy: Please select a pregnancy first.",
+  notSignedIn: "Not signed in: Please sign in to submit a prediction.",
+  submitFailed: "Unable to submit: Prediction could not be saved.",
+  updateFailed: "Unable to update: Prediction could not be updated.",
+  generic: "Error: Something went wrong.",
+} as const;
 
 export const HAIR_COLORS = ["none", "black", "brown", "blonde", "red"] as const;
 export type HairColor = (typeof HAIR_COLORS)[number];

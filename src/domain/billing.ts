@@ -1,13 +1,108 @@
 /**
  * Checkout rules (onboarding spec 1, 3 and 9; core spec 4 and 9): which plan a checkout buys, which
- * discount applies, what is due, and how a plan change reaches the stored subscription. Prices and
- * limits all come from constants.ts.
+ * discount applies, what is due, and how a plan change reaches the stored subscription, with the
+ * plans, prices and limits themselves.
  */
 import { z } from "zod";
-import { MS_PER_DAY, MS_PER_SECOND, NAME_MAX_LENGTH, PLANS, RETURNING_FAMILY_DISCOUNT_PERCENT, TRIAL_DAYS, discountedCents } from "./constants";
-import { addDays } from "./dates";
+import { addDays, SUBSCRIPTION_SPAN_DAYS } from "./dates";
 import { dateOnlySchema } from "./dateSchema";
 import { ONBOARDING_GENDERS, SUBSCRIPTION_TIERS, type SubscriptionTier } from "./enums";
+import { AVERAGE_DAYS_PER_MONTH, CENTS_PER_DOLLAR, DAYS_PER_WEEK, MS_PER_DAY, MS_PER_SECOND, PERCENT } from "./units";
+import { NAME_MAX_LENGTH } from "./textLimits";
+
+export const BASIC_PLAN_PRICE_CENTS = 999;
+
+export const BASIC_PLAN_PRICE_DOLLARS = BASIC_PLAN_PRICE_CENTS / CENTS_PER_DOLLAR;
+
+export const PREMIUM_PLAN_PRICE_CENTS = 1599;
+
+export const PREMIUM_PLAN_PRICE_DOLLARS = PREMIUM_PLAN_PRICE_CENTS / CENTS_PER_DOLLAR;
+
+/** Premium is sold as Basic plus unlimited photos at +$6/month. */
+export const PHOTO_UPGRADE_PRICE_CENTS = 600;
+
+/** Free trial; no payment required to start. */
+export const TRIAL_DAYS = 7;
+
+export const RETURNING_FAMILY_DISCOUNT_PERCENT = 30;
+
+/** Referral code: 25% off the first month, not valid for Premium. */
+export const REFERRAL_DISCOUNT_PERCENT = 25;
+
+/** A photo storage limit at or above this counts as unlimited. */
+export const UNLIMITED_PHOTO_SENTINEL = 999999;
+
+export const BASIC_PLAN_PHOTO_LIMIT = 400;
+
+export interface Plan {
+  tier: SubscriptionTier;
+  name: string;
+  priceCents: number;
+  priceDollars: number;
+  /** Photo count limit; UNLIMITED_PHOTO_SENTINEL for unlimited. */
+  photoLimit: number;
+  /** What the plan adds, in the spec's words (onboarding spec 1). */
+  features: readonly string[];
+}
+
+export const PLANS = {
+  basic: {
+    tier: "basic",
+    name: "Basic",
+    priceCents: BASIC_PLAN_PRICE_CENTS,
+    priceDollars: BASIC_PLAN_PRICE_DOLLARS,
+    photoLimit: BASIC_PLAN_PHOTO_LIMIT,
+    features: [`Up to ${BASIC_PLAN_PHOTO_LIMIT} photos`],
+  },
+  premium: {
+    tier: "premium",
+    name: "Premium",
+    priceCents: PREMIUM_PLAN_PRICE_CENTS,
+    priceDollars: PREMIUM_PLAN_PRICE_DOLLARS,
+    photoLimit: UNLIMITED_PHOTO_SENTINEL,
+    features: ["Unlimited photos", "Priority support", "Advanced photo organization", "Print options"],
+  },
+} as const satisfies Record<SubscriptionTier, Plan>;
+
+/** "$9.99", "$15.99"; whole amounts without cents ("$6"), as the marketing copy writes them. */
+export function formatPrice(cents: number): string {
+  const dollars = cents / CENTS_PER_DOLLAR;
+  return Number.isInteger(dollars) ? `$${dollars}` : `$${dollars.toFixed(2)}`;
+}
+
+/** A price after a percentage discount, rounded to the cent (e.g. 30% off $9.99 is 699 cents). */
+export function discountedCents(cents: number, percentOff: number): number {
+  return Math.round((cents * (PERCENT - percentOff)) / PERCENT);
+}
+
+/**
+ * How many monthly payments the subscription runs, for price copy.
+ *
+ * The spec's copy disagrees (footer "10 months", pricing page "13-month subscription"); both are
+ * 4-week "months": 280 / 28 = 10 is the pregnancy alone, 364 / 28 = 13 is LMP to service end. The
+ * rule that decides is the service end (due date + 84 days), so the term is computed from it in
+ * calendar months, each started month being billed: from pregnancy week `startWeek` (0 = the LMP)
+ * to service end, rounded up. From the LMP that is 12; signing up in week 9 gives 10.
+ */
+export function subscriptionTermMonths(startWeek = 0): number {
+  const days = Math.max(0, SUBSCRIPTION_SPAN_DAYS - startWeek * DAYS_PER_WEEK);
+  return Math.ceil(days / AVERAGE_DAYS_PER_MONTH);
+}
+
+export const PAYMENT_POLL_INTERVAL_MS = 3 * MS_PER_SECOND;
+
+export const PAYMENT_POLL_TIMEOUT_MS = 300 * MS_PER_SECOND;
+
+export const CHECKOUT_MESSAGES = {
+  checkoutError: "Checkout Error: Failed to start checkout. Please try again.",
+  pleaseLogIn: "Please log in to continue",
+  startPaymentFailed: "Failed to start payment process",
+  noCheckoutUrl: "No checkout URL received",
+  initializePaymentFailed: "Failed to initialize payment",
+  verificationFailed: "Payment verification failed. Please contact support.",
+  paymentCancelled: "Payment Cancelled",
+  subscriptionConfirmed: "Subscription confirmed",
+} as const;
 
 /** Premium is Basic plus the +$6/month photo upgrade: the wizard's upgrade toggle buys Premium. */
 export function checkoutTier(plan: SubscriptionTier, photoUpgrade = false): SubscriptionTier {

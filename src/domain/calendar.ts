@@ -3,8 +3,22 @@
  * and how answers are counted, and the event's end for calendar files.
  */
 import { EVENT_CATEGORIES, RSVP_STATUSES, type EventCategory, type RsvpStatus } from "./enums";
-import { CALENDAR_AGENDA_MONTHS as AGENDA_MONTHS, DAYS_PER_WEEK } from "./constants";
 import { addDays, startOfWeek, weeksPregnant } from "./dates";
+import { DAYS_PER_WEEK } from "./units";
+
+/** Ours: the agenda lists this many months from the day it starts. */
+export const CALENDAR_AGENDA_MONTHS = 3;
+
+export const CALENDAR_TOASTS = {
+  loadFailed: "Failed to load calendar events",
+  noActivePregnancy: "No active pregnancy found",
+  createFailed: "Failed to create event. Please try again.",
+  updateFailed: "Failed to update event. Please try again.",
+  deleteFailed: "Failed to delete event. Please try again.",
+  inviteFailed: "Failed to invite participants. Please try again.",
+  rsvpFailed: "Failed to update RSVP status. Please try again.",
+  permissionDenied: "Permission Denied",
+} as const;
 
 /** The answers an invitee gives; 'pending' is only the state before the first answer. */
 export const RSVP_ANSWERS = ["attending", "maybe", "declined"] as const satisfies readonly RsvpStatus[];
@@ -88,7 +102,7 @@ export function viewRange(view: CalendarView, date: string): { from: string; to:
     const days = weekDays(date);
     return { from: days[0] ?? date, to: days.at(-1) ?? date };
   }
-  if (view === "agenda") return { from: date, to: addDays(addMonths(date, AGENDA_MONTHS), -1) };
+  if (view === "agenda") return { from: date, to: addDays(addMonths(date, CALENDAR_AGENDA_MONTHS), -1) };
   const weeks = monthGridDays(date);
   return { from: weeks[0]?.[0] ?? date, to: weeks.at(-1)?.at(-1) ?? date };
 }
@@ -96,7 +110,7 @@ export function viewRange(view: CalendarView, date: string): { from: string; to:
 /** Where Previous / Next lead from `date` in a view. */
 export function stepView(view: CalendarView, date: string, direction: 1 | -1): string {
   if (view === "week") return addDays(date, direction * DAYS_PER_WEEK);
-  if (view === "agenda") return addMonths(date, direction * AGENDA_MONTHS);
+  if (view === "agenda") return addMonths(date, direction * CALENDAR_AGENDA_MONTHS);
   return addMonths(startOfMonth(date), direction);
 }
 

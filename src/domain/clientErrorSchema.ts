@@ -1,9 +1,9 @@
 /** The server's check of a browser's error report (POST /api/client-errors). */
 import { z } from "zod";
 import type { ClientErrorReport } from "./clientErrors";
-import { ERROR_SOURCES } from "./clientErrors";
-import { ANALYTICS_PATH_MAX_LENGTH, CLIENT_ERROR_MESSAGE_MAX_LENGTH, USER_AGENT_MAX_LENGTH } from "./constants";
+import { CLIENT_ERROR_MESSAGE_MAX_LENGTH, ERROR_SOURCES, USER_AGENT_MAX_LENGTH } from "./clientErrors";
 import { ERROR_CATEGORIES } from "./errors";
+import { ANALYTICS_PATH_MAX_LENGTH } from "./analytics";
 
 /** The most retries a report can claim; the boundary stops far earlier. */
 const RETRY_COUNT_MAX = 100;

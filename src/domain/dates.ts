@@ -4,17 +4,36 @@
  * RangeError on a malformed date (a programming error); validate user input with isDateOnly,
  * dateOnlySchema (dateSchema.ts) or parseUsDate first.
  */
-import {
-  DAYS_PER_WEEK,
-  FIRST_TRIMESTER_LAST_WEEK,
-  LMP_TO_DUE_DAYS,
-  MS_PER_DAY,
-  READ_ONLY_YEARS,
-  SECOND_TRIMESTER_LAST_WEEK,
-  SERVICE_END_DAYS_AFTER_DUE,
-  WEEK_STARTS_ON,
-} from "./constants";
 import { fail, ok, type Result } from "./result";
+import { DAYS_PER_WEEK, MS_PER_DAY } from "./units";
+
+export const PREGNANCY_WEEKS = 40;
+
+/** Weeks start on Monday (JavaScript day number 1). */
+export const WEEK_STARTS_ON = 1;
+
+export const LMP_TO_DUE_DAYS = 280;
+
+/** The account stays active 12 weeks after the due date. */
+export const SERVICE_END_DAYS_AFTER_DUE = 84;
+
+/** Then read-only for 7 years. */
+export const READ_ONLY_YEARS = 7;
+
+/** Terms: the Base plan covers sign-up through four weeks after birth (the service end above always reaches past it). */
+export const BASE_PLAN_WEEKS_AFTER_BIRTH = 4;
+
+export const FULL_TERM_MIN_WEEKS = 37;
+
+export const FULL_TERM_MAX_WEEKS = 42;
+
+/** Trimester bounds: weeks 1-12, 13-27, 28 and later. */
+export const FIRST_TRIMESTER_LAST_WEEK = 12;
+
+export const SECOND_TRIMESTER_LAST_WEEK = 27;
+
+/** Days from the LMP to the end of service: 280 + 84 = 364 days (52 weeks). */
+export const SUBSCRIPTION_SPAN_DAYS = LMP_TO_DUE_DAYS + SERVICE_END_DAYS_AFTER_DUE;
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Newsletter due date: month and day of one or two digits, four-digit year. */
@@ -65,7 +84,6 @@ export function isDateOnly(value: unknown): value is string {
   const parts = partsOf(DATE_ONLY.exec(value), [1, 2, 3]);
   return parts !== null && utcDate(parts) !== null;
 }
-
 
 function toUtc(date: string): Date {
   const parts = partsOf(DATE_ONLY.exec(date), [1, 2, 3]);

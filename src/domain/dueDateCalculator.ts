@@ -5,12 +5,28 @@
  * of about 55. The calendar's suggested milestones are part of the list, with the same words, so
  * the preview and the calendar a parent later fills never disagree.
  */
-import { CALCULATOR_PREVIEW_EVENTS, CALCULATOR_WINDOW_WEEKS, DAYS_PER_WEEK, FIRST_TRIMESTER_LAST_WEEK, FULL_TERM_MAX_WEEKS } from "./constants";
-import { addDays, daysBetween, dueDateFromLmp, isDateOnly, lmpFromDueDate, trimester, weeksPregnant, DATE_MESSAGES, type Trimester } from "./dates";
+import { addDays, DATE_MESSAGES, daysBetween, dueDateFromLmp, FIRST_TRIMESTER_LAST_WEEK, FULL_TERM_MAX_WEEKS, isDateOnly, lmpFromDueDate, trimester, type Trimester, weeksPregnant } from "./dates";
 import type { EventCategory } from "./enums";
-import { CALCULATOR_MESSAGES } from "./errors";
 import { milestoneByKey, type MilestoneKey } from "./milestones";
 import { fail, ok, type Result } from "./result";
+import { DAYS_PER_WEEK } from "./units";
+
+export const CALCULATOR_PREVIEW_EVENTS = 8;
+
+export const CALCULATOR_WINDOW_WEEKS = 5;
+
+/** About 55 built-in milestones. */
+export const CALCULATOR_MILESTONE_COUNT = 55;
+
+/** Ours: the milestones start at the first week a home test can tell (week 4 from the LMP). */
+export const CALCULATOR_FIRST_WEEK = 4;
+
+/** Ours: the due date calculator's LMP field. */
+export const CALCULATOR_MESSAGES = {
+  lmpRequired: "Please enter the first day of your last period",
+  lmpInFuture: "The first day of your last period can't be in the future",
+  lmpTooLongAgo: `That date is more than ${FULL_TERM_MAX_WEEKS} weeks ago. Please check the first day of your last period.`,
+} as const;
 
 export interface MilestoneTemplate {
   /** Stable and kebab-case; a calendar suggestion keeps its key. */

@@ -5,25 +5,52 @@
  * sends to the server and what it keeps in its own storage, so both read records the same way.
  */
 import { z } from "zod";
-import {
-  CONTRACTION_MAX_MS,
-  CONTRACTION_RECENT_WINDOW_MS,
-  CONTRACTION_SESSION_GAP_MS,
-  FIVE_ONE_ONE_MAX_INTERVAL_MS,
-  FIVE_ONE_ONE_MIN_DURATION_MS,
-  FIVE_ONE_ONE_MIN_SPAN_MS,
-  FIVE_ONE_ONE_TOLERANCE_MS,
-  KICK_SESSION_MAX_MOVEMENTS,
-  KICK_SESSION_MAX_MS,
-  KICK_TARGET_MOVEMENTS,
-  KICK_TARGET_WINDOW_MS,
-  MINUTES_PER_HOUR,
-  MS_PER_HOUR,
-  MS_PER_MINUTE,
-  MS_PER_SECOND,
-  SECONDS_PER_MINUTE,
-} from "./constants";
 import { addDays, todayIso } from "./dates";
+import { MINUTES_PER_HOUR, MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND, SECONDS_PER_MINUTE } from "./units";
+
+/** Kick counting times how long 10 movements take; fewer than 10 in 2 hours is worth a call (common prenatal guidance). */
+export const KICK_TARGET_MOVEMENTS = 10;
+
+export const KICK_TARGET_WINDOW_MS = 2 * MS_PER_HOUR;
+
+/** Ours: the most movements and the longest session one record may hold. */
+export const KICK_SESSION_MAX_MOVEMENTS = 500;
+
+export const KICK_SESSION_MAX_MS = 12 * MS_PER_HOUR;
+
+/** The 5-1-1 rule: contractions about 5 minutes apart or less, lasting 1 minute or more, for at least 1 hour. */
+export const FIVE_ONE_ONE_MAX_INTERVAL_MS = 5 * MS_PER_MINUTE;
+
+export const FIVE_ONE_ONE_MIN_DURATION_MS = MS_PER_MINUTE;
+
+export const FIVE_ONE_ONE_MIN_SPAN_MS = MS_PER_HOUR;
+
+/** Ours: "about": a tap a few seconds early or late does not break the pattern. */
+export const FIVE_ONE_ONE_TOLERANCE_MS = 10 * MS_PER_SECOND;
+
+/** Averages cover the last hour, and the 5-1-1 flag stays up while the latest contraction started within it. */
+export const CONTRACTION_RECENT_WINDOW_MS = MS_PER_HOUR;
+
+/** Ours: a contraction more than an hour after the previous one starts a new session (and has no interval). */
+export const CONTRACTION_SESSION_GAP_MS = MS_PER_HOUR;
+
+/** Ours: the longest contraction one record may hold (a forgotten Stop). */
+export const CONTRACTION_MAX_MS = MS_PER_HOUR;
+
+/** Ours: records sent in one sync call. */
+export const HEALTH_SYNC_BATCH_MAX = 100;
+
+/** Ours: how far ahead of the server's clock a phone's may run before its times are refused. */
+export const CLIENT_CLOCK_SKEW_MAX_MS = MS_PER_DAY;
+
+/** Ours: the running timers redraw once a second. */
+export const HEALTH_TIMER_TICK_MS = MS_PER_SECOND;
+
+/** Ours: a supplement's name, dose and time of day. */
+export const SUPPLEMENT_TEXT_MAX_LENGTH = 100;
+
+/** Ours: the supplements one person keeps on the checklist. */
+export const SUPPLEMENTS_MAX = 30;
 
 const CLOCK_PART_DIGITS = 2;
 /** CSV minutes keep one decimal. */

@@ -3,9 +3,17 @@
  * function serves the private feed URL and the browser's 'Add to my calendar'.
  */
 import { addDays } from "./dates";
-import { ICAL_EVENT_DURATION, ICAL_FILE_NAME_MAX, ICAL_LINE_OCTETS } from "./constants";
 import { EVENT_CATEGORY_LABELS } from "./calendar";
 import type { EventCategory } from "./enums";
+
+/** Ours: a timed event lasts an hour in calendar files (events store a start time only). */
+export const ICAL_EVENT_DURATION = "PT1H";
+
+/** RFC 5545 3.1: content lines are folded at 75 octets. */
+export const ICAL_LINE_OCTETS = 75;
+
+/** Ours: a downloaded event file is named after at most this much of its title. */
+export const ICAL_FILE_NAME_MAX = 60;
 
 export interface IcalEvent {
   id: string;

@@ -1,6 +1,22 @@
 /** Waiting-room messaging rules (core spec 5 and 7). */
-import { BACKOFF_FACTOR, DIRECT_MESSAGE_MIN_GAP_MS, DM_PREVIEW_MAX_CHARS, GROUP_MESSAGE_MIN_GAP_MS, MESSAGE_RETRY_INITIAL_DELAY_MS, MESSAGE_SEND_RETRIES, REACTION_EMOJI_MAX_LENGTH } from "./constants";
 import { cutText } from "./sanitize";
+import { BACKOFF_FACTOR } from "./units";
+
+/** Minimum gap between a user's group messages. */
+export const GROUP_MESSAGE_MIN_GAP_MS = 500;
+
+/** Minimum gap between a user's direct messages. */
+export const DIRECT_MESSAGE_MIN_GAP_MS = 400;
+
+/** Message inserts are retried up to 3 times, first after 300 ms, doubling. */
+export const MESSAGE_SEND_RETRIES = 3;
+
+export const MESSAGE_RETRY_INITIAL_DELAY_MS = 300;
+
+export const DM_PREVIEW_MAX_CHARS = 140;
+
+/** Ours: one emoji, with skin-tone modifiers and zero-width joiners (a family emoji is 11 units). */
+export const REACTION_EMOJI_MAX_LENGTH = 16;
 
 export const TOO_FAST_MESSAGE = "You are sending too fast";
 

@@ -4,16 +4,26 @@
  * adds the ones they want; added ones are auto-dated and move with the due date until their date
  * is changed by hand.
  */
-import {
-  DAYS_PER_WEEK,
-  FIRST_TRIMESTER_LAST_WEEK,
-  FULL_TERM_MIN_WEEKS,
-  LMP_TO_DUE_DAYS,
-  SECOND_TRIMESTER_LAST_WEEK,
-  SUGGESTED_MILESTONE_WEEKS as WEEKS,
-} from "./constants";
-import { addDays } from "./dates";
+import { addDays, FIRST_TRIMESTER_LAST_WEEK, FULL_TERM_MIN_WEEKS, LMP_TO_DUE_DAYS, SECOND_TRIMESTER_LAST_WEEK } from "./dates";
 import type { EventCategory, ItemPrivacyLevel } from "./enums";
+import { DAYS_PER_WEEK } from "./units";
+
+/**
+ * Ours: the pregnancy week (from the LMP, week 0) in which prenatal care usually schedules each
+ * suggested milestone. The trimester starts, full term and the due date use the constants above.
+ */
+export const SUGGESTED_MILESTONE_WEEKS = {
+  firstPrenatalAppointment: 8,
+  prenatalBloodTests: 10,
+  datingScan: 12,
+  anatomyScan: 20,
+  glucoseTest: 26,
+  tdapVaccine: 28,
+  babyShower: 32,
+  hospitalTour: 32,
+  hospitalBag: 35,
+  groupBStrepTest: 36,
+} as const;
 
 export type MilestoneCategory = Extract<EventCategory, "medical" | "milestone" | "preparation" | "celebration">;
 
@@ -39,7 +49,7 @@ export const SUGGESTED_MILESTONES = [
     key: "first-prenatal-appointment",
     title: "First prenatal appointment",
     category: "medical",
-    pregnancyDay: weekStart(WEEKS.firstPrenatalAppointment),
+    pregnancyDay: weekStart(SUGGESTED_MILESTONE_WEEKS.firstPrenatalAppointment),
     note: "Your provider confirms the pregnancy and the due date. Bring a list of the medicines you take and your questions.",
     privacyLevel: "parents-only",
   },
@@ -47,7 +57,7 @@ export const SUGGESTED_MILESTONES = [
     key: "prenatal-blood-tests",
     title: "NIPT and blood tests",
     category: "medical",
-    pregnancyDay: weekStart(WEEKS.prenatalBloodTests),
+    pregnancyDay: weekStart(SUGGESTED_MILESTONE_WEEKS.prenatalBloodTests),
     note: "Routine blood work and the optional NIPT screening, which can also tell you the baby's sex if you want to know.",
     privacyLevel: "parents-only",
   },
@@ -55,7 +65,7 @@ export const SUGGESTED_MILESTONES = [
     key: "dating-scan",
     title: "Dating scan",
     category: "medical",
-    pregnancyDay: weekStart(WEEKS.datingScan),
+    pregnancyDay: weekStart(SUGGESTED_MILESTONE_WEEKS.datingScan),
     note: "The first ultrasound measures the baby to confirm the due date and often includes the nuchal translucency check.",
     privacyLevel: "parents-only",
   },
@@ -71,7 +81,7 @@ export const SUGGESTED_MILESTONES = [
     key: "anatomy-scan",
     title: "Anatomy scan",
     category: "medical",
-    pregnancyDay: weekStart(WEEKS.anatomyScan),
+    pregnancyDay: weekStart(SUGGESTED_MILESTONE_WEEKS.anatomyScan),
     note: "A detailed ultrasound of the baby's growth, organs and placenta. Tell the sonographer if you would rather not learn the sex.",
     privacyLevel: "parents-only",
   },
@@ -79,7 +89,7 @@ export const SUGGESTED_MILESTONES = [
     key: "glucose-test",
     title: "Glucose test",
     category: "medical",
-    pregnancyDay: weekStart(WEEKS.glucoseTest),
+    pregnancyDay: weekStart(SUGGESTED_MILESTONE_WEEKS.glucoseTest),
     note: "Screens for gestational diabetes. Ask whether you need to fast beforehand, and plan for about an hour at the clinic.",
     privacyLevel: "parents-only",
   },
@@ -87,7 +97,7 @@ export const SUGGESTED_MILESTONES = [
     key: "tdap-vaccine",
     title: "Tdap vaccine",
     category: "medical",
-    pregnancyDay: weekStart(WEEKS.tdapVaccine),
+    pregnancyDay: weekStart(SUGGESTED_MILESTONE_WEEKS.tdapVaccine),
     note: "The whooping cough vaccine, given in every pregnancy, passes protection on to the baby for the first months.",
     privacyLevel: "parents-only",
   },
@@ -103,7 +113,7 @@ export const SUGGESTED_MILESTONES = [
     key: "baby-shower",
     title: "Baby shower",
     category: "celebration",
-    pregnancyDay: weekStart(WEEKS.babyShower),
+    pregnancyDay: weekStart(SUGGESTED_MILESTONE_WEEKS.babyShower),
     note: "Celebrate with family and friends. Invite your guests to the event so they can reply.",
     privacyLevel: "friends",
   },
@@ -111,7 +121,7 @@ export const SUGGESTED_MILESTONES = [
     key: "hospital-tour",
     title: "Tour the hospital",
     category: "preparation",
-    pregnancyDay: weekStart(WEEKS.hospitalTour),
+    pregnancyDay: weekStart(SUGGESTED_MILESTONE_WEEKS.hospitalTour),
     note: "Visit the maternity ward, find the right entrance and parking, and ask about pre-registering.",
     privacyLevel: "parents-only",
   },
@@ -119,7 +129,7 @@ export const SUGGESTED_MILESTONES = [
     key: "hospital-bag",
     title: "Hospital bag ready",
     category: "preparation",
-    pregnancyDay: weekStart(WEEKS.hospitalBag),
+    pregnancyDay: weekStart(SUGGESTED_MILESTONE_WEEKS.hospitalBag),
     note: "Documents, comfy clothes, toiletries, snacks, a phone charger and the baby's first outfit, with the car seat fitted.",
     privacyLevel: "parents-only",
   },
@@ -127,7 +137,7 @@ export const SUGGESTED_MILESTONES = [
     key: "group-b-strep-test",
     title: "Group B strep test",
     category: "medical",
-    pregnancyDay: weekStart(WEEKS.groupBStrepTest),
+    pregnancyDay: weekStart(SUGGESTED_MILESTONE_WEEKS.groupBStrepTest),
     note: "A quick swab. If it is positive, antibiotics during labor protect the baby.",
     privacyLevel: "parents-only",
   },

@@ -1,6 +1,11 @@
 /** User mode and early access (core spec 4, onboarding spec 4). */
-import { EARLY_ACCESS_MS } from "./constants";
 import type { UserMode } from "./enums";
+import { MS_PER_HOUR } from "./units";
+
+/** Full access while the email is being confirmed. */
+export const EARLY_ACCESS_HOURS = 24;
+
+export const EARLY_ACCESS_MS = EARLY_ACCESS_HOURS * MS_PER_HOUR;
 
 /**
  * The mode a user starts in. With parent capability (active owner or partner, or subscription

@@ -4,9 +4,48 @@
  */
 import { z } from "zod";
 import { guestPrivacyLevelSchema, itemPrivacyLevelSchema } from "./audience";
-import { DEFAULT_WEEK, NOTES_MAX_LENGTH, PHOTO_LAST_WEEK, PHOTO_MAX_GUEST_TAGS, PHOTO_MAX_TAGS, PHOTO_TAG_MAX_LENGTH, TITLE_MAX_LENGTH } from "./constants";
 import { GUEST_PRIVACY_LEVELS } from "./enums";
 import { sanitizeNotes, sanitizePlainText, sanitizeTitle } from "./sanitize";
+import { SUBSCRIPTION_SPAN_DAYS } from "./dates";
+import { DAYS_PER_WEEK, SECONDS_PER_DAY } from "./units";
+import { NOTES_MAX_LENGTH, TITLE_MAX_LENGTH } from "./textLimits";
+
+/** Photo week when none is given. */
+export const DEFAULT_WEEK = 24;
+
+/** Photo list page size (core spec 7). */
+export const PHOTO_PAGE_SIZE = 50;
+
+/** Ours: tags per photo and characters per tag. */
+export const PHOTO_MAX_TAGS = 20;
+
+export const PHOTO_TAG_MAX_LENGTH = 50;
+
+/** Ours: people tagged on one photo. */
+export const PHOTO_MAX_GUEST_TAGS = 50;
+
+/** Photos are dated by pregnancy week, from the LMP (week 0) to the end of service (week 52). */
+export const PHOTO_LAST_WEEK = SUBSCRIPTION_SPAN_DAYS / DAYS_PER_WEEK;
+
+/** Ours: how long a browser may keep a photo or an avatar in its private cache. */
+export const PHOTO_CACHE_SECONDS = 3600;
+
+export const AVATAR_CACHE_SECONDS = SECONDS_PER_DAY;
+
+export const PHOTO_TOASTS = {
+  userOrPregnancyNotFound: "User or pregnancy not found",
+  uploadBlocked: "Upload blocked",
+  invalidFiles: "Invalid files",
+  uploadFailed: "Upload failed",
+  /** Its description lists the first 3 failures. */
+  someUploadsFailed: "Some uploads failed",
+  deleteFailed: "Delete failed",
+  actionFailed: "Action failed",
+  commentFailed: "Comment failed",
+  updateFailed: "Update failed",
+  guestTagsUpdated: "Guest tags updated",
+  guestTagsFailed: "Failed to update guest tags",
+} as const;
 
 /** Raw text may carry markup that sanitising removes, so inputs allow some room over the stored limit. */
 const RAW_TEXT_FACTOR = 4;

@@ -7,6 +7,37 @@ import { isGuestPrivacyLevel } from "./audience";
 import { normalizeRegistryUrl } from "./registry";
 import type { Result } from "./result";
 
+export const POST_CONTENT_MAX_LENGTH = 5000;
+
+/** Ours: posts per feed page ('Load more' asks for the next). */
+export const POST_PAGE_SIZE = 10;
+
+/** Ours: a post in the feed brings its first 3 comments and, under each, its first 3 replies; the rest load on request. */
+export const POST_PREVIEW_COMMENTS = 3;
+
+export const POST_PREVIEW_REPLIES = 3;
+
+/** Ours: top-level comments per page of a post's comments (each with all its replies). */
+export const POST_COMMENT_PAGE_SIZE = 20;
+
+/** Ours: photos one post may show. */
+export const POST_MAX_PHOTOS = 10;
+
+/** Ours: a mood is a word or two ('excited'). */
+export const POST_MOOD_MAX_LENGTH = 50;
+
+/** The spec lists the first four and "comment, reply, delete, update variants": worded alike. */
+export const POST_TOASTS = {
+  loadFailed: "Failed to load posts",
+  mustBeLoggedIn: "You must be logged in to create a post",
+  createFailed: "Failed to create post",
+  likeFailed: "Failed to update like",
+  commentFailed: "Failed to add comment",
+  replyFailed: "Failed to add reply",
+  deleteFailed: "Failed to delete post",
+  updateFailed: "Failed to update post",
+} as const;
+
 /** New posts go to the closest family unless the author widens them (as photos do, core spec 5). */
 export const DEFAULT_POST_PRIVACY_LEVEL: ItemPrivacyLevel = "immediate-family";
 

@@ -1,5 +1,5 @@
 /** Baby-game weight (core spec 5): stored in pounds as a decimal, entered as pounds and ounces. */
-import { OUNCES_PER_POUND } from "./constants";
+import { OUNCES_PER_POUND } from "./units";
 
 export function weightFromPoundsOunces(pounds: number, ounces: number): number {
   return pounds + ounces / OUNCES_PER_POUND;

@@ -1,6 +1,36 @@
 /** Pregnancy and baby defaults (core spec 3, onboarding spec 3). */
-import { MAX_SETUP_BABIES } from "./constants";
 import type { BabyGender, ONBOARDING_GENDERS } from "./enums";
+
+export const MAX_SETUP_BABIES = 4;
+
+export const PREGNANCY_TOASTS = {
+  updateBabyFailed: "Failed to update baby details",
+  addBabyFailed: "Failed to add baby",
+  updatePregnancyFailed: "Failed to update pregnancy details",
+  createPregnancyFailed: "Failed to create pregnancy",
+  loadPregnancyFailed: "Failed to load pregnancy data",
+  loadBabyFailed: "Failed to load baby data",
+} as const;
+
+export const SETUP_MESSAGES = {
+  createPregnancyFailed: "Failed to create pregnancy",
+  tryAgain: "Please try again",
+  setupFailed: "Setup failed",
+  unexpected: "An unexpected error occurred",
+  signInRequired: "Please sign in to access this page",
+  verifySubscriptionFailed: "Failed to verify subscription status",
+  subscriptionRequired: "You need an active subscription to set up a pregnancy",
+  alreadyHasPregnancy: "You already have an active pregnancy. Go to your dashboard to manage it.",
+  partnerInvitationFailed: "Failed to send partner invitation",
+  invitationFailed: "Failed to send invitation",
+  allInvitationsSent: (count: number) => `All ${count} invitations sent successfully!`,
+  someInvitationsSent: (sent: number, total: number) => `${sent} of ${total} invitations sent successfully`,
+  invitationsFailed: "Failed to send invitations",
+  setupComplete: "Setup completed successfully!",
+  missingRequiredInformation: "Missing required information",
+  noPregnancyData: "No pregnancy data found",
+  logoutFailed: "Failed to log out. Please try again.",
+} as const;
 
 export const DEFAULT_PREGNANCY_TITLE = "My Pregnancy Journey";
 

@@ -1,4 +1,9 @@
-import { GUEST_CHOICE_MEMORY_MS } from "./constants";
+import { MS_PER_DAY } from "./units";
+
+/** A stored guest pregnancy choice is honoured while younger than this. */
+export const GUEST_CHOICE_MEMORY_DAYS = 14;
+
+export const GUEST_CHOICE_MEMORY_MS = GUEST_CHOICE_MEMORY_DAYS * MS_PER_DAY;
 
 export interface GuestPregnancyOption {
   id: string;

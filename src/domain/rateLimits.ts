@@ -1,5 +1,62 @@
 /** Rate-limit rules that need no database: whose requests count together, and how long a sign-in waits. */
-import { BACKOFF_FACTOR, MS_PER_SECOND, SIGN_IN_THROTTLE } from "./constants";
+import { BACKOFF_FACTOR, MS_PER_SECOND, SECONDS_PER_DAY, SECONDS_PER_MINUTE } from "./units";
+
+/**
+ * Ours: sign-in attempts to one account, from any address. The first few are free; then each waits
+ * twice as long as the one before (30 s, 1 min, 2 min ... at most 15 min). A successful sign-in
+ * clears them, and they are forgotten a day after the latest.
+ */
+export const SIGN_IN_THROTTLE = {
+  freeAttempts: 5,
+  firstWaitSeconds: 30,
+  maxWaitSeconds: 15 * SECONDS_PER_MINUTE,
+  forgetAfterSeconds: SECONDS_PER_DAY,
+} as const;
+
+/**
+ * Auth rate limits in better-auth's shape (window in seconds). The spec only says a code request
+ * may answer "please wait a minute", so code requests use a one-minute window; the rest are ours.
+ */
+export const AUTH_RATE_LIMITS = {
+  default: { window: SECONDS_PER_MINUTE, max: 100 },
+  signIn: { window: SECONDS_PER_MINUTE, max: 5 },
+  codeRequest: { window: SECONDS_PER_MINUTE, max: 3 },
+} as const;
+
+/**
+ * Ours, per client IP (window in seconds, as AUTH_RATE_LIMITS): a page sends a few events per
+ * visit; a person sends a contact message or subscribes a handful of times at most; confirm and
+ * unsubscribe links are opened now and then.
+ */
+export const PUBLIC_RATE_LIMITS = {
+  analytics: { window: SECONDS_PER_MINUTE, max: 120 },
+  clientErrors: { window: 10 * SECONDS_PER_MINUTE, max: 30 },
+  contact: { window: 10 * SECONDS_PER_MINUTE, max: 5 },
+  newsletter: { window: 10 * SECONDS_PER_MINUTE, max: 5 },
+  newsletterLink: { window: 10 * SECONDS_PER_MINUTE, max: 30 },
+} as const;
+
+/**
+ * Ours, for the procedures anyone may call or that take a secret (window in seconds, as
+ * AUTH_RATE_LIMITS). Each rule counts separately per client address and per thing the call names
+ * (an invitation, a token), so neither one address nor many addresses aimed at one invitation
+ * get far. A partner needs one lookup, a code or two and a try or two.
+ */
+export const PROCEDURE_RATE_LIMITS = {
+  partnerLookup: { window: 10 * SECONDS_PER_MINUTE, max: 10 },
+  partnerSendCode: { window: 10 * SECONDS_PER_MINUTE, max: 10 },
+  partnerVerifyCode: { window: 10 * SECONDS_PER_MINUTE, max: 10 },
+  /** The wizard checks a code 500 ms after typing stops. */
+  referralCheck: { window: 10 * SECONDS_PER_MINUTE, max: 30 },
+  /** Taking a guest invitation by its link's token or the typed code. */
+  invitationToken: { window: 10 * SECONDS_PER_MINUTE, max: 10 },
+  /** An RSVP link's invitation and its one-click answers; a household may share an address. */
+  rsvpToken: { window: 10 * SECONDS_PER_MINUTE, max: 30 },
+  giftCardCheckout: { window: 10 * SECONDS_PER_MINUTE, max: 10 },
+  /** The success page asks every 3 s, for at most 5 minutes, until the card is issued. */
+  giftCardPurchase: { window: 10 * SECONDS_PER_MINUTE, max: 120 },
+  giftCardRedeem: { window: 10 * SECONDS_PER_MINUTE, max: 5 },
+} as const;
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 const IPV4_TAIL = /(\d{1,3}(?:\.\d{1,3}){3})$/;

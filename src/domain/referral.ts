@@ -2,7 +2,8 @@
  * Referral codes (onboarding spec 5): optional, stored lowercase, exactly 8 letters or digits,
  * checked 500 ms after typing stops (REFERRAL_VALIDATION_DEBOUNCE_MS).
  */
-import { REFERRAL_CODE_LENGTH } from "./constants";
+
+export const REFERRAL_CODE_LENGTH = 8;
 
 /** Raw referral input is bounded before anything else looks at it. */
 export const REFERRAL_INPUT_MAX = 64;

@@ -2,14 +2,16 @@
  * Registry rules (core spec 5 and 8): URL normalisation, description length, per-pregnancy limits,
  * and the server's error codes with their texts.
  */
-import {
-  MAX_CUSTOM_REGISTRIES,
-  MAX_PRESET_REGISTRIES,
-  REGISTRY_DESCRIPTION_MAX_LENGTH,
-  REGISTRY_URL_MAX_LENGTH,
-} from "./constants";
 import { fail, ok, type Result } from "./result";
 import { cutText, sanitizePlainText } from "./sanitize";
+
+export const MAX_PRESET_REGISTRIES = 10;
+
+export const MAX_CUSTOM_REGISTRIES = 3;
+
+export const REGISTRY_URL_MAX_LENGTH = 2048;
+
+export const REGISTRY_DESCRIPTION_MAX_LENGTH = 500;
 
 /** The preset retailers a parent picks from (at most 10 preset registries per pregnancy). */
 export const PRESET_RETAILER_KEYS = [

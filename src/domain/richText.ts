@@ -21,9 +21,9 @@ import { fromParse5 } from "hast-util-from-parse5";
 import { sanitize, type Schema } from "hast-util-sanitize";
 import { toHtml, type Options as ToHtmlOptions } from "hast-util-to-html";
 import { parseFragment, type DefaultTreeAdapterTypes } from "parse5";
-import { POST_CONTENT_MAX_LENGTH } from "./constants";
 import { LINK_REL, LINK_TARGET, MAX_POST_NESTING, POST_ALLOWED_TAGS, POST_DROPPED_WITH_CONTENT, safeLinkHref } from "./postFormat";
 import { CONTROL_CHARACTERS, ELLIPSIS } from "./sanitize";
+import { POST_CONTENT_MAX_LENGTH } from "./posts";
 
 const DROPPED = new Set(POST_DROPPED_WITH_CONTENT);
 

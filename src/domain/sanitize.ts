@@ -10,7 +10,7 @@
  * maximum (lengths in UTF-16 units, never splitting a surrogate pair). Post content is rich text:
  * see richText.ts.
  */
-import { COMMENT_MAX_LENGTH, LOCATION_MAX_LENGTH, NOTES_MAX_LENGTH, QUESTIONS_MAX_LENGTH, TITLE_MAX_LENGTH } from "./constants";
+import { COMMENT_MAX_LENGTH, LOCATION_MAX_LENGTH, NOTES_MAX_LENGTH, QUESTIONS_MAX_LENGTH, TITLE_MAX_LENGTH } from "./textLimits";
 
 export const ELLIPSIS = "...";
 

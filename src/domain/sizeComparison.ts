@@ -4,7 +4,7 @@
  * inspiration gallery has a "fruit-comparison" category, this is its weekly counterpart.
  * Weeks before 4 are "just getting started"; weeks after 40 keep week 40's size (past due).
  */
-import { PREGNANCY_WEEKS } from "./constants";
+import { PREGNANCY_WEEKS } from "./dates";
 
 /** The first week with a size comparison (before it the embryo is smaller than a poppy seed). */
 export const FIRST_SIZE_WEEK = 4;

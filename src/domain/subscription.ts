@@ -1,4 +1,37 @@
 import type { SubscriptionStatus } from "./enums";
+import { READ_ONLY_YEARS } from "./dates";
+
+export const SUBSCRIPTION_TOASTS = {
+  upgradeFailed: "Upgrade failed: There was an issue creating your checkout session. Please try again.",
+  downgradeFailed: "Downgrade failed: There was an issue scheduling your downgrade.",
+  syncError: "Sync Error",
+  syncFailed: "Sync Failed",
+  portalError: "Portal Error",
+  portalErrorDefault: "Unable to open customer portal. Please try again.",
+  syncedWithWarnings: "Synced with warnings: Dates updated, but Stripe sync failed. Please try again later.",
+} as const;
+
+/**
+ * Subscription management and account lifetime (core spec 4). The spec has no words for these
+ * (only 'a clear message' and an explicit confirmation), so the wording is ours.
+ */
+export const SUBSCRIPTION_MESSAGES = {
+  noSubscription: "No subscription to manage",
+  /** Stripe refused the call; the server's answer when a change did not reach the provider. */
+  providerFailed: "The payment provider could not be reached. Please try again.",
+  alreadyOnPlan: "You are already on this plan",
+  onlyOwnerCancels: "Only the pregnancy owner can cancel the subscription",
+  cancelTitle: "Cancel subscription?",
+  cancelDescription:
+    "Cancelling ends your subscription now and closes your pregnancy immediately: parent features end, and your partner and every guest lose access. This cannot be undone.",
+  cancelConfirm: "Cancel subscription and close pregnancy",
+  cancelled: "Subscription cancelled",
+  cancelledDescription: "Your pregnancy is closed.",
+  cancelFailed: "Cancellation failed",
+  /** The server's refusal of a write to a pregnancy whose service has ended. */
+  readOnly: `This pregnancy is read-only: its service has ended. You can still view everything for ${READ_ONLY_YEARS} years, but nothing can be changed.`,
+  readOnlyTitle: "Read-only pregnancy",
+} as const;
 
 /** Subscription states that give access (a trial counts: no payment is needed to start). */
 export const SUBSCRIBED_STATUSES = ["active", "trialing"] as const satisfies readonly SubscriptionStatus[];

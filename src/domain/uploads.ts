@@ -3,16 +3,52 @@
  * above 5 MB), and in parent mode a storage check counting each 2 MB as one photo.
  * The real type comes from the file's first bytes, never from its declared type alone.
  */
-import {
-  BYTES_PER_MB,
-  GUEST_PHOTO_QUOTA,
-  PHOTO_ESTIMATE_BYTES,
-  PHOTO_MAX_FILE_BYTES,
-  PHOTO_MAX_FILE_MB,
-  PHOTO_MAX_FILES,
-  PHOTO_WARN_FILE_BYTES,
-  UNLIMITED_PHOTO_SENTINEL,
-} from "./constants";
+import { BYTES_PER_MB } from "./units";
+import { UNLIMITED_PHOTO_SENTINEL } from "./billing";
+
+export const PHOTO_MAX_FILES = 20;
+
+export const PHOTO_MAX_FILE_MB = 10;
+
+export const PHOTO_MAX_FILE_BYTES = PHOTO_MAX_FILE_MB * BYTES_PER_MB;
+
+/** Files above this size get a "may take longer" warning. */
+export const PHOTO_WARN_FILE_MB = 5;
+
+export const PHOTO_WARN_FILE_BYTES = PHOTO_WARN_FILE_MB * BYTES_PER_MB;
+
+/** The storage check counts each 2 MB of an upload as one photo (rounded up). */
+export const PHOTO_ESTIMATE_MB = 2;
+
+export const PHOTO_ESTIMATE_BYTES = PHOTO_ESTIMATE_MB * BYTES_PER_MB;
+
+/** Ours: a browser-made thumbnail is small; anything bigger is ignored. */
+export const PHOTO_THUMBNAIL_MAX_BYTES = BYTES_PER_MB / 2;
+
+/** Ours: room for the metadata field and the multipart framing of a batch. */
+export const PHOTO_UPLOAD_OVERHEAD_BYTES = BYTES_PER_MB;
+
+/**
+ * Cloudflare refuses request bodies above 100 MB (Free and Pro plans); counted in decimal
+ * megabytes so the bound holds whichever way "MB" is read.
+ */
+export const CLOUDFLARE_MAX_BODY_BYTES = 100 * 1000 * 1000;
+
+/**
+ * Ours: the largest batch body worth reading: 20 files and their thumbnails at their limits, but
+ * never more than Cloudflare lets through. The browser sends one file per request, far below it.
+ */
+export const PHOTO_UPLOAD_MAX_BODY_BYTES = Math.min(PHOTO_MAX_FILES * (PHOTO_MAX_FILE_BYTES + PHOTO_THUMBNAIL_MAX_BYTES) + PHOTO_UPLOAD_OVERHEAD_BYTES, CLOUDFLARE_MAX_BODY_BYTES);
+
+/**
+ * Ours: photos one guest may add to a pregnancy, album and waiting room together. Guests are not
+ * held to the plan's storage limit (core spec 6: that check is for parent mode), so without this
+ * one guest could fill the parents' storage.
+ */
+export const GUEST_PHOTO_QUOTA = 50;
+
+/** Ours: avatars are small pictures. */
+export const AVATAR_MAX_BYTES = 5 * BYTES_PER_MB;
 
 export type ImageKind = "jpeg" | "png" | "webp" | "heic";
 

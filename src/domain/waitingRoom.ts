@@ -1,6 +1,38 @@
 /** Waiting-room states and the system notices the server posts (core spec 4). */
-import { MINUTES_PER_HOUR, MS_PER_SECOND, SECONDS_PER_MINUTE } from "./constants";
 import { formatEventTime } from "./time";
+import { MINUTES_PER_HOUR, MS_PER_DAY, MS_PER_HOUR, MS_PER_SECOND, SECONDS_PER_MINUTE } from "./units";
+
+export const WAITING_ROOM_INITIAL_LOAD = 50;
+
+export const WAITING_ROOM_REPLY_PAGE_SIZE = 20;
+
+export const FALSE_ALARM_CLOSE_HOURS = 2;
+
+export const FALSE_ALARM_CLOSE_MS = FALSE_ALARM_CLOSE_HOURS * MS_PER_HOUR;
+
+export const BABY_HERE_CLOSE_HOURS = 4;
+
+export const BABY_HERE_CLOSE_MS = BABY_HERE_CLOSE_HOURS * MS_PER_HOUR;
+
+/**
+ * Ours: an image uploaded to the waiting room but never sent with a message (attached, then
+ * removed) is deleted after a day, and stops counting in storage and in its uploader's quota.
+ */
+export const UNSENT_ROOM_IMAGE_MS = MS_PER_DAY;
+
+/** Ours: a chat message is held to the comment limit (core spec 5 gives none for it). */
+export const WAITING_ROOM_MESSAGE_MAX_LENGTH = 1000;
+
+export const WAITING_ROOM_TOASTS = {
+  tooFast: "You are sending too fast",
+  messageFailed: "Message failed: Tap to retry sending.",
+  reactionFailed: "Reaction failed: Please try again.",
+  directMessageFailed: "Message failed: Could not send direct message.",
+  noActivePregnancy: "Waiting Room: No active pregnancy found.",
+  activationFailed: "Activation failed. Please try again.",
+  stateUpdateFailed: "State Update: Failed to update state. Please try again.",
+  unexpected: "An unexpected error occurred.",
+} as const;
 
 export const WAITING_ROOM_STATES = ["inactive", "active", "false-alarm", "baby-here"] as const;
 export type WaitingRoomState = (typeof WAITING_ROOM_STATES)[number];

@@ -4,7 +4,12 @@
  * both directions: Continue from the partner choice jumps two steps, Back from the step after
  * partner details goes back two.
  */
-import { GUEST_WIZARD_STEPS, PERCENT } from "./constants";
+import { PERCENT } from "./units";
+
+export const GUEST_WIZARD_STEPS = 2;
+
+/** Email confirmed: continue automatically after a 5-second countdown. */
+export const EMAIL_AUTO_CONTINUE_SECONDS = 5;
 
 export const FULL_WIZARD_STEPS = ["role", "account", "early-access", "partner", "partner-details", "pregnancy", "plan", "payment"] as const;
 export const UPGRADE_WIZARD_STEPS = ["pregnancy", "partner", "partner-details", "plan", "payment"] as const;

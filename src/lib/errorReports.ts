@@ -5,8 +5,7 @@
  * (window errors and unhandled promise rejections) stops after 50 errors per session so a failing
  * loop cannot flood the log. Nothing here throws.
  */
-import { clippedErrorMessage, type ClientErrorReport, type ErrorSource } from "../domain/clientErrors";
-import { ERROR_REPORTS_KEPT, ERROR_REPORTS_STORAGE_KEY, ERRORS_PER_SESSION, USER_AGENT_MAX_LENGTH } from "../domain/constants";
+import { type ClientErrorReport, clippedErrorMessage, ERROR_REPORTS_KEPT, ERROR_REPORTS_STORAGE_KEY, ERRORS_PER_SESSION, type ErrorSource, USER_AGENT_MAX_LENGTH } from "../domain/clientErrors";
 import { categorizeError, errorMessageOf, type ErrorCategory } from "../domain/errors";
 import { logger } from "./logger";
 

@@ -1,5 +1,5 @@
-import { PERCENT } from "../domain/constants";
 import { UPLOAD_MESSAGES } from "../domain/uploads";
+import { PERCENT } from "../domain/units";
 
 const HTTP_CREATED = 201;
 const HTTP_PAYLOAD_TOO_LARGE = 413;

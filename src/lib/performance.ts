@@ -5,8 +5,14 @@
  * keepalive, see lib/trpc.ts). Nothing is recorded or sent for a signed-out visitor, and no
  * function here ever throws: measuring must not break the app.
  */
-import { METRICS_BATCH_MAX, NAME_MAX_LENGTH, PERFORMANCE_FLUSH_INTERVAL_MS, PERFORMANCE_THRESHOLD_MS } from "../domain/constants";
 import { logger } from "./logger";
+import { MS_PER_SECOND } from "../domain/units";
+import { METRICS_BATCH_MAX } from "../domain/metrics";
+import { NAME_MAX_LENGTH } from "../domain/textLimits";
+
+export const PERFORMANCE_THRESHOLD_MS = 100;
+
+export const PERFORMANCE_FLUSH_INTERVAL_MS = 30 * MS_PER_SECOND;
 
 export type MetricType = "api" | "route" | "longtask";
 

@@ -6,8 +6,10 @@
  */
 import { useEffect, useRef } from "react";
 import { FEED_AREAS, type FeedArea } from "../domain/pregnancyRoom";
-import { REALTIME_BATCH_MS } from "../domain/constants";
 import { openRoomSocket, type RoomSocket } from "./roomSocket";
+
+/** Realtime changes are batched this long before reloading (core spec 7). */
+export const REALTIME_BATCH_MS = 60;
 
 type Listener = (area: FeedArea) => void;
 

@@ -1,9 +1,15 @@
-import { MUTATION_RETRY_COUNT, QUERY_RETRY_COUNT, QUERY_STALE_TIME_MS } from "../domain/constants";
 import { MutationCache, QueryCache, QueryClient, type Mutation, type Query } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { dataIsolationTitle, isDataIsolationCode } from "../domain/errors";
 import { toast } from "../ui/toast";
 import { logger } from "./logger";
+import { MS_PER_SECOND } from "../domain/units";
+
+export const QUERY_STALE_TIME_MS = 60 * MS_PER_SECOND;
+
+export const QUERY_RETRY_COUNT = 3;
+
+export const MUTATION_RETRY_COUNT = 2;
 
 const HTTP_BAD_REQUEST = 400;
 const HTTP_SERVER_ERROR = 500;

@@ -10,7 +10,12 @@
 import PartySocket from "partysocket";
 import type { RoomChannel, RoomClientMessage, RoomServerMessage } from "../domain/pregnancyRoom";
 import { ROOM_PARTY } from "../domain/pregnancyRoom";
-import { BACKOFF_FACTOR, ROOM_RECONNECT_INITIAL_MS, ROOM_RECONNECT_MAX_MS } from "../domain/constants";
+import { BACKOFF_FACTOR } from "../domain/units";
+
+/** Ours: a dropped room socket reconnects after 0.5 s, doubling up to 10 s, then every 10 s. */
+export const ROOM_RECONNECT_INITIAL_MS = 500;
+
+export const ROOM_RECONNECT_MAX_MS = 10_000;
 
 /** An attempt that has not opened by then is dropped and tried again. */
 const ROOM_CONNECT_TIMEOUT_MS = 8_000;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { MS_PER_SECOND } from "../domain/constants";
+import { MS_PER_SECOND } from "../domain/units";
 
 /** Whole seconds left until a deadline, re-rendering once a second until it passes. */
 export function useCountdown(): { secondsLeft: number; start: (seconds: number) => void } {

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from "react";
-import { MOBILE_BREAKPOINT_PX } from "../domain/constants";
+
+/** Below this width the app shows the mobile top and bottom bars. */
+export const MOBILE_BREAKPOINT_PX = 768;
 
 /** Below 768 px the shell shows the mobile top and bottom bars instead of the sidebar. */
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;

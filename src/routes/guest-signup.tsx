@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { NAME_MAX_LENGTH } from "../domain/constants";
 import { GuestSignupPage } from "../features/guest-signup/GuestSignupPage";
 import { SessionPending } from "../features/shell/SessionPending";
 import { searchText } from "../lib/searchParams";
+import { NAME_MAX_LENGTH } from "../domain/textLimits";
 
 interface GuestSignupSearch {
   /** Prefills the invitation code (the link in the invitation mail carries it). */

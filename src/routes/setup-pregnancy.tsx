@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { SETUP_MESSAGES } from "../domain/errors";
 import { validateCheckoutReturnSearch } from "../features/confirm-pregnancy/search";
 import { SetupPregnancyPage } from "../features/setup-pregnancy/SetupPregnancyPage";
 import { SessionPending } from "../features/shell/SessionPending";
 import { toast } from "../ui/toast";
+import { SETUP_MESSAGES } from "../domain/pregnancy";
 
 /**
  * /setup-pregnancy (protected): signed-out visitors go to '/' with the spec's reason; the

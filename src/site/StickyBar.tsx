@@ -1,7 +1,7 @@
-import { formatPrice, PLANS, TRIAL_DAYS } from "../domain/constants";
 import { buttonStyles } from "../ui/buttonStyles";
 import { hook } from "./hooks";
 import { GET_STARTED } from "./links";
+import { formatPrice, PLANS, TRIAL_DAYS } from "../domain/billing";
 
 /**
  * The home page's top bar with the price and 'Try It Free' (onboarding spec 2): hidden until the

@@ -1,6 +1,5 @@
 import type { ComponentPropsWithRef } from "react";
-import { keepDigits } from "../domain/authRules";
-import { OTP_LENGTH } from "../domain/constants";
+import { keepDigits, OTP_LENGTH } from "../domain/authRules";
 import { TextField } from "./TextField";
 
 interface CodeFieldProps extends Omit<ComponentPropsWithRef<"input">, "value" | "onChange" | "id"> {

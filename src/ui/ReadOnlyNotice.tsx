@@ -1,7 +1,7 @@
 import { isReadOnly, readOnlyUntil, todayIso } from "../domain/dates";
-import { SUBSCRIPTION_MESSAGES } from "../domain/errors";
 import { Alert } from "./Alert";
 import { formatDateOnly } from "../lib/formatDate";
+import { SUBSCRIPTION_MESSAGES } from "../domain/subscription";
 
 /**
  * Account lifetime (core spec 4): after the service end a pregnancy is read-only, and the server

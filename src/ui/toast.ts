@@ -4,7 +4,9 @@
  * focus is on it, or when dismissed.
  */
 import { useSyncExternalStore } from "react";
-import { TOAST_LIMIT } from "../domain/constants";
+
+/** The app's own toast store shows one toast at a time. */
+export const TOAST_LIMIT = 1;
 
 export type ToastVariant = "default" | "success" | "error";
 

@@ -1,11 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { EARLY_ACCESS_MS, MS_PER_SECOND, NAME_MAX_LENGTH, SIGN_IN_THROTTLE } from "../../src/domain/constants";
-import { CREATE_ACCOUNT_MESSAGES, RESET_PASSWORD_MESSAGES } from "../../src/domain/errors";
 import { rateLimits, users, verifications } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
 import { confirmEmail, createOtherFamily, signUp } from "../support/families";
+import { CREATE_ACCOUNT_MESSAGES, RESET_PASSWORD_MESSAGES } from "../../src/domain/auth";
+import { EARLY_ACCESS_MS } from "../../src/domain/modes";
+import { MS_PER_SECOND } from "../../src/domain/units";
+import { NAME_MAX_LENGTH } from "../../src/domain/textLimits";
+import { SIGN_IN_THROTTLE } from "../../src/domain/rateLimits";
 
 interface OutboxMail {
   to: string;

@@ -3,7 +3,6 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_REFERRAL_CODE } from "../../scripts/demo-family";
 import { LOCAL_STRIPE } from "../../scripts/stack";
-import { MS_PER_DAY, PLANS, SECONDS_PER_MINUTE, TRIAL_DAYS, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/constants";
 import { referrals, stripeEvents, subscriptions } from "../../worker/db/schema";
 import { mountDevRoutes } from "../../worker/dev/routes";
 import { stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
@@ -11,6 +10,8 @@ import { baseUrl, openTestDb } from "../support/env";
 import { CANCEL_PATH, completedEventFor, pay, postWebhook, providerStripe, sessionIdOf, startPreauthCheckout, subscribedUser } from "../support/checkout";
 import { signUp } from "../support/families";
 import { requestWithoutDatabase } from "../support/node-worker";
+import { MS_PER_DAY, SECONDS_PER_MINUTE } from "../../src/domain/units";
+import { PLANS, TRIAL_DAYS, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/billing";
 
 /** Some seconds of slack for clocks between the test, the Worker and the database. */
 const CLOCK_SLACK_MS = 60_000;

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TITLE_MAX_LENGTH } from "../../src/domain/constants";
 import { addDays, lmpFromDueDate, todayIso } from "../../src/domain/dates";
 import { GUEST_PRIVACY_LEVELS, type GuestPrivacyLevel, type ItemPrivacyLevel } from "../../src/domain/enums";
 import { GUEST_DEFAULT_PERMISSIONS } from "../../src/domain/permissions";
@@ -11,6 +10,7 @@ import { baseUrl, openTestDb } from "../support/env";
 import { createOtherFamily } from "../support/families";
 import { addGuest } from "../support/photos";
 import { connect, feedOf } from "../support/room";
+import { TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 
 interface OutboxMail {
   to: string;

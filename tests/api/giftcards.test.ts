@@ -2,9 +2,7 @@ import { count, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_STRIPE } from "../../scripts/stack";
-import { PLANS } from "../../src/domain/constants";
 import type { GiftCardPlan } from "../../src/domain/enums";
-import { GIFT_CARD_MESSAGES } from "../../src/domain/errors";
 import type { GiftCardMonths } from "../../src/domain/giftCards";
 import { giftCards, subscriptions } from "../../worker/db/schema";
 import { stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
@@ -12,6 +10,8 @@ import { ApiClient } from "../support/client";
 import { completedEventFor, pay, postWebhook, providerStripe, sessionIdOf, startPreauthCheckout, subscribedUser } from "../support/checkout";
 import { baseUrl, openTestDb } from "../support/env";
 import { signUp, uniqueEmail } from "../support/families";
+import { GIFT_CARD_MESSAGES } from "../../src/domain/giftCards";
+import { PLANS } from "../../src/domain/billing";
 
 interface OutboxMail {
   to: string;

@@ -1,15 +1,17 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEDICAL_CONTACTS_MAX } from "../../src/domain/constants";
 import { addDays, lmpFromDueDate, todayIso } from "../../src/domain/dates";
 import { PERMISSION_FLAGS } from "../../src/domain/enums";
-import { HEALTH_RECORD_MESSAGES, healthLogWeek, HOSPITAL_BAG_DEFAULTS, type HealthLogInput } from "../../src/domain/healthRecords";
+import { HEALTH_RECORD_MESSAGES } from "../../src/domain/healthRecords";
 import { birthPlans, healthLogs, hospitalBagItems, medicalContacts } from "../../worker/db/schema";
 import type { ApiClient } from "../support/client";
 import { openTestDb } from "../support/env";
 import { createMatrixFamily, MATRIX_DUE_IN_DAYS, type MatrixFamily } from "../support/matrix-family";
 import { addGuest } from "../support/photos";
 import { callProcedure } from "../support/raw-trpc";
+import { healthLogWeek, type HealthLogInput } from "../../src/domain/healthLogs";
+import { HOSPITAL_BAG_DEFAULTS } from "../../src/domain/hospitalBag";
+import { MEDICAL_CONTACTS_MAX } from "../../src/domain/medicalContacts";
 
 const { db, close } = openTestDb();
 

@@ -2,10 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CONTRACTIONS, DEMO_KICK_SESSIONS, DEMO_SUPPLEMENTS } from "../../scripts/demo-family";
 import { seedDemoFamily } from "../../scripts/seed";
-import { CLIENT_CLOCK_SKEW_MAX_MS, HEALTH_SYNC_BATCH_MAX, MS_PER_MINUTE, MS_PER_SECOND } from "../../src/domain/constants";
 import { addDays, todayIso } from "../../src/domain/dates";
 import { PERMISSION_FLAGS } from "../../src/domain/enums";
-import { kickSessionStats, vitaminStreak, type Contraction, type KickSession } from "../../src/domain/healthTrackers";
+import { CLIENT_CLOCK_SKEW_MAX_MS, type Contraction, HEALTH_SYNC_BATCH_MAX, type KickSession, kickSessionStats, vitaminStreak } from "../../src/domain/healthTrackers";
 import { contractions, healthSupplementDoses, healthSupplements, kickSessions, pregnancyBabies } from "../../worker/db/schema";
 import type { ApiClient } from "../support/client";
 import { openTestDb, signedInAs } from "../support/env";
@@ -14,6 +13,7 @@ import { createMatrixFamily, type MatrixFamily } from "../support/matrix-family"
 import { addGuest } from "../support/photos";
 import { callProcedure } from "../support/raw-trpc";
 import { connect, feedOf } from "../support/room";
+import { MS_PER_MINUTE, MS_PER_SECOND } from "../../src/domain/units";
 
 const { db, close } = openTestDb();
 

@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { GuestPrivacyLevel } from "../../src/domain/enums";
-import { CREATE_ACCOUNT_MESSAGES, INVITE_LEVEL_NOT_ALLOWED_MESSAGE, SIGN_IN_MESSAGES } from "../../src/domain/errors";
 import { GUEST_DEFAULT_PERMISSIONS } from "../../src/domain/permissions";
 import { pregnancyParticipants } from "../../worker/db/schema";
 import { baseUrl, openTestDb } from "../support/env";
 import { addGuest } from "../support/photos";
 import { confirmEmail, createOtherFamily, signUp, uniqueEmail } from "../support/families";
 import { ApiClient } from "../support/client";
+import { CREATE_ACCOUNT_MESSAGES, SIGN_IN_MESSAGES } from "../../src/domain/auth";
+import { INVITE_LEVEL_NOT_ALLOWED_MESSAGE } from "../../src/domain/audience";
 
 interface OutboxMail {
   to: string;

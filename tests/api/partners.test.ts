@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { OTP_ALLOWED_ATTEMPTS, PARTNER_CODE_RESEND_COOLDOWN_SECONDS, PARTNER_CODES_PER_HOUR, PROCEDURE_RATE_LIMITS } from "../../src/domain/constants";
-import { CREATE_ACCOUNT_MESSAGES, PARTNER_ERROR_MESSAGES, PARTNER_MESSAGES } from "../../src/domain/errors";
-import { maskEmail } from "../../src/domain/partnerInvitation";
+import { maskEmail, PARTNER_CODE_RESEND_COOLDOWN_SECONDS, PARTNER_CODES_PER_HOUR, PARTNER_ERROR_MESSAGES, PARTNER_MESSAGES } from "../../src/domain/partnerInvitation";
 import { partnerVerifications } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
 import { confirmEmail, createOtherFamily, uniqueEmail } from "../support/families";
 import { callBatch, callProcedure, type CallOutcome } from "../support/raw-trpc";
+import { CREATE_ACCOUNT_MESSAGES } from "../../src/domain/auth";
+import { OTP_ALLOWED_ATTEMPTS } from "../../src/domain/authRules";
+import { PROCEDURE_RATE_LIMITS } from "../../src/domain/rateLimits";
 
 interface OutboxMail {
   to: string;

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMENT_MAX_LENGTH, PHOTO_PAGE_SIZE } from "../../src/domain/constants";
 import { photos, pregnancies } from "../../worker/db/schema";
 import type { ApiClient } from "../support/client";
 import { openTestDb } from "../support/env";
@@ -9,6 +8,8 @@ import { PNG_1X1 } from "../support/images";
 import { uploadPhotos } from "../support/photoUpload";
 import { addGuest } from "../support/photos";
 import { connect, feedOf } from "../support/room";
+import { COMMENT_MAX_LENGTH } from "../../src/domain/textLimits";
+import { PHOTO_PAGE_SIZE } from "../../src/domain/photos";
 
 const { db, close } = openTestDb();
 

@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BYTES_PER_MB, PHOTO_MAX_FILES } from "../../src/domain/constants";
 import { concat } from "../../src/domain/bytes";
 import { JPEG_MARKERS, readJpegSegments } from "../../src/domain/jpeg";
 import { pngChunk } from "../../src/domain/png";
-import { UPLOAD_MESSAGES } from "../../src/domain/uploads";
+import { PHOTO_MAX_FILES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import { photos, pregnancies } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb, signedInAs } from "../support/env";
@@ -13,6 +12,7 @@ import { PNG_1X1, TEST_COMMENT, jpegWithGps, testPng, testThumbnail } from "../s
 import { postPhotos, uploadPhotos } from "../support/photoUpload";
 import { addGuest, setStorage } from "../support/photos";
 import { connect, feedOf } from "../support/room";
+import { BYTES_PER_MB } from "../../src/domain/units";
 
 const { db, close } = openTestDb();
 let demoPregnancyId: string;

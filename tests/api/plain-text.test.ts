@@ -9,29 +9,9 @@ import { eq, inArray } from "drizzle-orm";
 import ICAL from "ical.js";
 import { parse as parseHtml, type DefaultTreeAdapterTypes } from "parse5";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  BABY_GAME_NAME_MAX_LENGTH,
-  BIRTH_PLAN_TEXT_MAX_LENGTH,
-  COMMENT_MAX_LENGTH,
-  CONTACT_MESSAGE_MAX_LENGTH,
-  HEALTH_LOG_NAME_MAX_LENGTH,
-  HOSPITAL_BAG_ITEM_NAME_MAX_LENGTH,
-  LOCATION_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PHOTO_TAG_MAX_LENGTH,
-  POST_MOOD_MAX_LENGTH,
-  QUESTIONS_MAX_LENGTH,
-  REGISTRY_DESCRIPTION_MAX_LENGTH,
-  SUPPLEMENT_TEXT_MAX_LENGTH,
-  TITLE_MAX_LENGTH,
-  WAITING_ROOM_MESSAGE_MAX_LENGTH,
-  DIRECT_MESSAGE_MIN_GAP_MS,
-  GROUP_MESSAGE_MIN_GAP_MS,
-} from "../../src/domain/constants";
-import { sameGuessText } from "../../src/domain/babyGame";
+import { BABY_GAME_NAME_MAX_LENGTH, sameGuessText } from "../../src/domain/babyGame";
 import { addDays, todayIso } from "../../src/domain/dates";
 import { PERMISSION_FLAGS } from "../../src/domain/enums";
-import { BIRTH_PLAN_SECTIONS, healthLogsCsv } from "../../src/domain/healthRecords";
 import { contactMessages, mailOutbox, newsletterSubscribers } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
@@ -41,6 +21,17 @@ import { createMatrixFamily, type MatrixFamily } from "../support/matrix-family"
 import { addGuest } from "../support/photos";
 import { uploadPhotos } from "../support/photoUpload";
 import { ORDINARY_SENTENCES, XSS_PAYLOADS } from "../support/xss-payloads";
+import { BIRTH_PLAN_SECTIONS, BIRTH_PLAN_TEXT_MAX_LENGTH } from "../../src/domain/birthPlan";
+import { HEALTH_LOG_NAME_MAX_LENGTH, healthLogsCsv } from "../../src/domain/healthLogs";
+import { COMMENT_MAX_LENGTH, LOCATION_MAX_LENGTH, NAME_MAX_LENGTH, QUESTIONS_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
+import { CONTACT_MESSAGE_MAX_LENGTH } from "../../src/domain/publicForms";
+import { HOSPITAL_BAG_ITEM_NAME_MAX_LENGTH } from "../../src/domain/hospitalBag";
+import { PHOTO_TAG_MAX_LENGTH } from "../../src/domain/photos";
+import { POST_MOOD_MAX_LENGTH } from "../../src/domain/posts";
+import { REGISTRY_DESCRIPTION_MAX_LENGTH } from "../../src/domain/registry";
+import { SUPPLEMENT_TEXT_MAX_LENGTH } from "../../src/domain/healthTrackers";
+import { WAITING_ROOM_MESSAGE_MAX_LENGTH } from "../../src/domain/waitingRoom";
+import { DIRECT_MESSAGE_MIN_GAP_MS, GROUP_MESSAGE_MIN_GAP_MS } from "../../src/domain/messaging";
 
 /** Every text goes through every field it fits (a longer one would be cut with '...', by design). */
 const TEXTS = [...ORDINARY_SENTENCES, ...XSS_PAYLOADS];

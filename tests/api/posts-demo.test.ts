@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_POSTS, demoMember, type DemoMember } from "../../scripts/demo-family";
 import { seedDemoFamily } from "../../scripts/seed";
 import { canSeeItem } from "../../src/domain/audience";
-import { MS_PER_DAY } from "../../src/domain/constants";
 import { sanitizePostContent } from "../../src/domain/richText";
 import { postComments, postLikes, posts } from "../../worker/db/schema";
 import type { ApiClient } from "../support/client";
 import { openTestDb, signedInAs } from "../support/env";
+import { MS_PER_DAY } from "../../src/domain/units";
 
 const { db, close } = openTestDb();
 const postIds = DEMO_POSTS.map((p) => p.id);

@@ -1,7 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RoomServerMessage } from "../../src/domain/pregnancyRoom";
-import { DEFAULT_WEEK, POST_PREVIEW_COMMENTS, POST_PREVIEW_REPLIES } from "../../src/domain/constants";
 import { PERMISSION_FLAGS, type GuestPrivacyLevel } from "../../src/domain/enums";
 import { photos, postComments, postLikes, posts, pregnancyParticipants } from "../../worker/db/schema";
 import type { ApiClient } from "../support/client";
@@ -9,6 +8,8 @@ import { openTestDb } from "../support/env";
 import { createOtherFamily, signUp } from "../support/families";
 import { createMatrixFamily, type MatrixFamily } from "../support/matrix-family";
 import { connect, feedOf } from "../support/room";
+import { DEFAULT_WEEK } from "../../src/domain/photos";
+import { POST_PREVIEW_COMMENTS, POST_PREVIEW_REPLIES } from "../../src/domain/posts";
 
 let family: MatrixFamily;
 let pregnancyId: string;

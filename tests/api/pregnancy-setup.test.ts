@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PLANS } from "../../src/domain/constants";
 import { DATE_MESSAGES, addDays, dueDateFromLmp, serviceEndDate, todayIso } from "../../src/domain/dates";
-import { SETUP_MESSAGES } from "../../src/domain/errors";
 import { pregnancies, pregnancyBabies, pregnancyParticipants, subscriptions } from "../../worker/db/schema";
 import { subscribedUser } from "../support/checkout";
 import { baseUrl, openTestDb } from "../support/env";
 import { createOtherFamily, signUp, uniqueEmail } from "../support/families";
+import { SETUP_MESSAGES } from "../../src/domain/pregnancy";
+import { PLANS } from "../../src/domain/billing";
 
 interface OutboxMail {
   to: string;

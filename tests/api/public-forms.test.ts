@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_RATE_LIMITS } from "../../src/domain/constants";
-import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES, PUBLIC_FORM_MESSAGES } from "../../src/domain/errors";
 import { analyticsEvents, contactMessages, newsletterSubscribers } from "../../worker/db/schema";
 import { CONTACT_FORM_CONFIRMATION_SUBJECT } from "../../worker/services/contactForm";
 import { NEWSLETTER_SUBJECTS } from "../../worker/services/newsletter";
 import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
 import { signUp, uniqueEmail } from "../support/families";
+import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES, PUBLIC_FORM_MESSAGES } from "../../src/domain/publicForms";
+import { PUBLIC_RATE_LIMITS } from "../../src/domain/rateLimits";
 
 interface OutboxMail {
   to: string;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { PROCEDURE_RATE_LIMITS, PUBLIC_RATE_LIMITS } from "../../src/domain/constants";
 import { ApiClient } from "../support/client";
 import { baseUrl } from "../support/env";
 import { confirmEmail, signUp } from "../support/families";
 import { callProcedure, type CallOutcome } from "../support/raw-trpc";
+import { PROCEDURE_RATE_LIMITS, PUBLIC_RATE_LIMITS } from "../../src/domain/rateLimits";
 
 /**
  * Issue 18, item 10: every public or secret-taking procedure is rate-limited, per address and,

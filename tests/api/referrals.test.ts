@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_REFERRAL_CODE } from "../../scripts/demo-family";
-import { REFERRAL_DISCOUNT_PERCENT } from "../../src/domain/constants";
 import { ApiClient } from "../support/client";
 import { baseUrl } from "../support/env";
+import { REFERRAL_DISCOUNT_PERCENT } from "../../src/domain/billing";
 
 describe("referrals.check", () => {
   const visitor = () => new ApiClient(baseUrl());

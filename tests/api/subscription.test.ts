@@ -2,10 +2,8 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_STRIPE } from "../../scripts/stack";
-import { subscriptionCancelAt } from "../../src/domain/billing";
-import { MS_PER_SECOND, PLANS, READ_ONLY_YEARS, SECONDS_PER_DAY, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/constants";
-import { addDays, addYears, dueDateFromLmp, serviceEndDate, todayIso } from "../../src/domain/dates";
-import { SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TOASTS } from "../../src/domain/errors";
+import { PLANS, subscriptionCancelAt, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/billing";
+import { addDays, addYears, dueDateFromLmp, READ_ONLY_YEARS, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { ROOM_REAUTHORISE_CLOSE_CODE } from "../../src/domain/pregnancyRoom";
 import { devStripeObjects, pregnancies, pregnancyParticipants, subscriptions } from "../../worker/db/schema";
 import { stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
@@ -17,6 +15,8 @@ import { PNG_1X1 } from "../support/images";
 import { postPhotos } from "../support/photoUpload";
 import { callProcedure } from "../support/raw-trpc";
 import { connect, feedOf } from "../support/room";
+import { SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TOASTS } from "../../src/domain/subscription";
+import { MS_PER_SECOND, SECONDS_PER_DAY } from "../../src/domain/units";
 
 let testDb: ReturnType<typeof openTestDb>;
 beforeAll(() => {

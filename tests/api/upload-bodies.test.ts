@@ -1,7 +1,6 @@
 import type { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { AVATAR_MAX_BYTES, CLOUDFLARE_MAX_BODY_BYTES, PHOTO_MAX_FILE_BYTES, PHOTO_UPLOAD_MAX_BODY_BYTES } from "../../src/domain/constants";
-import { UPLOAD_MESSAGES } from "../../src/domain/uploads";
+import { AVATAR_MAX_BYTES, CLOUDFLARE_MAX_BODY_BYTES, PHOTO_MAX_FILE_BYTES, PHOTO_UPLOAD_MAX_BODY_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import type { AppVariables } from "../../worker/context";
 import type { Bindings } from "../../worker/env";
 import { avatarRoutes } from "../../worker/http/avatars";

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AVATAR_MAX_BYTES, CLOUDFLARE_MAX_BODY_BYTES, GROUP_MESSAGE_MIN_GAP_MS, GUEST_PHOTO_QUOTA, PHOTO_MAX_FILE_BYTES, PHOTO_UPLOAD_MAX_BODY_BYTES, UNSENT_ROOM_IMAGE_MS } from "../../src/domain/constants";
-import { UPLOAD_MESSAGES } from "../../src/domain/uploads";
+import { AVATAR_MAX_BYTES, CLOUDFLARE_MAX_BODY_BYTES, GUEST_PHOTO_QUOTA, PHOTO_MAX_FILE_BYTES, PHOTO_UPLOAD_MAX_BODY_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import { pregnancies, waitingRoomImages, waitingRoomMessages } from "../../worker/db/schema";
 import type { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
@@ -10,6 +9,8 @@ import { PNG_1X1 } from "../support/images";
 import { postPhotos } from "../support/photoUpload";
 import { addGuest } from "../support/photos";
 import { postRaw } from "../support/rawUpload";
+import { GROUP_MESSAGE_MIN_GAP_MS } from "../../src/domain/messaging";
+import { UNSENT_ROOM_IMAGE_MS } from "../../src/domain/waitingRoom";
 
 /**
  * Issue 18, item 2: bounded uploads. Bodies are refused before they are read; one guest cannot

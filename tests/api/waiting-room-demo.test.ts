@@ -2,9 +2,10 @@ import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_WAITING_ROOM, demoMember } from "../../scripts/demo-family";
 import { seedDemoFamily } from "../../scripts/seed";
-import { FALSE_ALARM_CLOSE_MS, MS_PER_DAY, MS_PER_MINUTE } from "../../src/domain/constants";
 import { users, waitingRoomDmMessages, waitingRoomMessages, waitingRoomReactions, waitingRoomSessions } from "../../worker/db/schema";
 import { openTestDb, signedInAs } from "../support/env";
+import { FALSE_ALARM_CLOSE_MS } from "../../src/domain/waitingRoom";
+import { MS_PER_DAY, MS_PER_MINUTE } from "../../src/domain/units";
 
 const room = DEMO_WAITING_ROOM;
 /** Oldest first: the opening notice, the family's messages, the false alarm and, two hours later, the closing notice. */

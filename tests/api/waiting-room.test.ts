@@ -1,9 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RoomServerMessage } from "../../src/domain/pregnancyRoom";
-import { BABY_HERE_CLOSE_MS, DIRECT_MESSAGE_MIN_GAP_MS, DM_PREVIEW_MAX_CHARS, FALSE_ALARM_CLOSE_MS, GROUP_MESSAGE_MIN_GAP_MS } from "../../src/domain/constants";
-import { TOO_FAST_MESSAGE } from "../../src/domain/messaging";
-import { waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
+import { DIRECT_MESSAGE_MIN_GAP_MS, DM_PREVIEW_MAX_CHARS, GROUP_MESSAGE_MIN_GAP_MS, TOO_FAST_MESSAGE } from "../../src/domain/messaging";
+import { BABY_HERE_CLOSE_MS, FALSE_ALARM_CLOSE_MS, waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
 import { contactNotifications, mailOutbox, pregnancyParticipants, waitingRoomDmMessages, waitingRoomMessages, waitingRoomSessions } from "../../worker/db/schema";
 import { appRouter } from "../../worker/trpc/router";
 import type { ProcedureMeta } from "../../worker/trpc/init";

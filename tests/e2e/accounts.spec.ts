@@ -1,7 +1,8 @@
 import { DEMO_PASSWORD, DEMO_REFERRAL_CODE, demoMember } from "../../scripts/demo-family";
-import { EMAIL_AUTO_CONTINUE_SECONDS, MS_PER_SECOND } from "../../src/domain/constants";
 import { randomIp } from "../support/client";
 import { expect, expectAccessible, mailedCode, mailedLink, signUpThroughApi, test, uniqueEmail } from "./support";
+import { EMAIL_AUTO_CONTINUE_SECONDS } from "../../src/domain/wizard";
+import { MS_PER_SECOND } from "../../src/domain/units";
 
 test("a new account is created in steps: referral codes checked, email confirmed by code, then on as a guest", async ({ page }) => {
   const email = uniqueEmail("createaccount");

@@ -1,6 +1,7 @@
-import { PLANS, formatPrice } from "../../src/domain/constants";
-import { SUBSCRIPTION_MESSAGES, SUCCESS_TOASTS } from "../../src/domain/errors";
+import { SUCCESS_TOASTS } from "../../src/domain/errors";
 import { expect, expectAccessible, payingFamily, test } from "./support";
+import { SUBSCRIPTION_MESSAGES } from "../../src/domain/subscription";
+import { PLANS, formatPrice } from "../../src/domain/billing";
 
 const planText = (tier: keyof typeof PLANS) => `${PLANS[tier].name}, ${formatPrice(PLANS[tier].priceCents)}/month`;
 

@@ -1,12 +1,12 @@
 import type { Locator } from "@playwright/test";
 import { DEMO_DAYS_UNTIL_DUE, DEMO_EVENTS, DEMO_MILESTONE_EVENTS, DEMO_POSTS, DEMO_PREGNANCY_TITLE, demoMember, type DemoMember } from "../../scripts/demo-family";
 import { canSeeItem } from "../../src/domain/audience";
-import { DASHBOARD_LATEST_PHOTOS, DASHBOARD_LATEST_POSTS } from "../../src/domain/constants";
 import { addDays, lmpFromDueDate, todayIso, weeksPregnant } from "../../src/domain/dates";
 import { milestoneByKey } from "../../src/domain/milestones";
 import { sizeComparison } from "../../src/domain/sizeComparison";
 import { familyWithGrandparent } from "./family";
 import { expect, expectAccessible, signIn, test } from "./support";
+import { DASHBOARD_LATEST_PHOTOS, DASHBOARD_LATEST_POSTS } from "../../src/domain/dashboard";
 
 /** The week the seeded pregnancy is in today (the seed puts the due date 70 days after its run). */
 function demoWeek(): number {

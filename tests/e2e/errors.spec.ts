@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { demoMember } from "../../scripts/demo-family";
-import { ERROR_BOUNDARY_MAX_RETRIES, ERROR_REPORTS_KEPT, ERROR_REPORTS_STORAGE_KEY } from "../../src/domain/constants";
 import { expect, expectAccessible, fastForwardUntilVisible, signInThroughApi, test } from "./support";
+import { ERROR_BOUNDARY_MAX_RETRIES } from "../../src/domain/errors";
+import { ERROR_REPORTS_KEPT, ERROR_REPORTS_STORAGE_KEY } from "../../src/domain/clientErrors";
 
 /** The pregnancy list on /pregnancies loads with suspense: cut its call off as if the network were down. */
 const PREGNANCY_LIST_CALLS = /\/api\/trpc\/[^?]*pregnancy\.mine/;

@@ -1,7 +1,6 @@
-import { GIFT_CARD_MESSAGES } from "../../src/domain/errors";
-import { giftCardDescription } from "../../src/domain/giftCards";
-import { SUPPORT_EMAIL } from "../../src/domain/constants";
+import { GIFT_CARD_MESSAGES, giftCardDescription } from "../../src/domain/giftCards";
 import { expect, expectAccessible, payingFamily, test, uniqueEmail } from "./support";
+import { SUPPORT_EMAIL } from "../../src/domain/publicForms";
 
 const CODE_FORMAT = /^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/;
 

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { addDays, todayIso } from "../../src/domain/dates";
-import { HOSPITAL_BAG_DEFAULTS } from "../../src/domain/healthRecords";
 import { familyWithGrandparent } from "./family";
 import { expect, expectAccessible, signInThroughApi, test } from "./support";
+import { HOSPITAL_BAG_DEFAULTS } from "../../src/domain/hospitalBag";
 
 const DUE_DATE = () => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${addDays(todayIso(), 10)}T00:00:00Z`));
 const countOf = (owner: string) => HOSPITAL_BAG_DEFAULTS.filter((item) => item.owner === owner).length;

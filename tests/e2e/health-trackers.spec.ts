@@ -2,12 +2,12 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { asc, eq } from "drizzle-orm";
 import { DEMO_KICK_SESSIONS, DEMO_SUPPLEMENTS } from "../../scripts/demo-family";
-import { MS_PER_HOUR, MS_PER_SECOND } from "../../src/domain/constants";
 import { addDays, todayIso } from "../../src/domain/dates";
 import { HEALTH_MESSAGES, localDay } from "../../src/domain/healthTrackers";
 import { contractions, healthSupplementDoses, healthSupplements, kickSessions, pregnancyBabies } from "../../worker/db/schema";
 import { familyWithGrandparent, openDb } from "./family";
 import { expect, expectAccessible, signInThroughApi, test } from "./support";
+import { MS_PER_HOUR, MS_PER_SECOND } from "../../src/domain/units";
 
 const CONTRACTION_SECONDS = 70;
 const CONTRACTION_EVERY_SECONDS = 300;

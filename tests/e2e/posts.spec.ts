@@ -1,11 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
-import { POST_MAX_PHOTOS, POST_PAGE_SIZE } from "../../src/domain/constants";
 import { posts } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
 import { testPng, testThumbnail } from "../support/images";
 import { uploadPhotos } from "../support/photoUpload";
 import { familyWithGrandparent, openDb, secondBrowser } from "./family";
 import { expect, expectAccessible, signIn, signInThroughApi, test } from "./support";
+import { POST_MAX_PHOTOS, POST_PAGE_SIZE } from "../../src/domain/posts";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 const postBy = (scope: Page | Locator, name: string, text: string) => scope.getByRole("article", { name: `Post by ${name}` }).filter({ hasText: text });

@@ -1,13 +1,14 @@
 import type { Page } from "@playwright/test";
-import { CALCULATOR_PREVIEW_EVENTS, CALCULATOR_WINDOW_WEEKS, DAYS_PER_WEEK, LMP_TO_DUE_DAYS, STICKY_BAR_SCROLL_PX } from "../../src/domain/constants";
-import { addDays, daysBetween, todayIso } from "../../src/domain/dates";
-import { MILESTONE_TEMPLATES, upcomingMilestones } from "../../src/domain/dueDateCalculator";
-import { CALCULATOR_MESSAGES, CONTACT_MESSAGES, NEWSLETTER_MESSAGES } from "../../src/domain/errors";
+import { addDays, daysBetween, LMP_TO_DUE_DAYS, todayIso } from "../../src/domain/dates";
+import { CALCULATOR_MESSAGES, CALCULATOR_PREVIEW_EVENTS, CALCULATOR_WINDOW_WEEKS, MILESTONE_TEMPLATES, upcomingMilestones } from "../../src/domain/dueDateCalculator";
 import { SITE_PAGES } from "../../src/site/pages";
 import { CONTACT_FORM_CONFIRMATION_SUBJECT } from "../../worker/services/contactForm";
 import { NEWSLETTER_SUBJECTS } from "../../worker/services/newsletter";
 import { demoMember } from "../../scripts/demo-family";
 import { expect, expectAccessible, mailedLink, signInThroughApi, test, uniqueEmail } from "./support";
+import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES } from "../../src/domain/publicForms";
+import { DAYS_PER_WEEK } from "../../src/domain/units";
+import { STICKY_BAR_SCROLL_PX } from "../../src/domain/layout";
 
 /** The app's own public routes that share the site's budgets and checks. */
 const APP_PUBLIC_PAGES = ["/auth", "/giftcards", "/createaccount"];

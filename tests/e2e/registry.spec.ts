@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { asc, eq } from "drizzle-orm";
-import { MAX_PRESET_REGISTRIES } from "../../src/domain/constants";
-import { PRESET_RETAILER_KEYS, PRESET_RETAILERS, REGISTRY_MESSAGES } from "../../src/domain/registry";
+import { MAX_PRESET_REGISTRIES, PRESET_RETAILER_KEYS, PRESET_RETAILERS, REGISTRY_MESSAGES } from "../../src/domain/registry";
 import { pregnancyParticipants, registries, registrySuggestions } from "../../worker/db/schema";
 import { familyWithGrandparent, openDb, secondBrowser } from "./family";
 import { expect, expectAccessible, signInThroughApi, test } from "./support";

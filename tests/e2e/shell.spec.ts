@@ -1,12 +1,12 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import { demoMember, type DemoMember } from "../../scripts/demo-family";
 import { openNodeDb } from "../../scripts/node-db";
-import { SIDEBAR_COOKIE_MAX_AGE_SECONDS, MOBILE_BOTTOM_BAR_MAX_ITEMS } from "../../src/domain/constants";
 import { addDays, lmpFromDueDate, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { GUEST_DEFAULT_PERMISSIONS } from "../../src/domain/permissions";
 import { pregnancies, pregnancyParticipants } from "../../worker/db/schema";
 import { randomIp } from "../support/client";
 import { expect, expectAccessible, test, uniqueEmail, signIn } from "./support";
+import { SIDEBAR_COOKIE_MAX_AGE_SECONDS, MOBILE_BOTTOM_BAR_MAX_ITEMS } from "../../src/domain/layout";
 
 const isMobile = (testInfo: TestInfo) => testInfo.project.name === "mobile";
 

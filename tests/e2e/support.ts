@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../scripts/demo-family";
-import { MS_PER_SECOND } from "../../src/domain/constants";
 import { addDays, todayIso } from "../../src/domain/dates";
 import type { SubscriptionTier } from "../../src/domain/enums";
 import { randomIp } from "../support/client";
+import { MS_PER_SECOND } from "../../src/domain/units";
 
 /**
  * Each test is its own visitor: Cloudflare sets cf-connecting-ip in production, wrangler dev does

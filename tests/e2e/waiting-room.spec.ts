@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import { ROOM_PARTY } from "../../src/domain/pregnancyRoom";
 import { waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
 import { pregnancyParticipants, waitingRoomSessions } from "../../worker/db/schema";
 import { PNG_1X1 } from "../support/images";
@@ -171,13 +172,13 @@ test("@desktop a guest without the waiting-room flag is told so, and the room re
   await expect(page.getByRole("heading", { name: "Limited Access" })).toBeVisible();
   // The page does not open the room; a socket opened by hand is refused by the server.
   const status = await page.evaluate(
-    (id) =>
+    ({ id, party }) =>
       new Promise<string>((resolve) => {
-        const socket = new WebSocket(`${location.origin.replace(/^http/, "ws")}/parties/pregnancy-room/${id}`);
+        const socket = new WebSocket(`${location.origin.replace(/^http/, "ws")}/parties/${party}/${id}`);
         socket.onopen = () => resolve("open");
         socket.onerror = () => resolve("refused");
       }),
-    family.pregnancyId,
+    { id: family.pregnancyId, party: ROOM_PARTY },
   );
   expect(status).toBe("refused");
   await expectAccessible(page);

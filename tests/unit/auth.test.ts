@@ -1,17 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  guestSignUpSchema,
-  isWeakPassword,
-  keepDigits,
-  otpCodeSchema,
-  otpEmailSchema,
-  partnerCodeSchema,
-  partnerSignUpSchema,
-  resetPasswordSchema,
-  signInSchema,
-  signUpSchema,
-} from "../../src/domain/auth";
-import { CREATE_ACCOUNT_MESSAGES } from "../../src/domain/errors";
+import { CREATE_ACCOUNT_MESSAGES, guestSignUpSchema, isWeakPassword, keepDigits, otpCodeSchema, otpEmailSchema, partnerCodeSchema, partnerSignUpSchema, resetPasswordSchema, signInSchema, signUpSchema } from "../../src/domain/auth";
 
 /** Field path to message, for the first issue of each field. */
 function issues(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {

@@ -1,17 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  BABY_GAME_MESSAGES,
-  birthDetailsSchema,
-  birthFactsOf,
-  minutesApart,
-  playerKeyOf,
-  rankLeaderboard,
-  sameGuessText,
-  scoreGuess,
-  type BirthFacts,
-  type GameEntry,
-} from "../../src/domain/babyGame";
-import { BABY_GAME_CLOSENESS_POINTS, BABY_GAME_EXACT_POINTS } from "../../src/domain/constants";
+import { BABY_GAME_CLOSENESS_POINTS, BABY_GAME_EXACT_POINTS, BABY_GAME_MESSAGES, birthDetailsSchema, type BirthFacts, birthFactsOf, type GameEntry, minutesApart, playerKeyOf, rankLeaderboard, sameGuessText, scoreGuess } from "../../src/domain/babyGame";
 import { TIME_MESSAGES } from "../../src/domain/time";
 
 const actual: BirthFacts = { weight: 7.5, length: 20, date: "2026-03-10", time: "14:30:00", hairColor: "brown", eyeColor: "blue", name: "Mary Ann" };

@@ -1,19 +1,8 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import {
-  checkoutDiscount,
-  checkoutOnboardingSchema,
-  checkoutTier,
-  couponId,
-  onboardingMetadata,
-  orderSummary,
-  returnPathSchema,
-  storedPlan,
-  successPathWithSessionId,
-  trialEndsAt,
-} from "../../src/domain/billing";
-import { MS_PER_DAY, PHOTO_UPGRADE_PRICE_CENTS, PLANS, REFERRAL_DISCOUNT_PERCENT, RETURNING_FAMILY_DISCOUNT_PERCENT, TRIAL_DAYS, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/constants";
+import { checkoutDiscount, checkoutOnboardingSchema, checkoutTier, couponId, onboardingMetadata, orderSummary, PHOTO_UPGRADE_PRICE_CENTS, PLANS, REFERRAL_DISCOUNT_PERCENT, RETURNING_FAMILY_DISCOUNT_PERCENT, returnPathSchema, storedPlan, successPathWithSessionId, TRIAL_DAYS, trialEndsAt, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/billing";
 import { parseStripeForm, stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
+import { MS_PER_DAY } from "../../src/domain/units";
 
 describe("plans and discounts", () => {
   it("sells Premium for the photo upgrade (Basic + $6 = $15.99)", () => {

@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  CALCULATOR_FIRST_WEEK,
-  CALCULATOR_MILESTONE_COUNT,
-  CALCULATOR_PREVIEW_EVENTS,
-  CALCULATOR_WINDOW_WEEKS,
-  DAYS_PER_WEEK,
-  FULL_TERM_MAX_WEEKS,
-  LMP_TO_DUE_DAYS,
-} from "../../src/domain/constants";
-import { addDays, daysBetween, DATE_MESSAGES } from "../../src/domain/dates";
-import { calculate, checkLastMenstrualPeriod, MILESTONE_TEMPLATES, upcomingMilestones } from "../../src/domain/dueDateCalculator";
+import { addDays, DATE_MESSAGES, daysBetween, FULL_TERM_MAX_WEEKS, LMP_TO_DUE_DAYS } from "../../src/domain/dates";
+import { calculate, CALCULATOR_FIRST_WEEK, CALCULATOR_MESSAGES, CALCULATOR_MILESTONE_COUNT, CALCULATOR_PREVIEW_EVENTS, CALCULATOR_WINDOW_WEEKS, checkLastMenstrualPeriod, MILESTONE_TEMPLATES, upcomingMilestones } from "../../src/domain/dueDateCalculator";
 import { EVENT_CATEGORIES } from "../../src/domain/enums";
-import { CALCULATOR_MESSAGES } from "../../src/domain/errors";
 import { milestoneWeek, SUGGESTED_MILESTONES } from "../../src/domain/milestones";
+import { DAYS_PER_WEEK } from "../../src/domain/units";
 
 const LMP = "2026-01-01";
 /** The day `weeks` weeks and `days` days after the LMP. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { EARLY_ACCESS_MS } from "../../src/domain/constants";
 import { readEarlyAccess, syncEarlyAccess, updateEarlyAccess } from "../../src/features/auth/earlyAccess";
+import { EARLY_ACCESS_MS } from "../../src/domain/modes";
 
 /** The browser's localStorage, as far as the record uses it (Node has none). */
 class MemoryStorage {

@@ -1,27 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  BOUNDARY_MESSAGES,
-  BOUNDARY_TEXTS,
-  boundaryMessage,
-  boundaryRetryDelayMs,
-  boundaryTitle,
-  canRetry,
-  categorizeError,
-  CREATE_ACCOUNT_MESSAGES,
-  DATA_ISOLATION_CODES,
-  dataIsolationTitle,
-  errorMessageOf,
-  isAlreadyRegisteredError,
-  isDataIsolationCode,
-  NO_PREGNANCY_CONTEXT_MESSAGE,
-  PARTNER_ERROR_MESSAGES,
-  PARTNER_MESSAGES,
-  RESET_PASSWORD_MESSAGES,
-  SEND_CODE_MESSAGES,
-  SETUP_MESSAGES,
-  SIGN_IN_MESSAGES,
-  splitToast,
-} from "../../src/domain/errors";
+import { BOUNDARY_MESSAGES, BOUNDARY_TEXTS, boundaryMessage, boundaryRetryDelayMs, boundaryTitle, canRetry, categorizeError, DATA_ISOLATION_CODES, dataIsolationTitle, errorMessageOf, isDataIsolationCode, NO_PREGNANCY_CONTEXT_MESSAGE, splitToast } from "../../src/domain/errors";
+import { CREATE_ACCOUNT_MESSAGES, isAlreadyRegisteredError, RESET_PASSWORD_MESSAGES, SEND_CODE_MESSAGES, SIGN_IN_MESSAGES } from "../../src/domain/auth";
+import { PARTNER_ERROR_MESSAGES, PARTNER_MESSAGES } from "../../src/domain/partnerInvitation";
+import { SETUP_MESSAGES } from "../../src/domain/pregnancy";
 
 describe("data-isolation errors", () => {
   it("maps each code to its title and anything else to 'Data Access Error'", () => {

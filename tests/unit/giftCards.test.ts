@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GIFT_CARD_CODE_ALPHABET, GIFT_CARD_MONTH_OPTIONS, PLANS } from "../../src/domain/constants";
-import { drawCreditFirst, generateGiftCardCode, giftCardDescription, giftCardPurchaseSchema, giftCardValueCents, normalizeGiftCardCode } from "../../src/domain/giftCards";
+import { drawCreditFirst, generateGiftCardCode, GIFT_CARD_CODE_ALPHABET, GIFT_CARD_MONTH_OPTIONS, giftCardDescription, giftCardPurchaseSchema, giftCardValueCents, normalizeGiftCardCode } from "../../src/domain/giftCards";
+import { PLANS } from "../../src/domain/billing";
 
 const CODE_FORMAT = /^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GUEST_SIGNUP_MESSAGES, guestJoinErrorTitle } from "../../src/domain/errors";
+import { GUEST_SIGNUP_MESSAGES, guestJoinErrorTitle } from "../../src/domain/auth";
 
 describe("join_pregnancy_with_code refusals", () => {
   it("an unknown, used, expired or someone else's code is an invalid invitation code", () => {

@@ -1,38 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_BIRTH_PLAN, DEMO_PACKED_BAG_ITEMS } from "../../scripts/demo-family";
-import { BIRTH_PLAN_TEXT_MAX_LENGTH, HOSPITAL_BAG_ITEM_NAME_MAX_LENGTH, SYMPTOM_SEVERITY_MAX } from "../../src/domain/constants";
 import { addDays } from "../../src/domain/dates";
 import { HOSPITAL_BAG_OWNERS } from "../../src/domain/enums";
 import { csvCell } from "../../src/domain/healthTrackers";
-import {
-  answeredSections,
-  bagProgress,
-  BIRTH_PLAN_SECTIONS,
-  birthPlanAnswersSchema,
-  cleanBagItemName,
-  cleanHealthLog,
-  cleanMedicalContact,
-  groupLogsByWeek,
-  HEALTH_LOG_SUGGESTIONS,
-  healthLogInputSchema,
-  healthLogsCsv,
-  healthLogsFileName,
-  healthLogWeek,
-  HOSPITAL_BAG_DEFAULTS,
-  isLocalDayOf,
-  isPhoneNumber,
-  mapsHref,
-  mailtoHref,
-  medicalContactSchema,
-  normalizeBirthPlanAnswers,
-  packedProgress,
-  parentNames,
-  severityLabel,
-  sortMedicalContacts,
-  symptomsByWeek,
-  telHref,
-  type LoggedEntry,
-} from "../../src/domain/healthRecords";
+import { answeredSections, BIRTH_PLAN_SECTIONS, BIRTH_PLAN_TEXT_MAX_LENGTH, birthPlanAnswersSchema, normalizeBirthPlanAnswers, parentNames } from "../../src/domain/birthPlan";
+import { bagProgress, cleanBagItemName, HOSPITAL_BAG_DEFAULTS, HOSPITAL_BAG_ITEM_NAME_MAX_LENGTH, packedProgress } from "../../src/domain/hospitalBag";
+import { cleanHealthLog, groupLogsByWeek, HEALTH_LOG_SUGGESTIONS, healthLogInputSchema, healthLogsCsv, healthLogsFileName, healthLogWeek, isLocalDayOf, severityLabel, symptomsByWeek, type LoggedEntry } from "../../src/domain/healthLogs";
+import { cleanMedicalContact, isPhoneNumber, mapsHref, mailtoHref, medicalContactSchema, sortMedicalContacts, telHref } from "../../src/domain/medicalContacts";
+import { SYMPTOM_SEVERITY_MAX } from "../../src/domain/healthRecords";
 
 const at = (iso: string) => new Date(iso);
 const entry = (fields: Partial<LoggedEntry> & Pick<LoggedEntry, "name" | "loggedAt">): LoggedEntry => ({ kind: "symptom", severity: 3, notes: null, week: 20, ...fields });

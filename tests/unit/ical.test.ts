@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ICAL_EVENT_DURATION, ICAL_LINE_OCTETS } from "../../src/domain/constants";
-import { buildIcalendar, escapeIcalText, foldIcalLine, icalFileName, type IcalEvent } from "../../src/domain/ical";
+import { buildIcalendar, escapeIcalText, foldIcalLine, ICAL_EVENT_DURATION, ICAL_LINE_OCTETS, type IcalEvent, icalFileName } from "../../src/domain/ical";
 
 const octets = (text: string) => new TextEncoder().encode(text).length;
 /** RFC 5545 3.1: a CRLF followed by one space or tab continues the previous line. */

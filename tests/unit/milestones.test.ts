@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { eventWeekNumber } from "../../src/domain/calendar";
-import { NOTES_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/constants";
 import { dueDateFromLmp, lmpFromDueDate, trimester } from "../../src/domain/dates";
 import { MILESTONE_KEYS, SUGGESTED_MILESTONES, milestoneByKey, milestoneDate, milestoneEvent, milestoneWeek, type MilestoneKey } from "../../src/domain/milestones";
 import { sanitizeNotes, sanitizeTitle } from "../../src/domain/sanitize";
+import { NOTES_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 
 const weekOf = (key: MilestoneKey) => milestoneWeek(milestoneByKey(key));
 

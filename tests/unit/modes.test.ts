@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EARLY_ACCESS_MS } from "../../src/domain/constants";
-import { earlyAccessExpiresAt, guestToParentTarget, initialUserMode, isEarlyAccessActive } from "../../src/domain/modes";
+import { EARLY_ACCESS_MS, earlyAccessExpiresAt, guestToParentTarget, initialUserMode, isEarlyAccessActive } from "../../src/domain/modes";
 
 describe("initialUserMode", () => {
   it("starts users with parent capability in parent mode, everyone else as guest", () => {

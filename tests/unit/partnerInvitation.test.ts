@@ -1,6 +1,5 @@
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
-import { CREATE_ACCOUNT_MESSAGES, INVITATION_SIGNUP_MESSAGES, PARTNER_ERROR_MESSAGES, PARTNER_MESSAGES, SEND_CODE_MESSAGES, SIGN_IN_MESSAGES } from "../../src/domain/errors";
 import {
   cooldownSecondsOf,
   invitationSignUpErrorMessage,
@@ -9,7 +8,8 @@ import {
   verifyEmailErrorMessage,
 } from "../../src/features/partners/partnerErrors";
 import { validateInvitedPartnerSearch, validatePartnerVerifySearch } from "../../src/features/partners/search";
-import { maskEmail } from "../../src/domain/partnerInvitation";
+import { maskEmail, PARTNER_ERROR_MESSAGES, PARTNER_MESSAGES } from "../../src/domain/partnerInvitation";
+import { CREATE_ACCOUNT_MESSAGES, INVITATION_SIGNUP_MESSAGES, SEND_CODE_MESSAGES, SIGN_IN_MESSAGES } from "../../src/domain/auth";
 
 const PREGNANCY_ID = "0b6f2f9e-8d1c-4c55-9a51-2f0d7c1e9a10";
 

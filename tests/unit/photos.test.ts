@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_WEEK, PHOTO_LAST_WEEK, PHOTO_MAX_TAGS, PHOTO_TAG_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/constants";
-import { cleanPhotoText, cleanTags, downloadFileName, photoDetailsSchema, photoUploadMetadataSchema, photoUrls } from "../../src/domain/photos";
+import { cleanPhotoText, cleanTags, DEFAULT_WEEK, downloadFileName, PHOTO_LAST_WEEK, PHOTO_MAX_TAGS, PHOTO_TAG_MAX_LENGTH, photoDetailsSchema, photoUploadMetadataSchema, photoUrls } from "../../src/domain/photos";
+import { TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 
 describe("photoUploadMetadataSchema", () => {
   it("defaults to week 24 with no tags or guest tags, and leaves the privacy level to the audience rule", () => {

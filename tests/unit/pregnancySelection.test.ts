@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GUEST_CHOICE_MEMORY_MS } from "../../src/domain/constants";
-import { selectGuestPregnancy } from "../../src/domain/pregnancySelection";
+import { GUEST_CHOICE_MEMORY_MS, selectGuestPregnancy } from "../../src/domain/pregnancySelection";
 
 const options = [
   { id: "later", dueDate: "2026-03-01" },

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from "../../src/domain/constants";
-import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES, PUBLIC_FORM_MESSAGES } from "../../src/domain/errors";
-import { contactMessageSchema, newsletterSubscribeSchema, newsletterTokenSchema } from "../../src/domain/publicForms";
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES, contactMessageSchema, NEWSLETTER_MESSAGES, newsletterSubscribeSchema, newsletterTokenSchema, PUBLIC_FORM_MESSAGES } from "../../src/domain/publicForms";
+import { NAME_MAX_LENGTH } from "../../src/domain/textLimits";
 
 /** Each invalid field's first message. */
 function messages(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MS_PER_SECOND, SIGN_IN_THROTTLE } from "../../src/domain/constants";
-import { rateLimitAddress, signInWaitSeconds, withSignInAttempt, type SignInAttempts } from "../../src/domain/rateLimits";
+import { rateLimitAddress, SIGN_IN_THROTTLE, type SignInAttempts, signInWaitSeconds, withSignInAttempt } from "../../src/domain/rateLimits";
+import { MS_PER_SECOND } from "../../src/domain/units";
 
 describe("the address a request counts against", () => {
   it("counts IPv4 as itself", () => {

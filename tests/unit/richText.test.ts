@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { POST_CONTENT_MAX_LENGTH } from "../../src/domain/constants";
 import { safeLinkHref } from "../../src/domain/postFormat";
 import { isBlankPostContent, sanitizePostContent } from "../../src/domain/richText";
 import { ELLIPSIS } from "../../src/domain/sanitize";
 import { HOSTILE_INPUTS } from "../support/hostile-inputs";
 import { ORDINARY_SENTENCES, XSS_PAYLOADS } from "../support/xss-payloads";
+import { POST_CONTENT_MAX_LENGTH } from "../../src/domain/posts";
 
 const LINK_ATTRIBUTES = 'rel="noopener noreferrer nofollow" target="_blank"';
 /** Every tag the stored HTML may hold: the allowed ones bare, and links with an http(s) address and the fixed rel and target. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { COMMENT_MAX_LENGTH, LOCATION_MAX_LENGTH, NOTES_MAX_LENGTH, QUESTIONS_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/constants";
 import { cutText, ELLIPSIS, sanitizeComment, sanitizeLocation, sanitizeNotes, sanitizePlainText, sanitizeQuestions, sanitizeTitle, truncateText } from "../../src/domain/sanitize";
 import { ORDINARY_SENTENCES, XSS_PAYLOADS } from "../support/xss-payloads";
+import { COMMENT_MAX_LENGTH, LOCATION_MAX_LENGTH, NOTES_MAX_LENGTH, QUESTIONS_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 
 describe("truncation", () => {
   it("cuts over-length text to exactly the maximum, '...' included", () => {

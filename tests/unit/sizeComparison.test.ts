@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PREGNANCY_WEEKS } from "../../src/domain/constants";
 import { FIRST_SIZE_WEEK, LAST_SIZE_WEEK, SIZE_MESSAGES, sizeComparison, WEEK_SIZES } from "../../src/domain/sizeComparison";
+import { PREGNANCY_WEEKS } from "../../src/domain/dates";
 
 describe("weekly size comparison", () => {
   it("has one entry for every week from 4 to 40, in order", () => {

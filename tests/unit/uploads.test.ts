@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BYTES_PER_MB, GUEST_PHOTO_QUOTA, PHOTO_MAX_FILE_BYTES, PHOTO_WARN_FILE_BYTES } from "../../src/domain/constants";
-import {
-  checkGuestQuota,
-  checkStorageLimit,
-  checkUploadFile,
-  detectImageType,
-  estimatePhotoCount,
-  guestQuotaNote,
-  IMAGE_HEADER_BYTES,
-  IMAGE_TYPES,
-  isUnlimited,
-  validateUploadBatch,
-} from "../../src/domain/uploads";
+import { checkGuestQuota, checkStorageLimit, checkUploadFile, detectImageType, estimatePhotoCount, GUEST_PHOTO_QUOTA, guestQuotaNote, IMAGE_HEADER_BYTES, IMAGE_TYPES, isUnlimited, PHOTO_MAX_FILE_BYTES, PHOTO_WARN_FILE_BYTES, validateUploadBatch } from "../../src/domain/uploads";
+import { BYTES_PER_MB } from "../../src/domain/units";
 
 const ascii = (text: string) => [...text].map((ch) => ch.charCodeAt(0));
 const header = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? ascii(part) : part)));

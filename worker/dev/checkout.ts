@@ -5,8 +5,7 @@
  */
 import { Hono } from "hono";
 import { html } from "hono/html";
-import { orderSummary, type SummaryDiscount } from "../../src/domain/billing";
-import { formatPrice } from "../../src/domain/constants";
+import { formatPrice, orderSummary, type SummaryDiscount } from "../../src/domain/billing";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
 import { billingConfig, tierForPrice } from "../infra/stripe";

@@ -6,7 +6,6 @@
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import Stripe from "stripe";
-import { PLANS, SECONDS_PER_DAY } from "../../src/domain/constants";
 import { drawCreditFirst } from "../../src/domain/giftCards";
 import type { AppVariables } from "../context";
 import type { Db, Executor } from "../db";
@@ -14,6 +13,8 @@ import { devStripeObjects } from "../db/schema";
 import type { Bindings } from "../env";
 import { billingConfig, tierForPrice, type BillingConfig } from "../infra/stripe";
 import { parseStripeForm, stripeId, stripeSignatureHeader, type FormValue } from "./fakeStripeProtocol";
+import { PLANS } from "../../src/domain/billing";
+import { SECONDS_PER_DAY } from "../../src/domain/units";
 
 export type StripeObject = Record<string, unknown> & { id: string; object: string };
 type Env = { Bindings: Bindings; Variables: AppVariables };

@@ -2,7 +2,6 @@ import { desc } from "drizzle-orm";
 import { Hono } from "hono";
 import { html } from "hono/html";
 import { z } from "zod";
-import { DEV_OUTBOX_PAGE_SIZE } from "../../src/domain/constants";
 import { createMiddleware } from "hono/factory";
 import { isDevEnvironment } from "../config";
 import type { AppVariables } from "../context";
@@ -13,6 +12,9 @@ import { waitingRoomStateFor } from "../services/waitingRoom";
 import { FAKE_STRIPE_API_MOUNT } from "../infra/stripe";
 import { devCheckoutRoutes } from "./checkout";
 import { fakeStripeApi } from "./fakeStripe";
+
+/** Dev mailbox page (not in the spec). */
+export const DEV_OUTBOX_PAGE_SIZE = 50;
 
 type Env = { Bindings: Bindings; Variables: AppVariables };
 type App = Hono<Env>;

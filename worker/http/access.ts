@@ -1,15 +1,28 @@
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { SUBSCRIPTION_MESSAGES } from "../../src/domain/errors";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
 import { loadPregnancyAccess } from "../services/access";
-import type { PregnancyCaller } from "../services/caller";
+import type { PregnancyCaller, UserCaller } from "../services/caller";
+import { SUBSCRIPTION_MESSAGES } from "../../src/domain/subscription";
 
 export interface PregnancyRouteVariables extends AppVariables {
   /** The same caller a pregnancy-scoped procedure hands its service. */
   caller: PregnancyCaller;
 }
+
+export interface UserRouteVariables extends AppVariables {
+  /** The same caller a signed-in procedure hands its service. */
+  caller: UserCaller;
+}
+
+/** HTTP routes for any signed-in user. */
+export const requireUser = createMiddleware<{ Bindings: Bindings; Variables: UserRouteVariables }>(async (c, next) => {
+  const session = await c.var.getAuth().api.getSession({ headers: c.req.raw.headers });
+  if (!session) return c.json({ error: "UNAUTHORIZED" }, 401);
+  c.set("caller", { ...c.var.scope, user: session.user });
+  await next();
+});
 
 /** Methods that only read. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { PUBLIC_RATE_LIMITS } from "../../src/domain/constants";
-import { PUBLIC_FORM_MESSAGES } from "../../src/domain/errors";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
 import { clientAddress, hitRateLimit } from "../infra/rateLimit";
+import { PUBLIC_FORM_MESSAGES } from "../../src/domain/publicForms";
+import { PUBLIC_RATE_LIMITS } from "../../src/domain/rateLimits";
 
 type AppContext = Context<{ Bindings: Bindings; Variables: AppVariables }>;
 

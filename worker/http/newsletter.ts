@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { NEWSLETTER_MESSAGES } from "../../src/domain/errors";
-import { newsletterSubscribeSchema, newsletterTokenSchema } from "../../src/domain/publicForms";
+import { NEWSLETTER_MESSAGES, newsletterSubscribeSchema, newsletterTokenSchema } from "../../src/domain/publicForms";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
 import { confirmNewsletter, subscribeToNewsletter, unsubscribeNewsletter } from "../services/newsletter";

@@ -1,8 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { PHOTO_CACHE_SECONDS, PHOTO_MAX_FILES, PHOTO_UPLOAD_MAX_BODY_BYTES } from "../../src/domain/constants";
-import { downloadFileName, photoUploadMetadataSchema, type PhotoUploadMetadata } from "../../src/domain/photos";
-import { IMAGE_TYPES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
+import { downloadFileName, PHOTO_CACHE_SECONDS, type PhotoUploadMetadata, photoUploadMetadataSchema } from "../../src/domain/photos";
+import { IMAGE_TYPES, PHOTO_MAX_FILES, PHOTO_UPLOAD_MAX_BODY_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import type { Bindings } from "../env";
 import { uploadPhotos } from "../services/photoUpload";
 import { UploadRefusal } from "../services/photoStorage";

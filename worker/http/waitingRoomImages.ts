@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import { PHOTO_CACHE_SECONDS, PHOTO_MAX_FILE_BYTES } from "../../src/domain/constants";
 import type { Bindings } from "../env";
-import { UPLOAD_MESSAGES } from "../../src/domain/uploads";
+import { PHOTO_MAX_FILE_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import { UploadRefusal } from "../services/photoStorage";
 import { storeWaitingRoomImage } from "../services/waitingRoomImages";
 import { prepareImageUpload, privateObjectResponse, storedImageName, waitingRoomImageKey } from "../infra/storage";
 import { requirePregnancyAccess, type PregnancyRouteVariables } from "./access";
 import { readBytesWithin, requireBodyWithin, tooLarge } from "./uploadLimits";
+import { PHOTO_CACHE_SECONDS } from "../../src/domain/photos";
 
 const TOO_LARGE = UPLOAD_MESSAGES.imageTooLarge(PHOTO_MAX_FILE_BYTES);
 

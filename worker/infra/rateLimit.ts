@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import { MS_PER_SECOND } from "../../src/domain/constants";
 import { rateLimitAddress, signInWaitSeconds, withSignInAttempt } from "../../src/domain/rateLimits";
 import type { Db } from "../db";
 import { rateLimits } from "../db/schema";
+import { MS_PER_SECOND } from "../../src/domain/units";
 
 /** At most `max` requests per `window` seconds (better-auth's rule shape). */
 export interface RateLimitRule {

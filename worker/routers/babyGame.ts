@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { birthDetailsSchema } from "../../src/domain/babyGame";
-import { BABY_GAME_NAME_MAX_LENGTH, MAX_SETUP_BABIES } from "../../src/domain/constants";
+import { BABY_GAME_NAME_MAX_LENGTH, birthDetailsSchema } from "../../src/domain/babyGame";
 import { GUEST_RELATIONSHIPS } from "../../src/domain/enums";
 import { flaggedProcedure, parentProcedure, router } from "../trpc/init";
 import { enterPredictionFor, gameState, leaderboard, listPredictions, lockGame, removePrediction, submitPrediction, unlockGame, updatePrediction } from "../services/babyGame";
 import { rawText } from "./inputs";
+import { MAX_SETUP_BABIES } from "../../src/domain/pregnancy";
 
 const predictionId = z.object({ predictionId: z.uuid() });
 

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { itemPrivacyLevelSchema } from "../../src/domain/audience";
 import { RSVP_ANSWERS } from "../../src/domain/calendar";
-import { LOCATION_MAX_LENGTH, NOTES_MAX_LENGTH, PHOTO_LAST_WEEK, QUESTIONS_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/constants";
 import { dateOnlySchema } from "../../src/domain/dateSchema";
 import { EVENT_CATEGORIES } from "../../src/domain/enums";
 import { MILESTONE_KEYS } from "../../src/domain/milestones";
@@ -22,6 +21,8 @@ import {
 } from "../services/calendar";
 import { addMilestones, suggestedMilestones } from "../services/calendarMilestones";
 import { rawText } from "./inputs";
+import { LOCATION_MAX_LENGTH, NOTES_MAX_LENGTH, QUESTIONS_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
+import { PHOTO_LAST_WEEK } from "../../src/domain/photos";
 
 /** Ours: the longest typed time ('12:30:00' or '12:30 p.m.' with spaces). */
 const TIME_INPUT_MAX_LENGTH = 16;

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { HEALTH_LOG_KINDS, HOSPITAL_BAG_OWNERS } from "../../src/domain/enums";
-import { birthPlanAnswersSchema, healthLogSyncSchema, hospitalBagItemNameSchema, medicalContactSchema } from "../../src/domain/healthRecords";
 import { parentProcedure, router } from "../trpc/init";
 import {
   addBagItem,
@@ -18,6 +17,10 @@ import {
   updateBagItem,
   updateMedicalContact,
 } from "../services/healthRecords";
+import { birthPlanAnswersSchema } from "../../src/domain/birthPlan";
+import { healthLogSyncSchema } from "../../src/domain/healthLogs";
+import { hospitalBagItemNameSchema } from "../../src/domain/hospitalBag";
+import { medicalContactSchema } from "../../src/domain/medicalContacts";
 
 const logId = z.object({ logId: z.uuid() });
 const itemId = z.object({ itemId: z.uuid() });

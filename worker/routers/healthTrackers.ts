@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { HEALTH_SYNC_BATCH_MAX, SUPPLEMENT_TEXT_MAX_LENGTH } from "../../src/domain/constants";
 import { dateOnlySchema } from "../../src/domain/dateSchema";
-import { contractionSchema, kickSessionSchema } from "../../src/domain/healthTrackers";
+import { contractionSchema, HEALTH_SYNC_BATCH_MAX, kickSessionSchema, SUPPLEMENT_TEXT_MAX_LENGTH } from "../../src/domain/healthTrackers";
 import { parentProcedure, router } from "../trpc/init";
 import {
   addSupplement,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NAME_MAX_LENGTH } from "../../src/domain/constants";
+import { NAME_MAX_LENGTH } from "../../src/domain/textLimits";
 
 /**
  * Over-long text is cut with '...' rather than refused (core spec 5), and post HTML is measured

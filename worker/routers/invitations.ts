@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { COMMENT_MAX_LENGTH, NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/constants";
 import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS } from "../../src/domain/enums";
 import { DEFAULT_GUEST_PRIVACY_LEVEL } from "../../src/domain/audience";
 import { confirmedEmailProcedure, flaggedProcedure, parentProcedure, rateLimited, router } from "../trpc/init";
 import { acceptInvitation, inviteGuest, joinPregnancyWithCode, resendInvitation, revokeInvitation } from "../services/invitations";
+import { COMMENT_MAX_LENGTH, NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 
 const participant = z.object({ participantId: z.uuid() });
 const name = z.string().trim().min(1).max(NAME_MAX_LENGTH);

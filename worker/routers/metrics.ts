@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { METRICS_BATCH_MAX, NAME_MAX_LENGTH } from "../../src/domain/constants";
 import { router, signedInProcedure } from "../trpc/init";
 import { recordMetrics } from "../services/metrics";
+import { METRICS_BATCH_MAX } from "../../src/domain/metrics";
+import { NAME_MAX_LENGTH } from "../../src/domain/textLimits";
 
 const label = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 

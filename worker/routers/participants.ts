@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { TITLE_MAX_LENGTH } from "../../src/domain/constants";
 import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS, PERMISSION_FLAGS } from "../../src/domain/enums";
 import { parentProcedure, router } from "../trpc/init";
 import { listParticipantSettings, removeGuest, updateGuest } from "../services/participants";
 import { rawText } from "./inputs";
+import { TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 
 const allFlags = z.object(Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<(typeof PERMISSION_FLAGS)[number], z.ZodBoolean>);
 

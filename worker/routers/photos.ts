@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { itemPrivacyLevelSchema } from "../../src/domain/audience";
-import { COMMENT_MAX_LENGTH, PHOTO_MAX_TAGS, PHOTO_PAGE_SIZE, PHOTO_TAG_MAX_LENGTH } from "../../src/domain/constants";
-import { guestTagIdsSchema, photoDetailsSchema, photoWeekSchema } from "../../src/domain/photos";
+import { guestTagIdsSchema, PHOTO_MAX_TAGS, PHOTO_PAGE_SIZE, PHOTO_TAG_MAX_LENGTH, photoDetailsSchema, photoWeekSchema } from "../../src/domain/photos";
 import { participantProcedure, router } from "../trpc/init";
 import { rawText } from "./inputs";
 import {
@@ -17,6 +16,7 @@ import {
   taggablePeople,
   updatePhoto,
 } from "../services/photos";
+import { COMMENT_MAX_LENGTH } from "../../src/domain/textLimits";
 
 const photoId = z.uuid();
 /** Raw text may carry markup that sanitising removes, so the input allows some room over the stored limit. */

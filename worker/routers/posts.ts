@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { guestPrivacyLevelSchema, itemPrivacyLevelSchema } from "../../src/domain/audience";
-import { COMMENT_MAX_LENGTH, LOCATION_MAX_LENGTH, POST_CONTENT_MAX_LENGTH, POST_MAX_PHOTOS, POST_MOOD_MAX_LENGTH, POST_PAGE_SIZE, REGISTRY_URL_MAX_LENGTH } from "../../src/domain/constants";
 import { GUEST_PRIVACY_LEVELS } from "../../src/domain/enums";
 import { parentProcedure, participantProcedure, router } from "../trpc/init";
 import { addComment, createPost, deletePost, isFeedCursor, listComments, listPosts, setLike, updatePost } from "../services/posts";
 import { rawText } from "./inputs";
+import { COMMENT_MAX_LENGTH, LOCATION_MAX_LENGTH } from "../../src/domain/textLimits";
+import { POST_CONTENT_MAX_LENGTH, POST_MAX_PHOTOS, POST_MOOD_MAX_LENGTH, POST_PAGE_SIZE } from "../../src/domain/posts";
+import { REGISTRY_URL_MAX_LENGTH } from "../../src/domain/registry";
 
 /** Editable fields; on an update an absent field stays as it is and empty text clears it. */
 const postFields = z.object({

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { dateOnlySchema } from "../../src/domain/dateSchema";
 import { BABY_COLORS, BABY_GENDERS } from "../../src/domain/enums";
-import { MAX_SETUP_BABIES, TITLE_MAX_LENGTH } from "../../src/domain/constants";
 import { flaggedProcedure, parentProcedure, participantProcedure, router, signedInProcedure } from "../trpc/init";
 import { partnerInviteeSchema, rawText } from "./inputs";
 import { accessSummary, addBaby, completePregnancySetup, createPregnancyComplete, listMyPregnancies, listParticipants, pregnancyDetails, pregnancySetupStatus, updateBaby, updatePregnancy } from "../services/pregnancy";
+import { MAX_SETUP_BABIES } from "../../src/domain/pregnancy";
+import { TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 
 /** Raw text is bounded before sanitising so a huge payload costs nothing. */
 const titleText = rawText(TITLE_MAX_LENGTH);

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { MAX_CUSTOM_REGISTRIES, MAX_PRESET_REGISTRIES, REGISTRY_DESCRIPTION_MAX_LENGTH, REGISTRY_URL_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/constants";
-import { PRESET_RETAILER_KEYS } from "../../src/domain/registry";
+import { MAX_CUSTOM_REGISTRIES, MAX_PRESET_REGISTRIES, PRESET_RETAILER_KEYS, REGISTRY_DESCRIPTION_MAX_LENGTH, REGISTRY_URL_MAX_LENGTH } from "../../src/domain/registry";
 import { flaggedProcedure, participantProcedure, router } from "../trpc/init";
 import { audit } from "../services/errors";
 import { rawText } from "./inputs";
@@ -15,6 +14,7 @@ import {
   setRegistryVisibility,
   suggestItem,
 } from "../services/registry";
+import { TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 
 /**
  * Registry writes need canManageRegistry (parents have it). A participant without it gets the

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { TITLE_MAX_LENGTH, WAITING_ROOM_MESSAGE_MAX_LENGTH } from "../../src/domain/constants";
 import { isReactionEmoji, isUuid } from "../../src/domain/messaging";
 import { sanitizeTitle } from "../../src/domain/sanitize";
 import { parseEventTime } from "../../src/domain/time";
@@ -24,6 +23,8 @@ import {
   setReaction,
 } from "../services/waitingRoom";
 import { rawText } from "./inputs";
+import { TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
+import { WAITING_ROOM_MESSAGE_MAX_LENGTH } from "../../src/domain/waitingRoom";
 
 /** Client-generated ids (messages) and ids of reactions and replies: the 36-character UUID form. */
 const messageId = z.string().refine(isUuid, "Invalid id");

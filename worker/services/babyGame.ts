@@ -1,16 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import {
-  BABY_GAME_MESSAGES,
-  birthFactsOf,
-  playerKeyOf,
-  rankLeaderboard,
-  sameGuessText,
-  type BirthDetails,
-  type CheckedBirthFacts,
-  type GameEntry,
-  type LeaderboardRow,
-} from "../../src/domain/babyGame";
-import { BABY_GAME_NAME_MAX_LENGTH } from "../../src/domain/constants";
+import { BABY_GAME_MESSAGES, BABY_GAME_NAME_MAX_LENGTH, type BirthDetails, birthFactsOf, type CheckedBirthFacts, type GameEntry, type LeaderboardRow, playerKeyOf, rankLeaderboard, sameGuessText } from "../../src/domain/babyGame";
 import type { GuestRelationship } from "../../src/domain/enums";
 import { poundsOuncesFromWeight } from "../../src/domain/prediction";
 import { sanitizePlainText } from "../../src/domain/sanitize";

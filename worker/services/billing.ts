@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { checkoutDiscount, couponId, onboardingMetadata, storedPlan, successPathWithSessionId, type CheckoutDiscount, type CheckoutOnboardingData } from "../../src/domain/billing";
-import { MS_PER_SECOND, TRIAL_DAYS } from "../../src/domain/constants";
+import { checkoutDiscount, type CheckoutDiscount, type CheckoutOnboardingData, couponId, onboardingMetadata, storedPlan, successPathWithSessionId, TRIAL_DAYS } from "../../src/domain/billing";
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus, type SubscriptionTier } from "../../src/domain/enums";
 import { REFERRAL_MESSAGES, normalizeReferralCode } from "../../src/domain/referral";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
@@ -13,6 +12,7 @@ import { AppError } from "./errors";
 import { giftCardMail, issueGiftCard, paidGiftCardOf, type IssuedGiftCard, type PaidGiftCard } from "./giftCardIssue";
 import { checkReferralCode } from "./referrals";
 import { logEvent } from "../infra/log";
+import { MS_PER_SECOND } from "../../src/domain/units";
 
 /** Where a settings checkout returns (the checkout opens in a new tab, so it lands in settings). */
 export const SETTINGS_CHECKOUT_RETURN = { success: "/settings?payment=success", cancel: "/settings?payment_status=cancelled" } as const;

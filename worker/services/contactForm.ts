@@ -1,10 +1,11 @@
-import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_RESPONSE_HOURS, NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/constants";
 import type { ContactMessage } from "../../src/domain/publicForms";
 import { sanitizePlainText } from "../../src/domain/sanitize";
 import { contactMessages } from "../db/schema";
 import { composeMail, MAIL_PRODUCT_NAME } from "../infra/mailer";
 import { logEvent } from "../infra/log";
 import type { RequestScope } from "./caller";
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_RESPONSE_HOURS } from "../../src/domain/publicForms";
+import { NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 
 export const CONTACT_FORM_CONFIRMATION_SUBJECT = "We received your message";
 

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte } from "drizzle-orm";
-import { DASHBOARD_LATEST_PHOTOS, DASHBOARD_UPCOMING_EVENTS } from "../../src/domain/constants";
 import { todayIso } from "../../src/domain/dates";
 import { calendarEvents, eventParticipants, photos, waitingRoomSessions } from "../db/schema";
 import { visibleEvents } from "./calendar";
 import type { PregnancyCaller } from "./caller";
 import { visibleTo } from "./photos";
+import { DASHBOARD_LATEST_PHOTOS, DASHBOARD_UPCOMING_EVENTS } from "../../src/domain/dashboard";
 
 /**
  * What the dashboard shows, each list filtered by the viewer's audience and flags: upcoming events

@@ -4,11 +4,11 @@
  */
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { formatPrice } from "../../src/domain/constants";
 import { giftCardDescription, giftCardPurchaseSchema, generateGiftCardCode, type GiftCardPurchase } from "../../src/domain/giftCards";
 import type { Tx } from "../db";
 import { giftCards } from "../db/schema";
 import { MAIL_PRODUCT_NAME, composeMail, type Mail } from "../infra/mailer";
+import { formatPrice } from "../../src/domain/billing";
 
 /** Marks a checkout session as a gift card purchase in its metadata. */
 const GIFT_CARD_CHECKOUT_KIND = "gift_card";

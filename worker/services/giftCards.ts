@@ -6,8 +6,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import { successPathWithSessionId } from "../../src/domain/billing";
-import { GIFT_CARD_MESSAGES } from "../../src/domain/errors";
-import { giftCardDescription, giftCardValueCents, normalizeGiftCardCode, type GiftCardPurchase } from "../../src/domain/giftCards";
+import { GIFT_CARD_MESSAGES, giftCardDescription, type GiftCardPurchase, giftCardValueCents, normalizeGiftCardCode } from "../../src/domain/giftCards";
 import { giftCards } from "../db/schema";
 import { MAIL_PRODUCT_NAME } from "../infra/mailer";
 import type { RequestScope, UserCaller } from "./caller";

@@ -4,28 +4,17 @@
  * filters by the checked pregnancy id, and ids named in the input are checked to belong to it.
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, max, ne, sql } from "drizzle-orm";
-import { HEALTH_LOG_CLOCK_SKEW_MS, HOSPITAL_BAG_MAX_ITEMS, MEDICAL_CONTACTS_MAX } from "../../src/domain/constants";
 import { lmpFromDueDate } from "../../src/domain/dates";
 import type { HealthLogKind, HospitalBagOwner } from "../../src/domain/enums";
-import {
-  cleanBagItemName,
-  cleanHealthLog,
-  cleanMedicalContact,
-  HEALTH_RECORD_MESSAGES,
-  HOSPITAL_BAG_DEFAULTS,
-  healthLogWeek,
-  isLocalDayOf,
-  normalizeBirthPlanAnswers,
-  sortMedicalContacts,
-  type BirthPlanAnswers,
-  type DefaultBagItem,
-  type HealthLogInput,
-  type MedicalContactInput,
-} from "../../src/domain/healthRecords";
+import { HEALTH_RECORD_MESSAGES } from "../../src/domain/healthRecords";
 import type { Db, Executor } from "../db";
 import { birthPlans, healthLogs, hospitalBagItems, medicalContacts, pregnancies, pregnancyParticipants, users } from "../db/schema";
 import type { PregnancyCaller } from "./caller";
 import { AppError, assertInPregnancy } from "./errors";
+import { cleanBagItemName, type DefaultBagItem, HOSPITAL_BAG_DEFAULTS, HOSPITAL_BAG_MAX_ITEMS } from "../../src/domain/hospitalBag";
+import { cleanHealthLog, HEALTH_LOG_CLOCK_SKEW_MS, type HealthLogInput, healthLogWeek, isLocalDayOf } from "../../src/domain/healthLogs";
+import { cleanMedicalContact, MEDICAL_CONTACTS_MAX, type MedicalContactInput, sortMedicalContacts } from "../../src/domain/medicalContacts";
+import { normalizeBirthPlanAnswers, type BirthPlanAnswers } from "../../src/domain/birthPlan";
 
 const invalid = (message: string) => new AppError("BAD_REQUEST", "VALIDATION_FAILED", message);
 const limitExceeded = (message: string) => new AppError("BAD_REQUEST", "LIMIT_EXCEEDED", message);

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
-import { CLIENT_CLOCK_SKEW_MAX_MS, SUPPLEMENT_TEXT_MAX_LENGTH, SUPPLEMENTS_MAX } from "../../src/domain/constants";
 import { addDays, todayIso } from "../../src/domain/dates";
 import type { Contraction, KickSession } from "../../src/domain/healthTrackers";
 import { sanitizePlainText } from "../../src/domain/sanitize";
@@ -8,6 +7,7 @@ import { contractions, healthSupplementDoses, healthSupplements, kickSessions, p
 import { tellFeed } from "../infra/rooms";
 import type { PregnancyCaller } from "./caller";
 import { AppError, assertInPregnancy } from "./errors";
+import { CLIENT_CLOCK_SKEW_MAX_MS, SUPPLEMENT_TEXT_MAX_LENGTH, SUPPLEMENTS_MAX } from "../../src/domain/healthTrackers";
 
 /*
  * The parents' trackers. Every query filters by the checked pregnancy (and, for supplements, the

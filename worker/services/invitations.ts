@@ -1,8 +1,6 @@
 import { and, eq, or, sql } from "drizzle-orm";
-import { INVITATION_VALID_DAYS } from "../../src/domain/constants";
 import { addDays, todayIso } from "../../src/domain/dates";
 import type { GuestPrivacyLevel, GuestRelationship } from "../../src/domain/enums";
-import { INVITE_LEVEL_NOT_ALLOWED_MESSAGE, SIGN_IN_MESSAGES } from "../../src/domain/errors";
 import { invitedGuestPermissions, mayInviteAtLevel } from "../../src/domain/permissions";
 import { sanitizeComment, sanitizeTitle } from "../../src/domain/sanitize";
 import type { Db } from "../db";
@@ -11,6 +9,11 @@ import { composeMail } from "../infra/mailer";
 import type { PregnancyCaller, UserCaller } from "./caller";
 import { AppError, assertInPregnancy } from "./errors";
 import { logEvent } from "../infra/log";
+import { INVITE_LEVEL_NOT_ALLOWED_MESSAGE } from "../../src/domain/audience";
+import { SIGN_IN_MESSAGES } from "../../src/domain/auth";
+
+/** Ours: a pending invitation link stays valid this long after it is (re)sent. */
+export const INVITATION_VALID_DAYS = 14;
 
 async function findPendingInvitation(db: Db, pregnancyId: string, participantId: string) {
   const [row] = await db

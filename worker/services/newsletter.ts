@@ -1,5 +1,4 @@
 import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { NAME_MAX_LENGTH } from "../../src/domain/constants";
 import { formatUsDate } from "../../src/domain/dates";
 import { firstTrimesterChecklist } from "../../src/domain/dueDateCalculator";
 import type { NewsletterSubscription } from "../../src/domain/publicForms";
@@ -7,6 +6,7 @@ import { sanitizePlainText } from "../../src/domain/sanitize";
 import { newsletterSubscribers } from "../db/schema";
 import { composeMail, MAIL_PRODUCT_NAME } from "../infra/mailer";
 import type { RequestScope } from "./caller";
+import { NAME_MAX_LENGTH } from "../../src/domain/textLimits";
 
 /** The pages the emailed links open; each posts the token to /api/newsletter/confirm or /unsubscribe. */
 export const NEWSLETTER_LINK_PATHS = { confirm: "/newsletter/confirm", unsubscribe: "/newsletter/unsubscribe" } as const;

@@ -1,22 +1,13 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import {
-  MS_PER_SECOND,
-  OTP_ALLOWED_ATTEMPTS,
-  OTP_EXPIRES_SECONDS,
-  OTP_LENGTH,
-  PARTNER_CODE_RESEND_COOLDOWN_SECONDS,
-  PARTNER_CODES_PER_HOUR,
-  SECONDS_PER_HOUR,
-  SECONDS_PER_MINUTE,
-} from "../../src/domain/constants";
-import { PARTNER_ERROR_MESSAGES, PARTNER_MESSAGES, type PartnerErrorCode } from "../../src/domain/errors";
 import type { Db, Executor } from "../db";
 import { partnerVerifications, pregnancies, pregnancyParticipants, users } from "../db/schema";
-import { maskEmail } from "../../src/domain/partnerInvitation";
+import { maskEmail, PARTNER_CODE_RESEND_COOLDOWN_SECONDS, PARTNER_CODES_PER_HOUR, PARTNER_ERROR_MESSAGES, PARTNER_MESSAGES, type PartnerErrorCode } from "../../src/domain/partnerInvitation";
 import { composeMail } from "../infra/mailer";
 import { hitRateLimit } from "../infra/rateLimit";
 import type { PregnancyCaller, RequestScope, UserCaller } from "./caller";
 import { AppError } from "./errors";
+import { MS_PER_SECOND, SECONDS_PER_HOUR, SECONDS_PER_MINUTE } from "../../src/domain/units";
+import { OTP_ALLOWED_ATTEMPTS, OTP_EXPIRES_SECONDS, OTP_LENGTH } from "../../src/domain/authRules";
 
 /** Ours: the spec shows the attempts left after a wrong code but no sentence before it. */
 const INVALID_PARTNER_CODE_MESSAGE = "That code is not right.";

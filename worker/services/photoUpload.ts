@@ -1,10 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { DEFAULT_PHOTO_PRIVACY_LEVEL, resolveAudience } from "../../src/domain/audience";
-import { PHOTO_THUMBNAIL_MAX_BYTES } from "../../src/domain/constants";
-import { PHOTO_TOASTS } from "../../src/domain/errors";
 import { stripImageMetadata } from "../../src/domain/imageMetadata";
-import { cleanPhotoText, photoUrls, type PhotoUploadMetadata } from "../../src/domain/photos";
-import { checkUploadFile, IMAGE_HEADER_BYTES, UPLOAD_MESSAGES, type ImageType } from "../../src/domain/uploads";
+import { cleanPhotoText, PHOTO_TOASTS, type PhotoUploadMetadata, photoUrls } from "../../src/domain/photos";
+import { checkUploadFile, IMAGE_HEADER_BYTES, type ImageType, PHOTO_THUMBNAIL_MAX_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import { calendarEvents, photoGuestTags, photos } from "../db/schema";
 import { newImageName, photoKey, prepareImageUpload } from "../infra/storage";
 import { assertUploadFits, changeStorageUsed, readStorage, UploadRefusal, type Uploader } from "./photoStorage";

@@ -1,11 +1,10 @@
 import { and, arrayOverlaps, asc, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { canSeeItem, resolveAudience } from "../../src/domain/audience";
-import { GUEST_PHOTO_QUOTA, PHOTO_PAGE_SIZE } from "../../src/domain/constants";
 import type { ItemPrivacyLevel } from "../../src/domain/enums";
 import { displayTitle } from "../../src/domain/permissions";
-import { cleanPhotoText, photoUrls, type PhotoDetails } from "../../src/domain/photos";
+import { cleanPhotoText, PHOTO_PAGE_SIZE, type PhotoDetails, photoUrls } from "../../src/domain/photos";
 import { sanitizeComment } from "../../src/domain/sanitize";
-import { isUnlimited } from "../../src/domain/uploads";
+import { GUEST_PHOTO_QUOTA, isUnlimited } from "../../src/domain/uploads";
 import type { Executor } from "../db";
 import { itemAudienceFilter } from "../db/audience";
 import { photoComments, photoGuestTags, photoLikes, photos, pregnancies, pregnancyParticipants, users } from "../db/schema";

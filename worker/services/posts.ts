@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { canSeeItem } from "../../src/domain/audience";
-import { POST_COMMENT_PAGE_SIZE, POST_MOOD_MAX_LENGTH, POST_PAGE_SIZE, POST_PREVIEW_COMMENTS, POST_PREVIEW_REPLIES } from "../../src/domain/constants";
 import type { GuestPrivacyLevel, ItemPrivacyLevel } from "../../src/domain/enums";
 import { photoUrls } from "../../src/domain/photos";
-import { audienceGroupsOf, normalizePostLink, postPrivacyLevel } from "../../src/domain/posts";
+import { audienceGroupsOf, normalizePostLink, POST_COMMENT_PAGE_SIZE, POST_MOOD_MAX_LENGTH, POST_PAGE_SIZE, POST_PREVIEW_COMMENTS, POST_PREVIEW_REPLIES, postPrivacyLevel } from "../../src/domain/posts";
 import { isBlankPostContent, sanitizePostContent } from "../../src/domain/richText";
 import { sanitizeComment, sanitizeLocation, sanitizePlainText } from "../../src/domain/sanitize";
 import type { Db } from "../db";

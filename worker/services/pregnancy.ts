@@ -1,10 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { MAX_SETUP_BABIES } from "../../src/domain/constants";
 import { lmpFromDueDate, resolvePregnancyDates } from "../../src/domain/dates";
 import type { BabyColor, BabyGender } from "../../src/domain/enums";
-import { SETUP_MESSAGES } from "../../src/domain/errors";
 import { displayTitle, isParentRole } from "../../src/domain/permissions";
-import { DEFAULT_PREGNANCY_TITLE, TOO_MANY_BABIES_MESSAGE, defaultBabyName, defaultPregnancyTitle, pregnancyForViewer } from "../../src/domain/pregnancy";
+import { DEFAULT_PREGNANCY_TITLE, defaultBabyName, defaultPregnancyTitle, MAX_SETUP_BABIES, pregnancyForViewer, SETUP_MESSAGES, TOO_MANY_BABIES_MESSAGE } from "../../src/domain/pregnancy";
 import { selectGuestPregnancy, type StoredGuestChoice } from "../../src/domain/pregnancySelection";
 import { sanitizeTitle } from "../../src/domain/sanitize";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";

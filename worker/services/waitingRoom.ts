@@ -1,17 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, max, or, sql } from "drizzle-orm";
 import type { RoomDirectMessage, RoomEvent, RoomMessage } from "../../src/domain/pregnancyRoom";
-import { BABY_HERE_CLOSE_MS, FALSE_ALARM_CLOSE_MS, WAITING_ROOM_INITIAL_LOAD, WAITING_ROOM_MESSAGE_MAX_LENGTH, WAITING_ROOM_REPLY_PAGE_SIZE } from "../../src/domain/constants";
 import { MINIMUM_SEND_GAP_MS, TOO_FAST_MESSAGE, checkSendThrottle, conversationPair, dmPreview, type MessageChannel } from "../../src/domain/messaging";
 import { isParentRole } from "../../src/domain/permissions";
 import { sanitizePlainText } from "../../src/domain/sanitize";
-import {
-  babyHereNotice,
-  falseAlarmNotice,
-  formatClosingTime,
-  waitingRoomActivatedNotice,
-  waitingRoomState,
-  type BabyDetails,
-} from "../../src/domain/waitingRoom";
+import { BABY_HERE_CLOSE_MS, type BabyDetails, babyHereNotice, FALSE_ALARM_CLOSE_MS, falseAlarmNotice, formatClosingTime, WAITING_ROOM_INITIAL_LOAD, WAITING_ROOM_MESSAGE_MAX_LENGTH, WAITING_ROOM_REPLY_PAGE_SIZE, waitingRoomActivatedNotice, waitingRoomState } from "../../src/domain/waitingRoom";
 import type { Db, Executor, Tx } from "../db";
 import {
   contactNotifications,

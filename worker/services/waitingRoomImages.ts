@@ -1,11 +1,11 @@
 import { and, eq, lt, notExists } from "drizzle-orm";
-import { UNSENT_ROOM_IMAGE_MS } from "../../src/domain/constants";
 import type { Db } from "../db";
 import { waitingRoomImages, waitingRoomMessages } from "../db/schema";
 import { newImageName, waitingRoomImageKey, type PreparedImage } from "../infra/storage";
 import type { PregnancyCaller } from "./caller";
 import { assertUploadFits, changeStorageUsed, readStorage, type Uploader } from "./photoStorage";
 import { removeObjects } from "./photos";
+import { UNSENT_ROOM_IMAGE_MS } from "../../src/domain/waitingRoom";
 
 /**
  * Stores an image for the waiting room (already stripped of its metadata) and answers its name,

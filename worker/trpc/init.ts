@@ -1,9 +1,8 @@
 import { initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import { z } from "zod";
-import { PROCEDURE_RATE_LIMITS } from "../../src/domain/constants";
 import { USER_MODES, type PermissionFlag } from "../../src/domain/enums";
-import { CREATE_ACCOUNT_MESSAGES, PUBLIC_FORM_MESSAGES, SUBSCRIPTION_MESSAGES, INTERNAL_ERROR_MESSAGE } from "../../src/domain/errors";
+import { INTERNAL_ERROR_MESSAGE } from "../../src/domain/errors";
 import { earlyAccessExpiresAt, isEarlyAccessActive } from "../../src/domain/modes";
 import type { AuthSession } from "../auth";
 import { loadPregnancyAccess } from "../services/access";
@@ -11,6 +10,10 @@ import type { PregnancyCaller, RequestScope, UserCaller } from "../services/call
 import { currentRequestId } from "../infra/log";
 import { AppError, audit, dataIsolationError } from "../services/errors";
 import { hitRateLimit } from "../infra/rateLimit";
+import { CREATE_ACCOUNT_MESSAGES } from "../../src/domain/auth";
+import { PUBLIC_FORM_MESSAGES } from "../../src/domain/publicForms";
+import { SUBSCRIPTION_MESSAGES } from "../../src/domain/subscription";
+import { PROCEDURE_RATE_LIMITS } from "../../src/domain/rateLimits";
 
 /** The request's scope (database, bindings, origin, mailer, waitUntil), its session and address. */
 export interface Context extends RequestScope {

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { getRouteApi } from "@tanstack/react-router";
-import { resetPasswordSchema, type ResetPasswordInput } from "../../domain/auth";
-import { RESET_PASSWORD_MESSAGES } from "../../domain/errors";
+import { RESET_PASSWORD_MESSAGES, type ResetPasswordInput, resetPasswordSchema } from "../../domain/auth";
 import { authClient, authCall } from "../../lib/auth-client";
 import { fieldErrors } from "../../lib/formErrors";
 import { Alert, FormMessage } from "../../ui/Alert";

@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
-import { PASSWORD_MIN_LENGTH_SIGNUP } from "../../domain/constants";
 import { referralBlocksSubmit, type ReferralValidationState } from "../../domain/referral";
 import { authClient, authCall } from "../../lib/auth-client";
 import { FormMessage } from "../../ui/Alert";
@@ -12,6 +11,7 @@ import { AUTH_MESSAGES } from "./messages";
 import type { GuestInvite } from "./search";
 import { useCompleteSignIn } from "./useCompleteSignIn";
 import { validateSignUp, type SignUpErrors, type SignUpValues } from "./validation";
+import { PASSWORD_MIN_LENGTH_SIGNUP } from "../../domain/authRules";
 
 const FIELD_ORDER = ["firstName", "lastName", "email", "password"] as const satisfies readonly (keyof SignUpValues)[];
 const linkClass = "font-semibold text-link underline underline-offset-4 hover:no-underline";

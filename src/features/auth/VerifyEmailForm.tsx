@@ -1,6 +1,4 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
-import { EARLY_ACCESS_HOURS } from "../../domain/constants";
-import { EMAIL_CONFIRMATION_MESSAGES } from "../../domain/errors";
 import { authClient, authCall } from "../../lib/auth-client";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -15,6 +13,8 @@ import { AUTH_MESSAGES } from "./messages";
 import { useCompleteSignIn, useGoOnAfterSignIn } from "./useCompleteSignIn";
 import { validateCode } from "./validation";
 import { trackEmailVerified } from "../../lib/analytics";
+import { EMAIL_CONFIRMATION_MESSAGES } from "../../domain/auth";
+import { EARLY_ACCESS_HOURS } from "../../domain/modes";
 
 const MESSAGE_ID = "verify-message";
 const RESEND_MESSAGE_ID = "resend-message";

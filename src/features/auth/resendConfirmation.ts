@@ -1,7 +1,7 @@
 /** Asks for a new email-confirmation code (the mail also carries the /email-confirmed link). */
-import { EMAIL_CONFIRMATION_MESSAGES, SEND_CODE_MESSAGES } from "../../domain/errors";
 import { authClient, authCall } from "../../lib/auth-client";
 import { HTTP_TOO_MANY_REQUESTS } from "./authErrors";
+import { EMAIL_CONFIRMATION_MESSAGES, SEND_CODE_MESSAGES } from "../../domain/auth";
 
 /**
  * The message to show when resending failed ('Resend failed' with the reason; create-account says

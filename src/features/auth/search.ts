@@ -1,5 +1,5 @@
 /** The search parameters of /auth (onboarding spec 2). */
-import { NAME_MAX_LENGTH } from "../../domain/constants";
+import { NAME_MAX_LENGTH } from "../../domain/textLimits";
 
 export const AUTH_MODES = ["signin", "signup", "verify", "code", "forgot"] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];

@@ -4,9 +4,8 @@
  * (tests/unit/authValidation.test.ts holds them to the schemas). Each field reports its first failing rule.
  */
 import type { SignUpInput } from "../../domain/auth";
-import { isCommonPassword, isEmailShaped, OTP_FORMAT } from "../../domain/authRules";
-import { PASSWORD_MIN_LENGTH_SIGNUP } from "../../domain/constants";
-import { CREATE_ACCOUNT_MESSAGES, SIGN_IN_MESSAGES } from "../../domain/errors";
+import { isCommonPassword, isEmailShaped, OTP_FORMAT, PASSWORD_MIN_LENGTH_SIGNUP } from "../../domain/authRules";
+import { CREATE_ACCOUNT_MESSAGES, SIGN_IN_MESSAGES } from "../../domain/auth";
 
 export type SignUpValues = SignUpInput;
 export type SignUpErrors = Partial<Record<keyof SignUpValues, string>>;

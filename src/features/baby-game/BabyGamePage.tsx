@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useRouteContext } from "@tanstack/react-router";
 import { todayIso } from "../../domain/dates";
-import { GAME_TOASTS, splitToast } from "../../domain/errors";
+import { splitToast } from "../../domain/errors";
 import { useDocumentTitle } from "../../lib/document-title";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
@@ -14,6 +14,7 @@ import { LeaderboardSection } from "./LeaderboardSection";
 import { ParentControls } from "./ParentControls";
 import { useBabyGame, useBabyGameWrites, type GameScope, type GameState } from "./useBabyGame";
 import { PageHeader } from "../../ui/PageHeader";
+import { GAME_TOASTS } from "../../domain/babyGame";
 
 const { title: errorTitle, description: errorText } = splitToast(GAME_TOASTS.generic);
 const lockedAtFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });

@@ -1,9 +1,9 @@
 import { useId } from "react";
-import { EYE_COLOR_LABELS, EYE_COLORS, HAIR_COLOR_LABELS, HAIR_COLORS, type EyeColor, type HairColor } from "../../domain/babyGame";
-import { BABY_GAME_MAX_LENGTH_INCHES, BABY_GAME_MAX_WEIGHT_POUNDS, BABY_GAME_MIN_LENGTH_INCHES, BABY_GAME_NAME_MAX_LENGTH, OUNCES_PER_POUND } from "../../domain/constants";
+import { BABY_GAME_MAX_LENGTH_INCHES, BABY_GAME_MAX_WEIGHT_POUNDS, BABY_GAME_MIN_LENGTH_INCHES, BABY_GAME_NAME_MAX_LENGTH, EYE_COLOR_LABELS, EYE_COLORS, type EyeColor, HAIR_COLOR_LABELS, HAIR_COLORS, type HairColor } from "../../domain/babyGame";
 import { SelectField } from "../../ui/fields";
 import { TextField } from "../../ui/TextField";
 import type { BirthDetailsErrors, BirthDetailsValues } from "./birthDetails";
+import { OUNCES_PER_POUND } from "../../domain/units";
 
 /** The length input moves in quarter inches, the finest step that scores differently. */
 const LENGTH_STEP_INCHES = 0.25;

@@ -1,9 +1,8 @@
 import { useId, useState } from "react";
 import { clsx } from "clsx";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { playerKeyOf, SCORE_CATEGORIES, SCORE_CATEGORY_LABELS, type LeaderboardRow } from "../../domain/babyGame";
-import { BABY_GAME_CLOSENESS_POINTS, BABY_GAME_EXACT_POINTS } from "../../domain/constants";
-import { GAME_TOASTS, splitToast } from "../../domain/errors";
+import { BABY_GAME_CLOSENESS_POINTS, BABY_GAME_EXACT_POINTS, GAME_TOASTS, type LeaderboardRow, playerKeyOf, SCORE_CATEGORIES, SCORE_CATEGORY_LABELS } from "../../domain/babyGame";
+import { splitToast } from "../../domain/errors";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
 import { Tabs } from "../../ui/Tabs";

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { BABY_GAME_MESSAGES } from "../../domain/babyGame";
-import { BABY_GAME_NAME_MAX_LENGTH } from "../../domain/constants";
+import { BABY_GAME_MESSAGES, BABY_GAME_NAME_MAX_LENGTH } from "../../domain/babyGame";
 import { todayIso } from "../../domain/dates";
 import { GUEST_RELATIONSHIPS, type GuestRelationship } from "../../domain/enums";
 import { Button } from "../../ui/Button";

@@ -6,11 +6,12 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UserMode } from "../../domain/enums";
-import { GAME_TOASTS, SUCCESS_TOASTS, splitToast } from "../../domain/errors";
+import { SUCCESS_TOASTS, splitToast } from "../../domain/errors";
 import { usePregnancyFeed } from "../../lib/pregnancyFeed";
 import { appCodeOf, isUnauthorized } from "../../lib/query-client";
 import { useTRPC, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
+import { GAME_TOASTS } from "../../domain/babyGame";
 
 export interface GameScope {
   pregnancyId: string;

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { Link, useNavigate, useRouteContext, useSearch } from "@tanstack/react-router";
 import { clsx } from "clsx";
-import { CALENDAR_VIEWS, stepView, viewRange, weekDays, type CalendarView } from "../../domain/calendar";
+import { CALENDAR_TOASTS, CALENDAR_VIEWS, type CalendarView, stepView, viewRange, weekDays } from "../../domain/calendar";
 import { todayIso } from "../../domain/dates";
-import { CALENDAR_TOASTS } from "../../domain/errors";
 import { useDocumentTitle } from "../../lib/document-title";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";

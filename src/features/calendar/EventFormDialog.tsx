@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { DEFAULT_EVENT_PRIVACY_LEVEL } from "../../domain/audience";
 import { DEFAULT_EVENT_CATEGORY, EVENT_CATEGORY_LABELS } from "../../domain/calendar";
-import { LOCATION_MAX_LENGTH, NOTES_MAX_LENGTH, QUESTIONS_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../domain/constants";
 import { isDateOnly } from "../../domain/dates";
 import { EVENT_CATEGORIES, type EventCategory, type ItemPrivacyLevel } from "../../domain/enums";
 import { formatEventTime, parseEventTime } from "../../domain/time";
@@ -11,6 +10,7 @@ import { SelectField, TextAreaField } from "../../ui/fields";
 import { TextField } from "../../ui/TextField";
 import { ItemPrivacyField } from "../../ui/ItemPrivacyField";
 import type { CalendarEvent, NewEventInput } from "./useCalendar";
+import { LOCATION_MAX_LENGTH, NOTES_MAX_LENGTH, QUESTIONS_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../domain/textLimits";
 
 export interface EventFormValues {
   title: string;

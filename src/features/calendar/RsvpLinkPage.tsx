@@ -1,8 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useParams, useSearch } from "@tanstack/react-router";
-import { isRsvpAnswer, type RsvpAnswer } from "../../domain/calendar";
-import { CALENDAR_TOASTS } from "../../domain/errors";
+import { CALENDAR_TOASTS, isRsvpAnswer, type RsvpAnswer } from "../../domain/calendar";
 import { httpStatusOf } from "../../lib/query-client";
 import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";

@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { EVENT_CATEGORY_LABELS } from "../../domain/calendar";
+import { CALENDAR_TOASTS, EVENT_CATEGORY_LABELS } from "../../domain/calendar";
 import { todayIso } from "../../domain/dates";
-import { CALENDAR_TOASTS } from "../../domain/errors";
 import { MILESTONE_MESSAGES, type MilestoneKey } from "../../domain/milestones";
 import { isDataIsolationError } from "../../lib/query-client";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc";

@@ -5,16 +5,25 @@
  */
 import { useEffect } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { countRsvps, type RsvpAnswer } from "../../domain/calendar";
-import { CALENDAR_CACHE_MAX_ENTRIES, CALENDAR_CACHE_TTL_MS, CALENDAR_FETCH_DEBOUNCE_MS, CALENDAR_OPTIMISTIC_MS } from "../../domain/constants";
+import { CALENDAR_TOASTS, countRsvps, type RsvpAnswer } from "../../domain/calendar";
 import type { UserMode } from "../../domain/enums";
-import { CALENDAR_TOASTS } from "../../domain/errors";
 import { parseEventTime } from "../../domain/time";
 import { usePregnancyFeed } from "../../lib/pregnancyFeed";
 import { appCodeOf, httpStatusOf } from "../../lib/query-client";
 import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import { useTRPC, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
+import { MS_PER_MINUTE, MS_PER_SECOND } from "../../domain/units";
+
+export const CALENDAR_CACHE_TTL_MS = 5 * MS_PER_MINUTE;
+
+/** Oldest entries are removed beyond this. */
+export const CALENDAR_CACHE_MAX_ENTRIES = 50;
+
+export const CALENDAR_FETCH_DEBOUNCE_MS = 300;
+
+/** Created, updated and deleted events are shown optimistically this long. */
+export const CALENDAR_OPTIMISTIC_MS = 5 * MS_PER_SECOND;
 
 export interface CalendarScope {
   pregnancyId: string;

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
-import { RESET_PASSWORD_MESSAGES } from "../../domain/errors";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { updateEarlyAccess } from "../auth/earlyAccess";
@@ -8,6 +7,7 @@ import { ForgotPasswordForm } from "../auth/ForgotPasswordForm";
 import { VerifyEmailForm } from "../auth/VerifyEmailForm";
 import { readStagedOnboarding } from "../onboarding/onboardingData";
 import { EXPIRED_LINK_REASON } from "./search";
+import { RESET_PASSWORD_MESSAGES } from "../../domain/auth";
 
 const route = getRouteApi("/check-email");
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { getRouteApi, Link, useNavigate, useRouteContext } from "@tanstack/react-router";
-import { EMAIL_CONFIRMED_REDIRECT_MS } from "../../domain/constants";
-import { EMAIL_CONFIRMATION_MESSAGES, ROUTE_TEXTS } from "../../domain/errors";
+import { ROUTE_TEXTS } from "../../domain/errors";
 import { authClient, authCall } from "../../lib/auth-client";
 import { Alert, FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -13,6 +12,9 @@ import { AuthCard } from "../../ui/AuthLayout";
 import { AUTH_MESSAGES } from "../auth/messages";
 import { resendConfirmation } from "../auth/resendConfirmation";
 import { trackEmailVerified } from "../../lib/analytics";
+import { EMAIL_CONFIRMATION_MESSAGES } from "../../domain/auth";
+
+export const EMAIL_CONFIRMED_REDIRECT_MS = 1200;
 
 const route = getRouteApi("/email-confirmed");
 

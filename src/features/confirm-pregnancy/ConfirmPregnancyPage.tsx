@@ -1,10 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
-import { AFTER_CREATE_REDIRECT_MS, AUTH_REFRESH_DELAY_MS, PLANS, SESSION_REFRESHED_PREGNANCY_STORAGE_KEY, TRIAL_DAYS, formatPrice } from "../../domain/constants";
 import { formatUsDate } from "../../domain/dates";
-import { CHECKOUT_MESSAGES, SETUP_MESSAGES } from "../../domain/errors";
-import { babyGenderFromOnboarding, defaultPregnancyTitle } from "../../domain/pregnancy";
+import { babyGenderFromOnboarding, defaultPregnancyTitle, SETUP_MESSAGES } from "../../domain/pregnancy";
 import { useTRPC, type RouterInputs } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -16,6 +14,16 @@ import { GENDER_LABELS } from "../onboarding/WizardSteps";
 import { serverErrorText } from "../../lib/serverError";
 import { usePaymentVerification, type PaymentVerification } from "./usePaymentVerification";
 import { track } from "../../lib/analytics";
+import { CHECKOUT_MESSAGES, formatPrice, PLANS, TRIAL_DAYS } from "../../domain/billing";
+
+/** Local storage: the pregnancy the session was last refreshed for, so it happens once per pregnancy. */
+export const SESSION_REFRESHED_PREGNANCY_STORAGE_KEY = "session-refreshed-pregnancy";
+
+/** Confirm-pregnancy goes to /setup-pregnancy this long after creating. */
+export const AFTER_CREATE_REDIRECT_MS = 200;
+
+/** The session is refreshed this long after a pregnancy is created. */
+export const AUTH_REFRESH_DELAY_MS = 100;
 
 const route = getRouteApi("/confirm-pregnancy");
 

@@ -2,8 +2,6 @@ import { useEffect, useState, type FormEvent } from "react";
 import { getRouteApi, useNavigate, useRouteContext } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { CREATE_ACCOUNT_STEPS, EMAIL_AUTO_CONTINUE_SECONDS, EMAIL_CONFIRMATION_POLL_MS } from "../../domain/constants";
-import { CREATE_ACCOUNT_MESSAGES } from "../../domain/errors";
 import { usePageMeta } from "../../lib/document-title";
 import { sessionQueryOptions } from "../../lib/session";
 import { useCountdown } from "../../lib/useCountdown";
@@ -18,7 +16,12 @@ import { PaymentCancelledNotice } from "../onboarding/PaymentCancelledNotice";
 import { PaymentStep } from "../onboarding/PaymentStep";
 import { PlanStep, type WizardData } from "../onboarding/WizardSteps";
 import { CHECKOUT_SESSION_ID_TEMPLATE } from "../../domain/billing";
-import { CREATE_ACCOUNT_STEP_TITLES, type CreateAccountStep } from "./steps";
+import { CREATE_ACCOUNT_STEP_TITLES, CREATE_ACCOUNT_STEPS, type CreateAccountStep } from "./steps";
+import { CREATE_ACCOUNT_MESSAGES } from "../../domain/auth";
+import { EMAIL_AUTO_CONTINUE_SECONDS } from "../../domain/wizard";
+
+/** Ours: how often create-account step 2 asks whether the email was confirmed elsewhere. */
+export const EMAIL_CONFIRMATION_POLL_MS = 3000;
 
 const route = getRouteApi("/createaccount");
 

@@ -1,5 +1,6 @@
 /** /createaccount (onboarding spec 2): five steps, chosen by ?step=1..5. */
-import { CREATE_ACCOUNT_STEPS } from "../../domain/constants";
+
+export const CREATE_ACCOUNT_STEPS = 5;
 
 export const CREATE_ACCOUNT_STEP_TITLES = ["Create Account", "Verify Email", "Account Type", "Choose Plan", "Payment"] as const satisfies readonly string[] & {
   length: typeof CREATE_ACCOUNT_STEPS;

@@ -1,9 +1,8 @@
 import { useId } from "react";
 import { Link } from "@tanstack/react-router";
 import { clsx } from "clsx";
-import { PREGNANCY_WEEKS } from "../../domain/constants";
 import type { BabyColor } from "../../domain/enums";
-import { todayIso } from "../../domain/dates";
+import { PREGNANCY_WEEKS, todayIso } from "../../domain/dates";
 import { sizeComparison } from "../../domain/sizeComparison";
 import { formatDateOnly } from "../../lib/formatDate";
 import { genderLabel } from "../../lib/labels";

@@ -1,6 +1,5 @@
 import { getRouteApi } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
-import { PREGNANCY_TOASTS } from "../../domain/errors";
 import { useDocumentTitle } from "../../lib/document-title";
 import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
@@ -12,6 +11,7 @@ import { GuestPregnancySwitcher } from "./GuestPregnancySwitcher";
 import { DashboardSkeleton } from "./DashboardSkeleton";
 import { SummarySections } from "./SummarySections";
 import { LoadError } from "../../ui/LoadError";
+import { PREGNANCY_TOASTS } from "../../domain/pregnancy";
 
 const route = getRouteApi("/_authenticated/dashboard");
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PERCENT } from "../../domain/constants";
+import { PERCENT } from "../../domain/units";
 
 /** SVG geometry in viewBox units: a 120-unit square, ring 10 units thick. */
 const VIEWBOX = 120;

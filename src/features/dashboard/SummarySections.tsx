@@ -2,8 +2,6 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { clsx } from "clsx";
 import type { UserMode } from "../../domain/enums";
-import { DASHBOARD_LATEST_POSTS } from "../../domain/constants";
-import { PREGNANCY_TOASTS } from "../../domain/errors";
 import { formatEventTime } from "../../domain/time";
 import { usePregnancyFeed } from "../../lib/pregnancyFeed";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc";
@@ -17,6 +15,8 @@ import { EmptyState } from "../../ui/EmptyState";
 import { SkeletonCard } from "../../ui/Skeleton";
 import type { PregnancyAccessInfo } from "../pregnancy-context/currentPregnancy";
 import { LoadError } from "../../ui/LoadError";
+import { PREGNANCY_TOASTS } from "../../domain/pregnancy";
+import { DASHBOARD_LATEST_POSTS } from "../../domain/dashboard";
 
 const timeOnly = new Intl.DateTimeFormat("en-US", { timeStyle: "short" });
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));

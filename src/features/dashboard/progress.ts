@@ -1,5 +1,5 @@
-import { LMP_TO_DUE_DAYS, PERCENT } from "../../domain/constants";
-import { daysBetween, daysUntil, lmpFromDueDate, trimester, weeksPregnant, type Trimester } from "../../domain/dates";
+import { daysBetween, daysUntil, LMP_TO_DUE_DAYS, lmpFromDueDate, trimester, type Trimester, weeksPregnant } from "../../domain/dates";
+import { PERCENT } from "../../domain/units";
 
 export interface PregnancyProgress {
   /** Whole weeks since the LMP the due date implies. */

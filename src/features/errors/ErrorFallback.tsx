@@ -1,8 +1,7 @@
 import { Component, useEffect, useRef, useState, type ErrorInfo, type ReactNode } from "react";
 import { useQueryClient, useQueryErrorResetBoundary, type QueryClient } from "@tanstack/react-query";
 import { useRouter, useRouterState, type ErrorComponentProps } from "@tanstack/react-router";
-import { ERROR_BOUNDARY_MAX_RETRIES } from "../../domain/constants";
-import { BOUNDARY_TEXTS, boundaryMessage, boundaryRetryDelayMs, boundaryTitle, canRetry, categorizeError, errorMessageOf } from "../../domain/errors";
+import { BOUNDARY_TEXTS, boundaryMessage, boundaryRetryDelayMs, boundaryTitle, canRetry, categorizeError, ERROR_BOUNDARY_MAX_RETRIES, errorMessageOf } from "../../domain/errors";
 import { useDocumentTitle } from "../../lib/document-title";
 import { errorIdOf, reportError, type ErrorSource } from "../../lib/errorReports";
 import { logger } from "../../lib/logger";

@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { GIFT_CARD_MESSAGE_MAX_LENGTH, GIFT_CARD_MONTH_OPTIONS, NAME_MAX_LENGTH, PLANS, formatPrice } from "../../domain/constants";
 import { GIFT_CARD_PLANS, type GiftCardPlan } from "../../domain/enums";
-import { CHECKOUT_MESSAGES } from "../../domain/errors";
-import { GIFT_CARD_PLAN_TIER, giftCardDescription, giftCardPurchaseSchema, giftCardValueCents, type GiftCardMonths } from "../../domain/giftCards";
+import { GIFT_CARD_MESSAGE_MAX_LENGTH, GIFT_CARD_MONTH_OPTIONS, GIFT_CARD_PLAN_TIER, giftCardDescription, type GiftCardMonths, giftCardPurchaseSchema, giftCardValueCents } from "../../domain/giftCards";
 import { useTRPC } from "../../lib/trpc";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -11,6 +9,8 @@ import { RadioCards } from "../../ui/RadioCards";
 import { TextField } from "../../ui/TextField";
 import { SelectField, TextAreaField } from "../../ui/fields";
 import { serverErrorText } from "../../lib/serverError";
+import { CHECKOUT_MESSAGES, formatPrice, PLANS } from "../../domain/billing";
+import { NAME_MAX_LENGTH } from "../../domain/textLimits";
 
 const PLAN_OPTIONS = GIFT_CARD_PLANS.map((plan) => {
   const tier = PLANS[GIFT_CARD_PLAN_TIER[plan]];

@@ -1,15 +1,14 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, getRouteApi } from "@tanstack/react-router";
-import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS, PLANS, formatPrice } from "../../domain/constants";
-import { GIFT_CARD_MESSAGES } from "../../domain/errors";
-import { GIFT_CARD_PLAN_TIER } from "../../domain/giftCards";
+import { GIFT_CARD_MESSAGES, GIFT_CARD_PLAN_TIER } from "../../domain/giftCards";
 import { usePageMeta } from "../../lib/document-title";
 import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { Spinner } from "../../ui/Spinner";
 import { PageHeader } from "../../ui/PageHeader";
+import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS, PLANS, formatPrice } from "../../domain/billing";
 
 const route = getRouteApi("/giftcards_/success");
 

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { getRouteApi } from "@tanstack/react-router";
-import { BASIC_PLAN_PHOTO_LIMIT, CONTACT_RESPONSE_HOURS, SUPPORT_EMAIL } from "../../domain/constants";
-import { CHECKOUT_MESSAGES } from "../../domain/errors";
 import { usePageMeta } from "../../lib/document-title";
 import { Alert } from "../../ui/Alert";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { GiftIcon, HeartIcon, ImageIcon, UsersIcon, type IconProps } from "../../ui/icons";
 import { GiftCardPurchaseForm } from "./GiftCardPurchaseForm";
+import { BASIC_PLAN_PHOTO_LIMIT, CHECKOUT_MESSAGES } from "../../domain/billing";
+import { CONTACT_RESPONSE_HOURS, SUPPORT_EMAIL } from "../../domain/publicForms";
 
 const route = getRouteApi("/giftcards");
 

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { getRouteApi, Link, useNavigate, useRouteContext } from "@tanstack/react-router";
 import { useMutation } from "@tanstack/react-query";
-import { guestSignUpSchema } from "../../domain/auth";
-import { GUEST_EXISTING_ACCOUNT_REDIRECT_MS, PASSWORD_MIN_LENGTH_SIGNUP } from "../../domain/constants";
-import { GUEST_SIGNUP_MESSAGES, guestJoinErrorTitle } from "../../domain/errors";
+import { GUEST_SIGNUP_MESSAGES, guestJoinErrorTitle, guestSignUpSchema } from "../../domain/auth";
 import { authClient, authCall } from "../../lib/auth-client";
 import { fieldErrors } from "../../lib/formErrors";
 import { appCodeOf } from "../../lib/query-client";
@@ -18,6 +16,9 @@ import { EMAIL_NOT_CONFIRMED_CODE, isAccountExistsError } from "../auth/authErro
 import { useAuthFlow } from "../auth/flow";
 import { VerifyEmailForm } from "../auth/VerifyEmailForm";
 import { GUEST_BENEFITS, GUEST_TEXTS, guestSignUpErrorMessage } from "./messages";
+import { PASSWORD_MIN_LENGTH_SIGNUP } from "../../domain/authRules";
+
+export const GUEST_EXISTING_ACCOUNT_REDIRECT_MS = 2000;
 
 const route = getRouteApi("/guest-signup");
 const MESSAGE_ID = "guest-signup-message";

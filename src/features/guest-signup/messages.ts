@@ -2,10 +2,10 @@
  * Guest signup texts: the spec's titles from src/domain/errors.ts; descriptions added here (not in
  * the spec) are ours.
  */
-import { GUEST_SIGNUP_MESSAGES } from "../../domain/errors";
 import type { AuthClientError } from "../../lib/auth-client";
 import { HTTP_TOO_MANY_REQUESTS, isAccountExistsError } from "../auth/authErrors";
 import { AUTH_MESSAGES } from "../auth/messages";
+import { GUEST_SIGNUP_MESSAGES } from "../../domain/auth";
 
 const HTTP_BAD_REQUEST = 400;
 

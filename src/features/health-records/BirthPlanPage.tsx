@@ -2,8 +2,6 @@ import { useId, type MouseEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { clsx } from "clsx";
-import { BIRTH_PLAN_TEXT_MAX_LENGTH } from "../../domain/constants";
-import { answeredSections, BIRTH_PLAN_SECTIONS, type BirthPlanAnswer, type BirthPlanAnswers, type BirthPlanQuestion, type BirthPlanSection } from "../../domain/healthRecords";
 import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { buttonStyles } from "../../ui/buttonStyles";
@@ -15,6 +13,7 @@ import { Card } from "../../ui/Card";
 import { HealthToolPage, type HealthScope } from "./HealthToolPage";
 import { BIRTH_PLAN_MESSAGES } from "./messages";
 import { useBirthPlanDraft, type SaveStatus } from "./useBirthPlan";
+import { answeredSections, BIRTH_PLAN_SECTIONS, BIRTH_PLAN_TEXT_MAX_LENGTH, type BirthPlanAnswer, type BirthPlanAnswers, type BirthPlanQuestion, type BirthPlanSection } from "../../domain/birthPlan";
 
 const sectionAnchor = (key: string) => `birth-plan-${key}`;
 

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { answeredSections, parentNames, SEVERITY_LABELS, symptomsByWeek, weekHeading } from "../../domain/healthRecords";
 import { useTRPC } from "../../lib/trpc";
 import { Switch } from "../../ui/fields";
 import { LoadError } from "../../ui/LoadError";
@@ -9,6 +8,8 @@ import { Spinner } from "../../ui/Spinner";
 import { formatDateOnly } from "../../lib/formatDate";
 import { PrintPage, type HealthScope } from "./HealthToolPage";
 import { BIRTH_PLAN_MESSAGES, HEALTH_PAGE_MESSAGES } from "./messages";
+import { answeredSections, parentNames } from "../../domain/birthPlan";
+import { SEVERITY_LABELS, symptomsByWeek, weekHeading } from "../../domain/healthLogs";
 
 const updatedFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
 

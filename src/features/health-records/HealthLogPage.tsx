@@ -1,22 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { clsx } from "clsx";
-import { HEALTH_LOG_CLOCK_SKEW_MS, HEALTH_LOG_NAME_MAX_LENGTH, HEALTH_LOG_UNDO_MS, NOTES_MAX_LENGTH, SYMPTOM_SEVERITY_DEFAULT } from "../../domain/constants";
 import { todayIso } from "../../domain/dates";
 import type { HealthLogKind } from "../../domain/enums";
-import {
-  groupLogsByWeek,
-  HEALTH_LOG_SUGGESTIONS,
-  HEALTH_RECORD_MESSAGES,
-  healthLogsCsv,
-  healthLogsFileName,
-  healthLogWeek,
-  localDateAndTime,
-  SEVERITY_LABELS,
-  severityLabel,
-  SYMPTOM_SEVERITIES,
-  weekHeading,
-} from "../../domain/healthRecords";
+import { HEALTH_RECORD_MESSAGES } from "../../domain/healthRecords";
 import { downloadTextFile } from "../../lib/download";
 import { Button } from "../../ui/Button";
 import { buttonStyles } from "../../ui/buttonStyles";
@@ -31,6 +18,12 @@ import { EmptyState } from "../../ui/EmptyState";
 import { HealthToolPage, type HealthPregnancy, type HealthScope } from "./HealthToolPage";
 import { HEALTH_LOG_MESSAGES, LOG_TIMELINE_MESSAGES } from "./messages";
 import { logInput, useHealthLogs, type HealthLog } from "./useHealthLogs";
+import { groupLogsByWeek, HEALTH_LOG_CLOCK_SKEW_MS, HEALTH_LOG_NAME_MAX_LENGTH, HEALTH_LOG_SUGGESTIONS, healthLogsCsv, healthLogsFileName, healthLogWeek, localDateAndTime, SEVERITY_LABELS, severityLabel, SYMPTOM_SEVERITIES, SYMPTOM_SEVERITY_DEFAULT, weekHeading } from "../../domain/healthLogs";
+import { MS_PER_SECOND } from "../../domain/units";
+import { NOTES_MAX_LENGTH } from "../../domain/textLimits";
+
+/** How long 'Undo' stays on offer after a log is deleted. */
+export const HEALTH_LOG_UNDO_MS = 10 * MS_PER_SECOND;
 
 const whenFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 

@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "@tanstack/react-router";
 import { clsx } from "clsx";
-import { HOSPITAL_BAG_ITEM_NAME_MAX_LENGTH } from "../../domain/constants";
 import { HOSPITAL_BAG_OWNERS, type HospitalBagOwner } from "../../domain/enums";
-import { bagProgress, HEALTH_RECORD_MESSAGES, HOSPITAL_BAG_DEFAULTS, HOSPITAL_BAG_LABELS, progressLabel, type PackedProgress } from "../../domain/healthRecords";
+import { HEALTH_RECORD_MESSAGES } from "../../domain/healthRecords";
 import { Button } from "../../ui/Button";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { PrinterIcon, TrashIcon } from "../../ui/icons";
@@ -14,6 +13,7 @@ import { Card } from "../../ui/Card";
 import { HealthToolPage, type HealthScope } from "./HealthToolPage";
 import { HOSPITAL_BAG_MESSAGES } from "./messages";
 import { useHospitalBagItems, useHospitalBagWrites, type BagItem } from "./useHospitalBag";
+import { bagProgress, HOSPITAL_BAG_DEFAULTS, HOSPITAL_BAG_ITEM_NAME_MAX_LENGTH, HOSPITAL_BAG_LABELS, type PackedProgress, progressLabel } from "../../domain/hospitalBag";
 
 /** /health/hospital-bag: three checklists (for the parent, the partner, the baby) with packed progress. */
 export function HospitalBagPage() {

@@ -1,11 +1,11 @@
 import { HOSPITAL_BAG_OWNERS } from "../../domain/enums";
-import { bagProgress, HOSPITAL_BAG_LABELS, progressLabel } from "../../domain/healthRecords";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
 import { formatDateOnly } from "../../lib/formatDate";
 import { PrintPage, type HealthPregnancy, type HealthScope } from "./HealthToolPage";
 import { HEALTH_PAGE_MESSAGES, HOSPITAL_BAG_MESSAGES } from "./messages";
 import { useHospitalBagItems } from "./useHospitalBag";
+import { bagProgress, HOSPITAL_BAG_LABELS, progressLabel } from "../../domain/hospitalBag";
 
 /** /health/hospital-bag/print: the three lists with a box to tick on paper, packed ones ticked already. */
 export function HospitalBagPrintPage() {

@@ -1,8 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { EMAIL_MAX_LENGTH, LOCATION_MAX_LENGTH, NAME_MAX_LENGTH, NOTES_MAX_LENGTH, PHONE_MAX_LENGTH } from "../../domain/constants";
 import { MEDICAL_CONTACT_KINDS, type MedicalContactKind } from "../../domain/enums";
-import { mailtoHref, mapsHref, MEDICAL_CONTACT_LABELS, medicalContactSchema, telHref, type MedicalContactInput } from "../../domain/healthRecords";
 import { fieldErrors } from "../../lib/formErrors";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
@@ -17,6 +15,9 @@ import { toast } from "../../ui/toast";
 import { EmptyState } from "../../ui/EmptyState";
 import { HealthToolPage, type HealthScope } from "./HealthToolPage";
 import { MEDICAL_CONTACT_MESSAGES } from "./messages";
+import { mailtoHref, mapsHref, MEDICAL_CONTACT_LABELS, medicalContactSchema, telHref, type MedicalContactInput } from "../../domain/medicalContacts";
+import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH } from "../../domain/publicForms";
+import { LOCATION_MAX_LENGTH, NAME_MAX_LENGTH, NOTES_MAX_LENGTH } from "../../domain/textLimits";
 
 type MedicalContact = RouterOutputs["healthRecords"]["medicalContacts"]["list"][number];
 type ContactForm = Required<MedicalContactInput>;

@@ -5,10 +5,12 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { BIRTH_PLAN_AUTOSAVE_MS } from "../../domain/constants";
-import type { BirthPlanAnswer, BirthPlanAnswers } from "../../domain/healthRecords";
 import { useTRPC } from "../../lib/trpc";
 import type { HealthScope } from "./HealthToolPage";
+import type { BirthPlanAnswer, BirthPlanAnswers } from "../../domain/birthPlan";
+
+/** The birth plan saves itself this long after the last change. */
+export const BIRTH_PLAN_AUTOSAVE_MS = 800;
 
 export type SaveStatus = "saved" | "unsaved" | "saving" | "failed";
 

@@ -5,14 +5,13 @@
  */
 import { useMutation, useMutationState, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouteContext } from "@tanstack/react-router";
-import { SYMPTOM_SEVERITY_DEFAULT } from "../../domain/constants";
 import type { HealthLogKind } from "../../domain/enums";
-import { healthLogWeek, type HealthLogInput } from "../../domain/healthRecords";
 import { todayIso } from "../../domain/dates";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
 import type { HealthPregnancy, HealthScope } from "./HealthToolPage";
 import { HEALTH_LOG_MESSAGES, LOG_TIMELINE_MESSAGES } from "./messages";
+import { type HealthLogInput, healthLogWeek, SYMPTOM_SEVERITY_DEFAULT } from "../../domain/healthLogs";
 
 export type HealthLog = RouterOutputs["healthRecords"]["logs"]["list"][number];
 

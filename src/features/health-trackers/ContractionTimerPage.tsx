@@ -1,20 +1,6 @@
 import { useId, useState } from "react";
-import { CONTRACTION_SESSION_GAP_MS, FIVE_ONE_ONE_MIN_SPAN_MS, HEALTH_TIMER_TICK_MS } from "../../domain/constants";
 import { todayIso } from "../../domain/dates";
-import {
-  contractionRows,
-  contractionSessions,
-  fiveOneOne,
-  formatClock,
-  formatSpan,
-  HEALTH_MESSAGES,
-  localDay,
-  minutesOf,
-  recentAverages,
-  secondsOf,
-  toCsv,
-  type ContractionRow,
-} from "../../domain/healthTrackers";
+import { CONTRACTION_SESSION_GAP_MS, type ContractionRow, contractionRows, contractionSessions, FIVE_ONE_ONE_MIN_SPAN_MS, fiveOneOne, formatClock, formatSpan, HEALTH_MESSAGES, HEALTH_TIMER_TICK_MS, localDay, minutesOf, recentAverages, secondsOf, toCsv } from "../../domain/healthTrackers";
 import { downloadTextFile } from "../../lib/download";
 import { useNow } from "../../lib/useNow";
 import { Button } from "../../ui/Button";

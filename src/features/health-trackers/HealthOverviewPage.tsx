@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
-import { KICK_TARGET_MOVEMENTS, MS_PER_MINUTE } from "../../domain/constants";
 import { todayIso } from "../../domain/dates";
-import { contractionRows, fiveOneOne, formatClock, HEALTH_MESSAGES, kickSessionStats, recentAverages } from "../../domain/healthTrackers";
+import { contractionRows, fiveOneOne, formatClock, HEALTH_MESSAGES, KICK_TARGET_MOVEMENTS, kickSessionStats, recentAverages } from "../../domain/healthTrackers";
 import { useNow } from "../../lib/useNow";
 import { AREAS } from "../../lib/areas";
 import { dateTimeLabel } from "./format";
 import { HealthToolLayout, type HealthScope } from "./HealthToolLayout";
 import { useVitaminList, vitaminSummary } from "./useVitamins";
 import { useContractions, useKickSessions } from "./useTrackers";
+import { MS_PER_MINUTE } from "../../domain/units";
 
 /** /health: every health tool, with where each stands today. */
 export function HealthOverviewPage() {

@@ -1,8 +1,7 @@
 import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { HEALTH_TIMER_TICK_MS, KICK_CHART_DAYS, KICK_RECENT_SESSIONS_SHOWN, KICK_TARGET_MOVEMENTS, KICK_TARGET_WINDOW_MS, MS_PER_HOUR } from "../../domain/constants";
 import { todayIso } from "../../domain/dates";
-import { formatClock, formatSpan, HEALTH_MESSAGES, kickHistoryByDay, kickSessionStats, lastDays, localDay, minutesOf, toCsv, type ActiveKickSession, type KickSession } from "../../domain/healthTrackers";
+import { type ActiveKickSession, formatClock, formatSpan, HEALTH_MESSAGES, HEALTH_TIMER_TICK_MS, KICK_TARGET_MOVEMENTS, KICK_TARGET_WINDOW_MS, kickHistoryByDay, type KickSession, kickSessionStats, lastDays, localDay, minutesOf, toCsv } from "../../domain/healthTrackers";
 import { downloadTextFile } from "../../lib/download";
 import { useNow } from "../../lib/useNow";
 import { useTRPC } from "../../lib/trpc";
@@ -21,6 +20,12 @@ import { HealthToolLayout, type HealthScope } from "./HealthToolLayout";
 import { StatFigure } from "./StatFigure";
 import { SyncStatusLine } from "./SyncStatusLine";
 import { quiet, useKickSessions } from "./useTrackers";
+import { MS_PER_HOUR } from "../../domain/units";
+
+/** Ours: days the kick history chart shows, and the latest sessions listed one by one. */
+export const KICK_CHART_DAYS = 14;
+
+export const KICK_RECENT_SESSIONS_SHOWN = 10;
 
 interface Baby {
   id: string;

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
-import { SUPPLEMENT_TEXT_MAX_LENGTH } from "../../domain/constants";
 import { todayIso } from "../../domain/dates";
-import { HEALTH_MESSAGES } from "../../domain/healthTrackers";
+import { HEALTH_MESSAGES, SUPPLEMENT_TEXT_MAX_LENGTH } from "../../domain/healthTrackers";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog, Dialog } from "../../ui/Dialog";

@@ -7,8 +7,12 @@
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { z } from "zod";
-import { HEALTH_SYNC_BATCH_MAX, HEALTH_SYNC_RETRY_MS } from "../../domain/constants";
 import { useOnline } from "../../lib/useOnline";
+import { MS_PER_SECOND } from "../../domain/units";
+import { HEALTH_SYNC_BATCH_MAX } from "../../domain/healthTrackers";
+
+/** Ours: records kept on the device are offered to the server again this often while online. */
+export const HEALTH_SYNC_RETRY_MS = 30 * MS_PER_SECOND;
 
 export interface DeviceScope {
   userId: string;

@@ -4,19 +4,7 @@
  * every tap goes to the device first; finished records are sent when the browser is online.
  */
 import { useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
-import { CONTRACTION_MAX_MS, KICK_SESSION_MAX_MS } from "../../domain/constants";
-import {
-  activeContractionSchema,
-  activeKickSessionSchema,
-  contractionSchema,
-  HEALTH_MESSAGES,
-  kickSessionSchema,
-  mergeRecords,
-  type ActiveContraction,
-  type ActiveKickSession,
-  type Contraction,
-  type KickSession,
-} from "../../domain/healthTrackers";
+import { type ActiveContraction, activeContractionSchema, type ActiveKickSession, activeKickSessionSchema, type Contraction, CONTRACTION_MAX_MS, contractionSchema, HEALTH_MESSAGES, KICK_SESSION_MAX_MS, type KickSession, kickSessionSchema, mergeRecords } from "../../domain/healthTrackers";
 import { usePregnancyFeed } from "../../lib/pregnancyFeed";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { toast } from "../../ui/toast";

@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
-import { formatPrice, PLANS, TRIAL_DAYS } from "../../domain/constants";
 import { useDocumentTitle } from "../../lib/document-title";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
+import { formatPrice, PLANS, TRIAL_DAYS } from "../../domain/billing";
 
 const PARENT_FEATURES = [
   "Track your pregnancy week by week, with your babies and due date",

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { CHECKOUT_MESSAGES } from "../../domain/errors";
 import { Alert } from "../../ui/Alert";
 import { toast } from "../../ui/toast";
+import { CHECKOUT_MESSAGES } from "../../domain/billing";
 
 /** After a cancelled checkout (payment=cancelled): the 'Payment Cancelled' toast once, and the orange banner. */
 export function PaymentCancelledNotice() {

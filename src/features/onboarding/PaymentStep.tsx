@@ -1,16 +1,15 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { CHECKOUT_SESSION_ID_TEMPLATE, checkoutDiscount, orderSummary } from "../../domain/billing";
-import { DAYS_PER_WEEK, PLANS, READ_ONLY_YEARS, REFERRAL_DISCOUNT_PERCENT, SERVICE_END_DAYS_AFTER_DUE, TRIAL_DAYS, formatPrice, subscriptionTermMonths } from "../../domain/constants";
-import { formatUsDate, isDateOnly, lmpFromDueDate, serviceEndDate, todayIso, weeksPregnant } from "../../domain/dates";
-import { CHECKOUT_MESSAGES } from "../../domain/errors";
+import { CHECKOUT_MESSAGES, CHECKOUT_SESSION_ID_TEMPLATE, checkoutDiscount, formatPrice, orderSummary, PLANS, REFERRAL_DISCOUNT_PERCENT, subscriptionTermMonths, TRIAL_DAYS } from "../../domain/billing";
+import { formatUsDate, isDateOnly, lmpFromDueDate, READ_ONLY_YEARS, SERVICE_END_DAYS_AFTER_DUE, serviceEndDate, todayIso, weeksPregnant } from "../../domain/dates";
 import { isValidReferralFormat } from "../../domain/referral";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { FormMessage } from "../../ui/Alert";
 import { StepActions, type StepProps } from "./WizardSteps";
 import { stageOnboarding } from "./onboardingData";
 import { track } from "../../lib/analytics";
+import { DAYS_PER_WEEK } from "../../domain/units";
 
 /** Where checkout returns from the wizard: the session id is kept and /confirm-pregnancy takes over (onboarding spec 4). */
 export const WIZARD_CHECKOUT_SUCCESS_PATH = `/onboarding-parent?session_id=${CHECKOUT_SESSION_ID_TEMPLATE}`;

@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { REFERRAL_VALIDATION_DEBOUNCE_MS } from "../../domain/constants";
 import { REFERRAL_MESSAGES, isValidReferralFormat, normalizeReferralCode, referralInput, type ReferralValidationState } from "../../domain/referral";
 import { useTRPC } from "../../lib/trpc";
 import { useDebouncedValue } from "../../lib/useDebouncedValue";
 import { TextField } from "../../ui/TextField";
 import { SignUpForm, type SignUpFormProps } from "../auth/SignUpForm";
+
+/** Referral codes are checked this long after typing stops. */
+export const REFERRAL_VALIDATION_DEBOUNCE_MS = 500;
 
 export interface ReferralCheck {
   state: ReferralValidationState;

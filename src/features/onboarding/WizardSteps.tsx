@@ -1,13 +1,14 @@
 /** The parent wizard's step screens (onboarding spec 2). Each gets the wizard data and moves on through `onNext`. */
 import { useState, type FormEvent, type ReactNode } from "react";
-import { EARLY_ACCESS_HOURS, LMP_TO_DUE_DAYS, PHOTO_UPGRADE_PRICE_CENTS, PLANS, TRIAL_DAYS, formatPrice } from "../../domain/constants";
-import { dueDateFromLmp, formatUsDate, isDateOnly, serviceEndDate } from "../../domain/dates";
+import { dueDateFromLmp, formatUsDate, isDateOnly, LMP_TO_DUE_DAYS, serviceEndDate } from "../../domain/dates";
 import { ONBOARDING_GENDERS, type OnboardingGender } from "../../domain/enums";
 import { Button } from "../../ui/Button";
 import { RadioCards } from "../../ui/RadioCards";
 import { TextField } from "../../ui/TextField";
 import { SelectField, Switch } from "../../ui/fields";
 import { ACCOUNT_ROLE_OPTIONS, type AccountRole, type OnboardingData } from "./onboardingData";
+import { EARLY_ACCESS_HOURS } from "../../domain/modes";
+import { PHOTO_UPGRADE_PRICE_CENTS, PLANS, TRIAL_DAYS, formatPrice } from "../../domain/billing";
 
 export type WizardData = Partial<OnboardingData>;
 

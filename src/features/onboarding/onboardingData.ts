@@ -2,8 +2,10 @@
  * The wizard's data (onboarding spec 3), kept in session storage under 'onboarding-data' while the
  * wizard runs. The password never is: it goes straight to sign-up and is forgotten.
  */
-import { STAGED_ONBOARDING_STORAGE_KEY } from "../../domain/constants";
 import type { OnboardingGender, SubscriptionTier } from "../../domain/enums";
+
+/** Local storage: onboarding data staged for /confirm-pregnancy (onboarding spec 3). */
+export const STAGED_ONBOARDING_STORAGE_KEY = "staged-onboarding";
 
 export const ONBOARDING_DATA_KEY = "onboarding-data";
 

@@ -1,12 +1,14 @@
 import { useState } from "react";
 import { getRouteApi } from "@tanstack/react-router";
-import { PARTNER_INVITATION_STEPS, PERCENT } from "../../domain/constants";
 import { AuthCard, useFocusHeadingOnChange } from "../../ui/AuthLayout";
 import { InvitationEmailStep } from "./InvitationEmailStep";
 import { PartnerAccountStep } from "./PartnerAccountStep";
 import { PartnerBenefitsStep } from "./PartnerBenefitsStep";
 import { PartnerCodeForm } from "./PartnerCodeForm";
 import { usePartnerCode, type PartnerInvitation } from "./usePartnerCode";
+import { PERCENT } from "../../domain/units";
+
+export const PARTNER_INVITATION_STEPS = 4;
 
 const route = getRouteApi("/invited-partner");
 

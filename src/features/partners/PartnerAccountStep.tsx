@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate, useRouteContext } from "@tanstack/react-router";
 import { z } from "zod";
-import { partnerSignUpSchema, signUpSchema, type PartnerSignUpInput } from "../../domain/auth";
-import { PASSWORD_MIN_LENGTH_SIGNUP } from "../../domain/constants";
-import { CREATE_ACCOUNT_MESSAGES, INVITATION_SIGNUP_MESSAGES, SIGN_IN_MESSAGES, splitToast } from "../../domain/errors";
+import { CREATE_ACCOUNT_MESSAGES, INVITATION_SIGNUP_MESSAGES, type PartnerSignUpInput, partnerSignUpSchema, SIGN_IN_MESSAGES, signUpSchema } from "../../domain/auth";
+import { splitToast } from "../../domain/errors";
 import { authClient, authCall } from "../../lib/auth-client";
 import { fieldErrors } from "../../lib/formErrors";
 import { appCodeOf } from "../../lib/query-client";
@@ -21,6 +20,7 @@ import { resendConfirmation } from "../auth/resendConfirmation";
 import { NOT_VERIFIED_CODE, invitationSignUpErrorMessage } from "./partnerErrors";
 import type { PartnerInvitation } from "./usePartnerCode";
 import { useLinkPartner } from "./useLinkPartner";
+import { PASSWORD_MIN_LENGTH_SIGNUP } from "../../domain/authRules";
 
 type AccountTab = "signin" | "signup";
 

@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { partnerCodeSchema } from "../../domain/auth";
-import { OTP_LENGTH } from "../../domain/constants";
-import { PARTNER_MESSAGES } from "../../domain/errors";
 import { useTRPC } from "../../lib/trpc";
 import { Alert, FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { CodeField } from "../../ui/CodeField";
 import { verifyCodeErrorMessage } from "./partnerErrors";
 import type { PartnerCodeSender, PartnerInvitation } from "./usePartnerCode";
+import { PARTNER_MESSAGES } from "../../domain/partnerInvitation";
+import { OTP_LENGTH } from "../../domain/authRules";
 
 interface PartnerCodeFormProps {
   invitation: PartnerInvitation;

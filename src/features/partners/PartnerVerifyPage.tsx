@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { getRouteApi, useNavigate, useRouteContext } from "@tanstack/react-router";
-import { OTP_LENGTH } from "../../domain/constants";
-import { PARTNER_ERROR_MESSAGES, SUCCESS_TOASTS } from "../../domain/errors";
+import { SUCCESS_TOASTS } from "../../domain/errors";
 import { useDocumentTitle } from "../../lib/document-title";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -15,6 +14,8 @@ import { linkErrorMessage } from "./partnerErrors";
 import { PartnerCodeForm } from "./PartnerCodeForm";
 import { useLinkPartner } from "./useLinkPartner";
 import { usePartnerCode, type PartnerInvitation } from "./usePartnerCode";
+import { PARTNER_ERROR_MESSAGES } from "../../domain/partnerInvitation";
+import { OTP_LENGTH } from "../../domain/authRules";
 
 const route = getRouteApi("/_authenticated/partner/verify");
 

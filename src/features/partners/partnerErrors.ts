@@ -2,10 +2,11 @@
  * The partner invitation's texts for each failed call (onboarding spec 5 and 8): the server sends
  * the spec's machine codes (error.data.appCode); the screens show the spec's words.
  */
-import { CREATE_ACCOUNT_MESSAGES, INVITATION_SIGNUP_MESSAGES, PARTNER_ERROR_MESSAGES, PARTNER_MESSAGES, SEND_CODE_MESSAGES, SIGN_IN_MESSAGES } from "../../domain/errors";
 import type { AuthClientError } from "../../lib/auth-client";
 import { appCodeOf, httpStatusOf } from "../../lib/query-client";
 import { isAccountExistsError } from "../auth/authErrors";
+import { CREATE_ACCOUNT_MESSAGES, INVITATION_SIGNUP_MESSAGES, SEND_CODE_MESSAGES, SIGN_IN_MESSAGES } from "../../domain/auth";
+import { PARTNER_ERROR_MESSAGES, PARTNER_MESSAGES } from "../../domain/partnerInvitation";
 
 const HTTP_BAD_REQUEST = 400;
 /** The server's answer to a resend inside the cooldown; its message is 'Resend in Ns'. */

@@ -1,6 +1,6 @@
 /** The search parameters of /invited-partner (onboarding spec 2) and /partner/verify. */
-import { NAME_MAX_LENGTH } from "../../domain/constants";
 import { isUuid } from "../../domain/messaging";
+import { NAME_MAX_LENGTH } from "../../domain/textLimits";
 
 export interface InvitedPartnerSearch {
   /** The invited address; prefills step 1. */

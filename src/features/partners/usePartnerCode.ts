@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { PARTNER_CODE_RESEND_COOLDOWN_SECONDS } from "../../domain/constants";
 import { useTRPC } from "../../lib/trpc";
 import { cooldownSecondsOf, sendCodeErrorMessage, verifyEmailErrorMessage } from "./partnerErrors";
 import { useCountdown } from "../../lib/useCountdown";
+import { PARTNER_CODE_RESEND_COOLDOWN_SECONDS } from "../../domain/partnerInvitation";
 
 /**
  * What the partner's browser knows of the invitation. The public lookup gives the pregnancy only;

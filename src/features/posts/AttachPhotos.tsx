@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { POST_MAX_PHOTOS } from "../../domain/constants";
 import { photoAltText } from "../../domain/photos";
 import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
@@ -12,6 +11,7 @@ import { Spinner } from "../../ui/Spinner";
 import type { AlbumPhoto } from "../photos/album/albumPhoto";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 import type { PostPhoto, PostsScope } from "./usePosts";
+import { POST_MAX_PHOTOS } from "../../domain/posts";
 
 const postPhotoOf = ({ id, url, thumbnailUrl, altText, title, week }: AlbumPhoto): PostPhoto => ({ id, url, thumbnailUrl, altText, title, week });
 

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { COMMENT_MAX_LENGTH } from "../../domain/constants";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { inputStyles } from "../../ui/TextField";
 import { authorName, formatPostTime } from "./format";
 import { useAddComment, usePostComments, type FeedPost, type PostComment, type PostsScope } from "./usePosts";
+import { COMMENT_MAX_LENGTH } from "../../domain/textLimits";
 
 type CommentView = PostComment["replies"][number];
 

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { clsx } from "clsx";
-import { MS_PER_SECOND } from "../../domain/constants";
 import { LINK_REL, LINK_TARGET } from "../../domain/postFormat";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
@@ -14,6 +13,7 @@ import { moodLabel } from "./moods";
 import { PostContent } from "./PostContent";
 import { PostPhotos } from "./PostPhotos";
 import { useLikePost, usePostWrites, type FeedPost, type PostsScope } from "./usePosts";
+import { MS_PER_SECOND } from "../../domain/units";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from "react";
 import { useRouteContext } from "@tanstack/react-router";
-import { POST_TOASTS } from "../../domain/errors";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { Composer } from "./Composer";
 import { PostCard } from "./PostCard";
 import { usePostWrites, usePostsFeed, type PostsScope } from "./usePosts";
 import { LoadError } from "../../ui/LoadError";
+import { POST_TOASTS } from "../../domain/posts";
 
 interface PostsFeedProps {
   scope: PostsScope;

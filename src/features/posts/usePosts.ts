@@ -6,11 +6,12 @@
 import { useEffect } from "react";
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import type { UserMode } from "../../domain/enums";
-import { POST_TOASTS, SUCCESS_TOASTS } from "../../domain/errors";
+import { SUCCESS_TOASTS } from "../../domain/errors";
 import { usePregnancyFeed } from "../../lib/pregnancyFeed";
 import { isUnauthorized } from "../../lib/query-client";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
+import { POST_TOASTS } from "../../domain/posts";
 
 export interface PostsScope {
   pregnancyId: string;

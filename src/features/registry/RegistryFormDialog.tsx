@@ -1,15 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { MAX_CUSTOM_REGISTRIES, MAX_PRESET_REGISTRIES, REGISTRY_DESCRIPTION_MAX_LENGTH, REGISTRY_URL_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../domain/constants";
-import {
-  isPresetRetailer,
-  limitMessage,
-  normalizeRegistryUrl,
-  PRESET_RETAILER_KEYS,
-  PRESET_RETAILERS,
-  REGISTRY_MESSAGES,
-  registryLimitError,
-  type PresetRetailerKey,
-} from "../../domain/registry";
+import { isPresetRetailer, limitMessage, MAX_CUSTOM_REGISTRIES, MAX_PRESET_REGISTRIES, normalizeRegistryUrl, PRESET_RETAILER_KEYS, PRESET_RETAILERS, type PresetRetailerKey, REGISTRY_DESCRIPTION_MAX_LENGTH, REGISTRY_MESSAGES, REGISTRY_URL_MAX_LENGTH, registryLimitError } from "../../domain/registry";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
@@ -17,6 +7,7 @@ import { SelectField, Switch, TextAreaField } from "../../ui/fields";
 import { RadioCards } from "../../ui/RadioCards";
 import { TextField } from "../../ui/TextField";
 import { registryFailureToast, registryRefusal, type Registry, type SaveRegistryInput } from "./useRegistry";
+import { TITLE_MAX_LENGTH } from "../../domain/textLimits";
 
 type Kind = "preset" | "custom";
 

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { REGISTRY_DESCRIPTION_MAX_LENGTH, REGISTRY_URL_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../domain/constants";
-import { normalizeRegistryUrl, REGISTRY_MESSAGES, REGISTRY_SUGGESTION_MESSAGES } from "../../domain/registry";
+import { normalizeRegistryUrl, REGISTRY_DESCRIPTION_MAX_LENGTH, REGISTRY_MESSAGES, REGISTRY_SUGGESTION_MESSAGES, REGISTRY_URL_MAX_LENGTH } from "../../domain/registry";
 import { Button } from "../../ui/Button";
 import { TextAreaField } from "../../ui/fields";
 import { LoadError } from "../../ui/LoadError";
@@ -9,6 +8,7 @@ import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
 import { ExternalLink } from "./RegistryList";
 import { registryRefusal, useSuggestionWrites, type RegistryScope, type Suggestion } from "./useRegistry";
+import { TITLE_MAX_LENGTH } from "../../domain/textLimits";
 
 const EMPTY = { name: "", link: "", note: "" };
 

@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import { DAYS_PER_WEEK, PAYMENT_POLL_INTERVAL_MS, PLANS, SERVICE_END_DAYS_AFTER_DUE, formatPrice } from "../../domain/constants";
 import type { SubscriptionTier, UserMode } from "../../domain/enums";
-import { SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TOASTS, SUCCESS_TOASTS, splitToast } from "../../domain/errors";
+import { SUCCESS_TOASTS, splitToast } from "../../domain/errors";
 import { isUnlimited } from "../../domain/uploads";
 import { useTRPC, type AppRouter } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
@@ -16,6 +15,10 @@ import { RedeemGiftCard } from "./RedeemGiftCard";
 import { LoadFailed, SectionLoading, SettingsSection } from "../../ui/SettingsSection";
 import { serverErrorText } from "../../lib/serverError";
 import { track } from "../../lib/analytics";
+import { SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TOASTS } from "../../domain/subscription";
+import { DAYS_PER_WEEK } from "../../domain/units";
+import { PAYMENT_POLL_INTERVAL_MS, PLANS, formatPrice } from "../../domain/billing";
+import { SERVICE_END_DAYS_AFTER_DUE } from "../../domain/dates";
 
 type Subscription = NonNullable<inferRouterOutputs<AppRouter>["billing"]["subscription"]>;
 

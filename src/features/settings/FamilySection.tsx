@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { clsx } from "clsx";
 import { DEFAULT_GUEST_PRIVACY_LEVEL } from "../../domain/audience";
-import { TITLE_MAX_LENGTH } from "../../domain/constants";
 import { PERMISSION_FLAGS, type GuestPrivacyLevel, type GuestRelationship, type Permissions, type UserMode } from "../../domain/enums";
 import { SUCCESS_TOASTS } from "../../domain/errors";
 import { effectivePermissions } from "../../domain/permissions";
@@ -20,6 +19,7 @@ import { PERMISSION_LABELS, PRIVACY_LEVEL_LABELS, RELATIONSHIP_LABELS, ROLE_LABE
 import { SETTINGS_MESSAGES } from "./messages";
 import { LoadFailed, SectionLoading, SettingsSection } from "../../ui/SettingsSection";
 import { serverErrorText } from "../../lib/serverError";
+import { TITLE_MAX_LENGTH } from "../../domain/textLimits";
 
 type Participant = inferRouterOutputs<AppRouter>["participants"]["list"][number];
 

@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { DEFAULT_GUEST_PRIVACY_LEVEL } from "../../domain/audience";
-import { COMMENT_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../domain/constants";
 import type { GuestPrivacyLevel, GuestRelationship } from "../../domain/enums";
-import { SETUP_MESSAGES } from "../../domain/errors";
 import { useTRPC } from "../../lib/trpc";
 import { Dialog } from "../../ui/Dialog";
 import { TextField } from "../../ui/TextField";
@@ -12,6 +10,8 @@ import { TextAreaField } from "../../ui/fields";
 import { GuestAudienceFields } from "./GuestAudienceFields";
 import { InviteActions, useInvitationSent, useInviteeFields, type InviteDialogProps, type InviteScope } from "./inviteForm";
 import { serverErrorText } from "../../lib/serverError";
+import { SETUP_MESSAGES } from "../../domain/pregnancy";
+import { COMMENT_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../domain/textLimits";
 
 /** The server's limit on a personal message. */
 const PERSONAL_MESSAGE_MAX_LENGTH = COMMENT_MAX_LENGTH * 2;

@@ -1,11 +1,11 @@
 import type { FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { SETUP_MESSAGES } from "../../domain/errors";
 import { useTRPC } from "../../lib/trpc";
 import { Dialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast";
 import { InviteActions, useInvitationSent, useInviteeFields, type InviteDialogProps, type InviteScope } from "./inviteForm";
 import { serverErrorText } from "../../lib/serverError";
+import { SETUP_MESSAGES } from "../../domain/pregnancy";
 
 /** 'Invite your partner' (secure-partner-invitation): free, and confirmed by a code sent to the owner. */
 export function InvitePartnerDialog({ open, onClose, scope }: InviteDialogProps) {

@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useRouteContext } from "@tanstack/react-router";
-import { resetPasswordSchema, type ResetPasswordInput } from "../../domain/auth";
-import { CREATE_ACCOUNT_MESSAGES, RESET_PASSWORD_MESSAGES } from "../../domain/errors";
+import { CREATE_ACCOUNT_MESSAGES, RESET_PASSWORD_MESSAGES, type ResetPasswordInput, resetPasswordSchema } from "../../domain/auth";
 import { authClient, authCall } from "../../lib/auth-client";
 import { fieldErrors } from "../../lib/formErrors";
 import { FormMessage } from "../../ui/Alert";

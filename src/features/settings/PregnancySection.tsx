@@ -1,11 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import { DAYS_PER_WEEK, MAX_SETUP_BABIES, SERVICE_END_DAYS_AFTER_DUE, TITLE_MAX_LENGTH } from "../../domain/constants";
-import { lmpFromDueDate, resolvePregnancyDates } from "../../domain/dates";
+import { lmpFromDueDate, resolvePregnancyDates, SERVICE_END_DAYS_AFTER_DUE } from "../../domain/dates";
 import { BABY_GENDERS, type BabyColor, type BabyGender, type UserMode } from "../../domain/enums";
-import { PREGNANCY_TOASTS, SUCCESS_TOASTS, splitToast } from "../../domain/errors";
-import { defaultBabyName } from "../../domain/pregnancy";
+import { SUCCESS_TOASTS, splitToast } from "../../domain/errors";
+import { defaultBabyName, MAX_SETUP_BABIES, PREGNANCY_TOASTS } from "../../domain/pregnancy";
 import { useTRPC, useTRPCClient, type AppRouter } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
@@ -17,6 +16,8 @@ import { GENDER_LABELS } from "../../lib/labels";
 import { SETTINGS_MESSAGES } from "./messages";
 import { LoadFailed, SectionLoading, SettingsSection } from "../../ui/SettingsSection";
 import { serverErrorText } from "../../lib/serverError";
+import { DAYS_PER_WEEK } from "../../domain/units";
+import { TITLE_MAX_LENGTH } from "../../domain/textLimits";
 
 type Details = inferRouterOutputs<AppRouter>["pregnancy"]["details"];
 type Baby = Details["babies"][number];

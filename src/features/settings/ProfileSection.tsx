@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useRouteContext } from "@tanstack/react-router";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AVATAR_MAX_BYTES, NAME_MAX_LENGTH, PERCENT } from "../../domain/constants";
-import { CREATE_ACCOUNT_MESSAGES, PHOTO_TOASTS, SUCCESS_TOASTS } from "../../domain/errors";
+import { SUCCESS_TOASTS } from "../../domain/errors";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useTRPC, type AppRouter } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
@@ -12,6 +11,11 @@ import { imageUploadProblem, uploadImage } from "../../lib/imageUpload";
 import { SETTINGS_MESSAGES } from "./messages";
 import { LoadFailed, SectionLoading, SettingsSection } from "../../ui/SettingsSection";
 import { serverErrorText } from "../../lib/serverError";
+import { CREATE_ACCOUNT_MESSAGES } from "../../domain/auth";
+import { PHOTO_TOASTS } from "../../domain/photos";
+import { AVATAR_MAX_BYTES } from "../../domain/uploads";
+import { NAME_MAX_LENGTH } from "../../domain/textLimits";
+import { PERCENT } from "../../domain/units";
 
 type Me = NonNullable<inferRouterOutputs<AppRouter>["account"]["me"]>;
 

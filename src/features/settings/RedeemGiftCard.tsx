@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { PLANS, formatPrice } from "../../domain/constants";
-import { GIFT_CARD_MESSAGES } from "../../domain/errors";
-import { GIFT_CARD_CODE_INPUT_MAX, GIFT_CARD_PLAN_TIER } from "../../domain/giftCards";
+import { GIFT_CARD_CODE_INPUT_MAX, GIFT_CARD_MESSAGES, GIFT_CARD_PLAN_TIER } from "../../domain/giftCards";
 import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
 import { serverErrorText } from "../../lib/serverError";
+import { PLANS, formatPrice } from "../../domain/billing";
 
 /**
  * The account's credit and 'Redeem gift card' (onboarding spec 1): a card's balance becomes credit

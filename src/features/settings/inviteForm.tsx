@@ -2,7 +2,6 @@
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { signUpSchema } from "../../domain/auth";
-import { NAME_MAX_LENGTH } from "../../domain/constants";
 import type { UserMode } from "../../domain/enums";
 import { fieldErrors } from "../../lib/formErrors";
 import { useTRPC } from "../../lib/trpc";
@@ -10,6 +9,7 @@ import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
 import { SETTINGS_MESSAGES } from "./messages";
+import { NAME_MAX_LENGTH } from "../../domain/textLimits";
 
 export interface InviteScope {
   pregnancyId: string;

@@ -3,9 +3,10 @@
  * SUCCESS_TOASTS, PHOTO_TOASTS.uploadFailed, SETUP_MESSAGES.logoutFailed); the spec has no wording
  * for the rest, so these are ours, written in the same style.
  */
-import { AVATAR_MAX_BYTES, BYTES_PER_MB } from "../../domain/constants";
 import { TOO_MANY_BABIES_MESSAGE } from "../../domain/pregnancy";
 import { NOT_AN_IMAGE, imageTooLarge } from "../../lib/imageUpload";
+import { AVATAR_MAX_BYTES } from "../../domain/uploads";
+import { BYTES_PER_MB } from "../../domain/units";
 
 export const SETTINGS_MESSAGES = {
   profileFailed: "Failed to update profile",

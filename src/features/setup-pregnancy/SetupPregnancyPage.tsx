@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Navigate, getRouteApi } from "@tanstack/react-router";
-import { SETUP_PREGNANCY_STEPS } from "../../domain/constants";
-import { SETUP_MESSAGES, ROUTE_TEXTS } from "../../domain/errors";
+import { ROUTE_TEXTS } from "../../domain/errors";
 import { stepProgress } from "../../domain/wizard";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc";
 import { PageSpinner } from "../../ui/Spinner";
@@ -10,6 +9,9 @@ import { StepProgress } from "../../ui/StepProgress";
 import { toast } from "../../ui/toast";
 import { AuthCard, useFocusHeadingOnChange } from "../../ui/AuthLayout";
 import { BabiesStep, GuestsStep, PartnerStep, TimelineStep, type SetupStep, type Timeline } from "./SetupSteps";
+import { SETUP_MESSAGES } from "../../domain/pregnancy";
+
+export const SETUP_PREGNANCY_STEPS = 4;
 
 const route = getRouteApi("/setup-pregnancy");
 

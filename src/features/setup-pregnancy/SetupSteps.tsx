@@ -2,10 +2,8 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { MAX_SETUP_BABIES, MAX_SETUP_GUESTS, SETUP_COMPLETE_REDIRECT_MS } from "../../domain/constants";
 import { DATE_MESSAGES, dueDateFromLmp, formatUsDate, isDateOnly } from "../../domain/dates";
 import { BABY_GENDERS, GUEST_RELATIONSHIPS, type BabyGender, type GuestRelationship } from "../../domain/enums";
-import { SETUP_MESSAGES } from "../../domain/errors";
 import { useTRPC, useTRPCClient, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -18,6 +16,11 @@ import { useInviteeFields } from "../settings/inviteForm";
 import { GENDER_LABELS, RELATIONSHIP_LABELS } from "../../lib/labels";
 import { SETTINGS_MESSAGES } from "../settings/messages";
 import { serverErrorText } from "../../lib/serverError";
+import { MAX_SETUP_BABIES, SETUP_MESSAGES } from "../../domain/pregnancy";
+
+export const MAX_SETUP_GUESTS = 3;
+
+export const SETUP_COMPLETE_REDIRECT_MS = 2000;
 
 export type SetupStep = 1 | 2 | 3 | 4;
 

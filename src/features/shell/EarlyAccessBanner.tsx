@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
-import { MS_PER_HOUR } from "../../domain/constants";
 import { earlyAccessExpiresAt } from "../../domain/modes";
 import { sessionQueryOptions } from "../../lib/session";
+import { MS_PER_HOUR } from "../../domain/units";
 
 /** While the email is unconfirmed: how long early access lasts, and the way to confirm (onboarding spec 4). */
 export function EarlyAccessBanner() {

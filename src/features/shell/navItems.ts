@@ -3,9 +3,9 @@
  * user sees depends on the mode and the permission flags; the server still checks every call.
  */
 import type { ComponentType } from "react";
-import { MOBILE_BOTTOM_BAR_MAX_ITEMS } from "../../domain/constants";
 import type { Permissions, UserMode } from "../../domain/enums";
 import { CalendarIcon, GiftIcon, HeartIcon, HomeIcon, HourglassIcon, ImageIcon, ListIcon, SettingsIcon, StarIcon, UsersIcon, type IconProps } from "../../ui/icons";
+import { MOBILE_BOTTOM_BAR_MAX_ITEMS } from "../../domain/layout";
 
 export type NavPath =
   | "/pregnancies"

@@ -4,7 +4,7 @@
  * synchronously on the first render, so a reload shows the saved state without a flash.
  */
 import { useCallback, useSyncExternalStore } from "react";
-import { SIDEBAR_COOKIE_MAX_AGE_SECONDS } from "../../domain/constants";
+import { SIDEBAR_COOKIE_MAX_AGE_SECONDS } from "../../domain/layout";
 
 export const SIDEBAR_COOKIE_NAME = "sidebar_state";
 

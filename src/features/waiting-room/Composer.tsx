@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { PHOTO_MAX_FILE_BYTES, WAITING_ROOM_MESSAGE_MAX_LENGTH } from "../../domain/constants";
-import { PHOTO_TOASTS } from "../../domain/errors";
 import { imageUploadProblem, uploadImage } from "../../lib/imageUpload";
 import { Button } from "../../ui/Button";
 import { ImageIcon } from "../../ui/icons";
 import { toast } from "../../ui/toast";
+import { PHOTO_TOASTS } from "../../domain/photos";
+import { PHOTO_MAX_FILE_BYTES } from "../../domain/uploads";
+import { WAITING_ROOM_MESSAGE_MAX_LENGTH } from "../../domain/waitingRoom";
 
 export interface ComposedMessage {
   content: string;

@@ -2,9 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import type { RoomDirectMessage } from "../../domain/pregnancyRoom";
-import { DIRECT_MESSAGE_MIN_GAP_MS } from "../../domain/constants";
-import { WAITING_ROOM_TOASTS } from "../../domain/errors";
-import { checkSendThrottle } from "../../domain/messaging";
+import { checkSendThrottle, DIRECT_MESSAGE_MIN_GAP_MS } from "../../domain/messaging";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
@@ -14,6 +12,7 @@ import { Composer } from "./Composer";
 import { notificationsSupported } from "./dmAlert";
 import { mergeById, type MessageStatus } from "./timeline";
 import { isTooFast, memberName, sendWithRetries, toastText, type RoomMember, type WaitingRoomModel } from "./useWaitingRoom";
+import { WAITING_ROOM_TOASTS } from "../../domain/waitingRoom";
 
 type DirectMessage = RoomDirectMessage & { status: MessageStatus };
 

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { clsx } from "clsx";
-import { WAITING_ROOM_TOASTS } from "../../domain/errors";
 import { QUICK_REACTIONS } from "../../domain/messaging";
 import { Avatar } from "../../ui/Avatar";
 import { ConfirmDialog } from "../../ui/Dialog";
 import { LogoMark } from "../../ui/icons";
 import type { ChatMessage, ListedMessage } from "./timeline";
 import { memberName, type RoomMember } from "./useWaitingRoom";
+import { WAITING_ROOM_TOASTS } from "../../domain/waitingRoom";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { SUCCESS_TOASTS, WAITING_ROOM_TOASTS } from "../../domain/errors";
+import { SUCCESS_TOASTS } from "../../domain/errors";
 import type { WaitingRoomState } from "../../domain/waitingRoom";
 import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
@@ -9,6 +9,7 @@ import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
 import { AttachedPhoto, AttachPhotoButton, Composer, useRoomImage } from "./Composer";
 import { sendWithRetries, toastText, type WaitingRoomModel } from "./useWaitingRoom";
+import { WAITING_ROOM_TOASTS } from "../../domain/waitingRoom";
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 

@@ -1,11 +1,13 @@
 import { clsx } from "clsx";
-import { AUTO_CLOSE_COUNTDOWN_TICK_MS } from "../../domain/constants";
 import { formatCountdown, type WaitingRoomState } from "../../domain/waitingRoom";
 import { useNow } from "../../lib/useNow";
 import { Avatar } from "../../ui/Avatar";
 import { MessageItem } from "./MessageItem";
 import type { RoomStatus } from "../../lib/roomSocket";
 import { memberName, type WaitingRoomModel } from "./useWaitingRoom";
+
+/** Ours: how often the auto-close countdown is redrawn. */
+export const AUTO_CLOSE_COUNTDOWN_TICK_MS = 1000;
 
 const BANNERS: Record<WaitingRoomState, { title: string; parent: string; guest: string; tone: string }> = {
   inactive: {

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { WAITING_ROOM_REPLY_PAGE_SIZE } from "../../domain/constants";
 import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
@@ -9,6 +8,7 @@ import { Composer } from "./Composer";
 import { MessageItem } from "./MessageItem";
 import { fromRoom, mergeById, type ChatMessage, type ListedMessage } from "./timeline";
 import { memberName, type WaitingRoomModel } from "./useWaitingRoom";
+import { WAITING_ROOM_REPLY_PAGE_SIZE } from "../../domain/waitingRoom";
 
 type Reply = ListedMessage & { status: ChatMessage["status"] };
 

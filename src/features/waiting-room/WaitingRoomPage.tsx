@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useRouteContext } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
-import { WAITING_ROOM_TOASTS } from "../../domain/errors";
 import { useDocumentTitle } from "../../lib/document-title";
 import { useTRPC } from "../../lib/trpc";
 import { Spinner } from "../../ui/Spinner";
@@ -14,6 +13,7 @@ import { ParentControls } from "./ParentControls";
 import { PinnedUpdates, Presence, StateBanner } from "./RoomStatus";
 import { useWaitingRoom, type RoomScope } from "./useWaitingRoom";
 import { PageHeader } from "../../ui/PageHeader";
+import { WAITING_ROOM_TOASTS } from "../../domain/waitingRoom";
 
 /**
  * /waiting-room: the family's live room for the big day. Parents use their own pregnancy, guests

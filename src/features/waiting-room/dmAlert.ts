@@ -3,8 +3,15 @@
  * once the user has allowed notifications (core spec 7). Nothing happens while the tab is in view:
  * the message list itself shows it.
  */
-import { DM_BEEP_DURATION_MS, DM_BEEP_FREQUENCY_HZ, DM_BEEP_VOLUME, MS_PER_SECOND } from "../../domain/constants";
 import { dmPreview } from "../../domain/messaging";
+import { MS_PER_SECOND } from "../../domain/units";
+
+/** Ours: the short beep for a direct message that arrives while the tab is hidden. */
+export const DM_BEEP_FREQUENCY_HZ = 880;
+
+export const DM_BEEP_DURATION_MS = 150;
+
+export const DM_BEEP_VOLUME = 0.1;
 
 export const notificationsSupported = () => typeof window !== "undefined" && "Notification" in window;
 

@@ -7,10 +7,9 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RoomEvent, RoomServerMessage } from "../../domain/pregnancyRoom";
-import { GROUP_MESSAGE_MIN_GAP_MS, TYPING_EXPIRY_OWN_MS, TYPING_EXPIRY_REMOTE_MS } from "../../domain/constants";
 import type { UserMode } from "../../domain/enums";
-import { WAITING_ROOM_TOASTS, splitToast } from "../../domain/errors";
-import { MESSAGE_RETRY_DELAYS_MS, checkSendThrottle, shouldRetry } from "../../domain/messaging";
+import { splitToast } from "../../domain/errors";
+import { checkSendThrottle, GROUP_MESSAGE_MIN_GAP_MS, MESSAGE_RETRY_DELAYS_MS, shouldRetry } from "../../domain/messaging";
 import { appCodeOf, httpStatusOf } from "../../lib/query-client";
 import { memberName } from "../../lib/memberName";
 import { withRetries } from "../../lib/retry";
@@ -19,6 +18,11 @@ import { toast } from "../../ui/toast";
 import { alertIncomingDirectMessage } from "./dmAlert";
 import { openRoomSocket, type RoomSocket, type RoomStatus } from "../../lib/roomSocket";
 import { emptyTimeline, timelineReducer, type ChatMessage, type ListedMessage } from "./timeline";
+import { WAITING_ROOM_TOASTS } from "../../domain/waitingRoom";
+
+export const TYPING_EXPIRY_REMOTE_MS = 2000;
+
+export const TYPING_EXPIRY_OWN_MS = 1500;
 
 export type RoomMember = RouterOutputs["waitingRoom"]["members"][number];
 export type RoomScope = { pregnancyId: string; mode: UserMode };

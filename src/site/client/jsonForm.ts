@@ -1,5 +1,5 @@
-import { PUBLIC_FORM_MESSAGES } from "../../domain/errors";
 import { SITE_HOOKS } from "../hooks";
+import { PUBLIC_FORM_MESSAGES } from "../../domain/publicForms";
 
 /** Where a field's message goes: the same look as the app's field errors (src/ui/TextField.tsx). */
 const FIELD_ERROR_STYLES = "text-sm font-medium text-danger";

@@ -1,5 +1,5 @@
-import { STICKY_BAR_SCROLL_PX } from "../../domain/constants";
 import { SITE_HOOKS } from "../hooks";
+import { STICKY_BAR_SCROLL_PX } from "../../domain/layout";
 
 /** Shows the home page's price bar once the visitor has scrolled past 300 px, and hides it above. */
 export function startStickyBar(root: Document): void {

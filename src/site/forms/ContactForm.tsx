@@ -1,10 +1,9 @@
-import { CONTACT_MESSAGES } from "../../domain/errors";
-import { CONTACT_MESSAGE_MAX_LENGTH, SUPPORT_EMAIL } from "../../domain/constants";
 import type { ContactInquiryType } from "../../domain/enums";
 import { SelectField, TextAreaField } from "../../ui/fields";
 import { TextField } from "../../ui/TextField";
 import { hook } from "../hooks";
 import { Field, SiteForm } from "./SiteForm";
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES, SUPPORT_EMAIL } from "../../domain/publicForms";
 
 export const CONTACT_ENDPOINT = "/api/contact";
 

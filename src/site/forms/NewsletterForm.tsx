@@ -1,9 +1,7 @@
-import { NEWSLETTER_DUE_DATE_PART_LENGTHS } from "../../domain/constants";
-import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES } from "../../domain/errors";
-import { SUPPORT_EMAIL } from "../../domain/constants";
 import { TextField } from "../../ui/TextField";
 import { hook } from "../hooks";
 import { Field, SiteForm } from "./SiteForm";
+import { CONTACT_MESSAGES, NEWSLETTER_DUE_DATE_PART_LENGTHS, NEWSLETTER_MESSAGES, SUPPORT_EMAIL } from "../../domain/publicForms";
 
 export const NEWSLETTER_ENDPOINT = "/api/newsletter/subscribe";
 

@@ -1,8 +1,10 @@
-import { CONTACT_RESPONSE_HOURS, EARLY_ACCESS_HOURS, OTP_LENGTH, SUPPORT_EMAIL } from "../../domain/constants";
 import { HourglassIcon, MailIcon } from "../../ui/icons";
 import { ContactForm } from "../forms/ContactForm";
 import type { SitePage } from "../types";
 import { EmailLink, FaqList, PAGE_CLASS, PageIntro, Section, type FaqItem } from "./parts";
+import { CONTACT_RESPONSE_HOURS, SUPPORT_EMAIL } from "../../domain/publicForms";
+import { EARLY_ACCESS_HOURS } from "../../domain/modes";
+import { OTP_LENGTH } from "../../domain/authRules";
 
 const FAQ: readonly FaqItem[] = [
   {

@@ -1,13 +1,3 @@
-import {
-  CALCULATOR_PREVIEW_EVENTS,
-  CALCULATOR_WINDOW_WEEKS,
-  FIRST_TRIMESTER_LAST_WEEK,
-  FULL_TERM_MAX_WEEKS,
-  FULL_TERM_MIN_WEEKS,
-  LMP_TO_DUE_DAYS,
-  PREGNANCY_WEEKS,
-  SECOND_TRIMESTER_LAST_WEEK,
-} from "../../domain/constants";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { CalendarIcon, CloseIcon } from "../../ui/icons";
 import { TextField } from "../../ui/TextField";
@@ -15,6 +5,8 @@ import { NewsletterForm } from "../forms/NewsletterForm";
 import { hook } from "../hooks";
 import { Field } from "../forms/SiteForm";
 import type { SitePage } from "../types";
+import { CALCULATOR_PREVIEW_EVENTS, CALCULATOR_WINDOW_WEEKS } from "../../domain/dueDateCalculator";
+import { FIRST_TRIMESTER_LAST_WEEK, FULL_TERM_MAX_WEEKS, FULL_TERM_MIN_WEEKS, LMP_TO_DUE_DAYS, PREGNANCY_WEEKS, SECOND_TRIMESTER_LAST_WEEK } from "../../domain/dates";
 
 const slot = (name: string) => hook("slot", name);
 const CREATE_ACCOUNT_HREF = "/createaccount";

@@ -1,27 +1,19 @@
 import type { ReactNode } from "react";
-import {
-  BABY_HERE_CLOSE_HOURS,
-  BASIC_PLAN_PHOTO_LIMIT,
-  FALSE_ALARM_CLOSE_HOURS,
-  FIVE_ONE_ONE_MAX_INTERVAL_MS,
-  FIVE_ONE_ONE_MIN_DURATION_MS,
-  FIVE_ONE_ONE_MIN_SPAN_MS,
-  KICK_TARGET_MOVEMENTS,
-  MAX_SETUP_BABIES,
-  MS_PER_HOUR,
-  MS_PER_MINUTE,
-  PHOTO_MAX_FILES,
-  PHOTO_MAX_FILE_MB,
-  SUGGESTED_MILESTONE_WEEKS,
-  TRIAL_DAYS,
-} from "../../domain/constants";
-import { BIRTH_PLAN_SECTIONS, HOSPITAL_BAG_LABELS } from "../../domain/healthRecords";
 import { EVENT_CATEGORIES, GUEST_PRIVACY_LEVELS, ITEM_PRIVACY_LEVELS, PERMISSION_FLAGS } from "../../domain/enums";
 import { INSPIRATION_TEMPLATE_COUNT } from "../../domain/inspiration";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 import { BabyIcon, CalendarIcon, GiftIcon, HeartIcon, ImageIcon, ListIcon, StarIcon, StethoscopeIcon, UsersIcon, type IconProps } from "../../ui/icons";
 import type { SitePage } from "../types";
 import { CheckList, ClosingCta, CtaLink, PAGE_CLASS, PageIntro, listText } from "./parts";
+import { BIRTH_PLAN_SECTIONS } from "../../domain/birthPlan";
+import { HOSPITAL_BAG_LABELS } from "../../domain/hospitalBag";
+import { BABY_HERE_CLOSE_HOURS, FALSE_ALARM_CLOSE_HOURS } from "../../domain/waitingRoom";
+import { BASIC_PLAN_PHOTO_LIMIT, TRIAL_DAYS } from "../../domain/billing";
+import { FIVE_ONE_ONE_MAX_INTERVAL_MS, FIVE_ONE_ONE_MIN_DURATION_MS, FIVE_ONE_ONE_MIN_SPAN_MS, KICK_TARGET_MOVEMENTS } from "../../domain/healthTrackers";
+import { MAX_SETUP_BABIES } from "../../domain/pregnancy";
+import { MS_PER_HOUR, MS_PER_MINUTE } from "../../domain/units";
+import { PHOTO_MAX_FILES, PHOTO_MAX_FILE_MB } from "../../domain/uploads";
+import { SUGGESTED_MILESTONE_WEEKS } from "../../domain/milestones";
 
 const minutes = (ms: number) => ms / MS_PER_MINUTE;
 const hours = (ms: number) => ms / MS_PER_HOUR;

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import { BASIC_PLAN_PHOTO_LIMIT, formatPrice, PHOTO_UPGRADE_PRICE_CENTS, PLANS, TRIAL_DAYS } from "../../domain/constants";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { CalendarIcon, GiftIcon, HeartIcon, ImageIcon, StethoscopeIcon, UsersIcon, type IconProps } from "../../ui/icons";
 import { hook } from "../hooks";
 import { GET_STARTED } from "../links";
 import { StickyBar } from "../StickyBar";
 import type { SitePage } from "../types";
+import { BASIC_PLAN_PHOTO_LIMIT, formatPrice, PHOTO_UPGRADE_PRICE_CENTS, PLANS, TRIAL_DAYS } from "../../domain/billing";
 
 interface HomeSection {
   id: string;

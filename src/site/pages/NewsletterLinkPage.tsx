@@ -1,7 +1,7 @@
-import { NEWSLETTER_MESSAGES } from "../../domain/errors";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { hook } from "../hooks";
 import type { SitePage } from "../types";
+import { NEWSLETTER_MESSAGES } from "../../domain/publicForms";
 
 type NewsletterLinkAction = "confirm" | "unsubscribe";
 

@@ -1,23 +1,12 @@
-import {
-  BASIC_PLAN_PHOTO_LIMIT,
-  BASIC_PLAN_PRICE_CENTS,
-  DAYS_PER_WEEK,
-  GIFT_CARD_MONTH_OPTIONS,
-  MAX_SETUP_BABIES,
-  PHOTO_UPGRADE_PRICE_CENTS,
-  PLANS,
-  PREMIUM_PLAN_PRICE_CENTS,
-  READ_ONLY_YEARS,
-  REFERRAL_CODE_LENGTH,
-  REFERRAL_DISCOUNT_PERCENT,
-  RETURNING_FAMILY_DISCOUNT_PERCENT,
-  SERVICE_END_DAYS_AFTER_DUE,
-  TRIAL_DAYS,
-  formatPrice,
-} from "../../domain/constants";
 import { GiftIcon, ImageIcon, StarIcon, UsersIcon } from "../../ui/icons";
 import type { SitePage } from "../types";
 import { CheckList, ClosingCta, CtaLink, CtaRow, FaqList, PAGE_CLASS, PageIntro, Section, type FaqItem } from "./parts";
+import { BASIC_PLAN_PHOTO_LIMIT, BASIC_PLAN_PRICE_CENTS, PHOTO_UPGRADE_PRICE_CENTS, PLANS, PREMIUM_PLAN_PRICE_CENTS, REFERRAL_DISCOUNT_PERCENT, RETURNING_FAMILY_DISCOUNT_PERCENT, TRIAL_DAYS, formatPrice } from "../../domain/billing";
+import { DAYS_PER_WEEK } from "../../domain/units";
+import { GIFT_CARD_MONTH_OPTIONS } from "../../domain/giftCards";
+import { MAX_SETUP_BABIES } from "../../domain/pregnancy";
+import { READ_ONLY_YEARS, SERVICE_END_DAYS_AFTER_DUE } from "../../domain/dates";
+import { REFERRAL_CODE_LENGTH } from "../../domain/referral";
 
 const BASIC_PRICE = formatPrice(BASIC_PLAN_PRICE_CENTS);
 const PREMIUM_PRICE = formatPrice(PREMIUM_PLAN_PRICE_CENTS);

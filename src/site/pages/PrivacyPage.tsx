@@ -1,19 +1,12 @@
-import {
-  ADULT_AGE_YEARS,
-  CONTACT_RESPONSE_HOURS,
-  DAYS_PER_WEEK,
-  MINIMUM_AGE_YEARS,
-  READ_ONLY_YEARS,
-  SERVICE_END_DAYS_AFTER_DUE,
-  SESSION_EXPIRES_SECONDS,
-  SECONDS_PER_DAY,
-  SIDEBAR_COOKIE_MAX_AGE_DAYS,
-  SUPPORT_EMAIL,
-} from "../../domain/constants";
 import { GUEST_PRIVACY_LEVELS } from "../../domain/enums";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 import type { SitePage } from "../types";
 import { EmailLink, PolicyDocument, listText, type PolicySection } from "./parts";
+import { ADULT_AGE_YEARS, MINIMUM_AGE_YEARS, SESSION_EXPIRES_SECONDS } from "../../domain/authRules";
+import { CONTACT_RESPONSE_HOURS, SUPPORT_EMAIL } from "../../domain/publicForms";
+import { DAYS_PER_WEEK, SECONDS_PER_DAY } from "../../domain/units";
+import { READ_ONLY_YEARS, SERVICE_END_DAYS_AFTER_DUE } from "../../domain/dates";
+import { SIDEBAR_COOKIE_MAX_AGE_DAYS } from "../../domain/layout";
 
 const LAST_UPDATED = { iso: "2026-11-22", text: "November 22, 2026" };
 const WEEKS_ACTIVE_AFTER_DUE = SERVICE_END_DAYS_AFTER_DUE / DAYS_PER_WEEK;

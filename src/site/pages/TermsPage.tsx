@@ -1,23 +1,10 @@
-import {
-  ADULT_AGE_YEARS,
-  BASE_PLAN_WEEKS_AFTER_BIRTH,
-  BASIC_PLAN_PHOTO_LIMIT,
-  BASIC_PLAN_PRICE_CENTS,
-  DAYS_PER_WEEK,
-  MINIMUM_AGE_YEARS,
-  PHOTO_UPGRADE_PRICE_CENTS,
-  PLANS,
-  PREMIUM_PLAN_PRICE_CENTS,
-  READ_ONLY_YEARS,
-  REFERRAL_DISCOUNT_PERCENT,
-  RETURNING_FAMILY_DISCOUNT_PERCENT,
-  SERVICE_END_DAYS_AFTER_DUE,
-  SUPPORT_EMAIL,
-  TRIAL_DAYS,
-  formatPrice,
-} from "../../domain/constants";
 import type { SitePage } from "../types";
 import { EmailLink, PolicyDocument, type PolicySection } from "./parts";
+import { ADULT_AGE_YEARS, MINIMUM_AGE_YEARS } from "../../domain/authRules";
+import { BASE_PLAN_WEEKS_AFTER_BIRTH, READ_ONLY_YEARS, SERVICE_END_DAYS_AFTER_DUE } from "../../domain/dates";
+import { BASIC_PLAN_PHOTO_LIMIT, BASIC_PLAN_PRICE_CENTS, PHOTO_UPGRADE_PRICE_CENTS, PLANS, PREMIUM_PLAN_PRICE_CENTS, REFERRAL_DISCOUNT_PERCENT, RETURNING_FAMILY_DISCOUNT_PERCENT, TRIAL_DAYS, formatPrice } from "../../domain/billing";
+import { DAYS_PER_WEEK } from "../../domain/units";
+import { SUPPORT_EMAIL } from "../../domain/publicForms";
 
 const LAST_UPDATED = { iso: "2026-11-22", text: "November 22, 2026" };
 const WEEKS_ACTIVE_AFTER_DUE = SERVICE_END_DAYS_AFTER_DUE / DAYS_PER_WEEK;

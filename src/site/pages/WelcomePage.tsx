@@ -1,7 +1,7 @@
-import { BASIC_PLAN_PRICE_CENTS, TRIAL_DAYS, formatPrice } from "../../domain/constants";
 import { CalendarIcon, GiftIcon, HeartIcon, HourglassIcon, ImageIcon, StethoscopeIcon, UsersIcon } from "../../ui/icons";
 import type { SitePage } from "../types";
 import { CheckList, ClosingCta, CtaLink, CtaRow, FeatureCardList, PAGE_CLASS, PageIntro, Section, type FeatureCard } from "./parts";
+import { BASIC_PLAN_PRICE_CENTS, TRIAL_DAYS, formatPrice } from "../../domain/billing";
 
 const FEATURE_CARDS: readonly FeatureCard[] = [
   {

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ItemPrivacyLevel } from "../../../domain/enums";
-import { PHOTO_TOASTS } from "../../../domain/errors";
-import { photoAltText } from "../../../domain/photos";
+import { PHOTO_TOASTS, photoAltText } from "../../../domain/photos";
 import { usePregnancyFeed } from "../../../lib/pregnancyFeed";
 import { useTRPC, type RouterInputs } from "../../../lib/trpc";
 import { FormMessage } from "../../../ui/Alert";

@@ -1,8 +1,7 @@
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { COMMENT_MAX_LENGTH, PHOTO_LAST_WEEK } from "../../../domain/constants";
 import type { ItemPrivacyLevel } from "../../../domain/enums";
-import { PHOTO_TOASTS, SUCCESS_TOASTS } from "../../../domain/errors";
+import { SUCCESS_TOASTS } from "../../../domain/errors";
 import { useTRPC, type RouterInputs } from "../../../lib/trpc";
 import { Avatar } from "../../../ui/Avatar";
 import { Button } from "../../../ui/Button";
@@ -14,6 +13,8 @@ import { toast } from "../../../ui/toast";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../../lib/labels";
 import { ItemPrivacyField } from "../../../ui/ItemPrivacyField";
 import type { AlbumPhoto } from "./albumPhoto";
+import { PHOTO_LAST_WEEK, PHOTO_TOASTS } from "../../../domain/photos";
+import { COMMENT_MAX_LENGTH } from "../../../domain/textLimits";
 
 type Scope = Pick<RouterInputs["photos"]["list"], "pregnancyId" | "mode">;
 const failed = (title: string) => toast({ title, variant: "error" });

@@ -1,15 +1,16 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { clsx } from "clsx";
-import { DEFAULT_WEEK, PHOTO_LAST_WEEK, PHOTO_MAX_FILES, TITLE_MAX_LENGTH } from "../../../domain/constants";
 import type { ItemPrivacyLevel } from "../../../domain/enums";
 import type { UploadDefaults } from "../../../domain/inspiration";
-import { guestQuotaNote } from "../../../domain/uploads";
+import { guestQuotaNote, PHOTO_MAX_FILES } from "../../../domain/uploads";
 import { Button } from "../../../ui/Button";
 import { Dialog } from "../../../ui/Dialog";
 import { TextAreaField } from "../../../ui/fields";
 import { TextField } from "../../../ui/TextField";
 import { ItemPrivacyField } from "../../../ui/ItemPrivacyField";
 import { useUploadQueue, type StartUpload, type UploadItem, type UploadStatus } from "./uploadQueue";
+import { DEFAULT_WEEK, PHOTO_LAST_WEEK } from "../../../domain/photos";
+import { TITLE_MAX_LENGTH } from "../../../domain/textLimits";
 
 const STATUS_TEXT: Record<UploadStatus, string> = {
   waiting: "Waiting",

@@ -1,4 +1,8 @@
-import { PHOTO_THUMBNAIL_MAX_PX, PHOTO_THUMBNAIL_QUALITY } from "../../../domain/constants";
+
+/** Ours: the album grid's thumbnails, made in the browser: longest side and JPEG quality. */
+export const PHOTO_THUMBNAIL_MAX_PX = 480;
+
+export const PHOTO_THUMBNAIL_QUALITY = 0.8;
 
 /**
  * A small JPEG of the photo for the album grid, made in the browser. Null when the browser cannot

@@ -5,13 +5,14 @@
  * others; Cancel stops the queue and aborts the file in flight.
  */
 import { useRef, useState } from "react";
-import { PERCENT, PHOTO_MAX_FILES } from "../../../domain/constants";
 import type { ItemPrivacyLevel } from "../../../domain/enums";
-import { PHOTO_TOASTS, SUCCESS_TOASTS } from "../../../domain/errors";
-import { IMAGE_HEADER_BYTES, UPLOAD_MESSAGES, validateUploadBatch } from "../../../domain/uploads";
+import { SUCCESS_TOASTS } from "../../../domain/errors";
+import { IMAGE_HEADER_BYTES, PHOTO_MAX_FILES, UPLOAD_MESSAGES, validateUploadBatch } from "../../../domain/uploads";
 import { postWithProgress } from "../../../lib/imageUpload";
 import { toast } from "../../../ui/toast";
 import { makeThumbnail } from "./thumbnail";
+import { PHOTO_TOASTS } from "../../../domain/photos";
+import { PERCENT } from "../../../domain/units";
 
 export interface PhotoMetadata {
   title?: string;

@@ -1,10 +1,10 @@
 import { useCallback, useMemo } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { PHOTO_TOASTS } from "../../../domain/errors";
 import { withFavorite } from "../../../domain/inspiration";
 import { useTRPC } from "../../../lib/trpc";
 import { toast } from "../../../ui/toast";
 import { INSPIRATION_TEXTS } from "./labels";
+import { PHOTO_TOASTS } from "../../../domain/photos";
 
 /**
  * The user's favourite ideas. A heart changes at once (optimistic) and changes back, with the

@@ -1,25 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONTRACTION_MAX_MS, KICK_SESSION_MAX_MS, MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND } from "../../src/domain/constants";
-import {
-  contractionRows,
-  contractionSchema,
-  contractionSessions,
-  fiveOneOne,
-  formatClock,
-  formatSpan,
-  kickHistoryByDay,
-  kickSessionSchema,
-  kickSessionStats,
-  lastDays,
-  mergeRecords,
-  minutesOf,
-  recentAverages,
-  supplementsLeft,
-  timeToTarget,
-  toCsv,
-  vitaminStreak,
-  type Contraction,
-} from "../../src/domain/healthTrackers";
+import { type Contraction, CONTRACTION_MAX_MS, contractionRows, contractionSchema, contractionSessions, fiveOneOne, formatClock, formatSpan, KICK_SESSION_MAX_MS, kickHistoryByDay, kickSessionSchema, kickSessionStats, lastDays, mergeRecords, minutesOf, recentAverages, supplementsLeft, timeToTarget, toCsv, vitaminStreak } from "../../src/domain/healthTrackers";
+import { MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND } from "../../src/domain/units";
 
 const T0 = Date.UTC(2026, 4, 4, 9, 0, 0);
 const min = (m: number) => m * MS_PER_MINUTE;

@@ -1,22 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  BASIC_PLAN_PRICE_CENTS,
-  BYTES_PER_MB,
-  discountedCents,
-  formatPrice,
-  GUEST_CHOICE_MEMORY_MS,
-  PHOTO_ESTIMATE_BYTES,
-  PHOTO_MAX_FILE_BYTES,
-  PHOTO_UPGRADE_PRICE_CENTS,
-  PHOTO_WARN_FILE_BYTES,
-  PLANS,
-  PREMIUM_PLAN_PRICE_CENTS,
-  RETURNING_FAMILY_DISCOUNT_PERCENT,
-  REFERRAL_DISCOUNT_PERCENT,
-  SUBSCRIPTION_SPAN_DAYS,
-  subscriptionTermMonths,
-  UNLIMITED_PHOTO_SENTINEL,
-} from "../../src/domain/constants";
+import { BASIC_PLAN_PRICE_CENTS, discountedCents, formatPrice, PHOTO_UPGRADE_PRICE_CENTS, PLANS, PREMIUM_PLAN_PRICE_CENTS, RETURNING_FAMILY_DISCOUNT_PERCENT, REFERRAL_DISCOUNT_PERCENT, subscriptionTermMonths, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/billing";
+import { BYTES_PER_MB } from "../../src/domain/units";
+import { GUEST_CHOICE_MEMORY_MS } from "../../src/domain/pregnancySelection";
+import { PHOTO_ESTIMATE_BYTES, PHOTO_MAX_FILE_BYTES, PHOTO_WARN_FILE_BYTES } from "../../src/domain/uploads";
+import { SUBSCRIPTION_SPAN_DAYS } from "../../src/domain/dates";
 
 describe("plans", () => {
   it("prices basic at $9.99 with 400 photos and premium at $15.99 unlimited", () => {

@@ -1,0 +1,3 @@
+/** Ours: a batch of performance metrics in one call. */
+export const METRICS_BATCH_MAX = 100;
+
