@@ -94,7 +94,7 @@ export function createWorker(mountDev?: (app: App) => App): ExportedHandler<Bind
     scheduled(controller, env, ctx) {
       const missing = missingSettings(env);
       if (missing.length > 0) return logEvent("error", "configuration missing", { missing, job: "scheduled" });
-      ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime)));
+      ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime), controller.cron, (promise) => ctx.waitUntil(promise)));
     },
   });
 }

@@ -18,21 +18,24 @@ export interface AppVariables {
 /** The app's public origin: links in mail and the auth base use it (local ports vary, so the request's own when unset). */
 export const publicOriginOf = (env: Pick<Bindings, "BETTER_AUTH_URL">, requestUrl: string) => env.BETTER_AUTH_URL ?? new URL(requestUrl).origin;
 
-/**
- * Everything a request needs, built per request (on Workers a socket cannot outlive its request).
- * The one place the mailer is made.
- */
+/** What services run with, for a request or a scheduled job. The one place the mailer is made. */
+export function requestScope(env: Bindings, db: Db, origin: string, waitUntil: (promise: Promise<unknown>) => void): RequestScope {
+  return { db, env, origin, mailer: createMailer(env, db), waitUntil };
+}
+
+/** Everything a request needs, built per request (on Workers a socket cannot outlive its request). */
 export const createAppContext = createMiddleware<{ Bindings: Bindings; Variables: AppVariables }>(async (c, next) => {
   const env = c.env;
   const pool = createPool(env.DATABASE_URL, env.LOCAL_WS_PROXY);
   const db = createDb(pool);
-  const mailer = createMailer(env, db);
   const origin = publicOriginOf(env, c.req.url);
+  const scope = requestScope(env, db, origin, (promise) => c.executionCtx.waitUntil(promise));
+  const { mailer } = scope;
   let auth: Auth | undefined;
   c.set("db", db);
   c.set("mailer", mailer);
   c.set("getAuth", () => (auth ??= createAuth({ db, mailer, secret: env.BETTER_AUTH_SECRET, baseURL: origin, sessionEnded: (userId) => reauthoriseUserRooms(db, env, userId) })));
-  c.set("scope", { db, env, origin, mailer, waitUntil: (promise) => c.executionCtx.waitUntil(promise) });
+  c.set("scope", scope);
   try {
     await next();
   } finally {

@@ -16,6 +16,7 @@ const DEV_REQUESTS: Array<[string, RequestInit?]> = [
   ["/dev/checkout/cs_test_x"],
   ["/dev/stripe/v1/prices/price_x"],
   [`/api/dev/waiting-room/${crypto.randomUUID()}/announce-state`, { method: "POST" }],
+  [`/api/dev/objects?prefix=${encodeURIComponent(`pregnancies/${crypto.randomUUID()}/`)}`],
 ];
 /** APP_ENV values that are not explicitly development or test: all of them are production. */
 const NOT_DEV: Array<string | undefined> = [undefined, "", "staging", "Production", "production", "dev", "TEST"];

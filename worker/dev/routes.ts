@@ -52,6 +52,19 @@ const devApi = new Hono<Env>()
     const { state, scheduledCloseAt } = await waitingRoomStateFor(c.var.db, pregnancyId.data);
     await tellRoom(c.env, pregnancyId.data, { kind: "state", state, scheduledCloseAt });
     return c.json({ state, scheduledCloseAt });
+  })
+  /** The keys stored in R2 under a prefix (`pregnancies/<id>/`, `users/<id>/`): tests count what deletion leaves. */
+  .get("/objects", async (c) => {
+    const prefix = z.string().regex(/^(pregnancies|users)\/[^/]+\/$/).safeParse(c.req.query("prefix"));
+    if (!prefix.success) return c.json({ error: "VALIDATION_FAILED" }, 400);
+    const keys: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await c.env.PHOTOS.list({ prefix: prefix.data, ...(cursor ? { cursor } : {}) });
+      keys.push(...page.objects.map((object) => object.key));
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+    return c.json({ keys });
   });
 
 /** /dev/mailbox: the captured mail, for a person. */

@@ -63,3 +63,31 @@ export function privateObjectResponse(object: R2Object | R2ObjectBody, maxAgeSec
   for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
   return "body" in object ? new Response(object.body, { headers }) : new Response(null, { status: 304, headers });
 }
+
+/** The most keys R2 lists in one page or deletes in one call. */
+const R2_BATCH = 1000;
+
+/** Deletes every object whose key starts with `prefix`, a page at a time; returns how many went. */
+export async function deleteObjectsUnder(bucket: R2Bucket, prefix: string): Promise<number> {
+  let deleted = 0;
+  // Listing again from the start after each delete: the page just removed is no longer there.
+  for (;;) {
+    const page = await bucket.list({ prefix, limit: R2_BATCH });
+    const keys = page.objects.map((object) => object.key);
+    if (keys.length === 0) return deleted;
+    await bucket.delete(keys);
+    deleted += keys.length;
+  }
+}
+
+/** The ids of the folders directly under `prefix` (`pregnancies/<id>/`, `users/<id>/`), every page. */
+export async function folderIdsUnder(bucket: R2Bucket, prefix: "pregnancies/" | "users/"): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix, delimiter: "/", limit: R2_BATCH, ...(cursor ? { cursor } : {}) });
+    ids.push(...page.delimitedPrefixes.map((folder) => folder.slice(prefix.length, -1)));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return ids;
+}

@@ -48,6 +48,8 @@ export const pregnancies = pgTable(
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /** When the owner finished /setup-pregnancy; until then /setup-pregnancy stays open to them. */
     setupCompletedAt: timestamp("setup_completed_at", { withTimezone: true }),
+    /** When the parents were told by mail that the read-only years are ending (src/domain/retention.ts). */
+    purgeWarnedAt: timestamp("purge_warned_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [index("pregnancies_created_by_user_id_idx").on(t.createdByUserId)],

@@ -1,0 +1,115 @@
+import { and, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { addDays, addYears, READ_ONLY_YEARS, todayIso } from "../../src/domain/dates";
+import { deletionDate, purgeStep, PURGE_WARNING_DAYS, RATE_LIMIT_ROW_TTL_MS, RETENTION_MESSAGES, SPENT_TOKEN_GRACE_DAYS } from "../../src/domain/retention";
+import { MS_PER_DAY } from "../../src/domain/units";
+import { invitationTracking, partnerVerifications, pregnancies, pregnancyParticipants, rateLimits, sessions, users, verifications } from "../db/schema";
+import { logEvent } from "../infra/log";
+import { composeMail } from "../infra/mailer";
+import { deleteObjectsUnder, folderIdsUnder, pregnancyPrefix } from "../infra/storage";
+import type { RequestScope } from "./caller";
+
+/**
+ * Deletes a pregnancy and everything in it: its R2 objects (photos, thumbnails, waiting-room
+ * images), then its row, which every pregnancy table references with ON DELETE CASCADE (the few
+ * records kept for accounting, subscriptions and conversion events, keep their row with the link
+ * set to null), then the objects once more, in case an upload landed in between. Safe to repeat.
+ */
+export async function deletePregnancy(scope: Pick<RequestScope, "db" | "env">, pregnancyId: string): Promise<{ objects: number }> {
+  const prefix = pregnancyPrefix(pregnancyId);
+  let objects = await deleteObjectsUnder(scope.env.PHOTOS, prefix);
+  await scope.db.delete(pregnancies).where(eq(pregnancies.id, pregnancyId));
+  objects += await deleteObjectsUnder(scope.env.PHOTOS, prefix);
+  return { objects };
+}
+
+/** Warns the pregnancy's parents by mail, then records it (a failed mail is tried again the next day). */
+async function warnParents(scope: RequestScope, pregnancy: { id: string; title: string; serviceEndDate: string }, now: Date): Promise<void> {
+  const parents = await scope.db
+    .select({ email: users.email })
+    .from(pregnancyParticipants)
+    .innerJoin(users, eq(users.id, pregnancyParticipants.userId))
+    .where(and(eq(pregnancyParticipants.pregnancyId, pregnancy.id), eq(pregnancyParticipants.status, "active"), inArray(pregnancyParticipants.role, ["owner", "partner"])));
+  const date = deletionDate(pregnancy.serviceEndDate, todayIso(now));
+  for (const parent of parents) {
+    await scope.mailer.send(composeMail(parent.email, RETENTION_MESSAGES.warningSubject(pregnancy.title), [...RETENTION_MESSAGES.warning(pregnancy.title, date)], { label: "Sign in", url: `${scope.origin}/auth` }));
+  }
+  await scope.db.update(pregnancies).set({ purgeWarnedAt: now }).where(and(eq(pregnancies.id, pregnancy.id), isNull(pregnancies.purgeWarnedAt)));
+}
+
+/** Pregnancies near or past the end of their read-only years: warned, or deleted once the notice has run. */
+async function purgePregnancies(scope: RequestScope, now: Date): Promise<{ warned: number; deleted: number; objects: number }> {
+  const today = todayIso(now);
+  // Service ended at least 7 years before the warning window opens.
+  const lastServiceEnd = addYears(addDays(today, PURGE_WARNING_DAYS), -READ_ONLY_YEARS);
+  const candidates = await scope.db
+    .select({ id: pregnancies.id, title: pregnancies.title, serviceEndDate: pregnancies.serviceEndDate, purgeWarnedAt: pregnancies.purgeWarnedAt })
+    .from(pregnancies)
+    .where(lte(pregnancies.serviceEndDate, lastServiceEnd));
+  const outcome = { warned: 0, deleted: 0, objects: 0 };
+  for (const pregnancy of candidates) {
+    const step = purgeStep(pregnancy.serviceEndDate, pregnancy.purgeWarnedAt, now, today);
+    if (step === "warn") {
+      await warnParents(scope, pregnancy, now);
+      outcome.warned++;
+    } else if (step === "delete") {
+      outcome.objects += (await deletePregnancy(scope, pregnancy.id)).objects;
+      outcome.deleted++;
+    }
+  }
+  return outcome;
+}
+
+/** Secrets nothing can use any more and counters that count for nothing, deleted. */
+async function purgeSpentRows(scope: RequestScope, now: Date) {
+  const { db } = scope;
+  const graceStart = new Date(now.getTime() - SPENT_TOKEN_GRACE_DAYS * MS_PER_DAY);
+  const [expiredSessions, expiredVerifications, staleRateLimits, spentInvitations, spentPartnerCodes] = [
+    await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
+    await db.delete(verifications).where(lt(verifications.expiresAt, now)).returning({ id: verifications.id }),
+    await db.delete(rateLimits).where(lt(rateLimits.lastRequest, now.getTime() - RATE_LIMIT_ROW_TTL_MS)).returning({ id: rateLimits.id }),
+    await db
+      .delete(invitationTracking)
+      .where(
+        or(
+          and(inArray(invitationTracking.status, ["accepted", "revoked", "expired"]), lt(invitationTracking.updatedAt, graceStart)),
+          and(eq(invitationTracking.status, "pending"), lt(invitationTracking.expiresAt, graceStart)),
+        ),
+      )
+      .returning({ id: invitationTracking.id }),
+    await db.delete(partnerVerifications).where(lt(partnerVerifications.expiresAt, graceStart)).returning({ id: partnerVerifications.id }),
+  ];
+  return {
+    sessions: expiredSessions.length,
+    verifications: expiredVerifications.length,
+    rateLimits: staleRateLimits.length,
+    invitations: spentInvitations.length,
+    partnerCodes: spentPartnerCodes.length,
+  };
+}
+
+/**
+ * Folders in R2 whose pregnancy or user no longer exists. Listed by folder (one key per family),
+ * logged for a person to look at rather than deleted: a folder without its row is a bug to find.
+ */
+async function orphanedFolders(scope: RequestScope): Promise<{ pregnancies: string[]; users: string[] }> {
+  const [pregnancyFolders, userFolders] = [await folderIdsUnder(scope.env.PHOTOS, "pregnancies/"), await folderIdsUnder(scope.env.PHOTOS, "users/")];
+  const known = async <T extends string>(ids: string[], lookup: (ids: string[]) => Promise<Array<{ id: T }>>) => new Set((ids.length ? await lookup(ids) : []).map((row) => row.id));
+  const uuid = /^[0-9a-f-]{36}$/;
+  const pregnancyIds = pregnancyFolders.filter((id) => uuid.test(id));
+  const livePregnancies = await known(pregnancyIds, (ids) => scope.db.select({ id: pregnancies.id }).from(pregnancies).where(inArray(pregnancies.id, ids)));
+  const liveUsers = await known(userFolders, (ids) => scope.db.select({ id: users.id }).from(users).where(inArray(users.id, ids)));
+  return {
+    pregnancies: pregnancyFolders.filter((id) => !livePregnancies.has(id)),
+    users: userFolders.filter((id) => !liveUsers.has(id)),
+  };
+}
+
+/** The daily retention job (RETENTION_CRON). Each part is idempotent: a second run the same day finds nothing left to do. */
+export async function runRetention(scope: RequestScope, now: Date) {
+  const purged = await purgePregnancies(scope, now);
+  const spent = await purgeSpentRows(scope, now);
+  const orphans = await orphanedFolders(scope);
+  const summary = { ...purged, ...spent, orphanedPregnancyFolders: orphans.pregnancies.length, orphanedUserFolders: orphans.users.length };
+  logEvent(orphans.pregnancies.length + orphans.users.length > 0 ? "warn" : "info", "retention", { ...summary, orphans: [...orphans.pregnancies, ...orphans.users].slice(0, 20) });
+  return summary;
+}
