@@ -4,7 +4,7 @@ import { addDays, addYears, todayIso } from "../../src/domain/dates";
 import type { HealthLogInput } from "../../src/domain/healthLogs";
 import { PURGE_WARNING_DAYS, RATE_LIMIT_ROW_TTL_MS, RETENTION_CRON, RETENTION_MESSAGES, SPENT_TOKEN_GRACE_DAYS } from "../../src/domain/retention";
 import { MS_PER_DAY } from "../../src/domain/units";
-import { invitationTracking, mailOutbox, partnerVerifications, pregnancies, rateLimits, sessions, verifications } from "../../worker/db/schema";
+import { calendarEvents, eventParticipants, invitationTracking, mailOutbox, partnerVerifications, pregnancies, rateLimits, sessions, verifications } from "../../worker/db/schema";
 import type { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
 import { createOtherFamily } from "../support/families";
@@ -157,6 +157,18 @@ describe("the retention job", () => {
       ])
       .returning({ id: invitationTracking.id });
     await db.insert(partnerVerifications).values({ participantId: guest.participantId, codeHash: "x", expiresAt: long });
+    const events = await db
+      .insert(calendarEvents)
+      .values([
+        { pregnancyId, title: "Long ago", date: addDays(todayIso(), -(SPENT_TOKEN_GRACE_DAYS + 1)), category: "medical", createdBy: ownerId },
+        { pregnancyId, title: "Last week", date: addDays(todayIso(), -7), category: "medical", createdBy: ownerId },
+      ])
+      .returning({ id: calendarEvents.id });
+    const rsvps = await db
+      .insert(eventParticipants)
+      .values(events.map((event) => ({ eventId: event.id, userId: guest.userId })))
+      .returning({ id: eventParticipants.id, token: eventParticipants.rsvpToken });
+    const tokenOf = async (rsvpId: string) => (await db.select({ token: eventParticipants.rsvpToken }).from(eventParticipants).where(eq(eventParticipants.id, rsvpId)))[0]?.token;
 
     await runRetention();
     await expect.poll(async () => db.$count(sessions, eq(sessions.id, expiredSession)), { timeout: 15_000 }).toBe(0);
@@ -169,5 +181,17 @@ describe("the retention job", () => {
     const left = await db.select({ id: invitationTracking.id }).from(invitationTracking).where(eq(invitationTracking.participantId, guest.participantId));
     expect(left.map((row) => row.id)).toEqual([spent[2]!.id]);
     expect(await db.$count(partnerVerifications, and(eq(partnerVerifications.participantId, guest.participantId)))).toBe(0);
+    // The old event's RSVP link no longer answers; last week's still does.
+    const retired = await tokenOf(rsvps[0]!.id);
+    expect(retired).not.toBe(rsvps[0]!.token);
+    expect(retired).toMatch(/^spent:/);
+    expect(await tokenOf(rsvps[1]!.id)).toBe(rsvps[1]!.token);
+    await expect(guest.client.trpc.calendar.invitation.get.query({ token: rsvps[0]!.token })).rejects.toMatchObject({ data: { code: "NOT_FOUND" } });
+    expect(await guest.client.trpc.calendar.invitation.get.query({ token: rsvps[1]!.token })).toMatchObject({ title: "Last week" });
+
+    // Idempotent: the next run leaves the retired token as it is.
+    await runRetention();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await tokenOf(rsvps[0]!.id)).toBe(retired);
   });
 });

@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, notLike, or, sql } from "drizzle-orm";
 import { addDays, addYears, READ_ONLY_YEARS, todayIso } from "../../src/domain/dates";
 import { deletionDate, purgeStep, PURGE_WARNING_DAYS, RATE_LIMIT_ROW_TTL_MS, RETENTION_MESSAGES, SPENT_TOKEN_GRACE_DAYS } from "../../src/domain/retention";
 import { MS_PER_DAY } from "../../src/domain/units";
-import { invitationTracking, partnerVerifications, pregnancies, pregnancyParticipants, rateLimits, sessions, users, verifications } from "../db/schema";
+import { calendarEvents, eventParticipants, invitationTracking, partnerVerifications, pregnancies, pregnancyParticipants, rateLimits, sessions, users, verifications } from "../db/schema";
 import { logEvent } from "../infra/log";
 import { composeMail } from "../infra/mailer";
 import { deleteObjectsUnder, folderIdsUnder, pregnancyPrefix } from "../infra/storage";
@@ -59,11 +59,15 @@ async function purgePregnancies(scope: RequestScope, now: Date): Promise<{ warne
   return outcome;
 }
 
+/** The prefix of an RSVP token retired by the job (no link was ever sent with one). */
+const SPENT_RSVP_TOKEN_MARK = "spent:";
+
 /** Secrets nothing can use any more and counters that count for nothing, deleted. */
 async function purgeSpentRows(scope: RequestScope, now: Date) {
   const { db } = scope;
   const graceStart = new Date(now.getTime() - SPENT_TOKEN_GRACE_DAYS * MS_PER_DAY);
-  const [expiredSessions, expiredVerifications, staleRateLimits, spentInvitations, spentPartnerCodes] = [
+  const lastEventDay = addDays(todayIso(now), -SPENT_TOKEN_GRACE_DAYS);
+  const [expiredSessions, expiredVerifications, staleRateLimits, spentInvitations, spentPartnerCodes, spentRsvpLinks] = [
     await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     await db.delete(verifications).where(lt(verifications.expiresAt, now)).returning({ id: verifications.id }),
     await db.delete(rateLimits).where(lt(rateLimits.lastRequest, now.getTime() - RATE_LIMIT_ROW_TTL_MS)).returning({ id: rateLimits.id }),
@@ -77,6 +81,18 @@ async function purgeSpentRows(scope: RequestScope, now: Date) {
       )
       .returning({ id: invitationTracking.id }),
     await db.delete(partnerVerifications).where(lt(partnerVerifications.expiresAt, graceStart)).returning({ id: partnerVerifications.id }),
+    // An RSVP link outlives its event by the grace period; then its token is replaced by one nobody
+    // was sent (the column is the invitation's, so the row stays), marked so a later run skips it.
+    await db
+      .update(eventParticipants)
+      .set({ rsvpToken: sql`${SPENT_RSVP_TOKEN_MARK} || gen_random_uuid()::text` })
+      .where(
+        and(
+          notLike(eventParticipants.rsvpToken, `${SPENT_RSVP_TOKEN_MARK}%`),
+          inArray(eventParticipants.eventId, db.select({ id: calendarEvents.id }).from(calendarEvents).where(lt(calendarEvents.date, lastEventDay))),
+        ),
+      )
+      .returning({ id: eventParticipants.id }),
   ];
   return {
     sessions: expiredSessions.length,
@@ -84,6 +100,7 @@ async function purgeSpentRows(scope: RequestScope, now: Date) {
     rateLimits: staleRateLimits.length,
     invitations: spentInvitations.length,
     partnerCodes: spentPartnerCodes.length,
+    rsvpLinks: spentRsvpLinks.length,
   };
 }
 
