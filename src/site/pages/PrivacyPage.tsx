@@ -6,6 +6,7 @@ import { ADULT_AGE_YEARS, MINIMUM_AGE_YEARS, SESSION_EXPIRES_SECONDS } from "../
 import { CONTACT_RESPONSE_HOURS, SUPPORT_EMAIL } from "../../domain/publicForms";
 import { DAYS_PER_WEEK, SECONDS_PER_DAY } from "../../domain/units";
 import { READ_ONLY_YEARS, SERVICE_END_DAYS_AFTER_DUE } from "../../domain/dates";
+import { PURGE_WARNING_DAYS, SPENT_TOKEN_GRACE_DAYS } from "../../domain/retention";
 import { SIDEBAR_COOKIE_MAX_AGE_DAYS } from "../../domain/layout";
 
 const LAST_UPDATED = { iso: "2026-11-22", text: "November 22, 2026" };
@@ -157,8 +158,13 @@ const SECTIONS: readonly PolicySection[] = [
     body: (
       <>
         <p>
-          A pregnancy stays fully active until {WEEKS_ACTIVE_AFTER_DUE} weeks after its due date. After that, it is kept read-only for {READ_ONLY_YEARS} years, so you and your family can look back at it. When those {READ_ONLY_YEARS} years end,
-          we delete it.
+          A pregnancy stays fully active until {WEEKS_ACTIVE_AFTER_DUE} weeks after its due date. After that, it is kept read-only for {READ_ONLY_YEARS} years, so you and your family can look back at it. {PURGE_WARNING_DAYS} days before
+          those {READ_ONLY_YEARS} years end, we write to the parents; when they end, and never sooner than {PURGE_WARNING_DAYS} days after that message, we delete the pregnancy with every photo, post, event, registry, game, waiting-room
+          message and health record in it.
+        </p>
+        <p>
+          Sign-in sessions and sign-in codes are deleted when they expire. Invitation links and partner codes are deleted {SPENT_TOKEN_GRACE_DAYS} days after they are used or expire, so a late click still gets a clear answer, and an
+          event's RSVP links stop working {SPENT_TOKEN_GRACE_DAYS} days after the event.
         </p>
         <p>
           If you cancel your subscription, the pregnancy is closed at once and neither the parents nor the guests can open it any more. Please download anything you want to keep before you cancel, or write to us for a copy.
