@@ -56,6 +56,9 @@ export const PROCEDURE_RATE_LIMITS = {
   /** The success page asks every 3 s, for at most 5 minutes, until the card is issued. */
   giftCardPurchase: { window: 10 * SECONDS_PER_MINUTE, max: 120 },
   giftCardRedeem: { window: 10 * SECONDS_PER_MINUTE, max: 5 },
+  /** Mailing a code to delete the account, and trying one: the code is the account's last lock. */
+  accountDeletionCode: { window: 10 * SECONDS_PER_MINUTE, max: 3 },
+  accountDeletion: { window: 10 * SECONDS_PER_MINUTE, max: 5 },
 } as const;
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;

@@ -23,6 +23,9 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "account.modeContext": () => undefined,
   "account.notificationPreferences": () => undefined,
   "account.setNotificationPreferences": () => ({ emailInvitations: true, emailRsvps: true, waitingRoomActivation: true, weeklyDigest: false }),
+  "account.deletion.sendCode": () => undefined,
+  // A code nobody was sent: the matrix checks who may call, never deletes anyone.
+  "account.deletion.confirm": () => ({ code: "000000" }),
   "billing.createPreauthCheckout": () => ({ plan: "basic", successUrl: "/onboarding-parent?session_id={CHECKOUT_SESSION_ID}", cancelUrl: "/onboarding?payment=cancelled", onboardingData: {} }),
   "billing.createCheckout": () => ({ plan: "basic" }),
   "billing.verifySession": () => ({ stripeSessionId: "cs_test_matrix_unknown" }),

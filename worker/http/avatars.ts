@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { Bindings } from "../env";
 import { AVATAR_MAX_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import { avatarKey, prepareImageUpload, privateObjectResponse, storedImageName } from "../infra/storage";
-import { canSeeAvatar, saveAvatar } from "../services/avatars";
+import { accountExists, canSeeAvatar, saveAvatar } from "../services/avatars";
 import { requireUser, type UserRouteVariables } from "./access";
 import { readBytesWithin, requireBodyWithin, tooLarge } from "./uploadLimits";
 import { AVATAR_CACHE_SECONDS } from "../../src/domain/photos";
@@ -27,7 +27,7 @@ export const avatarRoutes = new Hono<{ Bindings: Bindings; Variables: UserRouteV
     const owner = c.req.param("userId");
     const name = storedImageName.safeParse(c.req.param("fileName"));
     if (!name.success) return c.json({ error: "Not found" }, 404);
-    if (!(await canSeeAvatar(c.var.caller, owner))) return c.json({ error: "ACCESS_DENIED" }, 403);
+    if (!(await canSeeAvatar(c.var.caller, owner))) return (await accountExists(c.var.caller, owner)) ? c.json({ error: "ACCESS_DENIED" }, 403) : c.json({ error: "Not found" }, 404);
     const object = await c.env.PHOTOS.get(avatarKey(owner, name.data));
     if (!object) return c.json({ error: "Not found" }, 404);
     return privateObjectResponse(object, AVATAR_CACHE_SECONDS);

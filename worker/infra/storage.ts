@@ -10,8 +10,10 @@ export const photoKey = (pregnancyId: string, fileName: string) => `${pregnancyP
 /** Images attached to waiting-room messages (and the baby's first photo). */
 export const waitingRoomImageKey = (pregnancyId: string, fileName: string) => `${pregnancyPrefix(pregnancyId)}waiting-room/${fileName}`;
 
-/** Avatars belong to the user, not to a pregnancy. */
-export const avatarKey = (userId: string, fileName: string) => `users/${userId}/avatar/${fileName}`;
+/** What belongs to a user, not to a pregnancy (their avatar). */
+export const userPrefix = (userId: string) => `users/${userId}/`;
+
+export const avatarKey = (userId: string, fileName: string) => `${userPrefix(userId)}avatar/${fileName}`;
 
 /** Stored image names are ours (a random id and the detected type), never the uploader's. */
 export const storedImageName = z.string().regex(/^[0-9a-f-]{36}\.(jpg|png|webp|heic)$/);

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { personNameSchema } from "../../src/domain/auth";
 import { NOTIFICATION_PREFERENCES } from "../../src/domain/enums";
-import { router, signedInProcedure } from "../trpc/init";
+import { otpCodeSchema } from "../../src/domain/auth";
+import { rateLimited, router, signedInProcedure } from "../trpc/init";
+import { deleteAccount, sendDeletionCode } from "../services/accountDeletion";
 import { modeContext, notificationPreferences, profile, setNotificationPreferences, updateProfile } from "../services/account";
 
 const preferences = z.object(Object.fromEntries(NOTIFICATION_PREFERENCES.map((p) => [p, z.boolean()])) as Record<(typeof NOTIFICATION_PREFERENCES)[number], z.ZodBoolean>);
@@ -17,4 +19,13 @@ export const accountRouter = router({
   notificationPreferences: signedInProcedure.query(({ ctx }) => notificationPreferences(ctx.caller)),
 
   setNotificationPreferences: signedInProcedure.input(preferences).mutation(({ ctx, input }) => setNotificationPreferences(ctx.caller, input)),
+
+  /** Deleting the account: a code to the account's mailbox, then the code (issue 20). */
+  deletion: router({
+    sendCode: signedInProcedure.use(rateLimited("accountDeletionCode")).mutation(({ ctx }) => sendDeletionCode(ctx.caller)),
+    confirm: signedInProcedure
+      .use(rateLimited("accountDeletion"))
+      .input(z.object({ code: otpCodeSchema }))
+      .mutation(({ ctx, input }) => deleteAccount(ctx.caller, input.code)),
+  }),
 });

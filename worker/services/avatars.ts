@@ -19,6 +19,11 @@ export async function saveAvatar(caller: UserCaller, upload: { bytes: Uint8Array
   return avatarUrl;
 }
 
+/** Whether the account still exists: a deleted account's picture is gone, not forbidden. */
+export async function accountExists(caller: UserCaller, userId: string): Promise<boolean> {
+  return (await caller.db.$count(users, eq(users.id, userId))) > 0;
+}
+
 /** Only the owner and people who share an active pregnancy with them see an avatar. */
 export async function canSeeAvatar(caller: UserCaller, ownerId: string): Promise<boolean> {
   if (ownerId === caller.user.id) return true;

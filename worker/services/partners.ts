@@ -2,27 +2,18 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db, Executor } from "../db";
 import { partnerVerifications, pregnancies, pregnancyParticipants, users } from "../db/schema";
 import { maskEmail, PARTNER_CODE_RESEND_COOLDOWN_SECONDS, PARTNER_CODES_PER_HOUR, PARTNER_ERROR_MESSAGES, PARTNER_MESSAGES, type PartnerErrorCode } from "../../src/domain/partnerInvitation";
+import { hashCode, randomCode } from "../infra/codes";
 import { composeMail } from "../infra/mailer";
 import { hitRateLimit } from "../infra/rateLimit";
 import type { PregnancyCaller, RequestScope, UserCaller } from "./caller";
 import { AppError } from "./errors";
 import { MS_PER_SECOND, SECONDS_PER_HOUR, SECONDS_PER_MINUTE } from "../../src/domain/units";
-import { OTP_ALLOWED_ATTEMPTS, OTP_EXPIRES_SECONDS, OTP_LENGTH } from "../../src/domain/authRules";
+import { OTP_ALLOWED_ATTEMPTS, OTP_EXPIRES_SECONDS } from "../../src/domain/authRules";
 
 /** Ours: the spec shows the attempts left after a wrong code but no sentence before it. */
 const INVALID_PARTNER_CODE_MESSAGE = "That code is not right.";
 
 /** The code is stored only as a hash bound to the participant (never the code itself). */
-async function hashCode(participantId: string, code: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${participantId}:${code}`));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function randomCode(): string {
-  const [value = 0] = crypto.getRandomValues(new Uint32Array(1));
-  return String(value % 10 ** OTP_LENGTH).padStart(OTP_LENGTH, "0");
-}
-
 const partnerError = (code: Exclude<PartnerErrorCode, "invalid_code">) =>
   new AppError(code === "invitation_not_found" ? "NOT_FOUND" : "FORBIDDEN", code, PARTNER_ERROR_MESSAGES[code]);
 

@@ -69,3 +69,10 @@ export async function changeStorageUsed(tx: Tx, pregnancyId: string, delta: numb
     .set({ photoStorageUsed: sql`greatest(${pregnancies.photoStorageUsed} + ${delta}, 0)` })
     .where(eq(pregnancies.id, pregnancyId));
 }
+
+/** Gives back one photo of storage per item removed, to each item's pregnancy. */
+export async function releaseStorage(tx: Tx, removed: ReadonlyArray<{ pregnancyId: string }>) {
+  const perPregnancy = new Map<string, number>();
+  for (const item of removed) perPregnancy.set(item.pregnancyId, (perPregnancy.get(item.pregnancyId) ?? 0) + 1);
+  for (const [pregnancyId, count] of perPregnancy) await changeStorageUsed(tx, pregnancyId, -count);
+}

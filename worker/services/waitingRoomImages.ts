@@ -3,7 +3,7 @@ import type { Db } from "../db";
 import { waitingRoomImages, waitingRoomMessages } from "../db/schema";
 import { newImageName, waitingRoomImageKey, type PreparedImage } from "../infra/storage";
 import type { PregnancyCaller } from "./caller";
-import { assertUploadFits, changeStorageUsed, readStorage, type Uploader } from "./photoStorage";
+import { assertUploadFits, changeStorageUsed, readStorage, releaseStorage, type Uploader } from "./photoStorage";
 import { removeObjects } from "./photos";
 import { UNSENT_ROOM_IMAGE_MS } from "../../src/domain/waitingRoom";
 
@@ -48,9 +48,7 @@ export async function removeUnsentImages(db: Db, bucket: R2Bucket, now: Date): P
       .delete(waitingRoomImages)
       .where(and(lt(waitingRoomImages.createdAt, new Date(now.getTime() - UNSENT_ROOM_IMAGE_MS)), notExists(shown)))
       .returning({ pregnancyId: waitingRoomImages.pregnancyId, storagePath: waitingRoomImages.storagePath });
-    const perPregnancy = new Map<string, number>();
-    for (const row of rows) perPregnancy.set(row.pregnancyId, (perPregnancy.get(row.pregnancyId) ?? 0) + 1);
-    for (const [pregnancyId, count] of perPregnancy) await changeStorageUsed(tx, pregnancyId, -count);
+    await releaseStorage(tx, rows);
     return rows;
   });
   await removeObjects(

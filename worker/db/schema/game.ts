@@ -58,7 +58,8 @@ export const babyPredictions = pgTable(
       .notNull()
       .references(() => pregnancyBabies.id, { onDelete: "cascade" }),
     // Null when a parent enters a guess on behalf of someone without an account (name in
-    // additional_predictions.playerName). Set null on account deletion: the game's history stays.
+    // additional_predictions.playerName). Set null as a backstop: deleting an account deletes the
+    // player's own guesses first (worker/services/accountDeletion.ts).
     predictorId: text("predictor_id").references(() => users.id, { onDelete: "set null" }),
     /** Who typed it in (the predictor, or a parent entering for someone else). */
     enteredBy: text("entered_by").references(() => users.id, { onDelete: "set null" }),
