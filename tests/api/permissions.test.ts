@@ -56,6 +56,9 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "participants.list": scoped,
   "participants.update": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest(), title: "Cousin Kim" }),
   "participants.remove": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest() }),
+  // The access check comes before this field is read: strangers are refused, while a member's
+  // call stops at the field, so the matrix family keeps its guest (leaving is tested in leaving.test.ts).
+  "participants.leave": (f) => ({ ...scoped(f), removeContributions: "not a choice" }),
   "invitations.resend": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest() }),
   "invitations.revoke": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest() }),
   "dashboard.summary": scoped,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS, PERMISSION_FLAGS } from "../../src/domain/enums";
-import { parentProcedure, router } from "../trpc/init";
+import { parentProcedure, participantProcedure, router } from "../trpc/init";
+import { leavePregnancy } from "../services/leaving";
 import { listParticipantSettings, removeGuest, updateGuest } from "../services/participants";
 import { rawText } from "./inputs";
 import { TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
@@ -23,4 +24,7 @@ export const participantsRouter = router({
     .mutation(({ ctx, input }) => updateGuest(ctx.caller, input)),
 
   remove: parentProcedure.input(z.object({ participantId: z.uuid() })).mutation(({ ctx, input }) => removeGuest(ctx.caller, input.participantId)),
+
+  /** The caller leaves (a guest or the partner), keeping or removing what they added. */
+  leave: participantProcedure.input(z.object({ removeContributions: z.boolean() })).mutation(({ ctx, input }) => leavePregnancy(ctx.caller, input)),
 });
