@@ -9,12 +9,13 @@ import { NotificationsSection } from "./NotificationsSection";
 import { PasswordSection } from "./PasswordSection";
 import { PregnancySections } from "./PregnancySection";
 import { ProfileSection } from "./ProfileSection";
+import { YourDataSection } from "./YourDataSection";
 import { SectionLoading, SettingsSection } from "../../ui/SettingsSection";
 import { PageHeader } from "../../ui/PageHeader";
 
 /**
- * /settings for every signed-in user: profile, password, calendar subscription, theme, notifications and
- * sign-out; parents in parent mode also get the pregnancy details, babies, family & permissions, and billing.
+ * /settings for every signed-in user: profile, password, calendar subscription, theme, notifications,
+ * leaving the pregnancy or deleting the account, and sign-out; parents in parent mode also get the pregnancy details, babies, family & permissions, and billing.
  */
 export function SettingsPage() {
   useDocumentTitle("Settings");
@@ -43,6 +44,9 @@ export function SettingsPage() {
         <ThemeSettings className="[&>legend]:sr-only" />
       </SettingsSection>
       <NotificationsSection />
+      <YourDataSection
+        pregnancy={current.pregnancyId && current.pregnancy ? { id: current.pregnancyId, title: current.pregnancy.title, isOwner: (current.access?.role ?? current.pregnancy.role) === "owner" } : null}
+      />
       <SettingsSection id="sign-out" title="Sign out" description="Sign out of BabySteps on this device.">
         <div>
           <LogOutButton />
