@@ -13,6 +13,7 @@ export const ACCOUNT_DELETION_MESSAGES = {
   wrongCode: "That code is not right or has expired. Ask for a new one.",
   ownsPregnancy: (title: string) => `You own "${title}". Cancel its subscription and delete it, or hand it to your partner, before deleting your account.`,
   deletedSubject: "Your BabySteps account was deleted",
+  deletedToast: "Your account was deleted",
   deleted: ["Your account and everything you added to BabySteps have been deleted.", "Thank you for letting us be part of your family's story."],
 } as const;
 

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DELETION_MESSAGES } from "../../src/domain/accountDeletion";
-import { photos, pregnancies, pregnancyParticipants, users, waitingRoomImages } from "../../worker/db/schema";
+import { photos, pregnancyParticipants, users, waitingRoomImages } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
 import { createOtherFamily } from "../support/families";
 import { PNG_1X1, jpegWithGps, testThumbnail } from "../support/images";
 import { postPhotos } from "../support/photoUpload";
-import { addGuest } from "../support/photos";
+import { addGuest, objectsUnder, storageUsed } from "../support/photos";
 
 const { db, close } = openTestDb();
 afterAll(close);
@@ -24,10 +24,6 @@ async function mailedCode(email: string): Promise<string> {
   if (!code) throw new Error(`no deletion code mailed to ${email}`);
   return code;
 }
-async function objectsUnder(prefix: string): Promise<string[]> {
-  return ((await (await fetch(`${baseUrl()}/api/dev/objects?prefix=${encodeURIComponent(prefix)}`)).json()) as { keys: string[] }).keys;
-}
-const storageUsed = async (pregnancyId: string) => (await db.select({ used: pregnancies.photoStorageUsed }).from(pregnancies).where(eq(pregnancies.id, pregnancyId)))[0]?.used;
 
 describe("deleting an account", () => {
   let family: Awaited<ReturnType<typeof createOtherFamily>>;

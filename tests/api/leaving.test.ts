@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { LEAVING_MESSAGES } from "../../src/domain/leaving";
-import { photos, postComments, pregnancies, pregnancyParticipants } from "../../worker/db/schema";
-import { baseUrl, openTestDb } from "../support/env";
+import { photos, postComments, pregnancyParticipants } from "../../worker/db/schema";
+import { openTestDb } from "../support/env";
 import { createOtherFamily } from "../support/families";
 import { PNG_1X1, jpegWithGps } from "../support/images";
 import { postPhotos } from "../support/photoUpload";
-import { addGuest } from "../support/photos";
+import { addGuest, objectsUnder, storageUsed } from "../support/photos";
 
 const { db, close } = openTestDb();
 afterAll(close);
@@ -18,8 +18,6 @@ async function contentCounts(): Promise<Record<string, number>> {
   for (const table of CONTENT_TABLES) counts[table] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`)).rows[0]?.n ?? 0;
   return counts;
 }
-const objectsUnder = async (prefix: string) => ((await (await fetch(`${baseUrl()}/api/dev/objects?prefix=${encodeURIComponent(prefix)}`)).json()) as { keys: string[] }).keys;
-const storageUsed = async (pregnancyId: string) => (await db.select({ used: pregnancies.photoStorageUsed }).from(pregnancies).where(eq(pregnancies.id, pregnancyId)))[0]?.used;
 
 /** A guest who has added something almost everywhere a guest can. */
 async function activeGuest(family: Awaited<ReturnType<typeof createOtherFamily>>, label: string) {

@@ -10,7 +10,7 @@ import { baseUrl, openTestDb } from "../support/env";
 import { createOtherFamily } from "../support/families";
 import { PNG_1X1, jpegWithGps, testThumbnail } from "../support/images";
 import { postPhotos } from "../support/photoUpload";
-import { addGuest } from "../support/photos";
+import { addGuest, objectsUnder } from "../support/photos";
 
 const { db, close } = openTestDb();
 afterAll(close);
@@ -29,11 +29,6 @@ async function tableCounts(): Promise<Record<string, number>> {
   return counts;
 }
 
-async function objectsUnder(prefix: string): Promise<string[]> {
-  const response = await fetch(`${baseUrl()}/api/dev/objects?prefix=${encodeURIComponent(prefix)}`);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { keys: string[] }).keys;
-}
 
 const runRetention = async () => expect((await fetch(`${baseUrl()}/__scheduled?cron=${encodeURIComponent(RETENTION_CRON)}`)).status).toBe(200);
 const pregnancyRow = async (id: string) => (await db.select({ id: pregnancies.id, purgeWarnedAt: pregnancies.purgeWarnedAt }).from(pregnancies).where(eq(pregnancies.id, id)))[0];

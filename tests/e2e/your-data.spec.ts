@@ -1,3 +1,4 @@
+import { ACCOUNT_DELETION_MESSAGES } from "../../src/domain/accountDeletion";
 import { LEAVING_MESSAGES } from "../../src/domain/leaving";
 import { PNG_1X1 } from "../support/images";
 import { addFamilyGuest, familyWithGrandparent, secondBrowser } from "./family";
@@ -40,7 +41,8 @@ test("a user deletes their account with the mailed code; they cannot sign in aga
   await expectAccessible(page);
   await dialog.getByLabel("Code").fill(await mailedCode(page, cousin.email));
   await dialog.getByRole("button", { name: "Delete my account" }).click();
-  await expect(page.getByText("Your account was deleted")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText(ACCOUNT_DELETION_MESSAGES.deletedToast)).toBeVisible();
 
   const signInAgain = await page.request.post("/api/auth/sign-in/email", { data: { email: cousin.email, password: cousin.password }, headers: { origin: baseURL! } });
   expect(signInAgain.status()).not.toBe(200);

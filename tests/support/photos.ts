@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { GuestPrivacyLevel, Permissions } from "../../src/domain/enums";
 import { pregnancies, pregnancyParticipants } from "../../worker/db/schema";
-import { openTestDb } from "./env";
+import { baseUrl, openTestDb } from "./env";
 import { signUp } from "./families";
 
 /** A fresh guest of the pregnancy at a privacy level, with custom flags when given. */
@@ -28,4 +28,21 @@ export async function setStorage(pregnancyId: string, used: number, limit: numbe
   } finally {
     await close();
   }
+}
+
+/** A pregnancy's photo storage used (in photos). */
+export async function storageUsed(pregnancyId: string): Promise<number | undefined> {
+  const { db, close } = openTestDb();
+  try {
+    return (await db.select({ used: pregnancies.photoStorageUsed }).from(pregnancies).where(eq(pregnancies.id, pregnancyId)))[0]?.used;
+  } finally {
+    await close();
+  }
+}
+
+/** The keys stored in R2 under a prefix (`pregnancies/<id>/`, `users/<id>/`), through the dev-only listing. */
+export async function objectsUnder(prefix: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl()}/api/dev/objects?prefix=${encodeURIComponent(prefix)}`);
+  if (!response.ok) throw new Error(`listing ${prefix} answered ${response.status}`);
+  return ((await response.json()) as { keys: string[] }).keys;
 }

@@ -12,7 +12,7 @@ import { CodeField } from "../../ui/CodeField";
 import { ConfirmDialog, Dialog } from "../../ui/Dialog";
 import { RadioCards } from "../../ui/RadioCards";
 import { SettingsSection } from "../../ui/SettingsSection";
-import { toast } from "../../ui/toast";
+import { handOverToast, toast } from "../../ui/toast";
 
 type LeaveChoice = "keep" | "remove";
 
@@ -71,7 +71,6 @@ function LeavePregnancy({ pregnancyId, title }: { pregnancyId: string; title: st
 /** Deleting the account: what goes is said first, then a code to the mailbox confirms it. */
 function DeleteAccount() {
   const trpc = useTRPC();
-  const navigate = useNavigate();
   const { auth } = useRouteContext({ from: "__root__" });
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState("");
@@ -105,8 +104,10 @@ function DeleteAccount() {
       return;
     }
     auth.clear();
-    toast({ title: "Your account was deleted", variant: "success" });
-    await navigate({ to: "/" });
+    // The sign-in page is its own page: the toast goes along with the page load.
+    toast({ title: ACCOUNT_DELETION_MESSAGES.deletedToast, variant: "success" });
+    handOverToast();
+    window.location.assign("/auth");
   }
 
   return (
