@@ -11,6 +11,7 @@ import { calendarRoutes } from "./http/calendar";
 import { clientErrorRoutes } from "./http/clientErrors";
 import { configurationGuard } from "./http/configurationGuard";
 import { contactFormRoutes } from "./http/contactForm";
+import { dataExportRoutes } from "./http/dataExport";
 import { healthRoute } from "./http/liveness";
 import { newsletterRoutes } from "./http/newsletter";
 import { pageRoutes } from "./http/pages";
@@ -59,6 +60,7 @@ export function createApp(mountDev?: (app: App) => App): App {
   app.route("/api/avatars", avatarRoutes);
   app.route("/api/waiting-room", waitingRoomImageRoutes);
   app.route("/api/billing", billingRoutes);
+  app.route("/api/export", dataExportRoutes);
   app.route("/api/calendar", calendarRoutes);
   app.route("/api/analytics", analyticsRoutes);
   app.route("/api/client-errors", clientErrorRoutes);

@@ -59,6 +59,8 @@ export const PROCEDURE_RATE_LIMITS = {
   /** Mailing a code to delete the account, and trying one: the code is the account's last lock. */
   accountDeletionCode: { window: 10 * SECONDS_PER_MINUTE, max: 3 },
   accountDeletion: { window: 10 * SECONDS_PER_MINUTE, max: 5 },
+  /** Preparing a download of your data: each one reads the whole pregnancy and mails the account. */
+  dataExport: { window: 60 * SECONDS_PER_MINUTE, max: 10 },
 } as const;
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;

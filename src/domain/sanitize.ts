@@ -45,3 +45,7 @@ export const sanitizeLocation = (input: string) => sanitizePlainText(input, LOCA
 export const sanitizeNotes = (input: string) => sanitizePlainText(input, NOTES_MAX_LENGTH);
 export const sanitizeQuestions = (input: string) => sanitizePlainText(input, QUESTIONS_MAX_LENGTH);
 export const sanitizeComment = (input: string) => sanitizePlainText(input, COMMENT_MAX_LENGTH);
+
+/** Text placed in HTML we write ourselves (mails, the exported birth plan): the five special characters escaped. */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);

@@ -31,6 +31,6 @@ export default async function setup(project: TestProject) {
   project.provide("wsProxy", stack.database.wsProxy);
   return async () => {
     await stack.stop();
-    rmSync(persistDir, { recursive: true, force: true });
+    if (!process.env.KEEP_API_LOG) rmSync(persistDir, { recursive: true, force: true });
   };
 }

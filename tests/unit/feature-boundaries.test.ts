@@ -35,6 +35,7 @@ const ALLOWED: Record<string, { files: readonly string[]; why: string }> = {
   "settings -> auth": { files: ["LogOutButton.tsx"], why: "Settings ends with Log Out" },
   "settings -> calendar": { files: ["CalendarFeedSection.tsx"], why: "Settings shows the calendar's feed subscription" },
   "settings -> theme": { files: ["ThemeSettings.tsx"], why: "Settings shows the theme picker" },
+  "settings -> data-export": { files: ["DataExportPanel.tsx"], why: "Settings offers the downloads, and the cancellation dialog offers the pregnancy's download first" },
   "setup-pregnancy -> settings": { files: ["inviteForm.tsx", "messages.ts"], why: "setup's invite step is Settings' guest invitation, same fields and words" },
   "posts -> photos": { files: ["album/albumPhoto.ts"], why: "the post composer attaches photos chosen from the album" },
 };

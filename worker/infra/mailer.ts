@@ -2,6 +2,7 @@ import { isDevEnvironment } from "../config";
 import type { Db } from "../db";
 import { mailOutbox } from "../db/schema";
 import type { Bindings } from "../env";
+import { escapeHtml } from "../../src/domain/sanitize";
 
 export interface Mail {
   to: string;
@@ -43,9 +44,6 @@ export function httpMailer(env: Pick<Bindings, "MAIL_API_URL" | "MAIL_API_KEY" |
 export function createMailer(env: Bindings, db: Db): Mailer {
   return isDevEnvironment(env) ? outboxMailer(db) : httpMailer(env);
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 export const MAIL_PRODUCT_NAME = "BabySteps";
 const MAIL_FOOTER = `${MAIL_PRODUCT_NAME}: plan your pregnancy and share the journey with the people you love.`;

@@ -3,6 +3,7 @@ import { babyGameRouter } from "../routers/babyGame";
 import { billingRouter } from "../routers/billing";
 import { calendarRouter } from "../routers/calendar";
 import { contactsRouter } from "../routers/contacts";
+import { dataExportRouter } from "../routers/dataExport";
 import { dashboardRouter } from "../routers/dashboard";
 import { giftCardsRouter } from "../routers/giftCards";
 import { healthRecordsRouter } from "../routers/healthRecords";
@@ -26,6 +27,7 @@ export const appRouter = router({
   billing: billingRouter,
   calendar: calendarRouter,
   contacts: contactsRouter,
+  dataExport: dataExportRouter,
   dashboard: dashboardRouter,
   giftCards: giftCardsRouter,
   healthRecords: healthRecordsRouter,

@@ -10,12 +10,14 @@ import { PasswordSection } from "./PasswordSection";
 import { PregnancySections } from "./PregnancySection";
 import { ProfileSection } from "./ProfileSection";
 import { YourDataSection } from "./YourDataSection";
+import { DataExportPanel } from "../data-export/DataExportPanel";
+import { DATA_EXPORT_MESSAGES } from "../../domain/dataExport";
 import { SectionLoading, SettingsSection } from "../../ui/SettingsSection";
 import { PageHeader } from "../../ui/PageHeader";
 
 /**
  * /settings for every signed-in user: profile, password, calendar subscription, theme, notifications,
- * leaving the pregnancy or deleting the account, and sign-out; parents in parent mode also get the pregnancy details, babies, family & permissions, and billing.
+ * downloading your data, leaving the pregnancy or deleting the account, and sign-out; parents in parent mode also get the pregnancy details, babies, family & permissions, and billing.
  */
 export function SettingsPage() {
   useDocumentTitle("Settings");
@@ -44,6 +46,9 @@ export function SettingsPage() {
         <ThemeSettings className="[&>legend]:sr-only" />
       </SettingsSection>
       <NotificationsSection />
+      <SettingsSection id="download-your-data" title={DATA_EXPORT_MESSAGES.heading} description="One zip you can open on any computer. We email you each time a download is prepared.">
+        <DataExportPanel />
+      </SettingsSection>
       <YourDataSection
         pregnancy={current.pregnancyId && current.pregnancy ? { id: current.pregnancyId, title: current.pregnancy.title, isOwner: (current.access?.role ?? current.pregnancy.role) === "owner" } : null}
       />

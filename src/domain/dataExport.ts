@@ -1,0 +1,169 @@
+/**
+ * Downloading your data (issue 20): one zip of a pregnancy, made as a stream by the Worker. A
+ * parent takes the whole pregnancy; a guest takes what they added and their own account; anyone
+ * can take their account alone. The rules here decide who gets which, and how its files are named
+ * and written.
+ */
+import type { ParticipantRole } from "./enums";
+import { isParentRole } from "./permissions";
+import { escapeHtml } from "./sanitize";
+import { MS_PER_DAY, MS_PER_MINUTE } from "./units";
+
+/** A prepared download link works this long; it can be started again as often as needed until then. */
+export const EXPORT_LINK_MINUTES = 60;
+export const EXPORT_LINK_MS = EXPORT_LINK_MINUTES * MS_PER_MINUTE;
+
+/**
+ * After a cancellation closes a pregnancy, its owner can still download it for this many days
+ * (every other feature is closed, per the terms).
+ */
+export const EXPORT_AFTER_CLOSURE_DAYS = 60;
+
+/** What one export holds: the whole pregnancy, one person's part of it, or the account alone. */
+export type ExportKind = "family" | "own" | "account";
+
+export interface ExportParticipation {
+  role: ParticipantRole;
+  participantStatus: string;
+  pregnancyStatus: string;
+  closedAt: Date | null;
+  /** Whether the pregnancy is still within its service or read-only years. */
+  withinLifetime: boolean;
+}
+
+/** The last moment the owner of a closed pregnancy can download it. */
+export const closedExportUntil = (closedAt: Date): Date => new Date(closedAt.getTime() + EXPORT_AFTER_CLOSURE_DAYS * MS_PER_DAY);
+
+/**
+ * Which export a participation allows, or null: parents of an open (or read-only) pregnancy take it
+ * all, its guests their own part; once cancelled, only its owner, and only for the stated days.
+ */
+export function exportKindFor(participation: ExportParticipation, now: Date): Exclude<ExportKind, "account"> | null {
+  if (participation.participantStatus !== "active" || !participation.withinLifetime) return null;
+  if (participation.pregnancyStatus === "closed") {
+    const open = participation.role === "owner" && participation.closedAt !== null && now.getTime() <= closedExportUntil(participation.closedAt).getTime();
+    return open ? "family" : null;
+  }
+  if (participation.pregnancyStatus !== "active") return null;
+  return isParentRole(participation.role) ? "family" : "own";
+}
+
+const MIME_EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/heic": "heic", "image/heif": "heic" };
+
+/** Lower-case words joined by dashes, at most 40 characters: safe in a file name on every system. */
+export function slugify(text: string | null | undefined, fallback: string): string {
+  const slug = (text ?? "")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+  return slug || fallback;
+}
+
+/** `photos/2026-05-01-first-scan-1a2b3c4d.jpg`: sorts by date, says what it is, never collides (the id). */
+export function photoFileName(photo: { id: string; title: string | null; uploadDate: Date; mimeType: string }): string {
+  const extension = MIME_EXTENSIONS[photo.mimeType] ?? "bin";
+  return `${photo.uploadDate.toISOString().slice(0, 10)}-${slugify(photo.title, "photo")}-${photo.id.slice(0, 8)}.${extension}`;
+}
+
+/** The image behind a waiting-room message keeps its stored name (a random id and the type). */
+export const storedFileName = (storagePath: string): string => storagePath.slice(storagePath.lastIndexOf("/") + 1);
+
+export function exportFileName(kind: ExportKind, title: string | null, now: Date): string {
+  const day = now.toISOString().slice(0, 10);
+  if (kind === "account") return `babysteps-account-${day}.zip`;
+  return `babysteps-${slugify(title, "pregnancy")}${kind === "own" ? "-my-part" : ""}-${day}.zip`;
+}
+
+type CsvValue = string | number | boolean | Date | null | undefined;
+
+function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return "";
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  // A cell a spreadsheet would run as a formula is written as text (OWASP CSV injection).
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** RFC 4180 CSV with a header row and CRLF line ends, the way spreadsheets open it. */
+export function toCsv<Row>(columns: ReadonlyArray<readonly [header: string, value: (row: Row) => CsvValue]>, rows: readonly Row[]): string {
+  const lines = [columns.map(([header]) => csvCell(header)).join(",")];
+  for (const row of rows) lines.push(columns.map(([, value]) => csvCell(value(row))).join(","));
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** The birth plan as a page to print: every answered section, the parents' names, escaped. */
+export function birthPlanPage(plan: { title: string; parents: string; dueDate: string; sections: ReadonlyArray<{ title: string; questions: ReadonlyArray<{ label: string; answer: string }> }> }): string {
+  const sections = plan.sections
+    .map((section) => `<section><h2>${escapeHtml(section.title)}</h2><dl>${section.questions.map((question) => `<dt>${escapeHtml(question.label)}</dt><dd>${escapeHtml(question.answer)}</dd>`).join("")}</dl></section>`)
+    .join("\n");
+  return [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<title>Birth plan: ${escapeHtml(plan.title)}</title>`,
+    "<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;line-height:1.5}dt{font-weight:600;margin-top:.75rem}dd{margin:0}section{break-inside:avoid}</style>",
+    "</head><body>",
+    `<h1>Birth plan</h1><p>${escapeHtml(plan.parents)}. Due ${escapeHtml(plan.dueDate)}.</p>`,
+    sections || "<p>No answers yet.</p>",
+    "</body></html>",
+    "",
+  ].join("\n");
+}
+
+/** What each file of the zip is, for the README inside it. */
+export const EXPORT_FILE_NOTES: Record<string, string> = {
+  "account.json": "Your account: name, email, when you joined, your notification settings.",
+  "pregnancy.json": "The pregnancy: title, due date, babies, and the people in it with their roles and permissions.",
+  "photos/photos.json": "One entry per photo: its file in this folder, title, description, date, week, tags, who can see it, who uploaded it, likes and comments.",
+  "photos/": "The photo files as uploaded (without location or camera details, which we remove on upload).",
+  "posts.json": "Posts with their comments and likes.",
+  "calendar/events.json": "Calendar events with everyone's RSVP.",
+  "calendar/calendar.ics": "The same events as a calendar file: open it with any calendar app.",
+  "calendar/rsvps.json": "The events you were invited to and your answers.",
+  "registry.json": "Registry items and suggestions.",
+  "baby-game.json": "Baby prediction game guesses and, once the babies are here, the results.",
+  "waiting-room/messages.json": "The waiting room's messages and reactions.",
+  "waiting-room/direct-messages.json": "Your private waiting-room conversations.",
+  "waiting-room/images/": "Pictures sent in the waiting room.",
+  "health/": "Health records and trackers as CSV files (open with any spreadsheet), and the birth plan as a page to print.",
+};
+
+const KIND_INTRO: Record<ExportKind, string> = {
+  family: "Everything in this pregnancy, as its parents see it.",
+  own: "What you added to this pregnancy, and your account.",
+  account: "Your account.",
+};
+
+/** README.txt: what was exported, when, and what each file is. Plain text, so it opens anywhere. */
+export function exportReadme(input: { kind: ExportKind; title: string | null; madeAt: Date; files: readonly string[] }): string {
+  const present = Object.entries(EXPORT_FILE_NOTES).filter(([name]) => input.files.some((file) => (name.endsWith("/") ? file.startsWith(name) : file === name)));
+  return [
+    `BabySteps export${input.title ? `: ${input.title}` : ""}`,
+    `Made ${input.madeAt.toISOString()}.`,
+    "",
+    KIND_INTRO[input.kind],
+    "Dates and times are in UTC (ISO 8601). JSON files open in any text editor.",
+    "",
+    ...present.map(([name, note]) => `${name}\n    ${note}`),
+    "",
+  ].join("\n");
+}
+
+export const DATA_EXPORT_MESSAGES = {
+  heading: "Download your data",
+  familyDescription: "Everything in this pregnancy in one zip: every photo as uploaded, posts, calendar, registry, game, waiting room and health records.",
+  ownDescription: "What you added to this pregnancy (photos, posts, comments, RSVPs, guesses, messages) and your account, in one zip.",
+  accountDescription: "Your account details in one zip.",
+  prepare: "Prepare download",
+  download: "Download zip",
+  linkValid: (until: string) => `The link works until ${until}. If the download stops, start it again.`,
+  closedUntil: (title: string, until: string) => `${title} is closed. You can download it until ${until}.`,
+  notAllowed: "You cannot download this pregnancy.",
+  linkExpired: "This download link has expired. Prepare a new one in Settings.",
+  mailSubject: "Your BabySteps data was downloaded",
+  mail: (what: string, when: string) => [`A download of ${what} was prepared on ${when}.`, "If this was not you, change your password now: someone may be signed in as you."],
+  cancelOffer: "Before you cancel, download everything you want to keep.",
+} as const;

@@ -1,0 +1,83 @@
+import { useState } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { DATA_EXPORT_MESSAGES, closedExportUntil, type ExportKind } from "../../domain/dataExport";
+import { formatBytes } from "../../lib/formatBytes";
+import { serverErrorText } from "../../lib/serverError";
+import { useTRPC } from "../../lib/trpc";
+import { FormMessage } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { buttonStyles } from "../../ui/buttonStyles";
+import { Skeleton } from "../../ui/Skeleton";
+
+const DESCRIPTIONS: Record<ExportKind, string> = {
+  family: DATA_EXPORT_MESSAGES.familyDescription,
+  own: DATA_EXPORT_MESSAGES.ownDescription,
+  account: DATA_EXPORT_MESSAGES.accountDescription,
+};
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
+
+/**
+ * One download: prepared on demand (the server sizes it and mails the account), then fetched by the
+ * browser itself from a link that works for an hour, so its download bar shows the progress against
+ * the exact size and a stopped download can simply be started again.
+ */
+function ExportRow({ pregnancyId, title, kind, closedAt }: { pregnancyId: string | null; title: string; kind: ExportKind; closedAt?: Date | null }) {
+  const trpc = useTRPC();
+  const [message, setMessage] = useState<string | null>(null);
+  const prepare = useMutation(trpc.dataExport.prepare.mutationOptions({ onError: (error) => setMessage(serverErrorText(error) ?? "We could not prepare the download. Please try again.") }));
+  const ready = prepare.data;
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-border p-4">
+      <h3 className="font-semibold">{title}</h3>
+      <p className="text-sm text-muted-foreground">{DESCRIPTIONS[kind]}</p>
+      {closedAt && <p className="text-sm">{DATA_EXPORT_MESSAGES.closedUntil(title, dayFormat.format(closedExportUntil(closedAt)))}</p>}
+      <FormMessage message={message} />
+      {ready ? (
+        <div className="flex flex-col gap-2" role="status">
+          <p className="text-sm">
+            Ready: {ready.photos} {ready.photos === 1 ? "photo" : "photos"} in {ready.files} files, {formatBytes(ready.bytes)}.
+          </p>
+          <div>
+            <a className={buttonStyles()} href={ready.url} download={ready.fileName} aria-label={`${DATA_EXPORT_MESSAGES.download}: ${title} (${formatBytes(ready.bytes)})`}>
+              {DATA_EXPORT_MESSAGES.download} ({formatBytes(ready.bytes)})
+            </a>
+          </div>
+          <p className="text-sm text-muted-foreground">{DATA_EXPORT_MESSAGES.linkValid(timeFormat.format(ready.expiresAt))}</p>
+        </div>
+      ) : (
+        <div>
+          <Button
+            variant="secondary"
+            loading={prepare.isPending}
+            aria-label={`${DATA_EXPORT_MESSAGES.prepare}: ${title}`}
+            onClick={() => {
+              setMessage(null);
+              prepare.mutate({ pregnancyId });
+            }}
+          >
+            {DATA_EXPORT_MESSAGES.prepare}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Every download the user may take: each pregnancy they are in (or owned, until its closed days end) and their account. */
+export function DataExportPanel({ onlyPregnancyId }: { onlyPregnancyId?: string }) {
+  const trpc = useTRPC();
+  const options = useQuery(trpc.dataExport.options.queryOptions());
+  if (options.isPending) return <Skeleton className="h-24" />;
+  if (options.isError) return <FormMessage message={serverErrorText(options.error) ?? "We could not load your downloads."} />;
+  const shown = onlyPregnancyId ? options.data.filter((option) => option.pregnancyId === onlyPregnancyId) : options.data;
+  return (
+    <div className="flex flex-col gap-3">
+      {shown.map((option) => (
+        <ExportRow key={option.pregnancyId} pregnancyId={option.pregnancyId} title={option.title} kind={option.kind} closedAt={option.closedAt} />
+      ))}
+      {!onlyPregnancyId && <ExportRow pregnancyId={null} title="Your account" kind="account" />}
+    </div>
+  );
+}
