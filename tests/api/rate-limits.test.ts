@@ -32,7 +32,7 @@ const CASES: Case[] = [
   { path: "giftCards.purchase", type: "query", rule: "giftCardPurchase", caller: "visitor", input: () => ({ stripeSessionId: "cs_test_no_such_session" }) },
   { path: "giftCards.redeem", type: "mutation", rule: "giftCardRedeem", caller: "signed-in", input: () => ({ code: "NOPE-NOPE-NOPE-NOPE" }) },
   { path: "account.deletion.sendCode", type: "mutation", rule: "accountDeletionCode", caller: "signed-in", input: () => undefined },
-  { path: "account.deletion.confirm", type: "mutation", rule: "accountDeletion", caller: "signed-in", input: () => ({ code: "000000" }) },
+  { path: "account.deletion.confirm", type: "mutation", rule: "accountDeletion", caller: "signed-in", input: () => ({ code: "000000", photos: "remove" }) },
 ];
 
 async function callerFor(kind: Caller): Promise<ApiClient> {

@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETION_MESSAGES } from "../../src/domain/accountDeletion";
+import { ACCOUNT_DELETION_MESSAGES, ACCOUNT_DELETION_REMOVES } from "../../src/domain/accountDeletion";
 import { LEAVING_MESSAGES } from "../../src/domain/leaving";
 import { PNG_1X1 } from "../support/images";
 import { addFamilyGuest, familyWithGrandparent, secondBrowser } from "./family";
@@ -35,7 +35,11 @@ test("a user deletes their account with the mailed code; they cannot sign in aga
   await page.goto("/settings");
   await page.getByRole("region", { name: "Your data" }).getByRole("button", { name: "Delete account" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete your account?" });
-  await expect(dialog.getByText("the photos you uploaded and the waiting-room pictures you sent")).toBeVisible();
+  // Keeping the photos is offered first; the list says what goes for the choice made.
+  await expect(dialog.getByRole("radio", { name: /Keep my photos in the albums/ })).toBeChecked();
+  await expect(dialog.getByText(ACCOUNT_DELETION_REMOVES.keep[1]!, { exact: true })).toBeVisible();
+  await dialog.getByRole("radio", { name: /Delete my photos too/ }).check();
+  await expect(dialog.getByText(ACCOUNT_DELETION_REMOVES.remove[1]!, { exact: true })).toBeVisible();
   await dialog.getByRole("button", { name: "Email me a code" }).click();
   await expect(dialog.getByText(`We sent a 6-digit code to ${cousin.email}.`)).toBeVisible();
   await expectAccessible(page);

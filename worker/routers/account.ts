@@ -3,6 +3,7 @@ import { personNameSchema } from "../../src/domain/auth";
 import { NOTIFICATION_PREFERENCES } from "../../src/domain/enums";
 import { otpCodeSchema } from "../../src/domain/auth";
 import { rateLimited, router, signedInProcedure } from "../trpc/init";
+import { ACCOUNT_DELETION_PHOTOS } from "../../src/domain/accountDeletion";
 import { deleteAccount, sendDeletionCode } from "../services/accountDeletion";
 import { modeContext, notificationPreferences, profile, setNotificationPreferences, updateProfile } from "../services/account";
 
@@ -25,7 +26,8 @@ export const accountRouter = router({
     sendCode: signedInProcedure.use(rateLimited("accountDeletionCode")).mutation(({ ctx }) => sendDeletionCode(ctx.caller)),
     confirm: signedInProcedure
       .use(rateLimited("accountDeletion"))
-      .input(z.object({ code: otpCodeSchema }))
-      .mutation(({ ctx, input }) => deleteAccount(ctx.caller, input.code)),
+      // What happens to the account's photos is stated by the person deleting, never assumed.
+      .input(z.object({ code: otpCodeSchema, photos: z.enum(ACCOUNT_DELETION_PHOTOS) }))
+      .mutation(({ ctx, input }) => deleteAccount(ctx.caller, input)),
   }),
 });

@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { ACCOUNT_DELETION_CODE_MS, ACCOUNT_DELETION_MESSAGES } from "../../src/domain/accountDeletion";
+import { ACCOUNT_DELETION_CODE_MS, ACCOUNT_DELETION_MESSAGES, type AccountDeletionPhotos } from "../../src/domain/accountDeletion";
 import { babyPredictions, photos, pregnancies, pregnancyParticipants, users, verifications, waitingRoomImages } from "../db/schema";
 import { hashCode, randomCode } from "../infra/codes";
 import { composeMail } from "../infra/mailer";
@@ -27,17 +27,18 @@ export async function sendDeletionCode(caller: UserCaller): Promise<{ sentTo: st
 }
 
 /**
- * Deletes the caller's account once the mailed code matches: the photos and waiting-room pictures
- * they uploaded (objects, and the storage they took given back), their avatar, then the user row,
- * which takes with it their sessions (every device is signed out), sign-in, participations and
- * everything they wrote (every such table cascades on the user). An owner of an open pregnancy is
- * refused: the family would be left without one.
+ * Deletes the caller's account once the mailed code matches: the waiting-room pictures they sent
+ * and, if they chose so, the photos they uploaded (objects, and the storage they took given back);
+ * their avatar; then the user row, which takes with it their sessions (every device is signed out),
+ * sign-in, participations and everything they wrote (every such table cascades on the user). Photos
+ * they chose to keep stay in each album, with storage and objects, their uploader set to null (a
+ * former member). An owner of an open pregnancy is refused: the family would be left without one.
  */
-export async function deleteAccount(caller: UserCaller, code: string): Promise<{ deleted: true }> {
+export async function deleteAccount(caller: UserCaller, input: { code: string; photos: AccountDeletionPhotos }): Promise<{ deleted: true }> {
   const { db, env, user } = caller;
   const identifier = codeSubject(user.id);
   const [stored] = await db.select({ value: verifications.value, expiresAt: verifications.expiresAt }).from(verifications).where(eq(verifications.identifier, identifier));
-  if (!stored || stored.expiresAt.getTime() < Date.now() || stored.value !== (await hashCode(identifier, code))) {
+  if (!stored || stored.expiresAt.getTime() < Date.now() || stored.value !== (await hashCode(identifier, input.code))) {
     throw new AppError("BAD_REQUEST", "INVALID_CODE", ACCOUNT_DELETION_MESSAGES.wrongCode);
   }
   const [owned] = await db
@@ -50,7 +51,11 @@ export async function deleteAccount(caller: UserCaller, code: string): Promise<{
 
   const rooms = await db.select({ pregnancyId: pregnancyParticipants.pregnancyId }).from(pregnancyParticipants).where(eq(pregnancyParticipants.userId, user.id));
   const removed = await db.transaction(async (tx) => {
-    const uploads = await tx.select({ pregnancyId: photos.pregnancyId, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath }).from(photos).where(eq(photos.uploadedBy, user.id));
+    // Deleted here, not by the schema (it sets kept photos' uploader to null), so storage is given back.
+    const uploads =
+      input.photos === "remove"
+        ? await tx.delete(photos).where(eq(photos.uploadedBy, user.id)).returning({ pregnancyId: photos.pregnancyId, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath })
+        : [];
     const images = await tx.select({ pregnancyId: waitingRoomImages.pregnancyId, storagePath: waitingRoomImages.storagePath }).from(waitingRoomImages).where(eq(waitingRoomImages.uploadedBy, user.id));
     await releaseStorage(tx, [...uploads, ...images]);
     await tx.delete(verifications).where(eq(verifications.identifier, identifier));
@@ -61,8 +66,8 @@ export async function deleteAccount(caller: UserCaller, code: string): Promise<{
   });
   await removeObjects(env.PHOTOS, removed);
   await deleteObjectsUnder(env.PHOTOS, userPrefix(user.id));
-  // Open sockets close now, and everyone else's album and feed drop what this account added.
+  // Open sockets close now, and everyone else's album and feed drop what this account added (or show its kept photos as a former member's).
   await Promise.all(rooms.map(({ pregnancyId }) => Promise.all([reauthoriseRoom(env, pregnancyId, [user.id]), tellFeed(env, pregnancyId, "photos"), tellFeed(env, pregnancyId, "posts")])));
-  await caller.mailer.send(composeMail(user.email, ACCOUNT_DELETION_MESSAGES.deletedSubject, [...ACCOUNT_DELETION_MESSAGES.deleted]));
+  await caller.mailer.send(composeMail(user.email, ACCOUNT_DELETION_MESSAGES.deletedSubject, ACCOUNT_DELETION_MESSAGES.deleted(input.photos)));
   return { deleted: true };
 }

@@ -1,5 +1,6 @@
 import { makeZip, predictLength } from "client-zip";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { FORMER_MEMBER_NAME } from "../../src/domain/accountDeletion";
 import { answeredSections, normalizeBirthPlanAnswers, parentNames } from "../../src/domain/birthPlan";
 import {
   birthPlanPage,
@@ -104,8 +105,6 @@ const text = (name: string, content: string): Entry => ({ name, bytes: encoder.e
 const json = (name: string, value: unknown): Entry => text(name, `${JSON.stringify(value, null, 2)}\n`);
 const sizeOf = (entry: Entry) => ("bytes" in entry ? entry.bytes.byteLength : entry.size);
 
-const FORMER_MEMBER = "Former member";
-
 async function accountRecord(db: Db, userId: string) {
   const [account] = await db
     .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, emailVerified: users.emailVerified, createdAt: users.createdAt })
@@ -141,7 +140,7 @@ async function peopleOf(db: Db, pregnancyId: string) {
     .where(eq(pregnancyParticipants.pregnancyId, pregnancyId));
   const names = new Map<string, string>();
   for (const row of rows) if (row.userId) names.set(row.userId, `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim());
-  return { rows, nameOf: (userId: string | null) => (userId ? (names.get(userId) ?? FORMER_MEMBER) : null) };
+  return { rows, nameOf: (userId: string | null) => (userId ? (names.get(userId) ?? FORMER_MEMBER_NAME) : null) };
 }
 
 /** The photos to include (all of the pregnancy's, or one person's), with their file names and records. */
@@ -171,7 +170,7 @@ async function photoEntries(db: Db, pregnancyId: string, onlyBy: string | null, 
       week: row.week,
       tags: row.tags,
       audience: { privacyLevel: row.privacyLevel, audienceGroups: row.audienceGroups },
-      uploadedBy: nameOf(row.uploadedBy),
+      uploadedBy: nameOf(row.uploadedBy) ?? FORMER_MEMBER_NAME,
       likedBy: likes.filter((like) => like.photoId === row.id).map((like) => nameOf(like.userId)),
       comments: comments.filter((comment) => comment.photoId === row.id).map((comment) => ({ by: nameOf(comment.userId), text: comment.content, at: comment.createdAt })),
     };

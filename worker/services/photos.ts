@@ -1,4 +1,5 @@
 import { and, arrayOverlaps, asc, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
+import { FORMER_MEMBER_NAME } from "../../src/domain/accountDeletion";
 import { canSeeItem, resolveAudience } from "../../src/domain/audience";
 import type { ItemPrivacyLevel } from "../../src/domain/enums";
 import { displayTitle } from "../../src/domain/permissions";
@@ -26,8 +27,8 @@ const PHOTO_AUDIENCE = { privacyLevel: photos.privacyLevel, audienceGroups: phot
 /** Photos of this pregnancy the caller may see: the audience rule in SQL, the uploader always. */
 export const visibleTo = (caller: PregnancyCaller): SQL | undefined => and(eq(photos.pregnancyId, caller.access.id), itemAudienceFilter(PHOTO_AUDIENCE, caller.access, caller.user.id));
 
-/** The uploader and the parents edit, tag and delete a photo. */
-const canManage = (caller: PregnancyCaller, uploadedBy: string) => caller.access.isParent || uploadedBy === caller.user.id;
+/** The uploader and the parents edit, tag and delete a photo; a former member's (no uploader) only the parents. */
+const canManage = (caller: PregnancyCaller, uploadedBy: string | null) => caller.access.isParent || (uploadedBy !== null && uploadedBy === caller.user.id);
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -66,7 +67,8 @@ const photoColumns = (viewerId: string) => ({
 });
 
 export interface PersonView {
-  id: string;
+  /** Null for a former member: someone who deleted their account and left their photos in the album. */
+  id: string | null;
   firstName: string;
   lastName: string;
   avatarUrl: string | null;
@@ -112,11 +114,24 @@ export interface PhotoView {
 
 type PhotoRow = Awaited<ReturnType<typeof selectPhotos>>[number];
 
+/** Who uploaded the photo, or a former member when their account is gone. */
+function uploaderOf(row: PhotoRow): PersonView {
+  if (row.uploadedBy === null || row.uploaderFirstName === null) return { id: null, firstName: FORMER_MEMBER_NAME, lastName: "", avatarUrl: null, displayTitle: "" };
+  return {
+    id: row.uploadedBy,
+    firstName: row.uploaderFirstName,
+    lastName: row.uploaderLastName ?? "",
+    avatarUrl: row.uploaderAvatarUrl,
+    displayTitle: row.uploaderRole ? displayTitle(row.uploaderTitle, row.uploaderRole) : "",
+  };
+}
+
 function selectPhotos(caller: PregnancyCaller, where: SQL | undefined, limit: number) {
   return caller.db
     .select(photoColumns(caller.user.id))
     .from(photos)
-    .innerJoin(users, eq(users.id, photos.uploadedBy))
+    // Left: a former member's photos (no uploader any more) stay in the album.
+    .leftJoin(users, eq(users.id, photos.uploadedBy))
     .leftJoin(pregnancyParticipants, and(eq(pregnancyParticipants.pregnancyId, photos.pregnancyId), eq(pregnancyParticipants.userId, photos.uploadedBy)))
     .where(where)
     .orderBy(desc(photos.createdAt), desc(photos.id))
@@ -151,13 +166,7 @@ async function withDetails(caller: PregnancyCaller, rows: PhotoRow[]): Promise<P
       uploadDate: row.uploadDate.toISOString(),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
-      uploader: {
-        id: row.uploadedBy,
-        firstName: row.uploaderFirstName,
-        lastName: row.uploaderLastName,
-        avatarUrl: row.uploaderAvatarUrl,
-        displayTitle: row.uploaderRole ? displayTitle(row.uploaderTitle, row.uploaderRole) : "",
-      },
+      uploader: uploaderOf(row),
       likesCount: row.likesCount,
       commentsCount: row.commentsCount,
       likedByMe: row.likedByMe,
@@ -246,6 +255,7 @@ export async function photoFilters(caller: PregnancyCaller) {
   const where = visibleTo(caller);
   const tag = sql<string>`unnest(${photos.tags})`.as("tag");
   const weeks = await db.selectDistinct({ week: photos.week }).from(photos).where(where).orderBy(asc(photos.week));
+  // Inner join: a former member's photos have no one to filter by; they show when no uploader is chosen.
   const uploaders = await db
     .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(photos)

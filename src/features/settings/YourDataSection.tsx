@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouteContext } from "@tanstack/react-router";
-import { ACCOUNT_DELETION_MESSAGES, ACCOUNT_DELETION_REMOVES } from "../../domain/accountDeletion";
+import { ACCOUNT_DELETION_MESSAGES, type AccountDeletionPhotos } from "../../domain/accountDeletion";
 import { OTP_LENGTH } from "../../domain/authRules";
 import { LEAVING_MESSAGES } from "../../domain/leaving";
 import { serverErrorText } from "../../lib/serverError";
@@ -11,6 +11,7 @@ import { Button } from "../../ui/Button";
 import { CodeField } from "../../ui/CodeField";
 import { ConfirmDialog, Dialog } from "../../ui/Dialog";
 import { RadioCards } from "../../ui/RadioCards";
+import { AccountDeletionChoice } from "./AccountDeletionChoice";
 import { SettingsSection } from "../../ui/SettingsSection";
 import { handOverToast, toast } from "../../ui/toast";
 
@@ -75,6 +76,7 @@ function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<AccountDeletionPhotos>("keep");
   const [message, setMessage] = useState<string | null>(null);
   const sendCode = useMutation(trpc.account.deletion.sendCode.mutationOptions());
   const confirm = useMutation(trpc.account.deletion.confirm.mutationOptions());
@@ -98,7 +100,7 @@ function DeleteAccount() {
   async function deleteNow() {
     setMessage(null);
     try {
-      await confirm.mutateAsync({ code });
+      await confirm.mutateAsync({ code, photos });
     } catch (error) {
       setMessage(serverErrorText(error) ?? ACCOUNT_DELETION_MESSAGES.wrongCode);
       return;
@@ -112,19 +114,15 @@ function DeleteAccount() {
 
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-sm text-muted-foreground">Delete your BabySteps account and everything you added. This cannot be undone.</p>
+      <p className="text-sm text-muted-foreground">Delete your BabySteps account and what you added; you choose whether your photos stay in the albums. This cannot be undone.</p>
       <div>
         <Button variant="danger" onClick={() => setOpen(true)}>
           Delete account
         </Button>
       </div>
-      <Dialog open={open} onClose={confirm.isPending ? () => undefined : close} title="Delete your account?" description="Deleting your account removes, for good:">
+      <Dialog open={open} onClose={confirm.isPending ? () => undefined : close} title="Delete your account?" description="Choose what happens to your photos, then confirm with a code we email you.">
         <div className="flex flex-col gap-4">
-          <ul className="list-disc pl-5 text-sm">
-            {ACCOUNT_DELETION_REMOVES.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+          <AccountDeletionChoice value={photos} onChange={setPhotos} />
           <FormMessage message={message} />
           {sentTo === null ? (
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -27,12 +27,11 @@ export const photos = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     week: integer("week").notNull().default(24),
-    // Cascade on account deletion (user-owned content). The DB cannot delete R2 objects or fix
-    // pregnancies.photo_storage_used: the account-deletion path must remove the user's photos
-    // through the photo service first; the cascade is only the backstop.
-    uploadedBy: text("uploaded_by")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // Null once the uploader deleted their account and chose to leave their photos in the album
+    // (shown as from a former member; only the parents manage them). Set null, not cascade: the DB
+    // cannot delete R2 objects or fix pregnancies.photo_storage_used, so a deletion that removes the
+    // photos deletes them itself (worker/services/accountDeletion.ts).
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     privacyLevel: itemPrivacyLevelEnum("privacy_level").notNull().default("immediate-family"),
     /** Upload metadata may give audienceGroups instead of a privacy level. */
     audienceGroups: text("audience_groups")
