@@ -1,13 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_STRIPE } from "../../scripts/stack";
-import { PLANS, subscriptionCancelAt, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/billing";
+import { formatPrice, PLANS, subscriptionCancelAt, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/billing";
 import { addDays, addYears, dueDateFromLmp, READ_ONLY_YEARS, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { ROOM_REAUTHORISE_CLOSE_CODE } from "../../src/domain/pregnancyRoom";
 import { devStripeObjects, pregnancies, pregnancyParticipants, subscriptions } from "../../worker/db/schema";
 import { stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
-import { subscribedUser } from "../support/checkout";
+import { providerStripe, subscribedUser } from "../support/checkout";
 import type { ApiClient } from "../support/client";
 import { openTestDb } from "../support/env";
 import { signUp } from "../support/families";
@@ -15,7 +15,7 @@ import { PNG_1X1 } from "../support/images";
 import { postPhotos } from "../support/photoUpload";
 import { callProcedure } from "../support/raw-trpc";
 import { connect, feedOf } from "../support/room";
-import { SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TOASTS } from "../../src/domain/subscription";
+import { cancelledDescription, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TOASTS } from "../../src/domain/subscription";
 import { MS_PER_SECOND, SECONDS_PER_DAY } from "../../src/domain/units";
 
 let testDb: ReturnType<typeof openTestDb>;
@@ -150,7 +150,9 @@ describe("billing.cancelSubscription", () => {
     const guestRoom = await connect(pregnancyId, guest.client);
     const guestFeed = await connect(feedOf(pregnancyId), guest.client);
 
-    expect(await owner.client.trpc.billing.cancelSubscription.mutate({ confirm: true })).toEqual({ success: true, closedPregnancyId: pregnancyId });
+    // Cancelled in its trial: nothing was paid, nothing is refunded.
+    expect(await owner.client.trpc.billing.cancelSubscription.mutate({ confirm: true })).toEqual({ success: true, closedPregnancyId: pregnancyId, refund: { cardCents: 0, creditCents: 0 } });
+    expect(await refundsOf(await customerOf(owner.userId))).toEqual([]);
     // The guest's open sockets close with the pregnancy, and cannot be opened again.
     expect(await guestRoom.closed).toBe(ROOM_REAUTHORISE_CLOSE_CODE);
     expect(await guestFeed.closed).toBe(ROOM_REAUTHORISE_CLOSE_CODE);
@@ -173,6 +175,110 @@ describe("billing.cancelSubscription", () => {
     await testDb.db.update(pregnancyParticipants).set({ role: "partner" }).where(eq(pregnancyParticipants.userId, owner.userId));
     await expect(owner.client.trpc.billing.cancelSubscription.mutate({ confirm: true })).rejects.toMatchObject({ message: SUBSCRIPTION_MESSAGES.onlyOwnerCancels, data: { code: "FORBIDDEN" } });
     expect((await pregnancyRow(pregnancyId)).status).toBe("active");
+  });
+});
+
+/** Stripe's test clock, as the fake offers it: the period ends now and its invoice is billed (the trial becomes a paid month). */
+async function renew(subscriptionId: string): Promise<Stripe.Invoice> {
+  const stripe = providerStripe();
+  const renewed = (await stripe.rawRequest("POST", `/v1/test_helpers/subscriptions/${subscriptionId}/renew`, {})) as unknown as Stripe.Subscription;
+  return stripe.invoices.retrieve(String(renewed.latest_invoice));
+}
+
+async function customerOf(userId: string): Promise<string> {
+  const customerId = (await subscriptionRowOf(userId)).stripeCustomerId;
+  if (!customerId) throw new Error(`No Stripe customer for ${userId}`);
+  return customerId;
+}
+
+/** The card payment intent of an invoice, through its invoice payments (API "clover"). */
+async function paymentIntentOf(invoiceId: string): Promise<string> {
+  const { data } = await providerStripe().invoicePayments.list({ invoice: invoiceId, status: "paid" });
+  expect(data).toHaveLength(1);
+  return String(data[0]!.payment.payment_intent);
+}
+
+/** Every refund the fake Stripe made for this customer's payment intents. */
+async function refundsOf(customerId: string): Promise<Stripe.Refund[]> {
+  const rows = await testDb.db
+    .select({ data: devStripeObjects.data })
+    .from(devStripeObjects)
+    .where(
+      and(
+        eq(devStripeObjects.type, "refund"),
+        sql`${devStripeObjects.data}->>'payment_intent' in (select id from ${devStripeObjects} where type = 'payment_intent' and data->>'customer' = ${customerId})`,
+      ),
+    );
+  return rows.map((row) => row.data as unknown as Stripe.Refund);
+}
+
+async function balanceOf(customerId: string): Promise<number> {
+  const customer = await providerStripe().customers.retrieve(customerId);
+  if (customer.deleted) throw new Error(`${customerId} was deleted`);
+  return customer.balance;
+}
+
+describe("the refund on cancellation (terms: the current billing month)", () => {
+  it("refunds exactly the current month's card payment to the card, never an earlier month, and once only", async () => {
+    const { owner, subscriptionId } = await payingFamily("refundcard");
+    const earlier = await renew(subscriptionId);
+    const current = await renew(subscriptionId);
+    expect(current).toMatchObject({ status: "paid", total: PLANS.basic.priceCents, amount_paid: PLANS.basic.priceCents });
+    const customerId = await customerOf(owner.userId);
+
+    const answer = await owner.client.trpc.billing.cancelSubscription.mutate({ confirm: true });
+    expect(answer.refund).toEqual({ cardCents: PLANS.basic.priceCents, creditCents: 0 });
+    expect(cancelledDescription(answer.refund)).toContain(`${formatPrice(PLANS.basic.priceCents)} is refunded to your card`);
+    const refunds = await refundsOf(customerId);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: PLANS.basic.priceCents, payment_intent: await paymentIntentOf(current.id), status: "succeeded", metadata: { invoice: current.id } });
+    expect(refunds.map((refund) => refund.payment_intent)).not.toContain(await paymentIntentOf(earlier.id));
+    expect((await providerSubscription(subscriptionId)).status).toBe("canceled");
+
+    // Cancelling again finds nothing to cancel and refunds nothing more.
+    await expect(owner.client.trpc.billing.cancelSubscription.mutate({ confirm: true })).rejects.toMatchObject({ data: { code: "NOT_FOUND", appCode: "NO_SUBSCRIPTION" } });
+    expect(await refundsOf(customerId)).toHaveLength(1);
+  });
+
+  it("gives the gift card credit the invoice drew back to the balance, and the rest to the card", async () => {
+    const { owner, subscriptionId } = await payingFamily("refundcredit");
+    const customerId = await customerOf(owner.userId);
+    const creditCents = 500;
+    await providerStripe().customers.createBalanceTransaction(customerId, { amount: -creditCents, currency: "usd", description: "Gift card" });
+    const invoice = await renew(subscriptionId);
+    expect(invoice).toMatchObject({ starting_balance: -creditCents, ending_balance: 0, amount_paid: PLANS.basic.priceCents - creditCents });
+    expect(await balanceOf(customerId)).toBe(0);
+
+    const answer = await owner.client.trpc.billing.cancelSubscription.mutate({ confirm: true });
+    expect(answer.refund).toEqual({ cardCents: PLANS.basic.priceCents - creditCents, creditCents });
+    expect(await balanceOf(customerId)).toBe(-creditCents);
+    expect((await refundsOf(customerId)).map((refund) => refund.amount)).toEqual([PLANS.basic.priceCents - creditCents]);
+  });
+
+  it("a retry after an earlier try refunded but did not cancel gives nothing back twice", async () => {
+    const { owner, subscriptionId } = await payingFamily("refundretry");
+    const customerId = await customerOf(owner.userId);
+    await providerStripe().customers.createBalanceTransaction(customerId, { amount: -300, currency: "usd" });
+    const invoice = await renew(subscriptionId);
+    const [payment] = (await providerStripe().invoicePayments.list({ invoice: invoice.id })).data;
+    // What an earlier try sent, under the same keys, before its cancel failed.
+    await providerStripe().refunds.create({ payment_intent: String(payment!.payment.payment_intent), amount: payment!.amount_paid! }, { idempotencyKey: `cancellation-refund-${payment!.id}` });
+    await providerStripe().customers.createBalanceTransaction(customerId, { amount: -300, currency: "usd" }, { idempotencyKey: `cancellation-credit-${invoice.id}` });
+    expect(await balanceOf(customerId)).toBe(-300);
+
+    expect((await owner.client.trpc.billing.cancelSubscription.mutate({ confirm: true })).refund).toEqual({ cardCents: PLANS.basic.priceCents - 300, creditCents: 300 });
+    expect(await refundsOf(customerId)).toHaveLength(1);
+    expect(await balanceOf(customerId)).toBe(-300);
+  });
+
+  it("a payment support already refunded in full does not stop the cancellation", async () => {
+    const { owner, pregnancyId, subscriptionId } = await payingFamily("refundsupport");
+    const invoice = await renew(subscriptionId);
+    await providerStripe().refunds.create({ payment_intent: await paymentIntentOf(invoice.id) });
+
+    expect((await owner.client.trpc.billing.cancelSubscription.mutate({ confirm: true })).refund).toEqual({ cardCents: PLANS.basic.priceCents, creditCents: 0 });
+    expect(await refundsOf(await customerOf(owner.userId))).toHaveLength(1);
+    expect((await pregnancyRow(pregnancyId)).status).toBe("closed");
   });
 });
 

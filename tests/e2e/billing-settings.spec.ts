@@ -1,6 +1,6 @@
 import { SUCCESS_TOASTS } from "../../src/domain/errors";
 import { expect, expectAccessible, payingFamily, test } from "./support";
-import { SUBSCRIPTION_MESSAGES } from "../../src/domain/subscription";
+import { cancelledDescription, SUBSCRIPTION_MESSAGES } from "../../src/domain/subscription";
 import { PLANS, formatPrice } from "../../src/domain/billing";
 
 const planText = (tier: keyof typeof PLANS) => `${PLANS[tier].name}, ${formatPrice(PLANS[tier].priceCents)}/month`;
@@ -27,6 +27,7 @@ test("a paying parent sees the plan in settings, schedules a downgrade and cance
   const dialog = page.getByRole("dialog", { name: SUBSCRIPTION_MESSAGES.cancelTitle });
   await expect(dialog).toContainText("closes your pregnancy immediately");
   await expect(dialog).toContainText("every guest lose access");
+  await expect(dialog).toContainText("This month's payment is refunded");
   await expectAccessible(page);
   // Cancel first: nothing happens.
   await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
@@ -36,6 +37,8 @@ test("a paying parent sees the plan in settings, schedules a downgrade and cance
   await billing.getByRole("button", { name: "Cancel subscription" }).click();
   await dialog.getByRole("button", { name: SUBSCRIPTION_MESSAGES.cancelConfirm }).click();
   await expect(page.getByRole("region", { name: "Notifications", exact: true }).getByText(SUBSCRIPTION_MESSAGES.cancelled)).toBeVisible();
+  // Still in the trial: nothing was paid, and the toast says so.
+  await expect(page.getByRole("region", { name: "Notifications", exact: true }).getByText(cancelledDescription({ cardCents: 0, creditCents: 0 }))).toBeVisible();
   // The pregnancy is closed: no parent sections are left.
   await expect(page.getByRole("region", { name: "Billing" })).toBeHidden();
   await expect(page.getByRole("region", { name: "Pregnancy details" })).toBeHidden();

@@ -3,7 +3,7 @@
  * SDK's form-encoded requests with JSON shaped like Stripe's objects. State lives in our Postgres
  * (dev_stripe_objects). Mounted by devRoutes only, so never in production.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import Stripe from "stripe";
 import { drawCreditFirst } from "../../src/domain/giftCards";
@@ -178,8 +178,62 @@ const customerObject = (email: string | null, name: string | null, metadata: Rec
 });
 
 /**
+ * The card charge of an invoice as Stripe records it under API "clover": a succeeded payment intent
+ * and its charge, and the invoice payment that ties the invoice to them (invoices no longer name
+ * their payment intent themselves).
+ */
+async function chargeInvoice(tx: Executor, invoice: StripeObject, amountCents: number): Promise<void> {
+  const created = nowSeconds();
+  const paymentIntentId = stripeId("pi");
+  const charge: StripeObject = {
+    id: stripeId("ch"),
+    object: "charge",
+    amount: amountCents,
+    amount_captured: amountCents,
+    amount_refunded: 0,
+    refunded: false,
+    captured: true,
+    paid: true,
+    status: "succeeded",
+    currency: "usd",
+    customer: invoice.customer,
+    payment_intent: paymentIntentId,
+    created,
+    livemode: false,
+  };
+  const paymentIntent: StripeObject = {
+    id: paymentIntentId,
+    object: "payment_intent",
+    amount: amountCents,
+    amount_received: amountCents,
+    currency: "usd",
+    status: "succeeded",
+    customer: invoice.customer,
+    latest_charge: charge.id,
+    metadata: {},
+    created,
+    livemode: false,
+  };
+  const invoicePayment: StripeObject = {
+    id: stripeId("inpay"),
+    object: "invoice_payment",
+    invoice: invoice.id,
+    amount_paid: amountCents,
+    amount_requested: amountCents,
+    currency: "usd",
+    is_default: true,
+    payment: { type: "payment_intent", payment_intent: paymentIntentId },
+    status: "paid",
+    status_transitions: { paid_at: created, canceled_at: null },
+    created,
+    livemode: false,
+  };
+  await Promise.all([saveObject(tx, charge), saveObject(tx, paymentIntent), saveObject(tx, invoicePayment)]);
+}
+
+/**
  * A paid invoice as Stripe bills it: the customer's credit (a negative balance) is drawn first, and
- * only the rest is charged; what the invoice does not need stays on the customer.
+ * only the rest is charged to the card; what the invoice does not need stays on the customer.
  */
 async function billInvoice(tx: Executor, customerId: string, totalCents: number, fields: Record<string, unknown>): Promise<StripeObject> {
   const customer = await loadObject<StripeObject>(tx, customerId, "customer");
@@ -206,6 +260,7 @@ async function billInvoice(tx: Executor, customerId: string, totalCents: number,
     await saveObject(tx, { id: stripeId("cbtxn"), object: "customer_balance_transaction", customer: customerId, type: "applied_to_invoice", amount: draw.appliedCents, currency: "usd", ending_balance: endingBalance, invoice: invoice.id, created: nowSeconds(), livemode: false });
   }
   await saveObject(tx, invoice);
+  if (draw.amountDueCents > 0) await chargeInvoice(tx, invoice, draw.amountDueCents);
   return invoice;
 }
 
@@ -455,13 +510,47 @@ async function updateSubscription(c: Context<Env>, config: BillingConfig, id: st
     updated.cancel_at = seconds;
     updated.cancel_at_period_end = false;
   }
-  if (params.metadata) {
+  if (params.metadata !== undefined) {
     previous.metadata = subscription.metadata;
-    updated.metadata = { ...(subscription.metadata as Record<string, string>), ...stringRecord(params.metadata) };
+    updated.metadata = updatedMetadata(subscription.metadata, params.metadata);
   }
   await saveObject(c.var.db, updated);
   const event = await recordEvent(c.var.db, "customer.subscription.updated", updated, previous);
   // Stripe delivers webhooks after answering the API call, not within it.
+  c.executionCtx.waitUntil(deliverEvents(config, appOrigin(c.env, c.req.url), [event]).catch((error: unknown) => console.error(String(error))));
+  return c.json(updated);
+}
+
+/** Stripe's metadata update: keys merge into those there; an empty value unsets its key, an empty `metadata` unsets them all. */
+function updatedMetadata(current: unknown, update: FormValue): Record<string, string> {
+  if (update === "") return {};
+  const merged: Record<string, string> = { ...(current as Record<string, string> | null | undefined) };
+  for (const [key, value] of Object.entries(stringRecord(update))) {
+    if (value === "") delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+/** customers.update: email, name (an empty value clears them) and metadata; Stripe sends customer.updated, which the app ignores. */
+async function updateCustomer(c: Context<Env>, config: BillingConfig, id: string) {
+  const params = await readParams(c);
+  const customer = await loadObject<StripeObject>(c.var.db, id, "customer");
+  if (!customer) return noSuch(c, "customer", id);
+  const previous: Record<string, unknown> = {};
+  const updated: StripeObject = { ...customer };
+  for (const field of ["email", "name"] as const) {
+    const value = asString(params[field]);
+    if (value === undefined) continue;
+    previous[field] = customer[field];
+    updated[field] = value === "" ? null : value;
+  }
+  if (params.metadata !== undefined) {
+    previous.metadata = customer.metadata;
+    updated.metadata = updatedMetadata(customer.metadata, params.metadata);
+  }
+  await saveObject(c.var.db, updated);
+  const event = await recordEvent(c.var.db, "customer.updated", updated, previous);
   c.executionCtx.waitUntil(deliverEvents(config, appOrigin(c.env, c.req.url), [event]).catch((error: unknown) => console.error(String(error))));
   return c.json(updated);
 }
@@ -477,18 +566,30 @@ async function cancelSubscription(c: Context<Env>, config: BillingConfig, id: st
   return c.json(canceled);
 }
 
+/** Where the first answer to an Idempotency-Key is kept (null without a key). */
+const replayIdOf = (c: Context<Env>) => {
+  const idempotencyKey = c.req.header("idempotency-key");
+  return idempotencyKey ? `idem_${idempotencyKey}` : null;
+};
+
+/** The first answer given under this request's Idempotency-Key, as Stripe answers a repeated key. */
+async function earlierAnswer(c: Context<Env>, replayId: string | null): Promise<StripeObject | undefined> {
+  const earlier = replayId ? await loadObject(c.var.db, replayId, "idempotent_response") : undefined;
+  return earlier?.response as StripeObject | undefined;
+}
+
+const rememberAnswer = (tx: Executor, replayId: string | null, response: StripeObject) =>
+  replayId ? saveObject(tx, { id: replayId, object: "idempotent_response", response }) : Promise.resolve();
+
 /**
  * A credit (negative amount) or debit on the customer's balance. Honours Idempotency-Key as Stripe
  * does: the same key answers the first result again instead of moving the balance twice.
  */
 async function createBalanceTransaction(c: Context<Env>, customerId: string) {
   const params = await readParams(c);
-  const idempotencyKey = c.req.header("idempotency-key");
-  const replayId = idempotencyKey ? `idem_${idempotencyKey}` : null;
-  if (replayId) {
-    const earlier = await loadObject(c.var.db, replayId, "idempotent_response");
-    if (earlier) return c.json(earlier.response as StripeObject);
-  }
+  const replayId = replayIdOf(c);
+  const earlier = await earlierAnswer(c, replayId);
+  if (earlier) return c.json(earlier);
   const amount = Number(asString(params.amount));
   if (!Number.isInteger(amount) || amount === 0) return stripeError(c, 400, "Invalid amount: must be a non-zero integer", "parameter_invalid");
   if (asString(params.currency) !== "usd") return stripeError(c, 400, "The fake Stripe only keeps balances in US dollars (currency=usd)", "parameter_invalid");
@@ -511,10 +612,72 @@ async function createBalanceTransaction(c: Context<Env>, customerId: string) {
     };
     await saveObject(tx, { ...customer, balance: endingBalance });
     await saveObject(tx, transaction);
-    if (replayId) await saveObject(tx, { id: replayId, object: "idempotent_response", response: transaction });
+    await rememberAnswer(tx, replayId, transaction);
     return transaction;
   });
   return result ? c.json(result) : noSuch(c, "customer", customerId);
+}
+
+/**
+ * A refund of a card payment, named by its payment intent or its charge, as Stripe makes one: the
+ * whole amount still unrefunded unless an amount is given, never more than that (a wholly refunded
+ * charge is refused with charge_already_refunded), and the charge records it. Honours
+ * Idempotency-Key. Stripe also sends charge.refunded and refund.created; the app listens to neither.
+ */
+async function createRefund(c: Context<Env>) {
+  const params = await readParams(c);
+  const replayId = replayIdOf(c);
+  const earlier = await earlierAnswer(c, replayId);
+  if (earlier) return c.json(earlier);
+  const paymentIntentId = asString(params.payment_intent);
+  const chargeParam = asString(params.charge);
+  if (!paymentIntentId && !chargeParam) return stripeError(c, 400, "One of the following params should be provided for this request: payment_intent or charge.", "parameter_missing");
+  const outcome = await c.var.db.transaction(async (tx): Promise<StripeObject | Response> => {
+    const paymentIntent = paymentIntentId ? await loadObject(tx, paymentIntentId, "payment_intent") : undefined;
+    if (paymentIntentId && !paymentIntent) return noSuch(c, "payment_intent", paymentIntentId);
+    const chargeId = chargeParam ?? (typeof paymentIntent?.latest_charge === "string" ? paymentIntent.latest_charge : undefined);
+    const charge = chargeId ? await loadObject(tx, chargeId, "charge") : undefined;
+    if (!charge) return chargeParam ? noSuch(c, "charge", chargeParam) : stripeError(c, 400, `This PaymentIntent (${paymentIntentId ?? ""}) does not have a successful charge to refund.`);
+    const unrefunded = Number(charge.amount) - Number(charge.amount_refunded);
+    if (unrefunded <= 0) return stripeError(c, 400, `Charge ${charge.id} has already been refunded.`, "charge_already_refunded");
+    const amount = params.amount === undefined ? unrefunded : Number(asString(params.amount));
+    if (!Number.isInteger(amount) || amount <= 0) return stripeError(c, 400, "Invalid amount: must be a positive integer", "parameter_invalid_integer");
+    if (amount > unrefunded) return stripeError(c, 400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${unrefunded})`, "parameter_invalid_integer");
+    const refund: StripeObject = {
+      id: stripeId("re"),
+      object: "refund",
+      amount,
+      charge: charge.id,
+      payment_intent: charge.payment_intent ?? null,
+      currency: charge.currency,
+      status: "succeeded",
+      reason: asString(params.reason) ?? null,
+      metadata: stringRecord(params.metadata),
+      balance_transaction: null,
+      created: nowSeconds(),
+      livemode: false,
+    };
+    const refundedCents = Number(charge.amount_refunded) + amount;
+    await saveObject(tx, { ...charge, amount_refunded: refundedCents, refunded: refundedCents === Number(charge.amount) });
+    await saveObject(tx, refund);
+    await rememberAnswer(tx, replayId, refund);
+    return refund;
+  });
+  return outcome instanceof Response ? outcome : c.json(outcome);
+}
+
+/** The payments of one invoice (the fake lists them only per invoice), optionally of one status. */
+async function listInvoicePayments(c: Context<Env>) {
+  const params = await readParams(c);
+  const invoice = asString(params.invoice);
+  if (!invoice) return stripeError(c, 400, "The fake Stripe lists invoice payments of one invoice: pass invoice.", "parameter_missing");
+  const status = asString(params.status);
+  const rows = await c.var.db
+    .select({ data: devStripeObjects.data })
+    .from(devStripeObjects)
+    .where(and(eq(devStripeObjects.type, "invoice_payment"), sql`${devStripeObjects.data}->>'invoice' = ${invoice}`));
+  const data = rows.map((row) => row.data as StripeObject).filter((payment) => status === undefined || payment.status === status);
+  return c.json({ object: "list", url: "/v1/invoice_payments", has_more: false, data });
 }
 
 const expandOf = (params: Record<string, FormValue>) => asList(params.expand).filter((value): value is string => typeof value === "string");
@@ -533,6 +696,7 @@ export const fakeStripeApi = new Hono<Env>()
     return c.json(customer);
   })
   .post("/customers/:id/balance_transactions", (c) => createBalanceTransaction(c, c.req.param("id")))
+  .post("/customers/:id", (c) => updateCustomer(c, billingConfig(c.env), c.req.param("id")))
   .get("/customers/:id", async (c) => {
     const customer = await loadObject(c.var.db, c.req.param("id"), "customer");
     return customer ? c.json(customer) : noSuch(c, "customer", c.req.param("id"));
@@ -561,12 +725,17 @@ export const fakeStripeApi = new Hono<Env>()
   })
   .get("/subscriptions/:id", async (c) => {
     const subscription = await loadObject(c.var.db, c.req.param("id"), "subscription");
-    return subscription ? c.json(subscription) : noSuch(c, "subscription", c.req.param("id"));
+    if (!subscription) return noSuch(c, "subscription", c.req.param("id"));
+    const invoiceId = subscription.latest_invoice;
+    if (!expandOf(await readParams(c)).includes("latest_invoice") || typeof invoiceId !== "string") return c.json(subscription);
+    return c.json({ ...subscription, latest_invoice: (await loadObject(c.var.db, invoiceId, "invoice")) ?? invoiceId });
   })
   .get("/invoices/:id", async (c) => {
     const invoice = await loadObject(c.var.db, c.req.param("id"), "invoice");
     return invoice ? c.json(invoice) : noSuch(c, "invoice", c.req.param("id"));
   })
+  .get("/invoice_payments", listInvoicePayments)
+  .post("/refunds", createRefund)
   .post("/subscriptions/:id", (c) => updateSubscription(c, billingConfig(c.env), c.req.param("id")))
   .post("/test_helpers/subscriptions/:id/renew", async (c) => {
     const renewal = await renewSubscription(c.var.db, c.req.param("id"));

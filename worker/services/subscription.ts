@@ -6,11 +6,12 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import Stripe from "stripe";
 import { isDowngrade, storedPlan, subscriptionCancelAt } from "../../src/domain/billing";
 import type { SubscriptionTier } from "../../src/domain/enums";
-import { isSubscribedStatus, SUBSCRIBED_STATUSES, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TOASTS } from "../../src/domain/subscription";
+import { type CancellationRefund, isSubscribedStatus, SUBSCRIBED_STATUSES, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TOASTS } from "../../src/domain/subscription";
 import { pregnancies, pregnancyParticipants, subscriptions } from "../db/schema";
-import type { PregnancyCaller, UserCaller } from "./caller";
+import type { PregnancyCaller, RequestScope, UserCaller } from "./caller";
 import { AppError } from "./errors";
 import { billingClient, currentSubscription, dateOf } from "./billing";
+import { refundCurrentMonth } from "./cancellationRefund";
 import { savePregnancyChanges } from "./pregnancy";
 import { reauthoriseRoom, tellFeed } from "../infra/rooms";
 import { logEvent } from "../infra/log";
@@ -125,13 +126,32 @@ export async function cancelSubscription(caller: UserCaller) {
       .limit(1);
     if (!owner) throw new AppError("FORBIDDEN", "ACCESS_DENIED", SUBSCRIPTION_MESSAGES.onlyOwnerCancels);
   }
-  await callStripe(() => billingClient(caller).stripe.subscriptions.cancel(row.stripeSubscriptionId));
+  const refund = await endSubscription(caller, row);
+  // Partner and guests lose access at once: their open sockets too.
+  if (pregnancyId) await reauthoriseRoom(caller.env, pregnancyId);
+  return { success: true as const, closedPregnancyId: pregnancyId, refund };
+}
+
+/**
+ * The one way a subscription is cancelled, so whatever cancelling entails happens alike for the
+ * owner's cancellation in settings and for deleting the pregnancy (worker/services/pregnancyDeletion.ts):
+ * this month's payment is given back (cancellationRefund.ts), Stripe ends the subscription now, then
+ * the row and the pregnancy's closing commit together. Answers what was refunded.
+ */
+export async function endSubscription(scope: RequestScope, row: { id: string; pregnancyId: string | null; stripeSubscriptionId: string }): Promise<CancellationRefund> {
+  const { stripe } = billingClient(scope);
+  const refund = await callStripe(async () => {
+    const subscription = await stripe.subscriptions.retrieve(row.stripeSubscriptionId, { expand: ["latest_invoice"] });
+    const refunded = await refundCurrentMonth(stripe, subscription);
+    // Already ended in Stripe (from its portal, or by an earlier try whose commit here failed): only our side is left.
+    if (subscription.status !== "canceled") await stripe.subscriptions.cancel(subscription.id);
+    return refunded;
+  });
   const now = new Date();
-  await caller.db.transaction(async (tx) => {
+  const pregnancyId = row.pregnancyId;
+  await scope.db.transaction(async (tx) => {
     await tx.update(subscriptions).set({ status: "canceled", canceledAt: now, cancelAtPeriodEnd: false, pendingTier: null }).where(eq(subscriptions.id, row.id));
     if (pregnancyId) await tx.update(pregnancies).set({ status: "closed", closedAt: now }).where(and(eq(pregnancies.id, pregnancyId), eq(pregnancies.status, "active")));
   });
-  // Partner and guests lose access at once: their open sockets too.
-  if (pregnancyId) await reauthoriseRoom(caller.env, pregnancyId);
-  return { success: true as const, closedPregnancyId: pregnancyId };
+  return refund;
 }

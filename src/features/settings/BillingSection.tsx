@@ -12,10 +12,12 @@ import { formatDateOnly } from "../../lib/formatDate";
 import { ReadOnlyNotice } from "../../ui/ReadOnlyNotice";
 import { SUBSCRIPTION_STATUS_LABELS } from "../../lib/labels";
 import { RedeemGiftCard } from "./RedeemGiftCard";
+import { DataExportPanel } from "../data-export/DataExportPanel";
+import { DATA_EXPORT_MESSAGES } from "../../domain/dataExport";
 import { LoadFailed, SectionLoading, SettingsSection } from "../../ui/SettingsSection";
 import { serverErrorText } from "../../lib/serverError";
 import { track } from "../../lib/analytics";
-import { SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TOASTS } from "../../domain/subscription";
+import { cancelledDescription, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TOASTS } from "../../domain/subscription";
 import { DAYS_PER_WEEK } from "../../domain/units";
 import { PAYMENT_POLL_INTERVAL_MS, PLANS, formatPrice } from "../../domain/billing";
 import { SERVICE_END_DAYS_AFTER_DUE } from "../../domain/dates";
@@ -68,7 +70,7 @@ export function BillingSection({ pregnancyId, mode, isOwner }: BillingSectionPro
   let body: ReactNode;
   if (subscription.isPending) body = <SectionLoading label="Loading your subscription..." />;
   else if (subscription.isError) body = <LoadFailed title={SUBSCRIPTION_TOASTS.syncError} onRetry={() => void subscription.refetch()} busy={subscription.isFetching} />;
-  else if (subscription.data?.subscribed) body = <SubscriptionDetails subscription={subscription.data} onPlanChange={setAwaitedTier} />;
+  else if (subscription.data?.subscribed) body = <SubscriptionDetails subscription={subscription.data} pregnancyId={pregnancyId} onPlanChange={setAwaitedTier} />;
   else body = <NoSubscription isOwner={isOwner} />;
 
   return (
@@ -96,7 +98,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function SubscriptionDetails({ subscription, onPlanChange }: { subscription: Subscription; onPlanChange: (tier: SubscriptionTier) => void }) {
+function SubscriptionDetails({ subscription, pregnancyId, onPlanChange }: { subscription: Subscription; pregnancyId: string; onPlanChange: (tier: SubscriptionTier) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
@@ -123,13 +125,13 @@ function SubscriptionDetails({ subscription, onPlanChange }: { subscription: Sub
   );
   const cancel = useMutation(
     trpc.billing.cancelSubscription.mutationOptions({
-      onSuccess: async ({ closedPregnancyId }) => {
+      onSuccess: async ({ closedPregnancyId, refund }) => {
         // The pregnancy is closed: its views would now be refused (each with an 'Access Denied' toast).
         // Refetch everything else first (mine, the shell's mode), which unmounts those views, then drop them.
         const aboutClosed = (query: { queryKey: readonly unknown[] }) => closedPregnancyId !== null && JSON.stringify(query.queryKey).includes(closedPregnancyId);
         await queryClient.invalidateQueries({ predicate: (query) => !aboutClosed(query) });
         queryClient.removeQueries({ predicate: aboutClosed });
-        toast({ title: SUBSCRIPTION_MESSAGES.cancelled, description: SUBSCRIPTION_MESSAGES.cancelledDescription, variant: "success" });
+        toast({ title: SUBSCRIPTION_MESSAGES.cancelled, description: cancelledDescription(refund), variant: "success" });
       },
       onError: (error) => toast({ title: SUBSCRIPTION_MESSAGES.cancelFailed, description: serverErrorText(error), variant: "error" }),
     }),
@@ -172,7 +174,13 @@ function SubscriptionDetails({ subscription, onPlanChange }: { subscription: Sub
         open={confirmingCancel}
         onClose={() => setConfirmingCancel(false)}
         title={SUBSCRIPTION_MESSAGES.cancelTitle}
-        description={SUBSCRIPTION_MESSAGES.cancelDescription}
+        description={
+          <div className="flex flex-col gap-3">
+            <p>{SUBSCRIPTION_MESSAGES.cancelDescription}</p>
+            <p className="font-semibold text-foreground">{DATA_EXPORT_MESSAGES.cancelOffer}</p>
+            <DataExportPanel onlyPregnancyId={pregnancyId} />
+          </div>
+        }
         confirmLabel={SUBSCRIPTION_MESSAGES.cancelConfirm}
         onConfirm={() => cancel.mutateAsync({ confirm: true })}
       />

@@ -7,6 +7,7 @@ import { GIFT_CARD_MONTH_OPTIONS } from "../../domain/giftCards";
 import { MAX_SETUP_BABIES } from "../../domain/pregnancy";
 import { READ_ONLY_YEARS, SERVICE_END_DAYS_AFTER_DUE } from "../../domain/dates";
 import { REFERRAL_CODE_LENGTH } from "../../domain/referral";
+import { EXPORT_AFTER_CLOSURE_DAYS } from "../../domain/dataExport";
 
 const BASIC_PRICE = formatPrice(BASIC_PLAN_PRICE_CENTS);
 const PREMIUM_PRICE = formatPrice(PREMIUM_PLAN_PRICE_CENTS);
@@ -51,7 +52,7 @@ const FAQ: readonly FaqItem[] = [
   {
     question: "What happens if I cancel?",
     answer:
-      "Cancelling closes your pregnancy right away: the parent features end and your guests lose access. We refund the payment for the current billing month; earlier months are not refunded. Save the photos you want to keep before you cancel.",
+      `Cancelling closes your pregnancy right away: the parent features end and your guests lose access. We refund the current billing month's payment: to your card what the card paid, and back to your account credit what gift card credit paid. Earlier months are not refunded. Before you confirm, we offer the download of everything (every photo as uploaded, and all your records), and you can still download it for ${EXPORT_AFTER_CLOSURE_DAYS} days afterwards.`,
   },
   {
     question: "Can I combine discounts?",

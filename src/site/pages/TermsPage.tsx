@@ -5,6 +5,7 @@ import { BASE_PLAN_WEEKS_AFTER_BIRTH, READ_ONLY_YEARS, SERVICE_END_DAYS_AFTER_DU
 import { BASIC_PLAN_PHOTO_LIMIT, BASIC_PLAN_PRICE_CENTS, PHOTO_UPGRADE_PRICE_CENTS, PLANS, PREMIUM_PLAN_PRICE_CENTS, REFERRAL_DISCOUNT_PERCENT, RETURNING_FAMILY_DISCOUNT_PERCENT, TRIAL_DAYS, formatPrice } from "../../domain/billing";
 import { DAYS_PER_WEEK } from "../../domain/units";
 import { SUPPORT_EMAIL } from "../../domain/publicForms";
+import { EXPORT_AFTER_CLOSURE_DAYS } from "../../domain/dataExport";
 
 const LAST_UPDATED = { iso: "2026-11-22", text: "November 22, 2026" };
 const WEEKS_ACTIVE_AFTER_DUE = SERVICE_END_DAYS_AFTER_DUE / DAYS_PER_WEEK;
@@ -101,8 +102,8 @@ const SECTIONS: readonly PolicySection[] = [
           <li>your partner and guests lose access to it.</li>
         </ul>
         <p>
-          When you cancel, we refund the payment for the current billing month. Earlier months are not refunded. If you cancel during the free trial, nothing has been charged and nothing is owed. Download what you want to keep before you
-          cancel.
+          When you cancel, we refund the current billing month's payment at once: what your card paid for it goes back to that card (your bank may take 5 to 10 business days to show it), and any gift card credit it used goes back
+          onto your account as credit. Earlier months are not refunded. If you cancel during the free trial, nothing has been charged, so nothing is refunded. Before you confirm, we offer you the download of the whole pregnancy; its owner can still download it from Settings for {EXPORT_AFTER_CLOSURE_DAYS} days after it closes.
         </p>
       </>
     ),
