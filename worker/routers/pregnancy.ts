@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { dateOnlySchema } from "../../src/domain/dateSchema";
 import { BABY_COLORS, BABY_GENDERS } from "../../src/domain/enums";
-import { flaggedProcedure, parentProcedure, participantProcedure, router, signedInProcedure } from "../trpc/init";
+import { flaggedProcedure, ownerProcedure, parentProcedure, participantProcedure, router, signedInProcedure } from "../trpc/init";
 import { partnerInviteeSchema, rawText } from "./inputs";
 import { accessSummary, addBaby, completePregnancySetup, createPregnancyComplete, listMyPregnancies, listParticipants, pregnancyDetails, pregnancySetupStatus, updateBaby, updatePregnancy } from "../services/pregnancy";
 import { MAX_SETUP_BABIES } from "../../src/domain/pregnancy";
+import { deleteOwnedPregnancy } from "../services/pregnancyDeletion";
+import { handOverOwnership } from "../services/pregnancyHandOver";
 import { TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 
 /** Raw text is bounded before sanitising so a huge payload costs nothing. */
@@ -68,4 +70,19 @@ export const pregnancyRouter = router({
 
   /** get_pregnancy_participants_safe: who takes part, for those allowed to see contacts. */
   participants: flaggedProcedure("canViewContacts").query(({ ctx }) => listParticipants(ctx.caller)),
+
+  /**
+   * The owner deletes the pregnancy for everyone, typing its title to confirm. Let through in
+   * read-only state with the hand-over: after the service end these are the owner's two ways out
+   * (to delete their account, say), and neither adds anything to the pregnancy.
+   */
+  delete: ownerProcedure
+    .meta({ access: "owner", runsWhenReadOnly: true })
+    .input(z.object({ confirmTitle: titleText }))
+    .mutation(({ ctx, input }) => deleteOwnedPregnancy(ctx.caller, input)),
+
+  /** The owner makes the pregnancy's partner its owner (and becomes the partner). */
+  handOver: ownerProcedure
+    .meta({ access: "owner", runsWhenReadOnly: true })
+    .input(z.object({ participantId: z.uuid() })).mutation(({ ctx, input }) => handOverOwnership(ctx.caller, input)),
 });

@@ -5,22 +5,9 @@ import { MS_PER_DAY } from "../../src/domain/units";
 import { calendarEvents, eventParticipants, invitationTracking, partnerVerifications, pregnancies, pregnancyParticipants, rateLimits, sessions, users, verifications } from "../db/schema";
 import { logEvent } from "../infra/log";
 import { composeMail } from "../infra/mailer";
-import { deleteObjectsUnder, folderIdsUnder, pregnancyPrefix } from "../infra/storage";
+import { folderIdsUnder } from "../infra/storage";
 import type { RequestScope } from "./caller";
-
-/**
- * Deletes a pregnancy and everything in it: its R2 objects (photos, thumbnails, waiting-room
- * images), then its row, which every pregnancy table references with ON DELETE CASCADE (the few
- * records kept for accounting, subscriptions and conversion events, keep their row with the link
- * set to null), then the objects once more, in case an upload landed in between. Safe to repeat.
- */
-export async function deletePregnancy(scope: Pick<RequestScope, "db" | "env">, pregnancyId: string): Promise<{ objects: number }> {
-  const prefix = pregnancyPrefix(pregnancyId);
-  let objects = await deleteObjectsUnder(scope.env.PHOTOS, prefix);
-  await scope.db.delete(pregnancies).where(eq(pregnancies.id, pregnancyId));
-  objects += await deleteObjectsUnder(scope.env.PHOTOS, prefix);
-  return { objects };
-}
+import { deletePregnancy } from "./pregnancyDeletion";
 
 /** Warns the pregnancy's parents by mail, then records it (a failed mail is tried again the next day). */
 async function warnParents(scope: RequestScope, pregnancy: { id: string; title: string; serviceEndDate: string }, now: Date): Promise<void> {

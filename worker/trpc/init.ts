@@ -26,11 +26,13 @@ export interface Context extends RequestScope {
  * Who may call a procedure. Every procedure declares it; the permission-matrix test enumerates the
  * router and checks each rule against signed-out users, other families and guests without the flag.
  */
-export type ProcedureAccess = "public" | "signedIn" | "confirmedEmail" | "participant" | "parent" | PermissionFlag;
+export type ProcedureAccess = "public" | "signedIn" | "confirmedEmail" | "participant" | "parent" | "owner" | PermissionFlag;
 export interface ProcedureMeta {
   access: ProcedureAccess;
   /** The appCode a participant without the flag gets when the spec names its own (else ACCESS_DENIED). */
   refusal?: string;
+  /** A mutation that must still run once the pregnancy is read-only (every other one is refused then). */
+  runsWhenReadOnly?: true;
 }
 
 
@@ -110,7 +112,7 @@ export const pregnancyInput = z.object({
 export const participantProcedure = signedInProcedure
   .meta({ access: "participant" })
   .input(pregnancyInput)
-  .use(async ({ ctx, input, next, type }) => {
+  .use(async ({ ctx, input, next, type, meta }) => {
     // Pregnancy data needs a confirmed email once the 24 hours of early access are over (onboarding spec 4).
     if (!ctx.user.emailVerified && !isEarlyAccessActive(earlyAccessExpiresAt(ctx.user.createdAt.getTime()), Date.now())) {
       throw emailNotConfirmed();
@@ -124,7 +126,7 @@ export const participantProcedure = signedInProcedure
       audit("MODE_MISMATCH", { userId: ctx.user.id, pregnancyId: input.pregnancyId });
       throw dataIsolationError("MODE_MISMATCH");
     }
-    if (type === "mutation" && access.serviceState === "read-only") throw new AppError("FORBIDDEN", "READ_ONLY", SUBSCRIPTION_MESSAGES.readOnly);
+    if (type === "mutation" && access.serviceState === "read-only" && !meta?.runsWhenReadOnly) throw new AppError("FORBIDDEN", "READ_ONLY", SUBSCRIPTION_MESSAGES.readOnly);
     const caller: PregnancyCaller = { ...ctx.caller, access };
     return next({ ctx: { ...ctx, pregnancy: access, mode: input.mode, caller } });
   });
@@ -138,6 +140,15 @@ export const parentProcedure = participantProcedure.meta({ access: "parent" }).u
   if (ctx.mode === "guest") {
     audit("MODE_MISMATCH", { userId: ctx.user.id, pregnancyId: ctx.pregnancy.id });
     throw dataIsolationError("MODE_MISMATCH");
+  }
+  return next();
+});
+
+/** The pregnancy's owner (who pays for it), acting in parent mode: handing it over or deleting it. */
+export const ownerProcedure = parentProcedure.meta({ access: "owner" }).use(({ ctx, next }) => {
+  if (ctx.pregnancy.role !== "owner") {
+    audit("ACCESS_DENIED", { need: "owner", userId: ctx.user.id, pregnancyId: ctx.pregnancy.id });
+    throw dataIsolationError("ACCESS_DENIED");
   }
   return next();
 });

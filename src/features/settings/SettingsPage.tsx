@@ -6,6 +6,7 @@ import { CalendarFeedSection } from "../calendar/CalendarFeedSection";
 import { BillingSection } from "./BillingSection";
 import { FamilySection } from "./FamilySection";
 import { NotificationsSection } from "./NotificationsSection";
+import { OwnerChoicesSection } from "./OwnerChoicesSection";
 import { PasswordSection } from "./PasswordSection";
 import { PregnancySections } from "./PregnancySection";
 import { ProfileSection } from "./ProfileSection";
@@ -17,7 +18,7 @@ import { PageHeader } from "../../ui/PageHeader";
 
 /**
  * /settings for every signed-in user: profile, password, calendar subscription, theme, notifications,
- * downloading your data, leaving the pregnancy or deleting the account, and sign-out; parents in parent mode also get the pregnancy details, babies, family & permissions, and billing.
+ * downloading your data, leaving the pregnancy or deleting the account, and sign-out; parents in parent mode also get the pregnancy details, babies, family & permissions, and billing; the owner also the hand-over or deletion of their pregnancy.
  */
 export function SettingsPage() {
   useDocumentTitle("Settings");
@@ -49,6 +50,7 @@ export function SettingsPage() {
       <SettingsSection id="download-your-data" title={DATA_EXPORT_MESSAGES.heading} description="One zip you can open on any computer. We email you each time a download is prepared.">
         <DataExportPanel />
       </SettingsSection>
+      {parentScope && current.pregnancy && (current.access?.role ?? current.pregnancy.role) === "owner" && <OwnerChoicesSection {...parentScope} title={current.pregnancy.title} subscribed={current.access?.subscription.subscribed ?? false} />}
       <YourDataSection
         pregnancy={current.pregnancyId && current.pregnancy ? { id: current.pregnancyId, title: current.pregnancy.title, isOwner: (current.access?.role ?? current.pregnancy.role) === "owner" } : null}
       />

@@ -1,0 +1,76 @@
+/**
+ * Deleting a whole pregnancy: by its owner (their way out that takes everything with it), and by
+ * the retention job once its read-only years are over (worker/services/retention.ts).
+ */
+import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import { PREGNANCY_DELETION_MESSAGES, titleConfirms } from "../../src/domain/pregnancyDeletion";
+import { BILLABLE_STATUSES, type CancellationRefund } from "../../src/domain/subscription";
+import { pregnancies, pregnancyParticipants, subscriptions, users } from "../db/schema";
+import { logEvent } from "../infra/log";
+import { composeMail, type Mail } from "../infra/mailer";
+import { reauthoriseRoom } from "../infra/rooms";
+import { deleteObjectsUnder, pregnancyPrefix } from "../infra/storage";
+import type { PregnancyCaller, RequestScope } from "./caller";
+import { AppError } from "./errors";
+import { endSubscription } from "./subscription";
+
+/**
+ * Deletes a pregnancy and everything in it: its R2 objects (photos, thumbnails, waiting-room
+ * images), then its row, which every pregnancy table references with ON DELETE CASCADE (the few
+ * records kept for accounting, subscriptions and conversion events, keep their row with the link
+ * set to null), then the objects once more, in case an upload landed in between. Safe to repeat.
+ */
+export async function deletePregnancy(scope: Pick<RequestScope, "db" | "env">, pregnancyId: string): Promise<{ objects: number }> {
+  const prefix = pregnancyPrefix(pregnancyId);
+  let objects = await deleteObjectsUnder(scope.env.PHOTOS, prefix);
+  await scope.db.delete(pregnancies).where(eq(pregnancies.id, pregnancyId));
+  objects += await deleteObjectsUnder(scope.env.PHOTOS, prefix);
+  return { objects };
+}
+
+/** A mail that fails after the deletion is logged, not thrown: the pregnancy is gone either way, and the answer must say so. */
+async function sendQuietly(scope: RequestScope, mail: Mail): Promise<void> {
+  await scope.mailer.send(mail).catch((error: unknown) => logEvent("error", "pregnancy deletion mail failed", { error: String(error) }));
+}
+
+/**
+ * The owner deletes their pregnancy, confirmed by its title. Any subscription Stripe may still
+ * charge is cancelled first, through the one cancellation path, so a refusal from Stripe stops
+ * here with nothing deleted and nobody is billed for a pregnancy that no longer exists. Then the
+ * pregnancy goes with every row and object, every open socket closes, and the partner and guests
+ * are told by mail. Runs in read-only state too (its procedure says so): the way out must stay open.
+ */
+export async function deleteOwnedPregnancy(caller: PregnancyCaller, input: { confirmTitle: string }): Promise<{ deleted: true; subscriptionCancelled: boolean; refund: CancellationRefund }> {
+  const { db, env, access, user } = caller;
+  const [pregnancy] = await db.select({ title: pregnancies.title }).from(pregnancies).where(eq(pregnancies.id, access.id));
+  if (!pregnancy) throw new AppError("NOT_FOUND", "NOT_FOUND", "Pregnancy not found");
+  if (!titleConfirms(input.confirmTitle, pregnancy.title)) throw new AppError("BAD_REQUEST", "TITLE_MISMATCH", PREGNANCY_DELETION_MESSAGES.titleMismatch);
+
+  const billable = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.pregnancyId, access.id), inArray(subscriptions.status, [...BILLABLE_STATUSES]), isNotNull(subscriptions.stripeSubscriptionId)));
+  const refund: CancellationRefund = { cardCents: 0, creditCents: 0 };
+  for (const row of billable) {
+    if (!row.stripeSubscriptionId) continue;
+    const given = await endSubscription(caller, { ...row, stripeSubscriptionId: row.stripeSubscriptionId });
+    refund.cardCents += given.cardCents;
+    refund.creditCents += given.creditCents;
+  }
+
+  // Read before the rows go: who to tell.
+  const members = await db
+    .select({ email: users.email })
+    .from(pregnancyParticipants)
+    .innerJoin(users, eq(users.id, pregnancyParticipants.userId))
+    .where(and(eq(pregnancyParticipants.pregnancyId, access.id), eq(pregnancyParticipants.status, "active"), ne(pregnancyParticipants.userId, user.id)));
+  const { objects } = await deletePregnancy(caller, access.id);
+  logEvent("info", "pregnancy deleted by its owner", { pregnancyId: access.id, objects, subscriptionsCancelled: billable.length });
+  // Everyone's sockets close now; reconnecting finds no pregnancy to join.
+  await reauthoriseRoom(env, access.id);
+
+  const subject = PREGNANCY_DELETION_MESSAGES.deletedSubject(pregnancy.title);
+  for (const member of members) await sendQuietly(caller, composeMail(member.email, subject, [...PREGNANCY_DELETION_MESSAGES.deletedForMember(user.name, pregnancy.title)]));
+  await sendQuietly(caller, composeMail(user.email, subject, [...PREGNANCY_DELETION_MESSAGES.deletedForOwner(pregnancy.title)]));
+  return { deleted: true, subscriptionCancelled: billable.length > 0, refund };
+}

@@ -1,0 +1,66 @@
+/**
+ * Handing a pregnancy to its partner: the owner's way out that leaves the family its pregnancy.
+ * After it the former owner is the partner, free to leave or delete their account.
+ */
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { HAND_OVER_MESSAGES } from "../../src/domain/pregnancyHandOver";
+import { BILLABLE_STATUSES } from "../../src/domain/subscription";
+import { pregnancies, pregnancyParticipants, subscriptions, users } from "../db/schema";
+import { logEvent } from "../infra/log";
+import { composeMail, type Mail } from "../infra/mailer";
+import { reauthoriseRoom } from "../infra/rooms";
+import { billingClient } from "./billing";
+import type { PregnancyCaller, RequestScope } from "./caller";
+import { AppError } from "./errors";
+import { callStripe } from "./subscription";
+
+/** The hand-over has happened when these mails go: one that fails is logged, not thrown. */
+async function sendQuietly(scope: RequestScope, mail: Mail): Promise<void> {
+  await scope.mailer.send(mail).catch((error: unknown) => logEvent("error", "hand-over mail failed", { error: String(error) }));
+}
+
+/**
+ * The owner makes the pregnancy's partner its owner. The partner must be active with an account of
+ * their own. Stripe is told first (a refusal changes nothing): the paying customer's email and name
+ * become the new owner's, so Stripe's billing mail and the portal reach them, and the
+ * subscription's metadata names them. The card on file is the customer's and keeps paying until the
+ * new owner changes it. Then roles swap and the subscription rows move, in one transaction; both
+ * parents' sockets reconnect with their new role and both are told by mail.
+ */
+export async function handOverOwnership(caller: PregnancyCaller, input: { participantId: string }): Promise<{ newOwner: { participantId: string; name: string } }> {
+  const { db, env, access, user } = caller;
+  const [target] = await db
+    .select({ participantId: pregnancyParticipants.id, role: pregnancyParticipants.role, status: pregnancyParticipants.status, userId: users.id, email: users.email, name: users.name })
+    .from(pregnancyParticipants)
+    .leftJoin(users, eq(users.id, pregnancyParticipants.userId))
+    .where(and(eq(pregnancyParticipants.id, input.participantId), eq(pregnancyParticipants.pregnancyId, access.id)));
+  if (!target) throw new AppError("NOT_FOUND", "NOT_FOUND", "Participant not found");
+  const { userId, email, name } = target;
+  if (target.role !== "partner" || target.status !== "active" || !userId || !email || !name) throw new AppError("BAD_REQUEST", "NOT_A_PARTNER", HAND_OVER_MESSAGES.notAPartner);
+
+  const [pregnancy] = await db.select({ title: pregnancies.title }).from(pregnancies).where(eq(pregnancies.id, access.id));
+  if (!pregnancy) throw new AppError("NOT_FOUND", "NOT_FOUND", "Pregnancy not found");
+  const billable = await db
+    .select({ customerId: subscriptions.stripeCustomerId, subscriptionId: subscriptions.stripeSubscriptionId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.pregnancyId, access.id), inArray(subscriptions.status, [...BILLABLE_STATUSES]), isNotNull(subscriptions.stripeSubscriptionId)));
+  if (billable.length > 0) {
+    const { stripe } = billingClient(caller);
+    for (const { customerId, subscriptionId } of billable) {
+      if (customerId) await callStripe(() => stripe.customers.update(customerId, { email, name, metadata: { userId } }));
+      if (subscriptionId) await callStripe(() => stripe.subscriptions.update(subscriptionId, { metadata: { userId } }));
+    }
+  }
+
+  await db.transaction(async (tx) => {
+    // In this order: a pregnancy has one owner at any moment (a unique index holds to it).
+    await tx.update(pregnancyParticipants).set({ role: "partner" }).where(eq(pregnancyParticipants.id, access.participantId));
+    await tx.update(pregnancyParticipants).set({ role: "owner" }).where(eq(pregnancyParticipants.id, target.participantId));
+    await tx.update(subscriptions).set({ userId }).where(eq(subscriptions.pregnancyId, access.id));
+  });
+  await reauthoriseRoom(env, access.id, [user.id, userId]);
+
+  await sendQuietly(caller, composeMail(email, HAND_OVER_MESSAGES.newOwnerSubject(pregnancy.title), [...HAND_OVER_MESSAGES.newOwner(user.name, pregnancy.title)], { label: "Open Billing", url: `${caller.origin}/settings#billing` }));
+  await sendQuietly(caller, composeMail(user.email, HAND_OVER_MESSAGES.formerOwnerSubject(pregnancy.title), [...HAND_OVER_MESSAGES.formerOwner(name, pregnancy.title)]));
+  return { newOwner: { participantId: target.participantId, name } };
+}
