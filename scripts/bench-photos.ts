@@ -110,7 +110,7 @@ const listUrl = (stack: Stack, input: object) => `${stack.url}/api/trpc/photos.l
 const asBrowser = (stack: Stack, client: ApiClient) => ({ headers: { cookie: client.cookieHeader, origin: stack.url } });
 
 /** Pictures of about 2 MB that do not compress, as phone JPEGs with GPS Exif (so the route strips them). */
-function uploadFiles(): UploadPart[] {
+export function uploadFiles(): UploadPart[] {
   const pictures = Array.from({ length: UPLOAD_PICTURES }, (_, seed) => {
     const raster = createRaster(UPLOAD_SIDE, UPLOAD_SIDE);
     paintNoise(raster, seed + 1);

@@ -9,6 +9,7 @@ import { sanitizePostContent } from "../src/domain/richText";
 import { sanitizeNotes } from "../src/domain/sanitize";
 import { ApiClient } from "../tests/support/client";
 import { HOSTILE_INPUTS } from "../tests/support/hostile-inputs";
+import { benchExport } from "./bench-export";
 import { benchLikes } from "./bench-likes";
 import { benchWaitingRoom } from "./bench-room";
 import { benchPhotos } from "./bench-photos";
@@ -22,11 +23,14 @@ import { startStack } from "./stack";
  * the gzip weight of what the browser loads for the public pages, fan-out latency and sustained
  * message rate of a waiting room with 100 sockets (scripts/bench-room.ts), and the photo album's
  * page query over 1,000 photos and upload throughput (scripts/bench-photos.ts), and the two ways of
- * counting likes (scripts/bench-likes.ts). Figures are printed, not asserted.
+ * counting likes (scripts/bench-likes.ts), and the data export of the demo family and of 1,000
+ * photos with the Worker's memory (scripts/bench-export.ts). Figures are printed, not asserted.
  */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 /** `npm run bench -- --pages`: only the weight of what the public pages load (the budgets), in seconds. */
 const PAGES_ONLY = process.argv.includes("--pages");
+/** `npm run bench -- --export`: only the data export (demo family and 1,000 photos). */
+const EXPORT_ONLY = process.argv.includes("--export");
 const PUBLIC_PAGES = ["/", "/pricing", "/due-date-calculator", "/auth", "/giftcards"];
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -76,7 +80,7 @@ function sanitiserCost() {
   console.log(`${"sanitise hostile input".padEnd(28)} ${(performance.now() - started).toFixed(1)} ms for ${(bytes / 1024).toFixed(0)} KB (notes + post rules)`);
 }
 
-if (!PAGES_ONLY) sanitiserCost();
+if (!PAGES_ONLY && !EXPORT_ONLY) sanitiserCost();
 const build = spawnSync(path.join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const persistDir = mkdtempSync(path.join(os.tmpdir(), "babysteps-bench-"));
@@ -84,6 +88,8 @@ const stack = await startStack({ port: await freePort(), persistDir, appEnv: "te
 try {
   if (PAGES_ONLY) {
     await pageWeight(stack.url, PUBLIC_PAGES);
+  } else if (EXPORT_ONLY) {
+    await benchExport(stack);
   } else {
     console.log(`\n${REQUESTS} requests per route, ${CONCURRENCY} at a time, local stack (workerd + Neon driver + PGlite)\n`);
     const olivia = new ApiClient(stack.url);
@@ -97,6 +103,7 @@ try {
     await benchWaitingRoom(stack);
     await benchPhotos(stack);
     await benchLikes();
+    await benchExport(stack);
   }
 } finally {
   await stack.stop();

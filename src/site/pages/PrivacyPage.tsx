@@ -7,6 +7,7 @@ import { CONTACT_RESPONSE_HOURS, SUPPORT_EMAIL } from "../../domain/publicForms"
 import { DAYS_PER_WEEK, SECONDS_PER_DAY } from "../../domain/units";
 import { READ_ONLY_YEARS, SERVICE_END_DAYS_AFTER_DUE } from "../../domain/dates";
 import { PURGE_WARNING_DAYS, SPENT_TOKEN_GRACE_DAYS } from "../../domain/retention";
+import { EXPORT_AFTER_CLOSURE_DAYS, EXPORT_LINK_MINUTES } from "../../domain/dataExport";
 import { SIDEBAR_COOKIE_MAX_AGE_DAYS } from "../../domain/layout";
 
 const LAST_UPDATED = { iso: "2026-11-22", text: "November 22, 2026" };
@@ -26,7 +27,7 @@ const SECTIONS: readonly PolicySection[] = [
         <li>What you share is seen only by the people in your pregnancy, at the privacy level you choose.</li>
         <li>We remove location data from the photos you upload.</li>
         <li>We never see your card number: payments are handled by Stripe.</li>
-        <li>You can ask for a copy of your data, or for its deletion, at any time.</li>
+        <li>You can download your data, leave a pregnancy or delete your account yourself, in Settings, at any time.</li>
       </ul>
     ),
   },
@@ -167,7 +168,8 @@ const SECTIONS: readonly PolicySection[] = [
           event's RSVP links stop working {SPENT_TOKEN_GRACE_DAYS} days after the event.
         </p>
         <p>
-          If you cancel your subscription, the pregnancy is closed at once and neither the parents nor the guests can open it any more. Please download anything you want to keep before you cancel, or write to us for a copy.
+          If you cancel your subscription, the pregnancy is closed at once and neither the parents nor the guests can open it any more. Cancelling offers the download first, and the pregnancy's owner can still download it from Settings
+          for {EXPORT_AFTER_CLOSURE_DAYS} days after it closes.
         </p>
         <p>Messages you send us are kept as long as we need them to help you. You can unsubscribe from the newsletter at any time, and we then stop writing to you.</p>
       </>
@@ -178,14 +180,18 @@ const SECTIONS: readonly PolicySection[] = [
     title: "Your choices and rights",
     body: (
       <>
-        <p>You can correct your name and most of what you share in the app yourself. You can also ask us to:</p>
+        <p>You can correct your name and most of what you share in the app yourself. In Settings, without asking anyone, you can also:</p>
         <ul>
-          <li>send you a copy of your data (an export);</li>
-          <li>delete your account and your data;</li>
-          <li>correct anything you cannot change yourself.</li>
+          <li>
+            download your data as one zip: a parent takes the whole pregnancy (every photo as uploaded, posts, comments, calendar with RSVPs, registry, game, waiting room, health records as spreadsheets and the birth plan); a guest
+            takes what they added and their account. We email you each time a download is prepared, and its link works for {EXPORT_LINK_MINUTES} minutes;
+          </li>
+          <li>leave a pregnancy you were invited to, keeping what you added there or removing it;</li>
+          <li>delete your account, confirmed with a code we email you: your sign-in, profile, picture, posts, comments, likes, messages and guesses are deleted, and your photos too unless you choose to leave them in the family's album;</li>
+          <li>as a pregnancy's owner, delete the pregnancy with everything in it, or hand it to your partner.</li>
         </ul>
         <p>
-          Write to <EmailLink email={SUPPORT_EMAIL} subject="Privacy request" /> from the address on your account. We answer within {CONTACT_RESPONSE_HOURS} hours and may ask you to confirm your identity before we act on a request.
+          For anything else (a correction you cannot make yourself, or a question about your data), write to <EmailLink email={SUPPORT_EMAIL} subject="Privacy request" /> from the address on your account. We answer within {CONTACT_RESPONSE_HOURS} hours and may ask you to confirm your identity before we act on a request.
         </p>
       </>
     ),
