@@ -87,11 +87,11 @@ async function measure(label: string, stack: Stack, client: ApiClient, pregnancy
   const prepared = await client.trpc.dataExport.prepare.mutate({ pregnancyId });
   let received = 0;
   const run = await watchingMemory(async () => {
-    received = await drain(await fetch(`${stack.url}${prepared.url}`, { headers: { cookie: client.cookieHeader } }));
+    for (const part of prepared.parts) received += await drain(await fetch(`${stack.url}${part.url}`, { headers: { cookie: client.cookieHeader } }));
   });
   if (received !== prepared.bytes) throw new Error(`export sent ${received} bytes, promised ${prepared.bytes}`);
   const megabytes = received / BYTES_PER_MB;
-  console.log(`${label.padEnd(28)} ${prepared.photos} photos, ${prepared.files} files, ${megabytes.toFixed(1)} MB in ${run.seconds.toFixed(2)} s (${(megabytes / run.seconds).toFixed(0)} MB/s); ${memoryText(run)}`);
+  console.log(`${label.padEnd(28)} ${prepared.photos} photos, ${prepared.files} files in ${prepared.parts.length} zip(s), ${megabytes.toFixed(1)} MB in ${run.seconds.toFixed(2)} s (${(megabytes / run.seconds).toFixed(0)} MB/s); ${memoryText(run)}`);
 }
 
 /** The control: the same originals served one by one by the photo route, no zip. */

@@ -19,6 +19,13 @@ export const EXPORT_LINK_MS = EXPORT_LINK_MINUTES * MS_PER_MINUTE;
  */
 export const EXPORT_AFTER_CLOSURE_DAYS = 60;
 
+/**
+ * A large export comes as several zips of at most this many bytes of files each: every part is a
+ * download that can be retried on its own, stays well under the Worker's CPU time for the
+ * checksums (about 8 s a part), and under the 4 GB some file systems and unzip tools still cannot open.
+ */
+export const EXPORT_PART_MAX_BYTES = 2 * 1024 ** 3;
+
 /** What one export holds: the whole pregnancy, one person's part of it, or the account alone. */
 export type ExportKind = "family" | "own" | "account";
 
@@ -72,10 +79,38 @@ export function photoFileName(photo: { id: string; title: string | null; uploadD
 /** The image behind a waiting-room message keeps its stored name (a random id and the type). */
 export const storedFileName = (storagePath: string): string => storagePath.slice(storagePath.lastIndexOf("/") + 1);
 
-export function exportFileName(kind: ExportKind, title: string | null, now: Date): string {
+/** Which part of how many; a download in one piece is part 1 of 1. */
+export interface ExportPart {
+  number: number;
+  of: number;
+}
+
+export function exportFileName(kind: ExportKind, title: string | null, now: Date, part: ExportPart = { number: 1, of: 1 }): string {
   const day = now.toISOString().slice(0, 10);
-  if (kind === "account") return `babysteps-account-${day}.zip`;
-  return `babysteps-${slugify(title, "pregnancy")}${kind === "own" ? "-my-part" : ""}-${day}.zip`;
+  const suffix = part.of > 1 ? `-part-${part.number}-of-${part.of}` : "";
+  if (kind === "account") return `babysteps-account-${day}${suffix}.zip`;
+  return `babysteps-${slugify(title, "pregnancy")}${kind === "own" ? "-my-part" : ""}-${day}${suffix}.zip`;
+}
+
+/**
+ * Splits the files into parts of at most `maxBytes`: the records (the small files we write) all go
+ * in the first part, then the stored files in their order, a new part starting when the next file
+ * would not fit. A file bigger than a part on its own gets a part of its own.
+ */
+export function splitIntoParts<File extends { size: number; stored: boolean }>(files: readonly File[], maxBytes: number = EXPORT_PART_MAX_BYTES): File[][] {
+  const parts: File[][] = [files.filter((file) => !file.stored)];
+  let used = parts[0]!.reduce((sum, file) => sum + file.size, 0);
+  for (const file of files.filter((candidate) => candidate.stored)) {
+    const current = parts[parts.length - 1]!;
+    if (current.length > 0 && used + file.size > maxBytes) {
+      parts.push([file]);
+      used = file.size;
+    } else {
+      current.push(file);
+      used += file.size;
+    }
+  }
+  return parts;
 }
 
 type CsvValue = string | number | boolean | Date | null | undefined;
@@ -138,11 +173,13 @@ const KIND_INTRO: Record<ExportKind, string> = {
 };
 
 /** README.txt: what was exported, when, and what each file is. Plain text, so it opens anywhere. */
-export function exportReadme(input: { kind: ExportKind; title: string | null; madeAt: Date; files: readonly string[] }): string {
+export function exportReadme(input: { kind: ExportKind; title: string | null; madeAt: Date; files: readonly string[]; part?: ExportPart }): string {
   const present = Object.entries(EXPORT_FILE_NOTES).filter(([name]) => input.files.some((file) => (name.endsWith("/") ? file.startsWith(name) : file === name)));
+  const part = input.part && input.part.of > 1 ? [`Part ${input.part.number} of ${input.part.of}: the records are in part 1, the photos and pictures spread over all parts.`] : [];
   return [
     `BabySteps export${input.title ? `: ${input.title}` : ""}`,
     `Made ${input.madeAt.toISOString()}.`,
+    ...part,
     "",
     KIND_INTRO[input.kind],
     "Dates and times are in UTC (ISO 8601). JSON files open in any text editor.",
@@ -159,6 +196,7 @@ export const DATA_EXPORT_MESSAGES = {
   accountDescription: "Your account details in one zip.",
   prepare: "Prepare download",
   download: "Download zip",
+  downloadPart: (part: ExportPart) => `Download part ${part.number} of ${part.of}`,
   linkValid: (until: string) => `The link works until ${until}. If the download stops, start it again.`,
   closedUntil: (title: string, until: string) => `${title} is closed. You can download it until ${until}.`,
   notAllowed: "You cannot download this pregnancy.",

@@ -29,7 +29,11 @@ async function download(client: ApiClient, url: string) {
 
 async function exportOf(client: ApiClient, pregnancyId: string | null) {
   const prepared = await client.trpc.dataExport.prepare.mutate({ pregnancyId });
-  const { response, bytes } = await download(client, prepared.url);
+  // Far below a part's size: one zip.
+  expect(prepared.parts).toHaveLength(1);
+  const [part] = prepared.parts;
+  expect(part).toMatchObject({ number: 1, of: 1, bytes: prepared.bytes, files: prepared.files });
+  const { response, bytes } = await download(client, part!.url);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("application/zip");
   // The length promised before the first byte is the length sent, and the one the page showed.
@@ -135,7 +139,9 @@ describe("downloading your data", () => {
     }
 
     // A link is the preparer's only: another account, or no account, gets nothing from it.
-    const { url } = await family.owner.trpc.dataExport.prepare.mutate({ pregnancyId });
+    const { url } = (await family.owner.trpc.dataExport.prepare.mutate({ pregnancyId })).parts[0]!;
+    // No such part.
+    expect((await family.owner.fetch(url.replace(/\/1$/, "/2"))).status).toBe(404);
     expect((await stranger.client.fetch(url)).status).toBe(404);
     expect((await fetch(new URL(url, baseUrl()))).status).toBe(401);
 
@@ -144,14 +150,14 @@ describe("downloading your data", () => {
     await confirmEmail(leaving.client, leaving.email);
     const prepared = await leaving.client.trpc.dataExport.prepare.mutate({ pregnancyId });
     await family.owner.trpc.participants.remove.mutate({ pregnancyId, mode: "parent", participantId: leaving.participantId });
-    const refused = await leaving.client.fetch(prepared.url);
+    const refused = await leaving.client.fetch(prepared.parts[0]!.url);
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain(DATA_EXPORT_MESSAGES.notAllowed);
 
     // An hour later the link is spent.
     const fresh = await family.owner.trpc.dataExport.prepare.mutate({ pregnancyId });
     await db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.value, JSON.stringify({ userId: family.ownerId, pregnancyId })));
-    const expired = await family.owner.fetch(fresh.url);
+    const expired = await family.owner.fetch(fresh.parts[0]!.url);
     expect(expired.status).toBe(404);
     expect(await expired.text()).toContain(DATA_EXPORT_MESSAGES.linkExpired);
   });

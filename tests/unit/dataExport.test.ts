@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { birthPlanPage, closedExportUntil, EXPORT_AFTER_CLOSURE_DAYS, exportFileName, exportKindFor, exportReadme, photoFileName, slugify, toCsv } from "../../src/domain/dataExport";
+import { birthPlanPage, closedExportUntil, EXPORT_AFTER_CLOSURE_DAYS, exportFileName, exportKindFor, exportReadme, photoFileName, slugify, splitIntoParts, toCsv } from "../../src/domain/dataExport";
 import { MS_PER_DAY } from "../../src/domain/units";
 
 const now = new Date("2026-11-26T12:00:00Z");
@@ -72,5 +72,25 @@ describe("the birth plan page and the README", () => {
     expect(readme).toContain("photos/\n");
     expect(readme).not.toContain("health/");
     expect(readme).toContain("What you added to this pregnancy");
+  });
+});
+
+describe("parts", () => {
+  const record = (name: string, size: number) => ({ name, size, stored: false });
+  const photo = (name: string, size: number) => ({ name, size, stored: true });
+  const names = (parts: Array<Array<{ name: string }>>) => parts.map((part) => part.map((file) => file.name));
+
+  it("one part while everything fits, records first", () => {
+    expect(names(splitIntoParts([photo("a", 40), record("r1", 5), photo("b", 40), record("r2", 5)], 100))).toEqual([["r1", "r2", "a", "b"]]);
+  });
+
+  it("a new part when the next file would not fit, in the files' order; a file bigger than a part alone gets its own", () => {
+    expect(names(splitIntoParts([record("r", 10), photo("a", 50), photo("b", 50), photo("c", 30), photo("huge", 250), photo("d", 10)], 100))).toEqual([["r", "a"], ["b", "c"], ["huge"], ["d"]]);
+  });
+
+  it("parts are named and explained", () => {
+    expect(exportFileName("family", "Baby Parker", now, { number: 2, of: 3 })).toBe("babysteps-baby-parker-2026-11-26-part-2-of-3.zip");
+    expect(exportReadme({ kind: "family", title: "Baby Parker", madeAt: now, files: ["photos/x.jpg"], part: { number: 2, of: 3 } })).toContain("Part 2 of 3");
+    expect(exportReadme({ kind: "family", title: "Baby Parker", madeAt: now, files: ["photos/x.jpg"], part: { number: 1, of: 1 } })).not.toContain("Part 1");
   });
 });

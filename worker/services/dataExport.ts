@@ -10,6 +10,7 @@ import {
   exportKindFor,
   exportReadme,
   photoFileName,
+  splitIntoParts,
   storedFileName,
   toCsv,
   type ExportKind,
@@ -93,11 +94,16 @@ export async function exportOptions(caller: UserCaller, now = new Date()): Promi
 /** One file of the zip: text we wrote, or an R2 object streamed as it is read. */
 type Entry = { name: string; bytes: Uint8Array } | { name: string; key: string; size: number; lastModified: Date };
 
+/** One zip of the export: its name and files, README first. */
+interface PlannedPart {
+  fileName: string;
+  entries: Entry[];
+}
+
 interface ExportPlan {
   kind: ExportKind;
   title: string | null;
-  fileName: string;
-  entries: Entry[];
+  parts: PlannedPart[];
 }
 
 const encoder = new TextEncoder();
@@ -502,9 +508,14 @@ async function planExport(caller: UserCaller, pregnancyId: string | null, now: D
       entries = await ownEntries(db, user.id, pregnancyId);
     }
   }
-  const files = [account, ...entries];
-  const readme = text("README.txt", exportReadme({ kind, title, madeAt: now, files: files.map((file) => file.name) }));
-  return { kind, title, fileName: exportFileName(kind, title, now), entries: [readme, ...files] };
+  const split = splitIntoParts([account, ...entries].map((entry) => ({ entry, size: sizeOf(entry), stored: "key" in entry })));
+  const parts = split.map((files, index) => {
+    const part = { number: index + 1, of: split.length };
+    const names = files.map(({ entry }) => entry.name);
+    const readme = text("README.txt", exportReadme({ kind, title, madeAt: now, files: names, part }));
+    return { fileName: exportFileName(kind, title, now, part), entries: [readme, ...files.map(({ entry }) => entry)] };
+  });
+  return { kind, title, parts };
 }
 
 /** The zip's exact length, known before a byte is sent: the browser shows real progress. */
@@ -525,14 +536,22 @@ export async function prepareExport(caller: UserCaller, input: { pregnancyId: st
   await caller.db.insert(verifications).values({ id: crypto.randomUUID(), identifier: await tokenIdentifier(token), value: JSON.stringify({ userId: caller.user.id, pregnancyId: input.pregnancyId }), expiresAt });
   const what = plan.title ? `${plan.title}` : "your account";
   await caller.mailer.send(composeMail(caller.user.email, DATA_EXPORT_MESSAGES.mailSubject, [...DATA_EXPORT_MESSAGES.mail(what, now.toUTCString())]));
+  const parts = plan.parts.map((part, index) => ({
+    number: index + 1,
+    of: plan.parts.length,
+    url: `/api/export/${token}/${index + 1}`,
+    fileName: part.fileName,
+    files: part.entries.length,
+    bytes: Number(zipLength(part.entries)),
+  }));
+  const everything = plan.parts.flatMap((part) => part.entries);
   return {
-    url: `/api/export/${token}`,
-    fileName: plan.fileName,
     kind: plan.kind,
     expiresAt,
-    files: plan.entries.length,
-    photos: plan.entries.filter((entry) => entry.name.startsWith("photos/") && "key" in entry).length,
-    bytes: Number(zipLength(plan.entries)),
+    parts,
+    files: everything.length,
+    photos: everything.filter((entry) => entry.name.startsWith("photos/") && "key" in entry).length,
+    bytes: parts.reduce((sum, part) => sum + part.bytes, 0),
   };
 }
 
@@ -543,16 +562,18 @@ const storedToken = (value: string): { userId: string; pregnancyId: string | nul
  * lasts, and only what that account may still take now (a guest removed since gets nothing). R2
  * objects are read one at a time as the zip needs them, so memory stays flat whatever the size.
  */
-export async function exportDownload(caller: UserCaller, token: string, now = new Date()): Promise<Response> {
-  const [row] = await caller.db.select({ value: verifications.value, expiresAt: verifications.expiresAt }).from(verifications).where(eq(verifications.identifier, await tokenIdentifier(token)));
+export async function exportDownload(caller: UserCaller, input: { token: string; part: number }, now = new Date()): Promise<Response> {
+  const [row] = await caller.db.select({ value: verifications.value, expiresAt: verifications.expiresAt }).from(verifications).where(eq(verifications.identifier, await tokenIdentifier(input.token)));
   const link = row ? storedToken(row.value) : null;
-  if (!row || !link || link.userId !== caller.user.id || row.expiresAt.getTime() < now.getTime()) {
-    throw new AppError("NOT_FOUND", "EXPORT_LINK_EXPIRED", DATA_EXPORT_MESSAGES.linkExpired);
-  }
+  const expired = () => new AppError("NOT_FOUND", "EXPORT_LINK_EXPIRED", DATA_EXPORT_MESSAGES.linkExpired);
+  if (!row || !link || link.userId !== caller.user.id || row.expiresAt.getTime() < now.getTime()) throw expired();
   const plan = await planExport(caller, link.pregnancyId, now);
+  // Parts are planned again from what is there now; a part that no longer exists needs a new link.
+  const part = plan.parts[input.part - 1];
+  if (!part) throw expired();
   const bucket = caller.env.PHOTOS;
   async function* files() {
-    for (const entry of plan.entries) {
+    for (const entry of part!.entries) {
       if ("bytes" in entry) {
         yield { name: entry.name, input: entry.bytes, lastModified: now };
         continue;
@@ -564,14 +585,14 @@ export async function exportDownload(caller: UserCaller, token: string, now = ne
     }
   }
   // A FixedLengthStream is how a Worker sends a streamed body with its Content-Length.
-  const sized = new FixedLengthStream(Number(zipLength(plan.entries)));
+  const sized = new FixedLengthStream(Number(zipLength(part.entries)));
   makeZip(files())
     .pipeTo(sized.writable)
     .catch((error: unknown) => logEvent("error", "export stream failed", { error: error instanceof Error ? error.message : String(error) }));
   return new Response(sized.readable, {
     headers: {
       "content-type": "application/zip",
-      "content-disposition": `attachment; filename="${plan.fileName}"`,
+      "content-disposition": `attachment; filename="${part.fileName}"`,
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",
     },

@@ -20,8 +20,8 @@ const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
 
 /**
  * One download: prepared on demand (the server sizes it and mails the account), then fetched by the
- * browser itself from a link that works for an hour, so its download bar shows the progress against
- * the exact size and a stopped download can simply be started again.
+ * browser itself from links that work for an hour (one per zip, for a large family), so its download
+ * bar shows the progress against the exact size and a stopped download can simply be started again.
  */
 function ExportRow({ pregnancyId, title, kind, closedAt }: { pregnancyId: string | null; title: string; kind: ExportKind; closedAt?: Date | null }) {
   const trpc = useTRPC();
@@ -39,11 +39,19 @@ function ExportRow({ pregnancyId, title, kind, closedAt }: { pregnancyId: string
           <p className="text-sm">
             Ready: {ready.photos} {ready.photos === 1 ? "photo" : "photos"} in {ready.files} files, {formatBytes(ready.bytes)}.
           </p>
-          <div>
-            <a className={buttonStyles()} href={ready.url} download={ready.fileName} aria-label={`${DATA_EXPORT_MESSAGES.download}: ${title} (${formatBytes(ready.bytes)})`}>
-              {DATA_EXPORT_MESSAGES.download} ({formatBytes(ready.bytes)})
-            </a>
-          </div>
+          {ready.parts.length > 1 && <p className="text-sm">It comes in {ready.parts.length} zips: the records are in the first, the photos spread over all of them.</p>}
+          <ul className="flex flex-wrap gap-2">
+            {ready.parts.map((part) => {
+              const label = part.of > 1 ? DATA_EXPORT_MESSAGES.downloadPart(part) : DATA_EXPORT_MESSAGES.download;
+              return (
+                <li key={part.number}>
+                  <a className={buttonStyles({ variant: part.number === 1 ? "primary" : "secondary" })} href={part.url} download={part.fileName} aria-label={`${label}: ${title} (${formatBytes(part.bytes)})`}>
+                    {label} ({formatBytes(part.bytes)})
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
           <p className="text-sm text-muted-foreground">{DATA_EXPORT_MESSAGES.linkValid(timeFormat.format(ready.expiresAt))}</p>
         </div>
       ) : (
