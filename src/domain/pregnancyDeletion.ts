@@ -3,6 +3,7 @@
  * in it. Confirmed by typing the pregnancy's title, so it is never one stray click.
  */
 import { formatPrice } from "./billing";
+import { READ_ONLY_YEARS } from "./dates";
 import type { CancellationRefund } from "./subscription";
 
 /** Exactly what deleting the pregnancy removes, as the confirmation states it. */
@@ -21,6 +22,12 @@ export const PREGNANCY_DELETION_REMOVES = [
 export const OWNERSHIP_SECTION = {
   title: "Ownership",
   description: (title: string) => `You own ${title}. To leave it or delete your account, hand it to your partner or delete it first.`,
+} as const;
+
+/** Settings' section listing the cancelled pregnancies the user owns, each to delete now. */
+export const CLOSED_PREGNANCIES_SECTION = {
+  title: "Closed pregnancies",
+  description: `Pregnancies you cancelled. No one can open them any more; we keep them until their retention ends (${READ_ONLY_YEARS} years after their service ends) unless you delete them now.`,
 } as const;
 
 export const PREGNANCY_DELETION_MESSAGES = {

@@ -55,6 +55,7 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   // A title that is not the pregnancy's stops the owner's call at BAD_REQUEST, after the access
   // check, and an unknown participant at NOT_FOUND: the matrix family keeps its pregnancy and owner.
   "pregnancy.delete": (f) => ({ ...scoped(f), confirmTitle: "Not the Matrix Family" }),
+  "pregnancy.closedOwned": () => undefined,
   "pregnancy.handOver": (f) => ({ ...scoped(f), participantId: crypto.randomUUID() }),
   // Without a date the setup stops at validation, after the sign-in check this matrix is about.
   "pregnancy.createComplete": () => ({ pregnancy: {}, isGuestConversion: false }),

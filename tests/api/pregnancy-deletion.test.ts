@@ -252,4 +252,22 @@ describe("pregnancy.delete", () => {
     expect(await family.owner.trpc.pregnancy.delete.mutate({ pregnancyId, confirmTitle: "Another Family" })).toEqual({ deleted: true, subscriptionCancelled: false, refund: { cardCents: 0, creditCents: 0 } });
     expect(nonEmpty(await rowsOfPregnancy(pregnancyId))).toEqual([]);
   });
+
+  it("reaches a closed (cancelled) pregnancy for its owner only: no one waits years for it to go, and every other door stays shut", async () => {
+    const family = await createOtherFamily();
+    const { pregnancyId } = family;
+    const guest = await addGuest(pregnancyId, "closedguest", "immediate-family", { canUploadPhotos: true });
+    expect((await postPhotos(family.owner, pregnancyId, [{ name: "kept.jpg", bytes: jpegWithGps(), type: "image/jpeg" }])).ok).toBe(true);
+    await db.update(pregnancies).set({ status: "closed", closedAt: new Date() }).where(eq(pregnancies.id, pregnancyId));
+
+    await expect(guest.client.trpc.pregnancy.delete.mutate({ pregnancyId, confirmTitle: "Another Family" })).rejects.toMatchObject({ data: { code: "FORBIDDEN", appCode: "ACCESS_DENIED" } });
+    await expect(family.owner.trpc.pregnancy.update.mutate({ pregnancyId, title: "Renamed" })).rejects.toMatchObject({ data: { code: "FORBIDDEN", appCode: "ACCESS_DENIED" } });
+    await expect(family.owner.trpc.pregnancy.handOver.mutate({ pregnancyId, participantId: guest.participantId })).rejects.toMatchObject({ data: { code: "FORBIDDEN", appCode: "ACCESS_DENIED" } });
+    await expect(family.owner.trpc.photos.list.query({ pregnancyId })).rejects.toMatchObject({ data: { code: "FORBIDDEN", appCode: "ACCESS_DENIED" } });
+    expect(await objectsUnder(`pregnancies/${pregnancyId}/`)).toHaveLength(1);
+
+    expect(await family.owner.trpc.pregnancy.delete.mutate({ pregnancyId, confirmTitle: "Another Family" })).toMatchObject({ deleted: true, subscriptionCancelled: false });
+    expect(nonEmpty(await rowsOfPregnancy(pregnancyId))).toEqual([]);
+    expect(await objectsUnder(`pregnancies/${pregnancyId}/`)).toEqual([]);
+  });
 });

@@ -1,25 +1,31 @@
 import { readFileSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { DEMO_PREGNANCY_TITLE, demoMember } from "../../scripts/demo-family";
 import { DATA_EXPORT_MESSAGES } from "../../src/domain/dataExport";
+import { DEFAULT_PREGNANCY_TITLE } from "../../src/domain/pregnancy";
+import { CLOSED_PREGNANCIES_SECTION, PREGNANCY_DELETION_MESSAGES } from "../../src/domain/pregnancyDeletion";
+import { SUBSCRIPTION_MESSAGES } from "../../src/domain/subscription";
 import { photos, pregnancies, users } from "../../worker/db/schema";
 import { openDb } from "./family";
-import { expect, expectAccessible, signIn, test } from "./support";
+import { expect, expectAccessible, mailedCode, payingFamily, signIn, test } from "./support";
 
-/** Prepares the demo pregnancy's download in Settings, takes it as the browser saves it, and opens the zip. */
-async function downloadFromSettings(page: Page) {
-  await page.goto("/settings");
-  const section = page.getByRole("region", { name: DATA_EXPORT_MESSAGES.heading });
-  await section.getByRole("button", { name: `${DATA_EXPORT_MESSAGES.prepare}: ${DEMO_PREGNANCY_TITLE}` }).click();
-  const link = section.getByRole("link", { name: new RegExp(`^${DATA_EXPORT_MESSAGES.download}: ${DEMO_PREGNANCY_TITLE.replace(/'/g, ".")}`) });
+/** Prepares a pregnancy's download where the page offers it, takes it as the browser saves it, and opens the zip. */
+async function downloadFrom(page: Page, where: Locator, title: string) {
+  await where.getByRole("button", { name: `${DATA_EXPORT_MESSAGES.prepare}: ${title}` }).click();
+  const link = where.getByRole("link", { name: new RegExp(`^${DATA_EXPORT_MESSAGES.download}: ${title.replace(/'/g, ".")}`) });
   await expect(link).toBeVisible();
   await expectAccessible(page);
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(await download.failure()).toBeNull();
   const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
   return { fileName: download.suggestedFilename(), files, read: (name: string) => new TextDecoder().decode(files[name]) };
+}
+
+async function downloadFromSettings(page: Page) {
+  await page.goto("/settings");
+  return downloadFrom(page, page.getByRole("region", { name: DATA_EXPORT_MESSAGES.heading }), DEMO_PREGNANCY_TITLE);
 }
 
 async function demoCounts(email: string) {
@@ -76,4 +82,36 @@ test("a guest's download holds only what they added and their account @desktop",
   expect(JSON.parse(read("account.json"))).toMatchObject({ email: guest.email });
   // Nothing of the family's beyond their own part: no health records, people or full calendar.
   expect(Object.keys(files).filter((name) => name.startsWith("health/") || name === "pregnancy.json" || name === "calendar/events.json" || name === "calendar/calendar.ics")).toEqual([]);
+});
+
+test("cancelling offers the download first; the owner can still download the closed pregnancy afterwards, and delete it now @desktop", async ({ page }) => {
+  const { email } = await payingFamily(page, "closingfamily", "basic");
+  const origin = String(test.info().project.use.baseURL);
+  expect((await page.request.post("/api/auth/email-otp/verify-email", { data: { email, otp: await mailedCode(page, email) }, headers: { origin } })).status()).toBe(200);
+  const title = DEFAULT_PREGNANCY_TITLE;
+  await page.goto("/settings");
+  await page.getByRole("region", { name: "Billing" }).getByRole("button", { name: "Cancel subscription" }).click();
+  const dialog = page.getByRole("dialog", { name: SUBSCRIPTION_MESSAGES.cancelTitle });
+  await expect(dialog.getByText(DATA_EXPORT_MESSAGES.cancelOffer)).toBeVisible();
+  const before = await downloadFrom(page, dialog, title);
+  expect(JSON.parse(before.read("pregnancy.json"))).toMatchObject({ title, status: "active" });
+  await dialog.getByRole("button", { name: SUBSCRIPTION_MESSAGES.cancelConfirm }).click();
+  await expect(page.getByRole("region", { name: "Notifications", exact: true }).getByText(SUBSCRIPTION_MESSAGES.cancelled)).toBeVisible();
+
+  // Closed to everything else, the pregnancy is still its owner's to download, for the stated days.
+  const downloads = page.getByRole("region", { name: DATA_EXPORT_MESSAGES.heading });
+  await expect(downloads.getByText(new RegExp(`^${title} is closed. You can download it until `))).toBeVisible();
+  const after = await downloadFrom(page, downloads, title);
+  expect(JSON.parse(after.read("pregnancy.json"))).toMatchObject({ title, status: "closed" });
+
+  // And deleting it now, rather than waiting out its retention.
+  const closed = page.getByRole("region", { name: CLOSED_PREGNANCIES_SECTION.title });
+  await closed.getByRole("button", { name: PREGNANCY_DELETION_MESSAGES.confirm }).click();
+  const confirm = page.getByRole("dialog", { name: PREGNANCY_DELETION_MESSAGES.dialogTitle(title) });
+  await confirm.getByLabel(PREGNANCY_DELETION_MESSAGES.typeTitle(title)).fill(title);
+  await confirm.getByRole("button", { name: PREGNANCY_DELETION_MESSAGES.confirm }).click();
+  await expect(page.getByText(PREGNANCY_DELETION_MESSAGES.deletedToast(title))).toBeVisible();
+  await page.goto("/settings");
+  await expect(page.getByRole("region", { name: CLOSED_PREGNANCIES_SECTION.title })).toBeHidden();
+  await expect(page.getByRole("region", { name: DATA_EXPORT_MESSAGES.heading }).getByRole("heading", { name: title })).toBeHidden();
 });

@@ -5,7 +5,7 @@ import { flaggedProcedure, ownerProcedure, parentProcedure, participantProcedure
 import { partnerInviteeSchema, rawText } from "./inputs";
 import { accessSummary, addBaby, completePregnancySetup, createPregnancyComplete, listMyPregnancies, listParticipants, pregnancyDetails, pregnancySetupStatus, updateBaby, updatePregnancy } from "../services/pregnancy";
 import { MAX_SETUP_BABIES } from "../../src/domain/pregnancy";
-import { deleteOwnedPregnancy } from "../services/pregnancyDeletion";
+import { closedPregnanciesOwned, deleteOwnedPregnancy } from "../services/pregnancyDeletion";
 import { handOverOwnership } from "../services/pregnancyHandOver";
 import { TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 
@@ -74,12 +74,16 @@ export const pregnancyRouter = router({
   /**
    * The owner deletes the pregnancy for everyone, typing its title to confirm. Let through in
    * read-only state with the hand-over: after the service end these are the owner's two ways out
-   * (to delete their account, say), and neither adds anything to the pregnancy.
+   * (to delete their account, say), and neither adds anything to the pregnancy. Deleting also
+   * reaches a closed (cancelled) pregnancy: its owner must not have to wait years for it to go.
    */
   delete: ownerProcedure
-    .meta({ access: "owner", runsWhenReadOnly: true })
+    .meta({ access: "owner", runsWhenReadOnly: true, runsWhenClosed: true })
     .input(z.object({ confirmTitle: titleText }))
     .mutation(({ ctx, input }) => deleteOwnedPregnancy(ctx.caller, input)),
+
+  /** The cancelled pregnancies the caller owns, each still theirs to delete. */
+  closedOwned: signedInProcedure.query(({ ctx }) => closedPregnanciesOwned(ctx.caller)),
 
   /** The owner makes the pregnancy's partner its owner (and becomes the partner). */
   handOver: ownerProcedure

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { serviceState, todayIso, type ServiceState } from "../../src/domain/dates";
 import type { ParticipantRole, PermissionFlag, Permissions } from "../../src/domain/enums";
 import { effectivePermissions, isParentRole } from "../../src/domain/permissions";
@@ -22,9 +22,10 @@ export interface PregnancyAccess {
 
 /**
  * The caller's active participation in an active pregnancy, with effective permissions; null when
- * none. A closed (cancelled) pregnancy and one past its 7 read-only years give no access at all.
+ * none. A closed (cancelled) pregnancy and one past its 7 read-only years give no access at all,
+ * except, with `closedToOwner`, a closed one to its owner (for the one door that asks: deleting it).
  */
-export async function loadPregnancyAccess(db: Db, userId: string, pregnancyId: string, today: string = todayIso()): Promise<PregnancyAccess | null> {
+export async function loadPregnancyAccess(db: Db, userId: string, pregnancyId: string, today: string = todayIso(), options: { closedToOwner?: boolean } = {}): Promise<PregnancyAccess | null> {
   const [row] = await db
     .select({
       participantId: pregnancyParticipants.id,
@@ -41,7 +42,9 @@ export async function loadPregnancyAccess(db: Db, userId: string, pregnancyId: s
         eq(pregnancyParticipants.pregnancyId, pregnancyId),
         eq(pregnancyParticipants.userId, userId),
         eq(pregnancyParticipants.status, "active"),
-        eq(pregnancies.status, "active"),
+        options.closedToOwner
+          ? or(eq(pregnancies.status, "active"), and(eq(pregnancies.status, "closed"), eq(pregnancyParticipants.role, "owner")))
+          : eq(pregnancies.status, "active"),
       ),
     )
     .limit(1);

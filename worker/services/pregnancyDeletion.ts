@@ -2,7 +2,7 @@
  * Deleting a whole pregnancy: by its owner (their way out that takes everything with it), and by
  * the retention job once its read-only years are over (worker/services/retention.ts).
  */
-import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { PREGNANCY_DELETION_MESSAGES, titleConfirms } from "../../src/domain/pregnancyDeletion";
 import { BILLABLE_STATUSES, type CancellationRefund } from "../../src/domain/subscription";
 import { pregnancies, pregnancyParticipants, subscriptions, users } from "../db/schema";
@@ -10,7 +10,7 @@ import { logEvent } from "../infra/log";
 import { composeMail, type Mail } from "../infra/mailer";
 import { reauthoriseRoom } from "../infra/rooms";
 import { deleteObjectsUnder, pregnancyPrefix } from "../infra/storage";
-import type { PregnancyCaller, RequestScope } from "./caller";
+import type { PregnancyCaller, RequestScope, UserCaller } from "./caller";
 import { AppError } from "./errors";
 import { endSubscription } from "./subscription";
 
@@ -26,6 +26,19 @@ export async function deletePregnancy(scope: Pick<RequestScope, "db" | "env">, p
   await scope.db.delete(pregnancies).where(eq(pregnancies.id, pregnancyId));
   objects += await deleteObjectsUnder(scope.env.PHOTOS, prefix);
   return { objects };
+}
+
+/**
+ * The cancelled pregnancies the caller owns: closed to everything but their deletion (and, for a
+ * while, their download), and kept until their retention ends unless the owner deletes them now.
+ */
+export async function closedPregnanciesOwned(caller: UserCaller) {
+  return caller.db
+    .select({ pregnancyId: pregnancies.id, title: pregnancies.title, closedAt: pregnancies.closedAt })
+    .from(pregnancyParticipants)
+    .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
+    .where(and(eq(pregnancyParticipants.userId, caller.user.id), eq(pregnancyParticipants.role, "owner"), eq(pregnancyParticipants.status, "active"), eq(pregnancies.status, "closed")))
+    .orderBy(asc(pregnancies.closedAt));
 }
 
 /** A mail that fails after the deletion is logged, not thrown: the pregnancy is gone either way, and the answer must say so. */

@@ -33,6 +33,8 @@ export interface ProcedureMeta {
   refusal?: string;
   /** A mutation that must still run once the pregnancy is read-only (every other one is refused then). */
   runsWhenReadOnly?: true;
+  /** An owner's procedure that must still reach a closed (cancelled) pregnancy: deleting it. */
+  runsWhenClosed?: true;
 }
 
 
@@ -117,7 +119,7 @@ export const participantProcedure = signedInProcedure
     if (!ctx.user.emailVerified && !isEarlyAccessActive(earlyAccessExpiresAt(ctx.user.createdAt.getTime()), Date.now())) {
       throw emailNotConfirmed();
     }
-    const access = await loadPregnancyAccess(ctx.db, ctx.user.id, input.pregnancyId);
+    const access = await loadPregnancyAccess(ctx.db, ctx.user.id, input.pregnancyId, undefined, { closedToOwner: meta?.runsWhenClosed === true });
     if (!access) {
       audit("ACCESS_DENIED", { userId: ctx.user.id, pregnancyId: input.pregnancyId });
       throw dataIsolationError("ACCESS_DENIED");

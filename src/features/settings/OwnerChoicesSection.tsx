@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import type { UserMode } from "../../domain/enums";
-import { landingAfterDeletion, OWNERSHIP_SECTION, PREGNANCY_DELETION_MESSAGES, PREGNANCY_DELETION_REMOVES, refundNote, titleConfirms } from "../../domain/pregnancyDeletion";
+import { CLOSED_PREGNANCIES_SECTION, landingAfterDeletion, OWNERSHIP_SECTION, PREGNANCY_DELETION_MESSAGES, PREGNANCY_DELETION_REMOVES, refundNote, titleConfirms } from "../../domain/pregnancyDeletion";
 import { HAND_OVER_MESSAGES } from "../../domain/pregnancyHandOver";
 import { serverErrorText } from "../../lib/serverError";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
@@ -83,7 +83,7 @@ function HandOver(scope: OwnerScope) {
 }
 
 /** Deleting the pregnancy for everyone: exactly what goes is listed, and the owner types its title to confirm. */
-function DeletePregnancy({ subscribed, ...scope }: OwnerScope & { subscribed: boolean }) {
+function DeletePregnancy({ subscribed, heading = PREGNANCY_DELETION_MESSAGES.sectionTitle, ...scope }: OwnerScope & { subscribed: boolean; heading?: string }) {
   const trpc = useTRPC();
   const trpcClient = useTRPCClient();
   const queryClient = useQueryClient();
@@ -117,7 +117,7 @@ function DeletePregnancy({ subscribed, ...scope }: OwnerScope & { subscribed: bo
 
   return (
     <div className="flex flex-col gap-2">
-      <h3 className="font-semibold">{PREGNANCY_DELETION_MESSAGES.sectionTitle}</h3>
+      <h3 className="font-semibold">{heading}</h3>
       <p className="text-sm text-muted-foreground">{PREGNANCY_DELETION_MESSAGES.explanation(scope.title)}</p>
       <div>
         <Button variant="danger" onClick={() => setOpen(true)}>
@@ -165,6 +165,25 @@ export function OwnerChoicesSection({ subscribed, ...scope }: OwnerScope & { sub
       <div className="flex flex-col gap-5">
         <HandOver {...scope} />
         <DeletePregnancy {...scope} subscribed={subscribed} />
+      </div>
+    </SettingsSection>
+  );
+}
+
+/**
+ * Settings > Closed pregnancies: the ones the user cancelled as owner. Nothing else opens them, but
+ * deleting them does, so no family waits out the retention years to see everything go.
+ */
+export function ClosedPregnanciesSection() {
+  const trpc = useTRPC();
+  const closed = useQuery(trpc.pregnancy.closedOwned.queryOptions());
+  if (!closed.data?.length) return null;
+  return (
+    <SettingsSection id="closed-pregnancies" title={CLOSED_PREGNANCIES_SECTION.title} description={CLOSED_PREGNANCIES_SECTION.description}>
+      <div className="flex flex-col gap-5">
+        {closed.data.map((pregnancy) => (
+          <DeletePregnancy key={pregnancy.pregnancyId} pregnancyId={pregnancy.pregnancyId} mode="parent" title={pregnancy.title} subscribed={false} heading={pregnancy.title} />
+        ))}
       </div>
     </SettingsSection>
   );

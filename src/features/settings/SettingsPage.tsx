@@ -6,7 +6,7 @@ import { CalendarFeedSection } from "../calendar/CalendarFeedSection";
 import { BillingSection } from "./BillingSection";
 import { FamilySection } from "./FamilySection";
 import { NotificationsSection } from "./NotificationsSection";
-import { OwnerChoicesSection } from "./OwnerChoicesSection";
+import { ClosedPregnanciesSection, OwnerChoicesSection } from "./OwnerChoicesSection";
 import { PasswordSection } from "./PasswordSection";
 import { PregnancySections } from "./PregnancySection";
 import { ProfileSection } from "./ProfileSection";
@@ -51,6 +51,7 @@ export function SettingsPage() {
         <DataExportPanel />
       </SettingsSection>
       {parentScope && current.pregnancy && (current.access?.role ?? current.pregnancy.role) === "owner" && <OwnerChoicesSection {...parentScope} title={current.pregnancy.title} subscribed={current.access?.subscription.subscribed ?? false} />}
+      <ClosedPregnanciesSection />
       <YourDataSection
         pregnancy={current.pregnancyId && current.pregnancy ? { id: current.pregnancyId, title: current.pregnancy.title, isOwner: (current.access?.role ?? current.pregnancy.role) === "owner" } : null}
       />
