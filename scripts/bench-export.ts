@@ -1,13 +1,11 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import { UNLIMITED_PHOTO_SENTINEL } from "../src/domain/billing";
-import { addDays, lmpFromDueDate, serviceEndDate, todayIso } from "../src/domain/dates";
 import { BYTES_PER_MB } from "../src/domain/units";
 import { ApiClient } from "../tests/support/client";
 import { confirmEmail, signUp } from "../tests/support/families";
 import { postPhotos } from "../tests/support/photoUpload";
 import { photos, pregnancies, pregnancyParticipants } from "../worker/db/schema";
-import { uploadFiles } from "./bench-photos";
+import { insertBenchPregnancy, uploadFiles } from "./bench-photos";
 import { DEMO_PASSWORD, DEMO_PREGNANCY_TITLE, demoMember } from "./demo-family";
 import { openNodeDb } from "./node-db";
 import type { Stack } from "./stack";
@@ -110,12 +108,7 @@ async function bigFamily(stack: Stack) {
   await confirmEmail(owner.client, owner.email);
   const { db, close } = openNodeDb(stack.database.databaseUrl, stack.database.wsProxy);
   try {
-    const dueDate = addDays(todayIso(), 90);
-    const [pregnancy] = await db
-      .insert(pregnancies)
-      .values({ title: "Bench Export", status: "active", createdByUserId: owner.userId, dueDate, lastMenstrualPeriod: lmpFromDueDate(dueDate), serviceEndDate: serviceEndDate(dueDate), photoStorageLimit: UNLIMITED_PHOTO_SENTINEL })
-      .returning({ id: pregnancies.id });
-    if (!pregnancy) throw new Error("bench pregnancy not created");
+    const pregnancy = { id: await insertBenchPregnancy(db, "Bench Export", owner.userId) };
     await db.insert(pregnancyParticipants).values({ pregnancyId: pregnancy.id, userId: owner.userId, role: "owner", status: "active" });
     const files = uploadFiles();
     const started = performance.now();

@@ -50,18 +50,23 @@ const TAG_EVERY = 3;
 const LIKE_EVERY = 4;
 const UPLOAD_BY_GUEST_EVERY = 10;
 
+/** A pregnancy of the benches' own, due in 90 days, with unlimited photo storage. */
+export async function insertBenchPregnancy(db: ReturnType<typeof openNodeDb>["db"], title: string, ownerId: string): Promise<string> {
+  const dueDate = addDays(todayIso(), 90);
+  const [pregnancy] = await db
+    .insert(pregnancies)
+    .values({ title, status: "active", createdByUserId: ownerId, dueDate, lastMenstrualPeriod: lmpFromDueDate(dueDate), serviceEndDate: serviceEndDate(dueDate), photoStorageLimit: UNLIMITED_PHOTO_SENTINEL })
+    .returning({ id: pregnancies.id });
+  if (!pregnancy) throw new Error("bench pregnancy not created");
+  return pregnancy.id;
+}
+
 /** A family of its own: an owner, a friends-level guest, unlimited storage and ALBUM_PHOTOS photos across the weeks. */
 async function benchAlbum(stack: Stack) {
   const [owner, guest] = await Promise.all([signUp("benchalbum", undefined, stack.url), signUp("benchfriend", undefined, stack.url)]);
   const { db, close } = openNodeDb(stack.database.databaseUrl, stack.database.wsProxy);
   try {
-    const dueDate = addDays(todayIso(), 90);
-    const [pregnancy] = await db
-      .insert(pregnancies)
-      .values({ title: "Bench Album", status: "active", createdByUserId: owner.userId, dueDate, lastMenstrualPeriod: lmpFromDueDate(dueDate), serviceEndDate: serviceEndDate(dueDate), photoStorageLimit: UNLIMITED_PHOTO_SENTINEL })
-      .returning({ id: pregnancies.id });
-    if (!pregnancy) throw new Error("bench pregnancy not created");
-    const pregnancyId = pregnancy.id;
+    const pregnancyId = await insertBenchPregnancy(db, "Bench Album", owner.userId);
     const participants = await db
       .insert(pregnancyParticipants)
       .values([

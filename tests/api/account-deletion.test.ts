@@ -8,16 +8,11 @@ import { createOtherFamily } from "../support/families";
 import { PNG_1X1, jpegWithGps, testThumbnail } from "../support/images";
 import { postPhotos } from "../support/photoUpload";
 import { addGuest, objectsUnder, storageUsed } from "../support/photos";
+import { mailsTo } from "../support/outbox";
 
 const { db, close } = openTestDb();
 afterAll(close);
 
-interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-const mailsTo = async (email: string) => ((await (await fetch(new URL("/api/dev/outbox", baseUrl()))).json()) as OutboxMail[]).filter((mail) => mail.to === email);
 async function mailedCode(email: string): Promise<string> {
   const [mail] = (await mailsTo(email)).filter((m) => m.subject === ACCOUNT_DELETION_MESSAGES.codeSubject);
   const code = mail?.text.match(/\b(\d{6})\b/)?.[1];

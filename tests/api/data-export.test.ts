@@ -11,15 +11,11 @@ import { confirmEmail, createOtherFamily, signUp } from "../support/families";
 import { PNG_1X1, jpegWithGps } from "../support/images";
 import { postPhotos } from "../support/photoUpload";
 import { addGuest } from "../support/photos";
+import { mailsTo } from "../support/outbox";
 
 const { db, close } = openTestDb();
 afterAll(close);
 
-interface OutboxMail {
-  to: string;
-  subject: string;
-}
-const mailsTo = async (email: string) => ((await (await fetch(new URL("/api/dev/outbox", baseUrl()))).json()) as OutboxMail[]).filter((mail) => mail.to === email.toLowerCase());
 
 async function download(client: ApiClient, url: string) {
   const response = await client.fetch(url);

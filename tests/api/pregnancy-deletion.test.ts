@@ -16,6 +16,7 @@ import { postPhotos } from "../support/photoUpload";
 import { addGuest, objectsUnder } from "../support/photos";
 import { callProcedure } from "../support/raw-trpc";
 import { connect, feedOf } from "../support/room";
+import { mailsTo } from "../support/outbox";
 
 const { db, close } = openTestDb();
 afterAll(close);
@@ -65,12 +66,6 @@ async function rowsOfPregnancy(pregnancyId: string): Promise<Record<string, numb
 
 const nonEmpty = (counts: Record<string, number>) => Object.keys(counts).filter((table) => (counts[table] ?? 0) > 0);
 
-interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-const mailsTo = async (email: string) => ((await (await fetch(new URL("/api/dev/outbox", baseUrl()))).json()) as OutboxMail[]).filter((mail) => mail.to === email.toLowerCase());
 
 async function providerSubscription(subscriptionId: string) {
   const [row] = await db.select({ data: devStripeObjects.data }).from(devStripeObjects).where(eq(devStripeObjects.id, subscriptionId));

@@ -7,21 +7,16 @@ import { HAND_OVER_MESSAGES } from "../../src/domain/pregnancyHandOver";
 import { ROOM_REAUTHORISE_CLOSE_CODE } from "../../src/domain/pregnancyRoom";
 import { devStripeObjects, pregnancyParticipants, subscriptions, users } from "../../worker/db/schema";
 import { subscribedUser } from "../support/checkout";
-import { baseUrl, openTestDb } from "../support/env";
+import { openTestDb } from "../support/env";
 import { signUp } from "../support/families";
 import { addGuest } from "../support/photos";
 import { callProcedure } from "../support/raw-trpc";
 import { connect } from "../support/room";
+import { mailsTo } from "../support/outbox";
 
 const { db, close } = openTestDb();
 afterAll(close);
 
-interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-const mailsTo = async (email: string) => ((await (await fetch(new URL("/api/dev/outbox", baseUrl()))).json()) as OutboxMail[]).filter((mail) => mail.to === email.toLowerCase());
 
 async function providerObject<T>(id: string): Promise<T> {
   const [row] = await db.select({ data: devStripeObjects.data }).from(devStripeObjects).where(eq(devStripeObjects.id, id));
