@@ -18,6 +18,7 @@ export const HAND_OVER_MESSAGES = {
   confirm: (partner: string) => `Hand to ${partner}`,
   failed: "Could not hand the pregnancy over",
   notAPartner: "Ownership can only go to this pregnancy's partner, once they have joined with their own account.",
+  partnerAlreadyPays: (name: string) => `${name} already pays for a BabySteps subscription of their own. They can take this pregnancy over once that subscription has ended.`,
   handedOverToast: (partner: string) => `${partner} now owns this pregnancy`,
   newOwnerSubject: (title: string) => `You now own ${title}`,
   newOwner: (formerOwner: string, title: string) => [

@@ -86,7 +86,7 @@ describe("pregnancy.handOver", () => {
     expect((await db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.id, subscription.id)))[0]?.userId).toBe(partner.userId);
   });
 
-  it("is the owner's alone, and only to the active partner with an account of their own", async () => {
+  it("is the owner's alone, and only to the active partner with an account of their own and no subscription of their own", async () => {
     const family = await familyWithPartner("handoverrefused");
     const { owner, partner, guest, pregnancyId } = family;
     const input = { pregnancyId, participantId: family.partnerParticipantId };
@@ -107,6 +107,14 @@ describe("pregnancy.handOver", () => {
     }
     const elsewhere = await familyWithPartner("handoverelsewhere");
     await expect(owner.client.trpc.pregnancy.handOver.mutate({ pregnancyId, participantId: elsewhere.partnerParticipantId })).rejects.toMatchObject({ data: { code: "NOT_FOUND" } });
+
+    // Nor to a partner who pays for a subscription of their own: they would hold two, one unseen.
+    const payingPartner = await subscribedUser("handoverpayingpartner");
+    const [paying] = await db.insert(pregnancyParticipants).values({ pregnancyId, userId: payingPartner.userId, role: "partner", status: "active" }).returning({ id: pregnancyParticipants.id });
+    await expect(owner.client.trpc.pregnancy.handOver.mutate({ pregnancyId, participantId: paying!.id })).rejects.toMatchObject({
+      data: { code: "CONFLICT", appCode: "PARTNER_ALREADY_PAYS" },
+      message: HAND_OVER_MESSAGES.partnerAlreadyPays("Test handoverpayingpartner"),
+    });
 
     expect(await roleOf(pregnancyId, owner.userId)).toBe("owner");
     expect((await db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.id, family.subscription.id)))[0]?.userId).toBe(owner.userId);

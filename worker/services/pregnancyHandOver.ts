@@ -45,6 +45,9 @@ export async function handOverOwnership(caller: PregnancyCaller, input: { partic
     .from(subscriptions)
     .where(and(eq(subscriptions.pregnancyId, access.id), inArray(subscriptions.status, [...BILLABLE_STATUSES]), isNotNull(subscriptions.stripeSubscriptionId)));
   if (billable.length > 0) {
+    // One paying subscription per person: Billing shows and manages one, and a second would go unseen.
+    const [ownPlan] = await db.select({ id: subscriptions.id }).from(subscriptions).where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...BILLABLE_STATUSES]))).limit(1);
+    if (ownPlan) throw new AppError("CONFLICT", "PARTNER_ALREADY_PAYS", HAND_OVER_MESSAGES.partnerAlreadyPays(name));
     const { stripe } = billingClient(caller);
     for (const { customerId, subscriptionId } of billable) {
       if (customerId) await callStripe(() => stripe.customers.update(customerId, { email, name, metadata: { userId } }));
