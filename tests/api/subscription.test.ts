@@ -271,6 +271,22 @@ describe("the refund on cancellation (terms: the current billing month)", () => 
     expect(await balanceOf(customerId)).toBe(-300);
   });
 
+  it("a retry days later, when Stripe has forgotten the keys, still gives nothing back twice", async () => {
+    const { owner, subscriptionId } = await payingFamily("refundlateretry");
+    const customerId = await customerOf(owner.userId);
+    await providerStripe().customers.createBalanceTransaction(customerId, { amount: -300, currency: "usd" });
+    const invoice = await renew(subscriptionId);
+    const [payment] = (await providerStripe().invoicePayments.list({ invoice: invoice.id })).data;
+    // An earlier try's refund and credit, their idempotency keys long expired: only the metadata remains.
+    await providerStripe().refunds.create({ payment_intent: String(payment!.payment.payment_intent), amount: payment!.amount_paid! });
+    await providerStripe().customers.createBalanceTransaction(customerId, { amount: -300, currency: "usd", metadata: { invoice: invoice.id, cause: "cancellation" } });
+    expect(await balanceOf(customerId)).toBe(-300);
+
+    expect((await owner.client.trpc.billing.cancelSubscription.mutate({ confirm: true })).refund).toEqual({ cardCents: PLANS.basic.priceCents - 300, creditCents: 300 });
+    expect(await refundsOf(customerId)).toHaveLength(1);
+    expect(await balanceOf(customerId)).toBe(-300);
+  });
+
   it("a payment support already refunded in full does not stop the cancellation", async () => {
     const { owner, pregnancyId, subscriptionId } = await payingFamily("refundsupport");
     const invoice = await renew(subscriptionId);

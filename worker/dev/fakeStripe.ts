@@ -666,6 +666,17 @@ async function createRefund(c: Context<Env>) {
   return outcome instanceof Response ? outcome : c.json(outcome);
 }
 
+/** A customer's balance transactions, newest first, in one page (the fake keeps few). */
+async function listBalanceTransactions(c: Context<Env>, customerId: string) {
+  if (!(await loadObject(c.var.db, customerId, "customer"))) return noSuch(c, "customer", customerId);
+  const rows = await c.var.db
+    .select({ data: devStripeObjects.data })
+    .from(devStripeObjects)
+    .where(and(eq(devStripeObjects.type, "customer_balance_transaction"), sql`${devStripeObjects.data}->>'customer' = ${customerId}`));
+  const data = rows.map((row) => row.data as StripeObject).sort((a, b) => Number(b.created) - Number(a.created));
+  return c.json({ object: "list", url: `/v1/customers/${customerId}/balance_transactions`, has_more: false, data });
+}
+
 /** The payments of one invoice (the fake lists them only per invoice), optionally of one status. */
 async function listInvoicePayments(c: Context<Env>) {
   const params = await readParams(c);
@@ -696,6 +707,7 @@ export const fakeStripeApi = new Hono<Env>()
     return c.json(customer);
   })
   .post("/customers/:id/balance_transactions", (c) => createBalanceTransaction(c, c.req.param("id")))
+  .get("/customers/:id/balance_transactions", (c) => listBalanceTransactions(c, c.req.param("id")))
   .post("/customers/:id", (c) => updateCustomer(c, billingConfig(c.env), c.req.param("id")))
   .get("/customers/:id", async (c) => {
     const customer = await loadObject(c.var.db, c.req.param("id"), "customer");

@@ -44,10 +44,20 @@ async function refundCardPayments(stripe: Stripe, invoice: Stripe.Invoice): Prom
   return refundedCents;
 }
 
+/** Whether an earlier try already put this invoice's credit back: Stripe forgets idempotency keys after a day, the metadata stays. */
+async function creditAlreadyGiven(stripe: Stripe, customerId: string, invoiceId: string): Promise<boolean> {
+  for await (const transaction of stripe.customers.listBalanceTransactions(customerId, { limit: 100 })) {
+    if (transaction.metadata?.invoice === invoiceId && transaction.metadata.cause === "cancellation") return true;
+  }
+  return false;
+}
+
 /**
  * Gives back what the subscription's current invoice took, before the subscription is cancelled (so
  * a failure leaves it running and the owner simply tries again). Every write carries an idempotency
- * key bound to the invoice or its payment, so a retry never refunds or credits twice.
+ * key bound to the invoice or its payment, and past the day Stripe keeps those keys, a refunded
+ * payment refuses a second refund and a given credit is found by its metadata: a retry never
+ * refunds or credits twice.
  */
 export async function refundCurrentMonth(stripe: Stripe, subscription: Stripe.Subscription): Promise<CancellationRefund> {
   const latest = subscription.latest_invoice;
@@ -56,9 +66,10 @@ export async function refundCurrentMonth(stripe: Stripe, subscription: Stripe.Su
   if (invoice.status !== "paid" || !invoice.customer) return NOTHING_REFUNDED;
   const cardCents = invoice.amount_paid > 0 ? await refundCardPayments(stripe, invoice) : 0;
   const creditCents = creditDrawnBy(invoice);
-  if (creditCents > 0) {
+  const customerId = idOf(invoice.customer);
+  if (creditCents > 0 && !(await creditAlreadyGiven(stripe, customerId, invoice.id))) {
     await stripe.customers.createBalanceTransaction(
-      idOf(invoice.customer),
+      customerId,
       { amount: -creditCents, currency: invoice.currency, description: `Credit given back on cancellation (invoice ${invoice.id})`, metadata: { invoice: invoice.id, cause: "cancellation" } },
       { idempotencyKey: `cancellation-credit-${invoice.id}` },
     );
