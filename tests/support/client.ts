@@ -5,6 +5,20 @@ import type { AppRouter } from "../../worker/trpc/router";
 /** A random client address per test client: rate-limit buckets are stored and keyed by IP. */
 export const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
+/** What wrangler dev's proxy answers when its connection to workerd drops before the request got through. */
+const DEV_PROXY_LOST = "Your worker restarted mid-request.";
+
+/**
+ * wrangler dev (never production) sometimes loses a POST between its proxy and workerd on a stale
+ * keep-alive connection, without the worker restarting (cloudflare/workers-sdk#14641), and retries
+ * only GETs itself. The request never reached our code, so one replay of a body we hold as text is
+ * what a browser's user would do; anything else is returned as it came.
+ */
+async function lostByDevProxy(response: Response, init: RequestInit): Promise<boolean> {
+  if (response.status !== 503 || (init.body !== undefined && typeof init.body !== "string")) return false;
+  return (await response.clone().text()).startsWith(DEV_PROXY_LOST);
+}
+
 /**
  * A person using the API over HTTP: keeps the session cookie like a browser does and sends the
  * same-origin Origin header better-auth expects from our own pages.
@@ -39,7 +53,8 @@ export class ApiClient {
     headers.set("origin", this.baseUrl);
     headers.set("cf-connecting-ip", this.ip);
     if (this.cookies.size > 0) headers.set("cookie", this.cookieHeader);
-    const response = await fetch(new URL(pathname, this.baseUrl), { ...init, headers, redirect: "manual" });
+    let response = await fetch(new URL(pathname, this.baseUrl), { ...init, headers, redirect: "manual" });
+    if (await lostByDevProxy(response, init)) response = await fetch(new URL(pathname, this.baseUrl), { ...init, headers, redirect: "manual" });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(";");
       const index = pair?.indexOf("=") ?? -1;
