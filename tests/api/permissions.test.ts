@@ -27,7 +27,7 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   // A code nobody was sent: the matrix checks who may call, never deletes anyone.
   "account.deletion.confirm": () => ({ code: "000000", photos: "remove" }),
   "dataExport.options": () => undefined,
-  // The account alone: any confirmed user may take theirs (a pregnancy's download is tested in data-export.test.ts).
+  // The account alone: every confirmed user may take theirs (a pregnancy's download is tested in data-export.test.ts).
   "dataExport.prepare": () => ({ pregnancyId: null }),
   "billing.createPreauthCheckout": () => ({ plan: "basic", successUrl: "/onboarding-parent?session_id={CHECKOUT_SESSION_ID}", cancelUrl: "/onboarding?payment=cancelled", onboardingData: {} }),
   "billing.createCheckout": () => ({ plan: "basic" }),
