@@ -197,12 +197,7 @@ async function familyEntries(db: Db, userId: string, pregnancy: typeof pregnanci
     db.select().from(registrySuggestions).where(eq(registrySuggestions.pregnancyId, pregnancyId)).orderBy(asc(registrySuggestions.createdAt)),
     db.select().from(babyPredictions).where(eq(babyPredictions.pregnancyId, pregnancyId)).orderBy(asc(babyPredictions.createdAt)),
     db.select().from(babyGameState).where(eq(babyGameState.pregnancyId, pregnancyId)),
-    db
-      .select({ message: waitingRoomMessages, imageSize: waitingRoomImages.fileSize })
-      .from(waitingRoomMessages)
-      .leftJoin(waitingRoomImages, eq(waitingRoomImages.storagePath, waitingRoomMessages.storagePath))
-      .where(eq(waitingRoomMessages.pregnancyId, pregnancyId))
-      .orderBy(asc(waitingRoomMessages.createdAt)),
+    waitingRoomMessagesOf(db, pregnancyId, null),
     db.select().from(waitingRoomSessions).where(eq(waitingRoomSessions.pregnancyId, pregnancyId)),
     db.select().from(birthPlans).where(eq(birthPlans.pregnancyId, pregnancyId)),
     db.select().from(kickSessions).where(eq(kickSessions.pregnancyId, pregnancyId)).orderBy(asc(kickSessions.startedAt)),
@@ -243,9 +238,7 @@ async function familyEntries(db: Db, userId: string, pregnancy: typeof pregnanci
     createdBy: nameOf(event.createdBy),
     rsvps: rsvps.filter((rsvp) => rsvp.eventId === event.id).map((rsvp) => ({ name: nameOf(rsvp.userId), answer: rsvp.rsvpStatus, answeredAt: rsvp.respondedAt })),
   }));
-  const imageFiles: Entry[] = messages.flatMap(({ message, imageSize }) =>
-    message.storagePath && imageSize !== null ? [{ name: `waiting-room/images/${storedFileName(message.storagePath)}`, key: message.storagePath, size: imageSize, lastModified: message.createdAt }] : [],
-  );
+  const imageFiles = imageFilesOf(messages);
   const parentsOfPlan = people
     .filter((person) => isParentRole(person.role) && person.status === "active")
     .map((person) => ({ firstName: person.firstName ?? person.invitedFirstName ?? "", lastName: person.lastName ?? person.invitedLastName ?? "" }));
@@ -418,6 +411,22 @@ async function familyEntries(db: Db, userId: string, pregnancy: typeof pregnanci
   ];
 }
 
+/** The waiting room's messages (all, or one author's), each with the size of its stored picture when it has one. */
+function waitingRoomMessagesOf(db: Db, pregnancyId: string, onlyBy: string | null) {
+  return db
+    .select({ message: waitingRoomMessages, imageSize: waitingRoomImages.fileSize })
+    .from(waitingRoomMessages)
+    .leftJoin(waitingRoomImages, eq(waitingRoomImages.storagePath, waitingRoomMessages.storagePath))
+    .where(and(eq(waitingRoomMessages.pregnancyId, pregnancyId), onlyBy ? eq(waitingRoomMessages.authorId, onlyBy) : undefined))
+    .orderBy(asc(waitingRoomMessages.createdAt));
+}
+
+/** The pictures those messages show, as files of the zip. */
+const imageFilesOf = (messages: Awaited<ReturnType<typeof waitingRoomMessagesOf>>): Entry[] =>
+  messages.flatMap(({ message, imageSize }) =>
+    message.storagePath && imageSize !== null ? [{ name: `waiting-room/images/${storedFileName(message.storagePath)}`, key: message.storagePath, size: imageSize, lastModified: message.createdAt }] : [],
+  );
+
 /** The caller's own direct conversations in the waiting room, never anyone else's. */
 async function directMessagesOf(db: Db, pregnancyId: string, userId: string) {
   const rows = await db
@@ -452,18 +461,11 @@ async function ownEntries(db: Db, userId: string, pregnancyId: string): Promise<
       .from(babyPredictions)
       .innerJoin(pregnancyBabies, eq(pregnancyBabies.id, babyPredictions.babyId))
       .where(and(eq(babyPredictions.pregnancyId, pregnancyId), eq(babyPredictions.predictorId, userId))),
-    db
-      .select({ message: waitingRoomMessages, imageSize: waitingRoomImages.fileSize })
-      .from(waitingRoomMessages)
-      .leftJoin(waitingRoomImages, eq(waitingRoomImages.storagePath, waitingRoomMessages.storagePath))
-      .where(and(eq(waitingRoomMessages.pregnancyId, pregnancyId), eq(waitingRoomMessages.authorId, userId)))
-      .orderBy(asc(waitingRoomMessages.createdAt)),
+    waitingRoomMessagesOf(db, pregnancyId, userId),
     db.select().from(registrySuggestions).where(and(eq(registrySuggestions.pregnancyId, pregnancyId), eq(registrySuggestions.suggestedBy, userId))),
     directMessagesOf(db, pregnancyId, userId),
   ]);
-  const imageFiles: Entry[] = messages.flatMap(({ message, imageSize }) =>
-    message.storagePath && imageSize !== null ? [{ name: `waiting-room/images/${storedFileName(message.storagePath)}`, key: message.storagePath, size: imageSize, lastModified: message.createdAt }] : [],
-  );
+  const imageFiles = imageFilesOf(messages);
   return [
     json("photos/photos.json", photoSet.records),
     ...photoSet.files,
