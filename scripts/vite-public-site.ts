@@ -32,17 +32,17 @@ function entryAssets(bundle: Record<string, Rolldown.OutputChunk | Rolldown.Outp
 }
 
 /**
- * The /auth entry gets a build of its own: sharing chunks with the app would make it load the
- * app's half of every shared module (the whole error catalogue, every icon), and its budget is
- * 90 KB of JS. Written next to the app's files; returns its script and stylesheet.
- */
-/**
  * The app's build puts zod and its one setting (no eval: src/lib/zodConfig.ts) in one chunk, so the
  * setting is in force before any module that builds a schema runs. /auth is one chunk, where the
  * entry's first import does the same.
  */
 export const ZOD_CHUNK = { codeSplitting: { groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zodConfig/ }] } };
 
+/**
+ * The /auth entry gets a build of its own: sharing chunks with the app would make it load the
+ * app's half of every shared module (the whole error catalogue, every icon), and its budget is
+ * 70 KB of JS. Written next to the app's files; returns its script and stylesheet.
+ */
 async function buildAuthEntry(root: string, outDir: string, config: Pick<UserConfig, "plugins" | "resolve">): Promise<SiteAssets> {
   const result = await build({
     ...config,

@@ -40,9 +40,9 @@ function useStandaloneAuthFlow(initial: AuthSearch): AuthFlow {
 }
 
 /**
- * False in the prerendered HTML and the first render, true once React has taken over the page: the
- * forms are disabled until then, so a quick visitor cannot submit the static form natively (a GET
- * with the password in the address) or type into fields React is about to take over.
+ * False in the prerendered HTML and the first render, true once the script has taken over the
+ * page: the forms are disabled until then, so a quick visitor cannot submit the static form
+ * natively (a GET with the password in the address) or type into fields about to be taken over.
  */
 function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
@@ -50,7 +50,7 @@ function useHydrated(): boolean {
   return hydrated;
 }
 
-/** The whole /auth page: the public frame around the auth forms (prerendered, then hydrated). */
+/** The whole /auth page: the public frame around the auth forms (prerendered, then taken over in place). */
 export function AuthApp({ initialSearch }: { initialSearch: AuthSearch }) {
   const flow = useStandaloneAuthFlow(initialSearch);
   const hydrated = useHydrated();

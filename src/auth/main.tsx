@@ -1,14 +1,15 @@
 /**
  * The /auth page's own entry (onboarding spec 2): the auth forms without the app's router, query
- * cache or tRPC client, so a visitor signing in loads a fraction of the app. dist/client/auth.html
- * is the prerendered sign-in form (scripts/prerender.ts), hydrated here; another mode is drawn fresh.
+ * cache or tRPC client, on Preact in the build (vite.config.ts), so a visitor signing in loads a
+ * fraction of the app. dist/client/auth.html is the prerendered sign-in form (scripts/prerender.ts):
+ * it paints before any script runs, and no request waits on the session.
  */
 import "../lib/zodConfig";
 import "../styles.css";
 import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import { createRoot } from "react-dom/client";
 import { hashErrorHref } from "../domain/authLinks";
-import { authClient } from "../lib/auth-client";
+import { signedInUser } from "../lib/authRequest";
 import { startGlobalErrorCapture } from "../lib/errorReports";
 import { watchTheme } from "../lib/theme";
 import { showHandedOverToast } from "../ui/toast";
@@ -27,16 +28,17 @@ function start() {
   showHandedOverToast();
   const container = document.getElementById("root");
   if (!container) throw new Error("auth.html has no #root element");
-  const page = (
+  // Preact renders over the prerendered form in place: it keeps the elements it can use and corrects
+  // what differs (the generated ids React wrote, or another mode drawn from the search), where
+  // hydrating would keep React's attributes as they are.
+  createRoot(container).render(
     <StrictMode>
       <AuthApp initialSearch={search} />
-    </StrictMode>
+    </StrictMode>,
   );
-  // The prerendered HTML is the default sign-in form; any search draws another state.
-  if (window.location.search) createRoot(container).render(page);
-  else hydrateRoot(container, page);
-  // Signed-in visitors go on to '/', except to confirm their email while it is unconfirmed.
-  void authClient.getSession().then(({ data: session }) => {
-    if (session && !(search.mode === "verify" && !session.user.emailVerified)) window.location.replace("/");
+  // Signed-in visitors go on to '/' once the session answers (after the form has painted), except
+  // to confirm their email while it is unconfirmed.
+  void signedInUser().then((user) => {
+    if (user && !(search.mode === "verify" && !user.emailVerified)) window.location.replace("/");
   });
 }

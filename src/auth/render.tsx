@@ -12,8 +12,8 @@ export const AUTH_PAGE: SitePageHead = {
 export const AUTH_PAGE_FILE = "auth.html";
 
 /**
- * The whole /auth document: the default sign-in form rendered for hydration (src/auth/main.tsx
- * hydrates the same tree, StrictMode included) inside the public pages' head.
+ * The whole /auth document: the default sign-in form (the tree src/auth/main.tsx renders over it,
+ * StrictMode included) inside the public pages' head.
  */
 export function renderAuthPage(assets: SiteAssets): string {
   const app = renderToString(

@@ -1,6 +1,6 @@
 /**
  * One tRPC call without the tRPC client, TanStack Query or superjson, for the standalone /auth page
- * (its JS budget is 90 KB). It speaks tRPC's HTTP format: a query is GET /api/trpc/<path>?input=...,
+ * (its JS budget is 70 KB). It speaks tRPC's HTTP format: a query is GET /api/trpc/<path>?input=...,
  * a mutation POST /api/trpc/<path>, input and output in superjson's {"json": ...} envelope. Only for
  * procedures whose input and output are plain JSON (no Date, Map or Set, which superjson would revive).
  */

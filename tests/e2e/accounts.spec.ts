@@ -1,6 +1,7 @@
+import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_REFERRAL_CODE, demoMember } from "../../scripts/demo-family";
 import { randomIp } from "../support/client";
-import { expect, expectAccessible, mailedCode, mailedLink, signUpThroughApi, test, uniqueEmail } from "./support";
+import { expect, expectAccessible, mailedCode, mailedLink, signInThroughApi, signUpThroughApi, test, uniqueEmail } from "./support";
 import { EMAIL_AUTO_CONTINUE_SECONDS } from "../../src/domain/wizard";
 import { MS_PER_SECOND } from "../../src/domain/units";
 
@@ -236,5 +237,41 @@ test("/auth is its own page: a failed link's hash goes to /check-email, modes fo
   await expect(page.getByText("Welcome back!")).toBeVisible();
 
   await page.goto("/auth");
+  await expect(page).toHaveURL(/\/dashboard/);
+});
+
+/** Holds every answer of /api/auth/get-session until the returned function is called. */
+async function holdSessionAnswers(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/auth/get-session", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test("/auth paints its form without waiting on the session: usable while get-session is held, then a signed-in visitor moves on @desktop", async ({ page }) => {
+  // A visitor without a session: the form is there and takes input before the session has answered.
+  let release = await holdSessionAnswers(page);
+  await page.goto("/auth");
+  await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toBeEnabled();
+  let answered = page.waitForResponse("**/api/auth/get-session");
+  release();
+  await answered;
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+
+  // A signed-in visitor sees the same form first, and goes on once the session has answered.
+  await signInThroughApi(page, demoMember("olivia").email);
+  await page.unroute("**/api/auth/get-session");
+  release = await holdSessionAnswers(page);
+  await page.goto("/auth");
+  await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toBeEnabled();
+  answered = page.waitForResponse("**/api/auth/get-session");
+  release();
+  await answered;
   await expect(page).toHaveURL(/\/dashboard/);
 });

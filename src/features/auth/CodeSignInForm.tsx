@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { authClient, authCall } from "../../lib/auth-client";
+import { authPost } from "../../lib/authRequest";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { CodeField } from "../../ui/CodeField";
@@ -42,7 +42,7 @@ export function CodeSignInForm({ initialEmail = "", invite = {} }: { initialEmai
       return;
     }
     setBusy("send");
-    const error = await authCall(() => authClient.emailOtp.sendVerificationOtp({ email: address, type: "sign-in" }));
+    const error = await authPost("/email-otp/send-verification-otp", { email: address, type: "sign-in" });
     setBusy(null);
     if (error) {
       setFieldInvalid(false);
@@ -64,7 +64,7 @@ export function CodeSignInForm({ initialEmail = "", invite = {} }: { initialEmai
       return;
     }
     setBusy("verify");
-    const error = await authCall(() => authClient.signIn.emailOtp({ email: email.trim(), otp: code.trim() }));
+    const error = await authPost("/sign-in/email-otp", { email: email.trim(), otp: code.trim() });
     if (error) {
       setBusy(null);
       setFieldInvalid(true);

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { authClient, authCall } from "../../lib/auth-client";
+import { authPost } from "../../lib/authRequest";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
@@ -39,7 +39,7 @@ export function SignInForm({ initialEmail = "", invite = {} }: { initialEmail?: 
       return;
     }
     setBusy(true);
-    const error = await authCall(() => authClient.signIn.email({ email: email.trim(), password }));
+    const error = await authPost("/sign-in/email", { email: email.trim(), password });
     if (error) {
       setBusy(false);
       setMessage(signInErrorMessage(error));

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { referralBlocksSubmit, type ReferralValidationState } from "../../domain/referral";
-import { authClient, authCall } from "../../lib/auth-client";
+import { authPost } from "../../lib/authRequest";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
@@ -71,9 +71,13 @@ export function SignUpForm({ initialEmail = "", invite = {}, title = "Create You
     if (referral && referralBlocksSubmit(referral.state)) return;
     setBusy(true);
     const account = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim(), referralCode: referral?.state === "valid" ? referral.code : "" };
-    const error = await authCall(() =>
-      authClient.signUp.email({ email: account.email, password: values.password, name: `${account.firstName} ${account.lastName}`, firstName: account.firstName, lastName: account.lastName }),
-    );
+    const error = await authPost("/sign-up/email", {
+      email: account.email,
+      password: values.password,
+      name: `${account.firstName} ${account.lastName}`,
+      firstName: account.firstName,
+      lastName: account.lastName,
+    });
     if (error) {
       setBusy(false);
       setMessage(signUpErrorMessage(error));

@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
-import { authClient, authCall } from "../../lib/auth-client";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { authPost, type SignedInUser, signedInUser } from "../../lib/authRequest";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { CodeField } from "../../ui/CodeField";
@@ -13,7 +13,7 @@ import { AUTH_MESSAGES } from "./messages";
 import { useCompleteSignIn, useGoOnAfterSignIn } from "./useCompleteSignIn";
 import { validateCode } from "./validation";
 import { trackEmailVerified } from "../../lib/analytics";
-import { EMAIL_CONFIRMATION_MESSAGES } from "../../domain/auth";
+import { EMAIL_CONFIRMATION_MESSAGES } from "../../domain/authMessages";
 import { EARLY_ACCESS_HOURS } from "../../domain/modes";
 
 const MESSAGE_ID = "verify-message";
@@ -35,6 +35,21 @@ interface VerifyEmailFormProps {
   invitationToken?: string | undefined;
 }
 
+/** The signed-in user once the session has answered (null without one); asked once, after the first paint. */
+function useSignedInUser(): SignedInUser | null {
+  const [user, setUser] = useState<SignedInUser | null>(null);
+  useEffect(() => {
+    let current = true;
+    void signedInUser().then((answer) => {
+      if (current) setUser(answer);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return user;
+}
+
 /**
  * 'Check Your Email' (/auth?mode=verify and /check-email): enter the 6-digit code emailed to
  * confirm the address, or ask for a new one for any address. A signed-in user may carry on with
@@ -44,8 +59,8 @@ export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email"
   const flow = useAuthFlow();
   const completeSignIn = useCompleteSignIn();
   const goOn = useGoOnAfterSignIn();
-  const session = authClient.useSession().data;
-  const knownEmail = searchEmail?.trim() || session?.user.email || "";
+  const session = useSignedInUser();
+  const knownEmail = searchEmail?.trim() || session?.email || "";
   // A new code sent to a typed address makes that the address being confirmed.
   const [resentTo, setResentTo] = useState<string | null>(null);
   const email = resentTo ?? knownEmail;
@@ -67,7 +82,7 @@ export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email"
     setMessage(invalid);
     if (invalid) return;
     setBusy("verify");
-    const error = await authCall(() => authClient.emailOtp.verifyEmail({ email, otp: code.trim() }));
+    const error = await authPost("/email-otp/verify-email", { email, otp: code.trim() });
     if (error) {
       setBusy(null);
       setCodeInvalid(true);
@@ -80,7 +95,7 @@ export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email"
       await onVerified();
       return;
     }
-    const current = await authClient.getSession().then(({ data }) => data, () => null);
+    const current = await signedInUser();
     if (!current) {
       await flow.sessionChanged();
       flow.showAuth({ email });

@@ -1,7 +1,7 @@
 /** Maps better-auth's error answers to the texts each auth screen shows. */
 import type { AuthClientError } from "../../lib/auth-client";
 import { AUTH_MESSAGES } from "./messages";
-import { CREATE_ACCOUNT_MESSAGES, isAlreadyRegisteredError } from "../../domain/auth";
+import { CREATE_ACCOUNT_MESSAGES, isAlreadyRegisteredError } from "../../domain/authMessages";
 
 export const HTTP_TOO_MANY_REQUESTS = 429;
 /** The server's refusal to let an account whose email is not confirmed take an invitation. */

@@ -2,7 +2,7 @@
  * Texts of the sign-in, sign-up and code screens. The spec's texts come from the catalogue in
  * src/domain/errors.ts; descriptions added here (not in the spec) are marked "ours".
  */
-import { CREATE_ACCOUNT_MESSAGES, RESET_PASSWORD_MESSAGES, SEND_CODE_MESSAGES, SIGN_IN_MESSAGES } from "../../domain/auth";
+import { CREATE_ACCOUNT_MESSAGES, RESET_PASSWORD_MESSAGES, SEND_CODE_MESSAGES, SIGN_IN_MESSAGES } from "../../domain/authMessages";
 import { SETUP_MESSAGES } from "../../domain/pregnancy";
 
 export const AUTH_MESSAGES = {

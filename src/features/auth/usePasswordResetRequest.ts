@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { RESET_PASSWORD_PATH } from "../../domain/authRules";
-import { authClient, authCall } from "../../lib/auth-client";
+import { authPost } from "../../lib/authRequest";
 import { toast } from "../../ui/toast";
 import { resetRequestErrorMessage } from "./authErrors";
 import { AUTH_MESSAGES } from "./messages";
@@ -27,7 +27,7 @@ export function usePasswordResetRequest(initialEmail = "") {
       return;
     }
     setBusy(true);
-    const error = await authCall(() => authClient.requestPasswordReset({ email: address, redirectTo: RESET_PASSWORD_PATH }));
+    const error = await authPost("/request-password-reset", { email: address, redirectTo: RESET_PASSWORD_PATH });
     setBusy(false);
     if (error) {
       setMessage(resetRequestErrorMessage(error));

@@ -5,7 +5,7 @@
  */
 import type { SignUpInput } from "../../domain/auth";
 import { isCommonPassword, isEmailShaped, OTP_FORMAT, PASSWORD_MIN_LENGTH_SIGNUP } from "../../domain/authRules";
-import { CREATE_ACCOUNT_MESSAGES, SIGN_IN_MESSAGES } from "../../domain/auth";
+import { CREATE_ACCOUNT_MESSAGES, SIGN_IN_MESSAGES } from "../../domain/authMessages";
 
 export type SignUpValues = SignUpInput;
 export type SignUpErrors = Partial<Record<keyof SignUpValues, string>>;

@@ -1,5 +1,5 @@
 import { SITE_HOOKS } from "../hooks";
-import { PUBLIC_FORM_MESSAGES } from "../../domain/publicForms";
+import { PUBLIC_FORM_MESSAGES } from "../../domain/publicFormMessages";
 
 /** Where a field's message goes: the same look as the app's field errors (src/ui/TextField.tsx). */
 const FIELD_ERROR_STYLES = "text-sm font-medium text-danger";

@@ -1,5 +1,5 @@
 import { SITE_HOOKS } from "../hooks";
-import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES, PUBLIC_FORM_MESSAGES } from "../../domain/publicForms";
+import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES, PUBLIC_FORM_MESSAGES } from "../../domain/publicFormMessages";
 
 const HTTP_TOO_MANY_REQUESTS = 429;
 const DONE = { confirm: NEWSLETTER_MESSAGES.confirmed, unsubscribe: NEWSLETTER_MESSAGES.unsubscribed } as const;
