@@ -1,7 +1,7 @@
 import net from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
-import { startWsProxy } from "./ws-proxy";
+import { startWsProxy, type ProxyCounts } from "./ws-proxy";
 
 /** pglite-socket refuses connections above its cap; at 20, half the requests at concurrency 50 failed. */
 const PGLITE_MAX_CONNECTIONS = 60;
@@ -11,6 +11,10 @@ export interface LocalDatabase {
   databaseUrl: string;
   /** host:port of the WebSocket-to-TCP proxy, for LOCAL_WS_PROXY. */
   wsProxy: string;
+  /** Simulated distance between the Worker and the database, in ms per round trip. */
+  setRoundTrip(ms: number): void;
+  /** Connections and statements the database has been sent so far (through the proxy). */
+  counts(): ProxyCounts;
   close(): Promise<void>;
 }
 
@@ -31,7 +35,7 @@ export function freePort(): Promise<number> {
  * Postgres wire protocol, or an existing Postgres given by `databaseUrl`; either behind the
  * WebSocket proxy so every client uses the production Neon driver.
  */
-export async function startLocalDatabase(options: { dataDir?: string; databaseUrl?: string; wsPort?: number }): Promise<LocalDatabase> {
+export async function startLocalDatabase(options: { dataDir?: string; databaseUrl?: string; wsPort?: number; roundTripMs?: number }): Promise<LocalDatabase> {
   let target: { host: string; port: number; url: string };
   let pglite: { db: PGlite; server: PGLiteSocketServer } | undefined;
 
@@ -53,11 +57,14 @@ export async function startLocalDatabase(options: { dataDir?: string; databaseUr
     targetPort: target.port,
     maxConnections: PGLITE_MAX_CONNECTIONS,
     sharedSession: pglite !== undefined,
+    roundTripMs: options.roundTripMs,
   });
 
   return {
     databaseUrl: target.url,
     wsProxy: `127.0.0.1:${proxy.port}`,
+    setRoundTrip: (ms) => proxy.setRoundTrip(ms),
+    counts: () => proxy.counts(),
     async close() {
       await proxy.close();
       if (pglite) {

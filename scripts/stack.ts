@@ -50,6 +50,8 @@ export interface StackOptions {
   dev?: boolean;
   /** Worker output goes to this file instead of the terminal. */
   logFile?: string;
+  /** Simulated round trip to the database once the stack is up (DB_RTT_MS); seeding runs at 0. */
+  dbRoundTripMs?: number;
 }
 
 export interface Stack {
@@ -177,5 +179,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
+  database.setRoundTrip(options.dbRoundTripMs ?? 0);
   return { url, database, stop };
 }

@@ -8,6 +8,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 8787);
 const PARENT_CHECK_MS = 1000;
+/** DB_RTT_MS=40 puts the database 40 ms away from the Worker, as it is for a family on another continent. */
+const dbRoundTripMs = Number(process.env.DB_RTT_MS ?? 0);
 
 if (!dev) {
   console.log("Building the client...");
@@ -23,11 +25,12 @@ const stack = await startStack({
   persistDir: path.join(root, ".wrangler", "state"),
   appEnv: "development",
   dev,
+  dbRoundTripMs,
 });
 
 console.log(`
   BabySteps is running at ${stack.url}
-  Mail sent by the app: ${stack.url}/dev/mailbox
+  Mail sent by the app: ${stack.url}/dev/mailbox${dbRoundTripMs > 0 ? `\n  The database is ${dbRoundTripMs} ms away (DB_RTT_MS)` : ""}
 
   Demo sign-ins (password ${DEMO_PASSWORD}):
 ${DEMO_FAMILY.map((m) => `    ${m.email.padEnd(26)} ${m.firstName} ${m.lastName} (${m.role}${m.relationship ? `, ${m.relationship}` : ""})`).join("\n")}

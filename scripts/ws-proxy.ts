@@ -26,11 +26,43 @@ export interface WsProxyOptions {
   maxConnections: number;
   /** The target runs every connection in one database session (pglite-socket): give them one turn at a time. */
   sharedSession: boolean;
+  /** Simulated distance to the database (DB_RTT_MS): each direction waits half of it. */
+  roundTripMs?: number;
+}
+
+export interface ProxyCounts {
+  connections: number;
+  statements: number;
 }
 
 export interface WsProxy {
   port: number;
+  /** Changes the simulated distance for the bytes and connections that follow. */
+  setRoundTrip(ms: number): void;
+  /** Connections opened and statements sent (Query or Sync) since the proxy started. */
+  counts(): ProxyCounts;
   close(): Promise<void>;
+}
+
+/**
+ * Runs each action `delay()` milliseconds after it was given, in order: one timer walks a queue, so
+ * an action never overtakes the one before it even when the delay changes in between.
+ */
+function delayed(delay: () => number): (action: () => void) => void {
+  const queue: Array<{ due: number; action: () => void }> = [];
+  let timer: NodeJS.Timeout | undefined;
+  const drain = () => {
+    timer = undefined;
+    while (queue.length > 0 && (queue[0]?.due ?? 0) <= Date.now()) queue.shift()?.action();
+    const next = queue[0];
+    if (next) timer = setTimeout(drain, next.due - Date.now());
+  };
+  return (action) => {
+    const ms = delay();
+    if (ms <= 0 && queue.length === 0) return action();
+    queue.push({ due: Date.now() + ms, action });
+    timer ??= setTimeout(drain, ms);
+  };
 }
 
 /** Whole length of a typed message once `head` holds its length and, when it has a body, the first body byte. */
@@ -106,6 +138,9 @@ export class Conversation {
     return this.readyDue === 0 && this.sslAnswersDue === 0 && !this.extendedQueryOpen && this.status === IDLE;
   }
 
+  /** Statements sent so far: a simple Query, or an extended query's closing Sync. */
+  statements = 0;
+
   private sent(head: Buffer): void {
     if (!this.started) {
       const code = head.readInt32BE(4);
@@ -118,6 +153,7 @@ export class Conversation {
     }
     const type = head[0] ?? 0;
     if (type === QUERY || type === FUNCTION_CALL || type === SYNC) this.readyDue += 1;
+    if (type === QUERY || type === SYNC) this.statements += 1;
     if (type === SYNC) this.extendedQueryOpen = false;
     if (EXTENDED_QUERY.has(type)) this.extendedQueryOpen = true;
     if (type === TERMINATE) this.terminated = true;
@@ -188,19 +224,30 @@ export function startWsProxy(options: WsProxyOptions): Promise<WsProxy> {
   const waiting: Array<() => void> = [];
   let active = 0;
   const turn = options.sharedSession ? new Turn() : undefined;
+  let roundTripMs = options.roundTripMs ?? 0;
+  const counted: ProxyCounts = { connections: 0, statements: 0 };
+  const oneWay = () => roundTripMs / 2;
 
   const release = () => {
     active -= 1;
     waiting.shift()?.();
   };
 
-  const server = new WebSocketServer({ port: options.port, host: "127.0.0.1" });
+  const server = new WebSocketServer({
+    port: options.port,
+    host: "127.0.0.1",
+    // Far away, opening a connection costs a round trip before the first byte (TLS adds more in production).
+    verifyClient: (_info, accept) => void setTimeout(() => accept(true), roundTripMs),
+  });
   server.on("connection", (ws: WebSocket) => {
     // Bytes that arrive while the connection waits for a slot are kept in order.
     const early: Buffer[] = [];
     let forward: (data: Buffer) => void = (data) => early.push(data);
     let closed = false;
-    ws.on("message", (data: Buffer) => forward(data));
+    // Each direction is half the distance; the close that follows the last bytes travels with them.
+    const arrive = delayed(oneWay);
+    const reply = delayed(oneWay);
+    ws.on("message", (data: Buffer) => arrive(() => forward(data)));
     ws.on("close", () => {
       closed = true;
     });
@@ -208,6 +255,7 @@ export function startWsProxy(options: WsProxyOptions): Promise<WsProxy> {
     const bridge = () => {
       if (closed) return;
       active += 1;
+      counted.connections += 1;
       let released = false;
       const done = () => {
         if (released) return;
@@ -220,7 +268,9 @@ export function startWsProxy(options: WsProxyOptions): Promise<WsProxy> {
       const send = (data: Buffer) => {
         if (ended) return;
         tcp.write(data);
+        const before = conversation.statements;
         conversation.frontend.read(data);
+        counted.statements += conversation.statements - before;
         // pglite-socket does not close the TCP socket on Terminate, which would leave `pool.end()` hanging.
         if (conversation.terminated) {
           ended = true;
@@ -245,7 +295,9 @@ export function startWsProxy(options: WsProxyOptions): Promise<WsProxy> {
       for (const chunk of early.splice(0)) forward(chunk);
       tcp.on("data", (data) => {
         conversation.backend.read(data);
-        if (ws.readyState === ws.OPEN) ws.send(data);
+        reply(() => {
+          if (ws.readyState === ws.OPEN) ws.send(data);
+        });
         if (conversation.settled) turn?.release(taker);
       });
       tcp.on("close", () => {
@@ -253,15 +305,19 @@ export function startWsProxy(options: WsProxyOptions): Promise<WsProxy> {
         // Only now: pglite-socket may still be running this connection's messages until its socket closes.
         turn?.withdraw(taker);
         turn?.release(taker);
-        if (ws.readyState === ws.OPEN) ws.close();
+        reply(() => {
+          if (ws.readyState === ws.OPEN) ws.close();
+        });
       });
       tcp.on("error", () => tcp.destroy());
-      ws.on("close", () => {
-        ended = true;
-        turn?.withdraw(taker);
-        tcp.end();
-        done();
-      });
+      ws.on("close", () =>
+        arrive(() => {
+          ended = true;
+          turn?.withdraw(taker);
+          tcp.end();
+          done();
+        }),
+      );
       ws.on("error", () => tcp.destroy());
     };
 
@@ -276,6 +332,10 @@ export function startWsProxy(options: WsProxyOptions): Promise<WsProxy> {
       const port = typeof address === "object" && address ? address.port : options.port;
       resolve({
         port,
+        setRoundTrip: (ms) => {
+          roundTripMs = ms;
+        },
+        counts: () => ({ ...counted }),
         close: () =>
           new Promise<void>((done) => {
             for (const client of server.clients) client.terminate();

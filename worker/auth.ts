@@ -7,7 +7,7 @@ import { accounts, rateLimits, sessions, users, verifications } from "./db/schem
 import { createAuthHooks } from "./authHooks";
 import { composeMail, type Mailer } from "./infra/mailer";
 import { AUTH_RATE_LIMITS } from "../src/domain/rateLimits";
-import { OTP_EXPIRES_SECONDS, OTP_LENGTH, OTP_ALLOWED_ATTEMPTS, PASSWORD_MIN_LENGTH_SIGNUP, PASSWORD_RESET_LINK_EXPIRES_SECONDS, SESSION_EXPIRES_SECONDS } from "../src/domain/authRules";
+import { OTP_EXPIRES_SECONDS, OTP_LENGTH, OTP_ALLOWED_ATTEMPTS, PASSWORD_MIN_LENGTH_SIGNUP, PASSWORD_RESET_LINK_EXPIRES_SECONDS, SESSION_COOKIE_CACHE_SECONDS, SESSION_EXPIRES_SECONDS } from "../src/domain/authRules";
 import { SECONDS_PER_MINUTE } from "../src/domain/units";
 
 export interface AuthDeps {
@@ -50,7 +50,8 @@ export function createAuth({ db, mailer, secret, baseURL, sessionEnded }: AuthDe
         lastName: { type: "string", required: true },
       },
     },
-    session: { expiresIn: SESSION_EXPIRES_SECONDS },
+    // The signed cookie cache spares most requests the session read (context.ts getSession).
+    session: { expiresIn: SESSION_EXPIRES_SECONDS, cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS } },
     emailVerification: { sendOnSignUp: true, autoSignInAfterVerification: true },
     emailAndPassword: {
       enabled: true,

@@ -1,15 +1,26 @@
 import { createMiddleware } from "hono/factory";
-import { createAuth, type Auth } from "./auth";
+import { createAuth, type Auth, type AuthSession } from "./auth";
+import { isDevEnvironment } from "./config";
 import { createDb, createPool, type Db } from "./db";
+import { countStatements, DB_STATS_HEADER, formatDbStats } from "./db/stats";
 import type { Bindings } from "./env";
 import { reauthoriseUserRooms } from "./infra/rooms";
 import { createMailer, type Mailer } from "./infra/mailer";
 import type { RequestScope } from "./services/caller";
 
+export type SessionFreshness = "cached" | "fresh";
+
 export interface AppVariables {
   db: Db;
   /** Built on first use: routes that never look at the session (health, assets) skip its set-up. */
   getAuth: () => Auth;
+  /**
+   * The request's session, once per request. "cached" reads the signed cookie cache and asks the
+   * database only when the cache is missing or old; "fresh" always asks the database, for account
+   * doors where a session ended elsewhere must stop at once (family data checks it in its own
+   * access query instead: services/access.ts).
+   */
+  getSession: (freshness: SessionFreshness) => Promise<AuthSession | null>;
   mailer: Mailer;
   /** What services run with; procedures and routes add the caller's user and access to it. */
   scope: RequestScope;
@@ -27,17 +38,45 @@ export function requestScope(env: Bindings, db: Db, origin: string, waitUntil: (
 export const createAppContext = createMiddleware<{ Bindings: Bindings; Variables: AppVariables }>(async (c, next) => {
   const env = c.env;
   const pool = createPool(env.DATABASE_URL, env.LOCAL_WS_PROXY);
+  // The local stack reports each request's database figures for the bench and the statement-count tests.
+  const stats = isDevEnvironment(env) ? countStatements(pool) : undefined;
   const db = createDb(pool);
   const origin = publicOriginOf(env, c.req.url);
   const scope = requestScope(env, db, origin, (promise) => c.executionCtx.waitUntil(promise));
   const { mailer } = scope;
   let auth: Auth | undefined;
+  const getAuth = () => (auth ??= createAuth({ db, mailer, secret: env.BETTER_AUTH_SECRET, baseURL: origin, sessionEnded: (userId) => reauthoriseUserRooms(db, env, userId) }));
+  const sessions = new Map<SessionFreshness, Promise<AuthSession | null>>();
+  // A session read from the database renews the cookie cache: its cookies go out with the answer.
+  const sessionCookies: string[] = [];
+  const getSession = (freshness: SessionFreshness) => {
+    let session = sessions.get(freshness);
+    if (!session) {
+      session = getAuth()
+        .api.getSession({ headers: c.req.raw.headers, query: { disableCookieCache: freshness === "fresh" }, returnHeaders: true })
+        .then(({ headers, response }) => {
+          sessionCookies.push(...headers.getSetCookie());
+          return response;
+        });
+      sessions.set(freshness, session);
+    }
+    return session;
+  };
   c.set("db", db);
   c.set("mailer", mailer);
-  c.set("getAuth", () => (auth ??= createAuth({ db, mailer, secret: env.BETTER_AUTH_SECRET, baseURL: origin, sessionEnded: (userId) => reauthoriseUserRooms(db, env, userId) })));
+  c.set("getAuth", getAuth);
+  c.set("getSession", getSession);
   c.set("scope", scope);
   try {
     await next();
+    const reportStats = stats !== undefined && stats.statements + stats.connections > 0;
+    // A WebSocket upgrade's headers are the room's and cannot change.
+    if ((sessionCookies.length > 0 || reportStats) && c.res.status !== 101) {
+      // Answers passed through (assets, R2) have immutable headers: Hono's setter makes a copy that takes ours.
+      c.res = new Response(c.res.body, c.res);
+      for (const cookie of sessionCookies) c.res.headers.append("set-cookie", cookie);
+      if (stats && reportStats) c.res.headers.set(DB_STATS_HEADER, formatDbStats(stats));
+    }
   } finally {
     c.executionCtx.waitUntil(pool.end());
   }

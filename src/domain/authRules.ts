@@ -1,5 +1,5 @@
 /**
- * The auth forms' rules without zod, so the standalone /auth page stays small (its budget is 90 KB
+ * The auth forms' rules without zod, so the standalone /auth page stays small (its budget is 70 KB
  * of JS): the zod schemas in ./auth.ts and the /auth form checks (src/features/auth/validation.ts)
  * both build on these.
  */
@@ -7,6 +7,13 @@ import { SECONDS_PER_DAY, SECONDS_PER_MINUTE } from "./units";
 
 /** Session lifetime (not in the spec; better-auth's usual week). */
 export const SESSION_EXPIRES_SECONDS = 7 * SECONDS_PER_DAY;
+
+/**
+ * How long the signed session cookie vouches for the session without the database (issue 21).
+ * Family data and account doors check the session row anyway (same statement or a fresh read), so
+ * this bounds only how stale the cached name and email may be on other pregnancy reads.
+ */
+export const SESSION_COOKIE_CACHE_SECONDS = 5 * SECONDS_PER_MINUTE;
 
 export const PASSWORD_MIN_LENGTH_SIGNUP = 6;
 

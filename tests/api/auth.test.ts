@@ -147,7 +147,9 @@ describe("accounts", () => {
     expect(await family.owner.trpc.pregnancy.details.query({ pregnancyId: family.pregnancyId })).toMatchObject({ id: family.pregnancyId });
     const { db, close } = openTestDb();
     try {
+      // A day passes (longer than the session's cookie cache lives).
       await db.update(users).set({ createdAt: new Date(Date.now() - EARLY_ACCESS_MS - 60_000) }).where(eq(users.id, family.ownerId));
+      family.owner.forgetSessionCache();
       await expect(family.owner.trpc.pregnancy.details.query({ pregnancyId: family.pregnancyId })).rejects.toMatchObject({
         message: CREATE_ACCOUNT_MESSAGES.emailNotVerified,
         data: { appCode: "EMAIL_NOT_CONFIRMED" },

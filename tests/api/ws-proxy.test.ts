@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalDatabase, type LocalDatabase } from "../../scripts/local-db";
 import "../../scripts/node-db";
 import { createPool } from "../../worker/db";
+import { countStatements } from "../../worker/db/stats";
 
-/** createPool opens up to 5 connections; two pools give the proxy 10 at once, as concurrent Worker requests do. */
+/** Two pools of 5 connections give the proxy 10 at once, as concurrent Worker requests do. */
 const POOLS = 2;
+const CONNECTIONS_PER_POOL = 5;
 const QUERIES = 300;
 const TRANSACTION_EVERY = 10;
 const FAILED_TRANSACTION_EVERY = 15;
@@ -18,7 +20,7 @@ let pools: Pool[];
 beforeAll(async () => {
   // Its own in-memory PGlite behind pglite-socket and the proxy, started exactly as the local stack does.
   database = await startLocalDatabase({});
-  pools = Array.from({ length: POOLS }, () => createPool(database.databaseUrl, database.wsProxy));
+  pools = Array.from({ length: POOLS }, () => createPool(database.databaseUrl, database.wsProxy, CONNECTIONS_PER_POOL));
 });
 
 afterAll(async () => {
@@ -76,5 +78,56 @@ describe("WebSocket proxy in front of pglite-socket", () => {
       result.status === "rejected" ? [`#${i} threw: ${String(result.reason)}`] : result.value ? [result.value] : [],
     );
     expect(problems).toEqual([]);
+  });
+});
+
+describe("the simulated distance and the counts (DB_RTT_MS, the screen bench)", () => {
+  const ROUND_TRIP_MS = 100;
+
+  it("makes each statement wait a round trip and a new connection two, keeping the bytes in order, and counts both", async () => {
+    const pool = createPool(database.databaseUrl, database.wsProxy);
+    const before = database.counts();
+    database.setRoundTrip(ROUND_TRIP_MS);
+    try {
+      const opened = performance.now();
+      const { rows } = await pool.query<{ n: number }>("select $1::int as n", [1]);
+      const firstMs = performance.now() - opened;
+      const reused = performance.now();
+      // Two more at once: the second waits behind the first on the request's one connection.
+      const both = await Promise.all([pool.query<{ n: number }>("select 2 as n"), pool.query<{ n: number }>("select 3 as n")]);
+      const reusedMs = performance.now() - reused;
+      expect(rows).toEqual([{ n: 1 }]);
+      expect(both.map((answer) => answer.rows[0]?.n)).toEqual([2, 3]);
+      // Upgrade, startup and the statement: three round trips on a new connection.
+      expect(firstMs).toBeGreaterThanOrEqual(3 * ROUND_TRIP_MS - 5);
+      expect(reusedMs).toBeGreaterThanOrEqual(2 * ROUND_TRIP_MS - 5);
+    } finally {
+      database.setRoundTrip(0);
+      await pool.end();
+    }
+    const after = database.counts();
+    expect(after.statements - before.statements).toBe(3);
+    expect(after.connections - before.connections).toBe(1);
+  });
+
+  it("reports a request's statements, connections and the longest chain of round trips that waited on each other", async () => {
+    const pool = createPool(database.databaseUrl, database.wsProxy);
+    const stats = countStatements(pool);
+    try {
+      // Two at once on one connection (two links: the second waits), one more, then a transaction of three.
+      await Promise.all([pool.query("select 1"), pool.query("select 2")]);
+      await pool.query("select 3");
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        await client.query("select 4");
+        await client.query("commit");
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+    expect(stats).toEqual({ statements: 6, connections: 1, chain: 6 });
   });
 });

@@ -20,10 +20,19 @@ export function configureLocalProxy(localWsProxy: string | undefined): void {
   neonConfig.pipelineConnect = false;
 }
 
+/**
+ * A request's one connection (issue 21, measured in `npm run bench`'s screen table): far from the
+ * database each new connection costs its handshakes in round trips and a server process, more than
+ * the statements a request sends would wait behind each other on one. Statements issued together
+ * queue on it, so code inside a transaction must use the transaction's handle, never `db` (with one
+ * connection that waits forever).
+ */
+export const REQUEST_CONNECTIONS = 1;
+
 /** One Pool per request on Workers: sockets cannot outlive the request that opened them. */
-export function createPool(databaseUrl: string, localWsProxy?: string): Pool {
+export function createPool(databaseUrl: string, localWsProxy?: string, maxConnections = REQUEST_CONNECTIONS): Pool {
   configureLocalProxy(localWsProxy);
-  return new Pool({ connectionString: databaseUrl, max: 5 });
+  return new Pool({ connectionString: databaseUrl, max: maxConnections });
 }
 
 export function createDb(pool: Pool) {

@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
-import { loadPregnancyAccess } from "../services/access";
+import { loadSessionAccess } from "../services/access";
 import type { PregnancyCaller, UserCaller } from "../services/caller";
 import { SUBSCRIPTION_MESSAGES } from "../../src/domain/subscription";
 
@@ -16,9 +16,9 @@ export interface UserRouteVariables extends AppVariables {
   caller: UserCaller;
 }
 
-/** HTTP routes for any signed-in user. */
+/** HTTP routes for any signed-in user (an account door: the session is checked with the database). */
 export const requireUser = createMiddleware<{ Bindings: Bindings; Variables: UserRouteVariables }>(async (c, next) => {
-  const session = await c.var.getAuth().api.getSession({ headers: c.req.raw.headers });
+  const session = await c.var.getSession("fresh");
   if (!session) return c.json({ error: "UNAUTHORIZED" }, 401);
   c.set("caller", { ...c.var.scope, user: session.user });
   await next();
@@ -29,11 +29,14 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** HTTP routes under /:pregnancyId get the same check as pregnancy-scoped tRPC procedures, read-only after the service end included. */
 export const requirePregnancyAccess = createMiddleware<{ Bindings: Bindings; Variables: PregnancyRouteVariables }>(async (c, next) => {
-  const session = await c.var.getAuth().api.getSession({ headers: c.req.raw.headers });
+  const session = await c.var.getSession("cached");
   if (!session) return c.json({ error: "UNAUTHORIZED" }, 401);
   const pregnancyId = z.uuid().safeParse(c.req.param("pregnancyId"));
   if (!pregnancyId.success) return c.json({ error: "VALIDATION_FAILED" }, 400);
-  const access = await loadPregnancyAccess(c.var.db, session.user.id, pregnancyId.data);
+  // The session's liveness comes with the access row (services/access.ts).
+  const loaded = await loadSessionAccess(c.var.db, { userId: session.user.id, sessionId: session.session.id }, pregnancyId.data);
+  if (!loaded.signedIn) return c.json({ error: "UNAUTHORIZED" }, 401);
+  const { access } = loaded;
   if (!access) return c.json({ error: "ACCESS_DENIED" }, 403);
   if (access.serviceState === "read-only" && !SAFE_METHODS.has(c.req.method)) return c.json({ error: "READ_ONLY", message: SUBSCRIPTION_MESSAGES.readOnly }, 403);
   c.set("caller", { ...c.var.scope, user: session.user, access });

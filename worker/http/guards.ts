@@ -71,6 +71,6 @@ export async function readBody<Schema extends z.ZodType>(c: AppContext, schema: 
 
 /** The signed-in user's id, or null for a visitor: public endpoints work for both. */
 export async function sessionUserId(c: AppContext): Promise<string | null> {
-  const session = await c.var.getAuth().api.getSession({ headers: c.req.raw.headers });
+  const session = await c.var.getSession("cached");
   return session?.user.id ?? null;
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ROOM_ACCESS_UNTIL_HEADER, ROOM_CHANNEL_HEADER, ROOM_CHANNELS, ROOM_PARENT_HEADER, ROOM_USER_HEADER } from "../../src/domain/pregnancyRoom";
 import { serviceStateChangesOn, todayIso } from "../../src/domain/dates";
 import type { AppVariables } from "../context";
-import { loadPregnancyAccess } from "../services/access";
+import { loadSessionAccess } from "../services/access";
 import { isSameOrigin } from "./guards";
 
 const channelParam = z.enum(ROOM_CHANNELS).default("waiting-room");
@@ -18,9 +18,12 @@ export async function authorizeRoomConnection(request: Request, lobby: Lobby, va
   const pregnancyId = z.uuid().safeParse(lobby.name);
   const channel = channelParam.safeParse(new URL(request.url).searchParams.get("channel") ?? undefined);
   if (!pregnancyId.success || !channel.success) return new Response("Not found", { status: 404 });
-  const session = await vars.getAuth().api.getSession({ headers: request.headers });
+  const session = await vars.getSession("cached");
   if (!session) return new Response("Unauthorized", { status: 401 });
-  const access = await loadPregnancyAccess(vars.db, session.user.id, pregnancyId.data);
+  // The session's liveness comes with the access row (services/access.ts).
+  const loaded = await loadSessionAccess(vars.db, { userId: session.user.id, sessionId: session.session.id }, pregnancyId.data);
+  if (!loaded.signedIn) return new Response("Unauthorized", { status: 401 });
+  const { access } = loaded;
   if (!access || (channel.data === "waiting-room" && !access.permissions.canAccessWaitingRoom)) return new Response("Forbidden", { status: 403 });
   const headers = new Headers(request.headers);
   headers.set(ROOM_USER_HEADER, session.user.id);

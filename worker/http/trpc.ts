@@ -5,6 +5,7 @@ import type { Bindings } from "../env";
 import { trackError } from "../infra/errorTracker";
 import { currentRequestId, logEvent } from "../infra/log";
 import { clientAddress } from "../infra/rateLimit";
+import { sessionAccessLoader } from "../services/access";
 import { appRouter } from "../trpc/router";
 
 export const trpcRoute = new Hono<{ Bindings: Bindings; Variables: AppVariables }>().all("/*", (c) =>
@@ -12,11 +13,11 @@ export const trpcRoute = new Hono<{ Bindings: Bindings; Variables: AppVariables 
     endpoint: "/api/trpc",
     req: c.req.raw,
     router: appRouter,
-    createContext: async () => ({
-      ...c.var.scope,
-      session: await c.var.getAuth().api.getSession({ headers: c.req.raw.headers }),
-      clientAddress: clientAddress(c.req.raw),
-    }),
+    createContext: async () => {
+      const session = await c.var.getSession("cached");
+      const loadAccess = session ? sessionAccessLoader(c.var.db, { userId: session.user.id, sessionId: session.session.id }) : () => Promise.resolve({ signedIn: false as const });
+      return { ...c.var.scope, session, freshSession: () => c.var.getSession("fresh"), loadAccess, clientAddress: clientAddress(c.req.raw) };
+    },
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") {
         logEvent("error", "procedure failed", { path, error: error.message });

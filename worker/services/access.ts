@@ -1,9 +1,9 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, gt, or, sql } from "drizzle-orm";
 import { serviceState, todayIso, type ServiceState } from "../../src/domain/dates";
 import type { ParticipantRole, PermissionFlag, Permissions } from "../../src/domain/enums";
 import { effectivePermissions, isParentRole } from "../../src/domain/permissions";
-import type { Db } from "../db";
-import { pregnancies, pregnancyParticipants } from "../db/schema";
+import type { Executor } from "../db";
+import { pregnancies, pregnancyParticipants, sessions } from "../db/schema";
 
 export interface PregnancyAccess {
   id: string;
@@ -20,35 +20,36 @@ export interface PregnancyAccess {
   serviceEndDate: string;
 }
 
-/**
- * The caller's active participation in an active pregnancy, with effective permissions; null when
- * none. A closed (cancelled) pregnancy and one past its 7 read-only years give no access at all,
- * except, with `closedToOwner`, a closed one to its owner (for the one door that asks: deleting it).
- */
-export async function loadPregnancyAccess(db: Db, userId: string, pregnancyId: string, today: string = todayIso(), options: { closedToOwner?: boolean } = {}): Promise<PregnancyAccess | null> {
-  const [row] = await db
-    .select({
-      participantId: pregnancyParticipants.id,
-      role: pregnancyParticipants.role,
-      title: pregnancyParticipants.title,
-      privacyLevel: pregnancyParticipants.privacyLevel,
-      custom: pregnancyParticipants.permissions,
-      serviceEndDate: pregnancies.serviceEndDate,
-    })
-    .from(pregnancyParticipants)
-    .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
-    .where(
-      and(
-        eq(pregnancyParticipants.pregnancyId, pregnancyId),
-        eq(pregnancyParticipants.userId, userId),
-        eq(pregnancyParticipants.status, "active"),
-        options.closedToOwner
-          ? or(eq(pregnancies.status, "active"), and(eq(pregnancies.status, "closed"), eq(pregnancyParticipants.role, "owner")))
-          : eq(pregnancies.status, "active"),
-      ),
-    )
-    .limit(1);
-  if (!row) return null;
+/** The user's active participation in the pregnancy. */
+const activeParticipation = (userId: string, pregnancyId: string) =>
+  and(eq(pregnancyParticipants.pregnancyId, pregnancyId), eq(pregnancyParticipants.userId, userId), eq(pregnancyParticipants.status, "active"));
+
+/** Pregnancies that give access: active ones (and, with `closedToOwner`, a closed one to its owner). */
+const pregnancyOpen = (options: AccessOptions) =>
+  options.closedToOwner
+    ? or(eq(pregnancies.status, "active"), and(eq(pregnancies.status, "closed"), eq(pregnancyParticipants.role, "owner")))
+    : eq(pregnancies.status, "active");
+
+const accessColumns = {
+  participantId: pregnancyParticipants.id,
+  role: pregnancyParticipants.role,
+  title: pregnancyParticipants.title,
+  privacyLevel: pregnancyParticipants.privacyLevel,
+  custom: pregnancyParticipants.permissions,
+  serviceEndDate: pregnancies.serviceEndDate,
+};
+
+type ParticipantRow = typeof pregnancyParticipants.$inferSelect;
+interface AccessRow {
+  participantId: string;
+  role: ParticipantRole;
+  title: string | null;
+  privacyLevel: ParticipantRow["privacyLevel"] | null;
+  custom: ParticipantRow["permissions"];
+  serviceEndDate: string;
+}
+
+function accessOf(pregnancyId: string, row: AccessRow, today: string): PregnancyAccess | null {
   const state = serviceState(row.serviceEndDate, today);
   if (state === "expired") return null;
   return {
@@ -61,6 +62,70 @@ export async function loadPregnancyAccess(db: Db, userId: string, pregnancyId: s
     permissions: effectivePermissions(row.role, row.custom),
     serviceState: state,
     serviceEndDate: row.serviceEndDate,
+  };
+}
+
+export interface AccessOptions {
+  /** Deleting a cancelled pregnancy is the one door that opens a closed pregnancy, to its owner only. */
+  closedToOwner?: boolean;
+  today?: string;
+}
+
+/**
+ * The user's active participation in an active pregnancy, with effective permissions; null when
+ * none. A closed (cancelled) pregnancy and one past its 7 read-only years give no access at all,
+ * except, with `closedToOwner`, a closed one to its owner (for the one door that asks: deleting it).
+ * For a request, `loadSessionAccess` asks the same and checks the session in the same statement.
+ */
+export async function loadPregnancyAccess(db: Executor, userId: string, pregnancyId: string, options: AccessOptions = {}): Promise<PregnancyAccess | null> {
+  const [row] = await db
+    .select(accessColumns)
+    .from(pregnancyParticipants)
+    .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
+    .where(and(activeParticipation(userId, pregnancyId), pregnancyOpen(options)))
+    .limit(1);
+  return row ? accessOf(pregnancyId, row, options.today ?? todayIso()) : null;
+}
+
+/** The session a request came with: who, and which session row must still exist. */
+export interface RequestSession {
+  userId: string;
+  sessionId: string;
+}
+
+export type SessionAccess = { signedIn: false } | { signedIn: true; access: PregnancyAccess | null };
+
+/**
+ * The caller's access to a pregnancy and, in the same round trip, whether their session still
+ * exists. The session itself comes from the signed cookie cache without asking the database
+ * (worker/auth.ts); this is where a session ended on another device (sign-out everywhere, a
+ * password change, a reset) stops reaching family data at once rather than when the cache expires.
+ */
+export async function loadSessionAccess(db: Executor, session: RequestSession, pregnancyId: string, options: AccessOptions = {}): Promise<SessionAccess> {
+  const [row] = await db
+    .select({ ...accessColumns, hasPregnancy: pregnancies.id })
+    .from(sessions)
+    .leftJoin(pregnancyParticipants, activeParticipation(session.userId, pregnancyId))
+    .leftJoin(pregnancies, and(eq(pregnancies.id, pregnancyParticipants.pregnancyId), pregnancyOpen(options)))
+    .where(and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!row) return { signedIn: false };
+  const { participantId, role, serviceEndDate, hasPregnancy } = row;
+  if (participantId === null || role === null || serviceEndDate === null || hasPregnancy === null) return { signedIn: true, access: null };
+  return { signedIn: true, access: accessOf(pregnancyId, { ...row, participantId, role, serviceEndDate }, options.today ?? todayIso()) };
+}
+
+/** One access load per pregnancy per request: a batch of procedures on one pregnancy asks once. */
+export function sessionAccessLoader(db: Executor, session: RequestSession): (pregnancyId: string, options?: AccessOptions) => Promise<SessionAccess> {
+  const loads = new Map<string, Promise<SessionAccess>>();
+  return (pregnancyId, options = {}) => {
+    const key = `${pregnancyId}:${options.closedToOwner === true}`;
+    let load = loads.get(key);
+    if (!load) {
+      load = loadSessionAccess(db, session, pregnancyId, options);
+      loads.set(key, load);
+    }
+    return load;
   };
 }
 

@@ -5,7 +5,7 @@ import { USER_MODES, type PermissionFlag } from "../../src/domain/enums";
 import { INTERNAL_ERROR_MESSAGE } from "../../src/domain/errors";
 import { earlyAccessExpiresAt, isEarlyAccessActive } from "../../src/domain/modes";
 import type { AuthSession } from "../auth";
-import { loadPregnancyAccess } from "../services/access";
+import type { AccessOptions, SessionAccess } from "../services/access";
 import type { PregnancyCaller, RequestScope, UserCaller } from "../services/caller";
 import { currentRequestId } from "../infra/log";
 import { AppError, audit, dataIsolationError } from "../services/errors";
@@ -17,7 +17,12 @@ import { PROCEDURE_RATE_LIMITS } from "../../src/domain/rateLimits";
 
 /** The request's scope (database, bindings, origin, mailer, waitUntil), its session and address. */
 export interface Context extends RequestScope {
+  /** From the signed cookie cache: who is calling, without a database round trip when the cache is current. */
   session: AuthSession | null;
+  /** The session as the database has it now (once per request), for account doors. */
+  freshSession: () => Promise<AuthSession | null>;
+  /** The caller's access to a pregnancy with their session's liveness, once per pregnancy per request. */
+  loadAccess: (pregnancyId: string, options: AccessOptions) => Promise<SessionAccess>;
   /** The caller's address, as rate limits count it. */
   clientAddress: string;
 }
@@ -81,11 +86,21 @@ export const rateLimited = (rule: keyof typeof PROCEDURE_RATE_LIMITS) =>
     return next();
   });
 
-export const signedInProcedure = t.procedure.meta({ access: "signedIn" }).use(({ ctx, next }) => {
-  if (!ctx.session) throw new AppError("UNAUTHORIZED", "UNAUTHORIZED", "Not signed in");
-  const user = ctx.session.user;
+const notSignedIn = () => new AppError("UNAUTHORIZED", "UNAUTHORIZED", "Not signed in");
+
+/** Doors to the caller's own account: a session ended on another device must stop here at once. */
+const ACCOUNT_DOORS = new Set<ProcedureAccess>(["signedIn", "confirmedEmail"]);
+
+/**
+ * A signed-in caller. Account doors ask the database whether the session still exists; pregnancy
+ * doors take the cookie cache's word here and ask in the same statement as their access check.
+ */
+export const signedInProcedure = t.procedure.meta({ access: "signedIn" }).use(async ({ ctx, meta, next }) => {
+  const session = meta && !ACCOUNT_DOORS.has(meta.access) ? ctx.session : await ctx.freshSession();
+  if (!session) throw notSignedIn();
+  const user = session.user;
   const caller: UserCaller = { db: ctx.db, env: ctx.env, origin: ctx.origin, waitUntil: ctx.waitUntil, mailer: ctx.mailer, user };
-  return next({ ctx: { ...ctx, session: ctx.session, user, caller } });
+  return next({ ctx: { ...ctx, session, user, caller } });
 });
 
 const emailNotConfirmed = () => new AppError("FORBIDDEN", "EMAIL_NOT_CONFIRMED", CREATE_ACCOUNT_MESSAGES.emailNotVerified);
@@ -117,9 +132,12 @@ export const participantProcedure = signedInProcedure
   .use(async ({ ctx, input, next, type, meta }) => {
     // Pregnancy data needs a confirmed email once the 24 hours of early access are over (onboarding spec 4).
     if (!ctx.user.emailVerified && !isEarlyAccessActive(earlyAccessExpiresAt(ctx.user.createdAt.getTime()), Date.now())) {
-      throw emailNotConfirmed();
+      // The cookie cache may predate the confirmation: only the database's word refuses.
+      if (!(await ctx.freshSession())?.user.emailVerified) throw emailNotConfirmed();
     }
-    const access = await loadPregnancyAccess(ctx.db, ctx.user.id, input.pregnancyId, undefined, { closedToOwner: meta?.runsWhenClosed === true });
+    const loaded = await ctx.loadAccess(input.pregnancyId, { closedToOwner: meta?.runsWhenClosed === true });
+    if (!loaded.signedIn) throw notSignedIn();
+    const { access } = loaded;
     if (!access) {
       audit("ACCESS_DENIED", { userId: ctx.user.id, pregnancyId: input.pregnancyId });
       throw dataIsolationError("ACCESS_DENIED");
