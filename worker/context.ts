@@ -6,6 +6,7 @@ import { countStatements, DB_STATS_HEADER, formatDbStats } from "./db/stats";
 import type { Bindings } from "./env";
 import { reauthoriseUserRooms } from "./infra/rooms";
 import { createMailer, type Mailer } from "./infra/mailer";
+import { loadLiveSessionUser } from "./services/access";
 import type { RequestScope } from "./services/caller";
 
 export type SessionFreshness = "cached" | "fresh";
@@ -46,22 +47,25 @@ export const createAppContext = createMiddleware<{ Bindings: Bindings; Variables
   const { mailer } = scope;
   let auth: Auth | undefined;
   const getAuth = () => (auth ??= createAuth({ db, mailer, secret: env.BETTER_AUTH_SECRET, baseURL: origin, sessionEnded: (userId) => reauthoriseUserRooms(db, env, userId) }));
-  const sessions = new Map<SessionFreshness, Promise<AuthSession | null>>();
   // A session read from the database renews the cookie cache: its cookies go out with the answer.
   const sessionCookies: string[] = [];
-  const getSession = (freshness: SessionFreshness) => {
-    let session = sessions.get(freshness);
-    if (!session) {
-      session = getAuth()
-        .api.getSession({ headers: c.req.raw.headers, query: { disableCookieCache: freshness === "fresh" }, returnHeaders: true })
-        .then(({ headers, response }) => {
-          sessionCookies.push(...headers.getSetCookie());
-          return response;
-        });
-      sessions.set(freshness, session);
-    }
-    return session;
-  };
+  let cached: Promise<AuthSession | null> | undefined;
+  let fresh: Promise<AuthSession | null> | undefined;
+  const cachedSession = () =>
+    (cached ??= getAuth()
+      .api.getSession({ headers: c.req.raw.headers, returnHeaders: true })
+      .then(({ headers, response }) => {
+        sessionCookies.push(...headers.getSetCookie());
+        return response;
+      }));
+  // The cache's session once the database confirms it still stands, with the user as stored now: one statement.
+  const freshSession = () =>
+    (fresh ??= cachedSession().then(async (session) => {
+      if (!session) return null;
+      const user = await loadLiveSessionUser(db, { userId: session.user.id, sessionId: session.session.id });
+      return user ? { ...session, user: { ...session.user, ...user } } : null;
+    }));
+  const getSession = (freshness: SessionFreshness) => (freshness === "fresh" ? freshSession() : cachedSession());
   c.set("db", db);
   c.set("mailer", mailer);
   c.set("getAuth", getAuth);

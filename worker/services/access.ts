@@ -3,7 +3,7 @@ import { serviceState, todayIso, type ServiceState } from "../../src/domain/date
 import type { ParticipantRole, PermissionFlag, Permissions } from "../../src/domain/enums";
 import { effectivePermissions, isParentRole } from "../../src/domain/permissions";
 import type { Executor } from "../db";
-import { pregnancies, pregnancyParticipants, sessions } from "../db/schema";
+import { pregnancies, pregnancyParticipants, sessions, users } from "../db/schema";
 
 export interface PregnancyAccess {
   id: string;
@@ -113,6 +113,21 @@ export async function loadSessionAccess(db: Executor, session: RequestSession, p
   const { participantId, role, serviceEndDate, hasPregnancy } = row;
   if (participantId === null || role === null || serviceEndDate === null || hasPregnancy === null) return { signedIn: true, access: null };
   return { signedIn: true, access: accessOf(pregnancyId, { ...row, participantId, role, serviceEndDate }, options.today ?? todayIso()) };
+}
+
+/**
+ * The user behind a still-existing session, as the database has them now; null once the session
+ * ended (anywhere) or ran out. One statement, for account doors that take the cookie cache's
+ * session only after this says it still stands.
+ */
+export async function loadLiveSessionUser(db: Executor, session: RequestSession): Promise<typeof users.$inferSelect | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row?.user ?? null;
 }
 
 /** One access load per pregnancy per request: a batch of procedures on one pregnancy asks once. */
