@@ -30,10 +30,10 @@ const read = (path: string, input: Input, statements: number): Read => ({ path, 
 
 const SCREENS: Record<string, Read[]> = {
   "every screen (shell)": [
-    read("account.modeContext", "none", 3),
-    read("pregnancy.mine", { preg: undefined }, 3),
+    read("account.modeContext", "none", 2),
+    read("pregnancy.mine", { preg: undefined }, 2),
     read("pregnancy.access", "pregnancy", 2),
-    read("account.me", "none", 2),
+    read("account.me", "none", 1),
     read("pregnancy.details", "pregnancy", 3),
   ],
   "/dashboard": [read("dashboard.summary", "pregnancy", 4)],

@@ -1,29 +1,40 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { NOTIFICATION_PREFERENCES, PARENT_ROLES, type NotificationPreferences } from "../../src/domain/enums";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { NOTIFICATION_PREFERENCES, PARENT_ROLES, type NotificationPreferences, type ParticipantRole } from "../../src/domain/enums";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
 import { pregnancies, pregnancyParticipants, subscriptions, userPreferences, users } from "../db/schema";
 import type { UserCaller } from "./caller";
 
-const profileColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  emailVerified: users.emailVerified,
-  avatarUrl: users.image,
-};
-
-export async function profile(caller: UserCaller) {
-  const [user] = await caller.db.select(profileColumns).from(users).where(eq(users.id, caller.user.id));
-  return user ?? null;
+interface ProfileFields {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  emailVerified: boolean;
+  image?: string | null;
 }
 
+const profileOf = (user: ProfileFields) => ({
+  id: user.id,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  emailVerified: user.emailVerified,
+  avatarUrl: user.image ?? null,
+});
+
+/**
+ * The caller's profile. An account door's caller carries the user as the database has them now
+ * (read with the session's check, worker/context.ts), so this costs no statement of its own.
+ */
+export const profile = (caller: UserCaller) => profileOf(caller.user);
+
 export async function updateProfile(caller: UserCaller, names: { firstName: string; lastName: string }) {
-  await caller.db
+  const [user] = await caller.db
     .update(users)
     .set({ ...names, name: `${names.firstName} ${names.lastName}`, updatedAt: new Date() })
-    .where(eq(users.id, caller.user.id));
-  return profile(caller);
+    .where(eq(users.id, caller.user.id))
+    .returning();
+  return user ? profileOf(user) : null;
 }
 
 /**
@@ -33,23 +44,26 @@ export async function updateProfile(caller: UserCaller, names: { firstName: stri
 export async function modeContext(caller: UserCaller) {
   const { db } = caller;
   const userId = caller.user.id;
-  const [participations, subscribed] = await Promise.all([
+  const participations = (roles?: readonly ParticipantRole[]) =>
     db
-      .select({ role: pregnancyParticipants.role })
+      .select({ one: sql`1` })
       .from(pregnancyParticipants)
       .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
-      .where(and(eq(pregnancyParticipants.userId, userId), eq(pregnancyParticipants.status, "active"), eq(pregnancies.status, "active"))),
-    db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])))
-      .limit(1),
-  ]);
-  const hasActiveSubscription = subscribed.length > 0;
-  const isParentParticipant = participations.some((p) => (PARENT_ROLES as readonly string[]).includes(p.role));
+      .where(and(eq(pregnancyParticipants.userId, userId), eq(pregnancyParticipants.status, "active"), eq(pregnancies.status, "active"), roles ? inArray(pregnancyParticipants.role, [...roles]) : undefined));
+  const subscribed = db
+    .select({ one: sql`1` })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])));
+  // One statement: the shell reads this on every full load.
+  const {
+    rows: [row],
+  } = await db.execute<{ is_parent: boolean; has_access: boolean; subscribed: boolean }>(
+    sql`select exists(${participations(PARENT_ROLES)}) as is_parent, exists(${participations()}) as has_access, exists(${subscribed}) as subscribed`,
+  );
+  const hasActiveSubscription = row?.subscribed === true;
   return {
-    hasParentCapability: isParentParticipant || hasActiveSubscription,
-    hasPregnancyAccess: participations.length > 0,
+    hasParentCapability: row?.is_parent === true || hasActiveSubscription,
+    hasPregnancyAccess: row?.has_access === true,
     hasActiveSubscription,
   };
 }

@@ -22,9 +22,12 @@ export interface GuestPregnancyChoice {
   storedChoice?: StoredGuestChoice | undefined;
 }
 
+type ListedBaby = Pick<typeof pregnancyBabies.$inferSelect, "id" | "pregnancyId" | "name" | "birthOrder" | "gender">;
+
 export async function listMyPregnancies(caller: UserCaller, choice: GuestPregnancyChoice = {}, now = Date.now()) {
   const { db } = caller;
   const userId = caller.user.id;
+  // The babies come in the same statement: the pregnancy list is read on every full load.
   const rows = await db
     .select({
       id: pregnancies.id,
@@ -36,25 +39,18 @@ export async function listMyPregnancies(caller: UserCaller, choice: GuestPregnan
       participantId: pregnancyParticipants.id,
       role: pregnancyParticipants.role,
       participantTitle: pregnancyParticipants.title,
+      babies: sql<ListedBaby[]>`coalesce((
+        select json_agg(json_build_object('id', ${pregnancyBabies.id}, 'pregnancyId', ${pregnancyBabies.pregnancyId}, 'name', ${pregnancyBabies.name}, 'birthOrder', ${pregnancyBabies.birthOrder}, 'gender', ${pregnancyBabies.gender}) order by ${pregnancyBabies.birthOrder})
+        from ${pregnancyBabies} where ${pregnancyBabies.pregnancyId} = ${pregnancies.id}), '[]'::json)`,
     })
     .from(pregnancyParticipants)
     .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
     .where(and(eq(pregnancyParticipants.userId, userId), eq(pregnancyParticipants.status, "active"), eq(pregnancies.status, "active")));
 
-  const babies =
-    rows.length === 0
-      ? []
-      : await db
-          .select({ id: pregnancyBabies.id, pregnancyId: pregnancyBabies.pregnancyId, name: pregnancyBabies.name, birthOrder: pregnancyBabies.birthOrder, gender: pregnancyBabies.gender })
-          .from(pregnancyBabies)
-          .where(inArray(pregnancyBabies.pregnancyId, rows.map((r) => r.id)))
-          .orderBy(asc(pregnancyBabies.birthOrder));
-
   const summaries = rows.map(({ createdAt, participantTitle, ...row }) => ({
     ...pregnancyForViewer(row, isParentRole(row.role)),
     createdAt,
     displayTitle: displayTitle(participantTitle, row.role),
-    babies: babies.filter((b) => b.pregnancyId === row.id),
   }));
   // Most recently created wins when a parent has several (the client warns).
   const parentPregnancies = summaries.filter((s) => isParentRole(s.role)).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
