@@ -9,11 +9,10 @@ import { SessionPending } from "./features/shell/SessionPending";
 import { startGlobalErrorCapture } from "./lib/errorReports";
 import { startPerformanceMonitoring } from "./lib/performance";
 import { createQueryClient } from "./lib/query-client";
-import { createAuthContext, SESSION_QUERY_KEY } from "./lib/session";
-import type { Session } from "./lib/auth-client";
+import { createAuthContext, SESSION_QUERY_KEY, type Session } from "./lib/session";
 import { watchTheme } from "./lib/theme";
 import { showHandedOverToast } from "./ui/toast";
-import { createAppTRPCClient, TRPCProvider } from "./lib/trpc";
+import { createAppTRPC, createAppTRPCClient, TRPCProvider } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 
 startGlobalErrorCapture();
@@ -27,12 +26,12 @@ const queryClient = createQueryClient({
     void router.navigate({ to: "/" });
   },
 });
-const auth = createAuthContext(queryClient);
 const trpcClient = createAppTRPCClient();
+const auth = createAuthContext(queryClient, trpcClient);
 
 const router = createRouter({
   routeTree,
-  context: { queryClient, auth },
+  context: { queryClient, auth, trpc: createAppTRPC(trpcClient, queryClient) },
   defaultPreload: "intent",
   // The query cache decides freshness, not the router.
   defaultPreloadStaleTime: 0,

@@ -63,7 +63,13 @@ export const createAppContext = createMiddleware<{ Bindings: Bindings; Variables
     (fresh ??= cachedSession().then(async (session) => {
       if (!session) return null;
       const user = await loadLiveSessionUser(db, { userId: session.user.id, sessionId: session.session.id });
-      return user ? { ...session, user: { ...session.user, ...user } } : null;
+      if (user) return { ...session, user: { ...session.user, ...user } };
+      // The session ended (signed out elsewhere, account deleted) while its signed cookie cache still
+      // vouches for it: better-auth's own lookup finds it gone and expires its cookies with this answer,
+      // or '/' and /auth (which trust the cache) would keep sending the browser back into the app.
+      const { headers } = await getAuth().api.getSession({ headers: c.req.raw.headers, query: { disableCookieCache: true }, returnHeaders: true });
+      sessionCookies.push(...headers.getSetCookie());
+      return null;
     }));
   const getSession = (freshness: SessionFreshness) => (freshness === "fresh" ? freshSession() : cachedSession());
   c.set("db", db);

@@ -46,10 +46,14 @@ export interface SignedInUser {
   emailVerified: boolean;
 }
 
-/** The signed-in user from GET /api/auth/get-session, or null when there is none or the call failed. */
+/**
+ * The signed-in user from GET /api/auth/get-session, or null when there is none or the call failed.
+ * Asked of the database, not the signed cookie cache: a session ended elsewhere (or a deleted
+ * account) answers null and its cookies are expired, so /auth does not send the visitor on.
+ */
 export async function signedInUser(): Promise<SignedInUser | null> {
   try {
-    const response = await fetch(`${AUTH_URL}/get-session`, { credentials: "include" });
+    const response = await fetch(`${AUTH_URL}/get-session?disableCookieCache=true`, { credentials: "include" });
     if (!response.ok) return null;
     const session = (await response.json()) as { user?: SignedInUser } | null;
     return session?.user ?? null;

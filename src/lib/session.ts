@@ -2,34 +2,64 @@
  * The signed-in session as router context. Route guards (`beforeLoad`) read it through the query
  * cache, so a guard costs no request once the session is known; sign-in, sign-up, code sign-in
  * and sign-out call `refresh` or `clear` so the next guard sees the new state.
+ *
+ * The session comes from tRPC (`account.session`), not from better-auth's get-session, so on a
+ * full load it leaves in the same batch as the shell's first reads (httpBatchLink batches the
+ * calls made in one tick). Those reads need the user's id (the stored choices are per user): the
+ * id of the last session seen in this browser stands in until the session answers.
  */
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import { authClient, type Session } from "./auth-client";
+import { UNBATCHED_CALL, useTRPCClient, type AppTRPCClient, type RouterOutputs } from "./trpc";
+
+export type Session = NonNullable<RouterOutputs["account"]["session"]>;
 
 export const SESSION_QUERY_KEY = ["auth", "session"] as const;
 
-export class SessionRequestError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "SessionRequestError";
+/**
+ * The session query; every reader passes the app's one tRPC client, so its call joins the others'
+ * batch. One retry, at once and in a request of its own: a visitor should not wait through back-offs
+ * before seeing the home page, and a batch that failed as a whole (for a read the session travelled
+ * with) should not keep the guard from deciding.
+ */
+export function sessionQueryOptions(client: AppTRPCClient) {
+  return queryOptions({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: async (): Promise<Session | null> => {
+      try {
+        return await client.account.session.query();
+      } catch {
+        return client.account.session.query(undefined, { context: UNBATCHED_CALL });
+      }
+    },
+    retry: false,
+  });
+}
+
+/** The same options in a component, on the app's client. */
+export function useSessionQueryOptions() {
+  return sessionQueryOptions(useTRPCClient());
+}
+
+const SESSION_USER_KEY = "session-user";
+
+/** The user of the last session seen in this browser (a guess until the session answers), if any. */
+export function rememberedSessionUser(): string | null {
+  try {
+    return window.localStorage.getItem(SESSION_USER_KEY);
+  } catch {
+    return null;
   }
 }
 
-async function fetchSession(): Promise<Session | null> {
-  const { data, error } = await authClient.getSession();
-  if (error) throw new SessionRequestError(error.status, error.message ?? "Failed to load the session");
-  return data ?? null;
+function rememberSessionUser(userId: string | null): void {
+  try {
+    if (window.localStorage.getItem(SESSION_USER_KEY) === userId) return;
+    if (userId) window.localStorage.setItem(SESSION_USER_KEY, userId);
+    else window.localStorage.removeItem(SESSION_USER_KEY);
+  } catch {
+    // Without storage the first reads just wait for the session.
+  }
 }
-
-export const sessionQueryOptions = queryOptions({
-  queryKey: SESSION_QUERY_KEY,
-  queryFn: fetchSession,
-  // One retry: a visitor should not wait through three back-offs before seeing the home page.
-  retry: 1,
-});
 
 export interface AuthContext {
   /** The cached session (fetched once, refreshed in the background when stale); null when signed out. */
@@ -40,11 +70,17 @@ export interface AuthContext {
   clear: () => void;
 }
 
-export function createAuthContext(queryClient: QueryClient): AuthContext {
+export function createAuthContext(queryClient: QueryClient, client: AppTRPCClient): AuthContext {
+  const options = sessionQueryOptions(client);
+  const remembered = (session: Session | null) => {
+    rememberSessionUser(session?.user.id ?? null);
+    return session;
+  };
   return {
-    getSession: () => queryClient.ensureQueryData({ ...sessionQueryOptions, revalidateIfStale: true }),
-    refresh: () => queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }),
+    getSession: () => queryClient.ensureQueryData({ ...options, revalidateIfStale: true }).then(remembered),
+    refresh: () => queryClient.fetchQuery({ ...options, staleTime: 0 }).then(remembered),
     clear: () => {
+      rememberSessionUser(null);
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
     },

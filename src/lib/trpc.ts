@@ -2,12 +2,14 @@
  * tRPC client for the worker's /api/trpc (same origin). httpBatchLink, not the stream link, so
  * procedures can set cookies; superjson matches the server's transformer. Every call is timed for
  * the performance helper; the helper's own `metrics.record` goes unbatched with fetch keepalive,
- * so the batch sent when the page is hidden still arrives.
+ * so the batch sent when the page is hidden still arrives. A call can also ask to go alone
+ * (UNBATCHED_CALL): the session's retry does, so a batch that failed as a whole cannot fail it twice.
  */
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
-import { createTRPCContext } from "@trpc/tanstack-react-query";
+import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import type { QueryClient } from "@tanstack/react-query";
 import superjson from "superjson";
 import type { AppRouter } from "../../worker/trpc/router";
 import { pregnancyIdOf, recordApiCall } from "./performance";
@@ -50,6 +52,10 @@ const timingLink: TRPCLink<AppRouter> =
       return () => subscription.unsubscribe();
     });
 
+/** A call made with `{ context: UNBATCHED_CALL }` goes in a request of its own. */
+const UNBATCHED = "unbatched";
+export const UNBATCHED_CALL = { [UNBATCHED]: true } as const;
+
 export function createAppTRPCClient() {
   return createTRPCClient<AppRouter>({
     links: [
@@ -61,10 +67,18 @@ export function createAppTRPCClient() {
           transformer: superjson,
           fetch: (url, options) => fetch(url, { ...options, credentials: "include", keepalive: true }),
         }),
-        false: httpBatchLink({
-          url: TRPC_URL,
-          transformer: superjson,
-          fetch: (url, options) => fetch(url, { ...options, credentials: "include" }),
+        false: splitLink({
+          condition: (op) => op.context[UNBATCHED] === true,
+          true: httpLink({
+            url: TRPC_URL,
+            transformer: superjson,
+            fetch: (url, options) => fetch(url, { ...options, credentials: "include" }),
+          }),
+          false: httpBatchLink({
+            url: TRPC_URL,
+            transformer: superjson,
+            fetch: (url, options) => fetch(url, { ...options, credentials: "include" }),
+          }),
         }),
       }),
     ],
@@ -72,3 +86,10 @@ export function createAppTRPCClient() {
 }
 
 export type AppTRPCClient = ReturnType<typeof createAppTRPCClient>;
+
+/** The query options of every procedure outside React (route loaders), on the app's one client and cache. */
+export type AppTRPC = TRPCOptionsProxy<AppRouter>;
+
+export function createAppTRPC(client: AppTRPCClient, queryClient: QueryClient): AppTRPC {
+  return createTRPCOptionsProxy<AppRouter>({ client, queryClient });
+}

@@ -6,10 +6,13 @@ import { NotFoundPage } from "../features/errors/NotFoundPage";
 import { RootErrorFallback } from "../features/errors/ErrorFallback";
 import { RootLayout } from "../features/shell/RootLayout";
 import type { AuthContext } from "../lib/session";
+import type { AppTRPC } from "../lib/trpc";
 
 export interface RouterContext {
   queryClient: QueryClient;
   auth: AuthContext;
+  /** tRPC's query options, for route loaders that start a screen's reads before it renders. */
+  trpc: AppTRPC;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -3,6 +3,8 @@ import { AppShell } from "../features/shell/AppShell";
 import { syncEarlyAccess } from "../features/auth/earlyAccess";
 import { SessionPending } from "../features/shell/SessionPending";
 import { isUuid } from "../domain/messaging";
+import { rememberedSessionUser } from "../lib/session";
+import { startShellReads } from "../features/pregnancy-context/screenLoader";
 
 interface AppSearch {
   /** Guest mode keeps the selected pregnancy here on every signed-in page (core spec 2). */
@@ -11,11 +13,14 @@ interface AppSearch {
 
 /**
  * Authenticated-only guard (core spec 2): unauthenticated users go to '/'. Children get `session`
- * and render inside the app shell (sidebar, mobile bars).
+ * and render inside the app shell (sidebar, mobile bars); each screen's loader (screenLoader)
+ * starts the screen's reads once the shell's have answered.
  */
 export const Route = createFileRoute("/_authenticated")({
   validateSearch: (search: Record<string, unknown>): AppSearch => (isUuid(search.preg) ? { preg: search.preg } : {}),
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, search }) => {
+    // The shell's reads leave in the session's batch, for the user of the last session in this browser.
+    startShellReads(context, rememberedSessionUser(), search.preg);
     const session = await context.auth.getSession();
     if (!session) throw redirect({ to: "/" });
     // After 24 hours of early access an unconfirmed email has to be confirmed first (onboarding spec 4).

@@ -3,7 +3,7 @@ import { ApiClient } from "../support/client";
 import { baseUrl } from "../support/env";
 import { PNG_1X1 } from "../support/images";
 import { createMatrixFamily } from "../support/matrix-family";
-import { signUp } from "../support/families";
+import { confirmEmail, signUp } from "../support/families";
 
 describe("profile", () => {
   it("updates the name and keeps notification choices", async () => {
@@ -34,6 +34,25 @@ describe("profile", () => {
 
     const notImage = await family.guest.fetch("/api/avatars", { method: "POST", headers: { "content-type": "image/png" }, body: new TextEncoder().encode("GIF89a? no") });
     expect(notImage.status).toBe(415);
+  });
+});
+
+describe("account.session", () => {
+  it("answers who is signed in, without the token, as the database has it now", async () => {
+    expect(await new ApiClient(baseUrl()).trpc.account.session.query()).toBeNull();
+
+    const { client: here, email, password, userId } = await signUp("session");
+    const session = await here.trpc.account.session.query();
+    expect(session).toMatchObject({ user: { id: userId, email, emailVerified: false, firstName: "Test" }, session: { userId } });
+    expect(session?.session).not.toHaveProperty("token");
+
+    // The confirmation shows at once, and a session ended on another device answers null there.
+    await confirmEmail(here, email);
+    expect((await here.trpc.account.session.query())?.user.emailVerified).toBe(true);
+    const elsewhere = new ApiClient(baseUrl());
+    expect((await elsewhere.signIn(email, password)).status).toBe(200);
+    expect((await here.postJson("/api/auth/change-password", { currentPassword: password, newPassword: "Signed-out-3", revokeOtherSessions: true })).status).toBe(200);
+    expect(await elsewhere.trpc.account.session.query()).toBeNull();
   });
 });
 

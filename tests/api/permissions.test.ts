@@ -18,6 +18,7 @@ const SAMPLE_BIRTH_DETAILS = { weightPounds: 7, weightOunces: 8, length: 20, dat
  * enumeration test below, so nothing reaches users without its permission rule being exercised.
  */
 const SAMPLE_INPUTS: Record<string, SampleInput> = {
+  "account.session": () => undefined,
   "account.me": () => undefined,
   "account.updateProfile": () => ({ firstName: "Matrix", lastName: "Tester" }),
   "account.modeContext": () => undefined,

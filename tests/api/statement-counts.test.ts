@@ -30,6 +30,7 @@ const read = (path: string, input: Input, statements: number): Read => ({ path, 
 
 const SCREENS: Record<string, Read[]> = {
   "every screen (shell)": [
+    read("account.session", "none", 1),
     read("account.modeContext", "none", 2),
     read("pregnancy.mine", { preg: undefined }, 2),
     read("pregnancy.access", "pregnancy", 2),

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
-import { sessionUserId } from "./guards";
 
 /** The app's HTML shell: the build moves index.html here, since index.html is the prerendered home page. */
 export const APP_SHELL_FILE = "app.html";
@@ -24,7 +23,8 @@ const mayHaveSession = (request: Request) => request.headers.get("cookie")?.incl
  */
 export const pageRoutes = new Hono<{ Bindings: Bindings; Variables: AppVariables }>()
   .get("/", async (c) => {
-    if (mayHaveSession(c.req.raw) && (await sessionUserId(c))) return c.redirect("/dashboard", 302);
+    // Asked of the database, not the cookie cache: a session ended elsewhere must not send the browser into the app.
+    if (mayHaveSession(c.req.raw) && (await c.var.getSession("fresh"))) return c.redirect("/dashboard", 302);
     return c.env.ASSETS.fetch(c.req.raw);
   })
   .get("*", (c) => c.env.ASSETS.fetch(new Request(new URL(APP_SHELL_PATH, c.req.url), c.req.raw)))

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { personNameSchema } from "../../src/domain/auth";
 import { NOTIFICATION_PREFERENCES } from "../../src/domain/enums";
 import { otpCodeSchema } from "../../src/domain/auth";
-import { rateLimited, router, signedInProcedure } from "../trpc/init";
+import { publicProcedure, rateLimited, router, signedInProcedure } from "../trpc/init";
 import { ACCOUNT_DELETION_PHOTOS } from "../../src/domain/accountDeletion";
 import { deleteAccount, sendDeletionCode } from "../services/accountDeletion";
 import { modeContext, notificationPreferences, profile, setNotificationPreferences, updateProfile } from "../services/account";
@@ -10,6 +10,19 @@ import { modeContext, notificationPreferences, profile, setNotificationPreferenc
 const preferences = z.object(Object.fromEntries(NOTIFICATION_PREFERENCES.map((p) => [p, z.boolean()])) as Record<(typeof NOTIFICATION_PREFERENCES)[number], z.ZodBoolean>);
 
 export const accountRouter = router({
+  /**
+   * The caller's session (null when signed out) as the database has it, like /api/auth/get-session
+   * but without the token, which stays in its httpOnly cookie. The app's route guard reads it here,
+   * so it leaves in the first tRPC batch with the shell's own reads (which ask for the fresh session
+   * anyway) instead of a request of its own; the app also asks it again after a confirmation.
+   */
+  session: publicProcedure.query(async ({ ctx }) => {
+    const current = await ctx.freshSession();
+    if (!current) return null;
+    const { token: _token, ...session } = current.session;
+    return { user: current.user, session };
+  }),
+
   /** The signed-in user's profile (spec users: id, first_name, last_name, avatar_url, email). */
   me: signedInProcedure.query(({ ctx }) => profile(ctx.caller)),
 

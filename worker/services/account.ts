@@ -3,6 +3,7 @@ import { NOTIFICATION_PREFERENCES, PARENT_ROLES, type NotificationPreferences, t
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
 import { pregnancies, pregnancyParticipants, subscriptions, userPreferences, users } from "../db/schema";
 import type { UserCaller } from "./caller";
+import { AppError } from "./errors";
 
 interface ProfileFields {
   id: string;
@@ -34,7 +35,9 @@ export async function updateProfile(caller: UserCaller, names: { firstName: stri
     .set({ ...names, name: `${names.firstName} ${names.lastName}`, updatedAt: new Date() })
     .where(eq(users.id, caller.user.id))
     .returning();
-  return user ? profileOf(user) : null;
+  // The account door just read this user; gone now means deleted in between.
+  if (!user) throw new AppError("UNAUTHORIZED", "UNAUTHORIZED", "Not signed in");
+  return profileOf(user);
 }
 
 /**

@@ -9,7 +9,8 @@ import type { UserMode } from "../../domain/enums";
 import { SUCCESS_TOASTS, splitToast } from "../../domain/errors";
 import { usePregnancyFeed } from "../../lib/pregnancyFeed";
 import { appCodeOf, isUnauthorized } from "../../lib/query-client";
-import { useTRPC, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
+import type { ScreenReads } from "../../lib/screenReads";
+import { useTRPC, type AppTRPC, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
 import { GAME_TOASTS } from "../../domain/babyGame";
 
@@ -44,11 +45,21 @@ function failureToast(error: unknown, failure: string) {
   gameToast(failure, "error", reason);
 }
 
+const stateOptions = (trpc: AppTRPC, scope: GameScope) => trpc.babyGame.state.queryOptions(scope, { meta: quiet });
+const predictionsOptions = (trpc: AppTRPC, scope: GameScope) => trpc.babyGame.predictions.queryOptions(scope, { meta: quiet });
+
+/** What /baby-game reads once the user may play: the game's state and the guesses (the leaderboard waits for a locked state). */
+export const babyGameReads: ScreenReads = ({ queryClient, trpc }, { pregnancy, permissions }) => {
+  if (!pregnancy || !permissions?.canPlayBabyGame) return;
+  void queryClient.prefetchQuery(stateOptions(trpc, pregnancy));
+  void queryClient.prefetchQuery(predictionsOptions(trpc, pregnancy));
+};
+
 export function useBabyGame(scope: GameScope) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const state = useQuery(trpc.babyGame.state.queryOptions(scope, { meta: quiet }));
-  const predictions = useQuery(trpc.babyGame.predictions.queryOptions(scope, { meta: quiet }));
+  const state = useQuery(stateOptions(trpc, scope));
+  const predictions = useQuery(predictionsOptions(trpc, scope));
   const leaderboard = useQuery(trpc.babyGame.leaderboard.queryOptions(scope, { meta: quiet, enabled: state.data?.isLocked ?? false }));
   usePregnancyFeed(scope.pregnancyId, "babyGame", () => void queryClient.invalidateQueries(trpc.babyGame.pathFilter()));
   return { state, predictions, leaderboard };

@@ -5,13 +5,16 @@
  */
 import { useEffect } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { CALENDAR_TOASTS, countRsvps, type RsvpAnswer } from "../../domain/calendar";
+import { CALENDAR_TOASTS, countRsvps, viewRange, type RsvpAnswer } from "../../domain/calendar";
 import type { UserMode } from "../../domain/enums";
 import { parseEventTime } from "../../domain/time";
 import { usePregnancyFeed } from "../../lib/pregnancyFeed";
 import { appCodeOf, httpStatusOf } from "../../lib/query-client";
 import { useDebouncedValue } from "../../lib/useDebouncedValue";
-import { useTRPC, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
+import type { ScreenReads } from "../../lib/screenReads";
+import { useTRPC, type AppTRPC, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
+import { todayIso } from "../../domain/dates";
+import { validateCalendarSearch } from "./search";
 import { toast } from "../../ui/toast";
 import { MS_PER_MINUTE, MS_PER_SECOND } from "../../domain/units";
 
@@ -64,6 +67,17 @@ function useCalendarCacheLimit() {
   }, [queryClient, trpc]);
 }
 
+function calendarEventsOptions(trpc: AppTRPC, scope: CalendarScope, { from, to }: { from: string; to: string }, includeArchived: boolean) {
+  return trpc.calendar.list.queryOptions({ ...scope, from, to, ...(includeArchived ? { includeArchived } : {}) }, { meta: quiet, staleTime: CALENDAR_CACHE_TTL_MS, gcTime: CALENDAR_CACHE_TTL_MS });
+}
+
+/** What /calendar reads first (parent mode only, as its guard allows): the events of the view and day in the address, archived ones hidden. */
+export const calendarReads: ScreenReads = ({ queryClient, trpc }, { pregnancy, isParent }, search) => {
+  if (!pregnancy || !isParent) return;
+  const { view = "month", date = todayIso() } = validateCalendarSearch(search);
+  void queryClient.prefetchQuery(calendarEventsOptions(trpc, pregnancy, viewRange(view, date), false));
+};
+
 /** The events between `from` and `to` (archived ones too when asked); the range is asked for once it has stood still 300 ms (core spec 9). */
 export function useCalendarEvents(scope: CalendarScope, range: { from: string; to: string }, includeArchived = false) {
   const trpc = useTRPC();
@@ -72,9 +86,7 @@ export function useCalendarEvents(scope: CalendarScope, range: { from: string; t
   const [from = range.from, to = range.to] = rangeKey.split("/");
   useCalendarCacheLimit();
   const events = useQuery({
-    ...trpc.calendar.list.queryOptions({ ...scope, from, to, ...(includeArchived ? { includeArchived } : {}) }, { meta: quiet }),
-    staleTime: CALENDAR_CACHE_TTL_MS,
-    gcTime: CALENDAR_CACHE_TTL_MS,
+    ...calendarEventsOptions(trpc, scope, { from, to }, includeArchived),
     // The previous range stays on screen while the next one loads, instead of an empty grid.
     placeholderData: keepPreviousData,
   });

@@ -3,7 +3,7 @@ import { getRouteApi, useNavigate, useRouteContext } from "@tanstack/react-route
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { usePageMeta } from "../../lib/document-title";
-import { sessionQueryOptions } from "../../lib/session";
+import { useSessionQueryOptions } from "../../lib/session";
 import { useCountdown } from "../../lib/useCountdown";
 import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -91,7 +91,7 @@ function StepProgress({ step }: { step: CreateAccountStep }) {
  */
 function VerifyEmailStep({ title, onContinue }: { title: string; onContinue: () => Promise<void> }) {
   const { auth } = useRouteContext({ from: "__root__" });
-  const session = useQuery({ ...sessionQueryOptions, refetchInterval: (query) => (query.state.data?.user.emailVerified ? false : EMAIL_CONFIRMATION_POLL_MS) }).data;
+  const session = useQuery({ ...useSessionQueryOptions(), refetchInterval: (query) => (query.state.data?.user.emailVerified ? false : EMAIL_CONFIRMATION_POLL_MS) }).data;
   const verified = Boolean(session?.user.emailVerified);
   const { secondsLeft, start } = useCountdown();
   const [counting, setCounting] = useState(false);

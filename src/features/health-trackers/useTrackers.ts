@@ -6,7 +6,8 @@
 import { useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { type ActiveContraction, activeContractionSchema, type ActiveKickSession, activeKickSessionSchema, type Contraction, CONTRACTION_MAX_MS, contractionSchema, HEALTH_MESSAGES, KICK_SESSION_MAX_MS, type KickSession, kickSessionSchema, mergeRecords } from "../../domain/healthTrackers";
 import { usePregnancyFeed } from "../../lib/pregnancyFeed";
-import { useTRPC, useTRPCClient } from "../../lib/trpc";
+import type { PregnancyScope } from "../../lib/screenReads";
+import { useTRPC, useTRPCClient, type AppTRPC } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
 import { createDeviceStore, useDeviceSync, type DeviceStore } from "./deviceRecords";
 import type { HealthScope } from "./HealthToolLayout";
@@ -62,13 +63,16 @@ function useScopeInput(scope: HealthScope) {
   return { pregnancyId: scope.pregnancyId, mode: scope.mode };
 }
 
+export const kickSessionsOptions = (trpc: AppTRPC, input: PregnancyScope) => trpc.healthTrackers.kicks.list.queryOptions(input, { meta: quiet });
+export const contractionsOptions = (trpc: AppTRPC, input: PregnancyScope) => trpc.healthTrackers.contractions.list.queryOptions(input, { meta: quiet });
+
 /** Kick-counting sessions of the pregnancy (both parents') and the one being counted on this device. */
 export function useKickSessions(scope: HealthScope) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const input = useScopeInput(scope);
-  const list = useQuery(trpc.healthTrackers.kicks.list.queryOptions(input, { meta: quiet }));
+  const list = useQuery(kickSessionsOptions(trpc, input));
   const tracker = useTracker<ActiveKickSession, KickSession>(kickStore, scope, {
     list,
     setList: (change) => queryClient.setQueryData(trpc.healthTrackers.kicks.list.queryKey(input), (old) => change(old ?? [])),
@@ -98,7 +102,7 @@ export function useContractions(scope: HealthScope) {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const input = useScopeInput(scope);
-  const list = useQuery(trpc.healthTrackers.contractions.list.queryOptions(input, { meta: quiet }));
+  const list = useQuery(contractionsOptions(trpc, input));
   const tracker = useTracker<ActiveContraction, Contraction>(contractionStore, scope, {
     list,
     setList: (change) => queryClient.setQueryData(trpc.healthTrackers.contractions.list.queryKey(input), (old) => change(old ?? [])),

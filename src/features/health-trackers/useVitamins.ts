@@ -4,7 +4,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { HEALTH_MESSAGES, localDay, supplementsLeft, vitaminStreak } from "../../domain/healthTrackers";
-import { useTRPC, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
+import type { PregnancyScope } from "../../lib/screenReads";
+import { useTRPC, type AppTRPC, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
 import type { HealthScope } from "./HealthToolLayout";
 import { quiet } from "./useTrackers";
@@ -22,9 +23,11 @@ export function vitaminSummary(data: VitaminsData, today: string) {
   return { active, left, taken: active.length - left.length, streak: vitaminStreak(supplements, data.doses, today) };
 }
 
+export const vitaminsOptions = (trpc: AppTRPC, input: PregnancyScope) => trpc.healthTrackers.vitamins.list.queryOptions(input, { meta: quiet });
+
 export function useVitaminList(scope: HealthScope) {
   const trpc = useTRPC();
-  return useQuery(trpc.healthTrackers.vitamins.list.queryOptions({ pregnancyId: scope.pregnancyId, mode: scope.mode }, { meta: quiet }));
+  return useQuery(vitaminsOptions(trpc, { pregnancyId: scope.pregnancyId, mode: scope.mode }));
 }
 
 export function useVitaminWrites(scope: HealthScope) {

@@ -9,7 +9,8 @@ import type { UserMode } from "../../domain/enums";
 import { SUCCESS_TOASTS } from "../../domain/errors";
 import { usePregnancyFeed } from "../../lib/pregnancyFeed";
 import { isUnauthorized } from "../../lib/query-client";
-import { useTRPC, type RouterOutputs } from "../../lib/trpc";
+import type { ScreenReads } from "../../lib/screenReads";
+import { useTRPC, type AppTRPC, type RouterOutputs } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
 import { POST_TOASTS } from "../../domain/posts";
 
@@ -34,11 +35,22 @@ function useReloadPosts() {
   return () => queryClient.invalidateQueries(trpc.posts.pathFilter());
 }
 
+function postsFeedOptions(trpc: AppTRPC, scope: PostsScope, limit: number | undefined) {
+  return trpc.posts.list.infiniteQueryOptions({ ...scope, ...(limit ? { limit } : {}) }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+}
+
+/** The feed's first page, for the loader of a screen that shows it (/posts, and the dashboard with its `limit`). */
+export function postsFeedReads(limit?: number): ScreenReads {
+  return ({ queryClient, trpc }, { pregnancy }) => {
+    if (pregnancy) void queryClient.prefetchInfiniteQuery(postsFeedOptions(trpc, pregnancy, limit));
+  };
+}
+
 /** The feed, `limit` posts a page (the server's page size without one), reloaded live. */
 export function usePostsFeed(scope: PostsScope, limit?: number) {
   const trpc = useTRPC();
   const reload = useReloadPosts();
-  const feed = useInfiniteQuery(trpc.posts.list.infiniteQueryOptions({ ...scope, ...(limit ? { limit } : {}) }, { getNextPageParam: (page) => page.nextCursor ?? undefined }));
+  const feed = useInfiniteQuery(postsFeedOptions(trpc, scope, limit));
   usePregnancyFeed(scope.pregnancyId, "posts", () => void reload());
 
   const failedAt = feed.isError ? feed.errorUpdatedAt : 0;

@@ -25,3 +25,8 @@ export function dropGuestChoice(userId: string): void {
 export function useGuestChoice(userId: string): StoredGuestChoice | undefined {
   return choices.useValue(userId);
 }
+
+/** The choice outside React (a route loader asking for the pregnancies before the screen renders). */
+export function storedGuestChoice(userId: string): StoredGuestChoice | undefined {
+  return choices.get(userId);
+}

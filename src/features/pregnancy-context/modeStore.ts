@@ -6,11 +6,12 @@
  * without capability in parent mode.
  */
 import { USER_MODES, type UserMode } from "../../domain/enums";
+import { initialUserMode } from "../../domain/modes";
 import { createUserKeyedStore } from "../../lib/userKeyedStore";
 
 export const modeStorageKey = (userId: string) => `mode:${userId}`;
 
-interface ModeEntry {
+export interface ModeEntry {
   mode: UserMode;
   /** The capability the entry was decided with; a change of capability decides again. */
   capability: boolean;
@@ -50,4 +51,18 @@ export function setStoredMode(userId: string, mode: UserMode, capability: boolea
 
 export function useModeEntry(userId: string): ModeEntry | undefined {
   return entries.useValue(userId);
+}
+
+/** The entry outside React (a route loader deciding the mode before the screen renders). */
+export function modeEntry(userId: string): ModeEntry | undefined {
+  return entries.get(userId);
+}
+
+/**
+ * The mode once the capability check has answered: the entry's when it was decided with this
+ * capability (and the capability still allows it), else the page load's starting mode.
+ */
+export function settledMode(entry: ModeEntry | undefined, capability: boolean): UserMode {
+  if (entry === undefined || entry.capability !== capability) return initialUserMode(capability);
+  return capability ? entry.mode : "guest";
 }

@@ -2,9 +2,9 @@ import { useCallback, useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useRouteContext, useRouter } from "@tanstack/react-router";
 import type { UserMode } from "../../domain/enums";
-import { guestToParentTarget, initialUserMode } from "../../domain/modes";
+import { guestToParentTarget } from "../../domain/modes";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc";
-import { readSavedMode, setStoredMode, useModeEntry } from "./modeStore";
+import { readSavedMode, setStoredMode, settledMode, useModeEntry } from "./modeStore";
 
 export type ModeContext = RouterOutputs["account"]["modeContext"];
 
@@ -37,13 +37,7 @@ export function useAppMode(): AppMode {
   const capability = modeContext?.hasParentCapability ?? false;
   // A fresh page, or a capability that changed since the mode was decided, decides again.
   const decided = !isLoading && entry !== undefined && entry.capability === capability;
-  const mode: UserMode = isLoading
-    ? (entry?.mode ?? readSavedMode(userId) ?? "guest")
-    : decided
-      ? capability
-        ? entry.mode
-        : "guest"
-      : initialUserMode(capability);
+  const mode: UserMode = isLoading ? (entry?.mode ?? readSavedMode(userId) ?? "guest") : settledMode(entry, capability);
 
   useEffect(() => {
     if (!isLoading && !decided) setStoredMode(userId, mode, capability);

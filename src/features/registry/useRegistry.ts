@@ -10,7 +10,8 @@ import { splitToast } from "../../domain/errors";
 import { REGISTRY_ERROR_MESSAGES, REGISTRY_MESSAGES, REGISTRY_SUGGESTION_MESSAGES, type RegistryErrorCode, type RegistryFailedAction } from "../../domain/registry";
 import { usePregnancyFeed } from "../../lib/pregnancyFeed";
 import { appCodeOf } from "../../lib/query-client";
-import { useTRPC, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
+import type { ScreenReads } from "../../lib/screenReads";
+import { useTRPC, type AppTRPC, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
 
 export interface RegistryScope {
@@ -46,12 +47,22 @@ function useReloadRegistry() {
   return () => queryClient.invalidateQueries(trpc.registry.pathFilter());
 }
 
+const registriesOptions = (trpc: AppTRPC, scope: RegistryScope) => trpc.registry.list.queryOptions(scope, { meta: quiet });
+const suggestionsOptions = (trpc: AppTRPC, scope: RegistryScope | typeof skipToken) => trpc.registry.suggestions.list.queryOptions(scope, { meta: quiet });
+
+/** What /registry reads, as the page shows it: the registries to those who may see them, the suggestions to those who manage them. */
+export const registryReads: ScreenReads = ({ queryClient, trpc }, { pregnancy, permissions }) => {
+  if (!pregnancy || !permissions) return;
+  if (permissions.canViewRegistry || permissions.canManageRegistry) void queryClient.prefetchQuery(registriesOptions(trpc, pregnancy));
+  if (permissions.canManageRegistry) void queryClient.prefetchQuery(suggestionsOptions(trpc, pregnancy));
+};
+
 /** The registries (and the suggestions, for those who manage them), reloaded when anyone changes them. */
 export function useRegistryData(scope: RegistryScope, canManage: boolean) {
   const trpc = useTRPC();
   const reload = useReloadRegistry();
-  const registries = useQuery(trpc.registry.list.queryOptions(scope, { meta: quiet }));
-  const suggestions = useQuery(trpc.registry.suggestions.list.queryOptions(canManage ? scope : skipToken, { meta: quiet }));
+  const registries = useQuery(registriesOptions(trpc, scope));
+  const suggestions = useQuery(suggestionsOptions(trpc, canManage ? scope : skipToken));
   usePregnancyFeed(scope.pregnancyId, "registry", () => void reload());
   const failedAt = registries.isError ? registries.errorUpdatedAt : 0;
   useEffect(() => {

@@ -1,12 +1,12 @@
 import { Link } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { earlyAccessExpiresAt } from "../../domain/modes";
-import { sessionQueryOptions } from "../../lib/session";
+import { useSessionQueryOptions } from "../../lib/session";
 import { MS_PER_HOUR } from "../../domain/units";
 
 /** While the email is unconfirmed: how long early access lasts, and the way to confirm (onboarding spec 4). */
 export function EarlyAccessBanner() {
-  const user = useQuery(sessionQueryOptions).data?.user;
+  const user = useQuery(useSessionQueryOptions()).data?.user;
   if (!user || user.emailVerified) return null;
   const hoursLeft = Math.max(1, Math.ceil((earlyAccessExpiresAt(new Date(user.createdAt).getTime()) - Date.now()) / MS_PER_HOUR));
   return (

@@ -13,6 +13,7 @@ import { checkSendThrottle, GROUP_MESSAGE_MIN_GAP_MS, MESSAGE_RETRY_DELAYS_MS, s
 import { appCodeOf, httpStatusOf } from "../../lib/query-client";
 import { memberName } from "../../lib/memberName";
 import { withRetries } from "../../lib/retry";
+import type { ScreenReads } from "../../lib/screenReads";
 import { useTRPC, useTRPCClient, type RouterOutputs } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
 import { alertIncomingDirectMessage } from "./dmAlert";
@@ -32,6 +33,19 @@ export interface NewMessage {
   imageName?: string;
   parentMessageId?: string;
 }
+
+/**
+ * What /waiting-room reads once the user may be there (canAccessWaitingRoom): the room's state,
+ * members, latest messages and direct conversations, and a guest's photo quota for attachments.
+ */
+export const waitingRoomReads: ScreenReads = ({ queryClient, trpc }, { pregnancy, permissions, isParent }) => {
+  if (!pregnancy || !permissions?.canAccessWaitingRoom) return;
+  void queryClient.prefetchQuery(trpc.waitingRoom.state.queryOptions(pregnancy));
+  void queryClient.prefetchQuery(trpc.waitingRoom.members.queryOptions(pregnancy));
+  void queryClient.prefetchQuery(trpc.waitingRoom.messages.list.queryOptions(pregnancy));
+  void queryClient.prefetchQuery(trpc.waitingRoom.dms.conversations.queryOptions(pregnancy));
+  if (!isParent) void queryClient.prefetchQuery(trpc.photos.storage.queryOptions(pregnancy));
+};
 
 /** Retries a message write like the spec says: 300, 600, 1200 ms, not after a 4xx refusal. */
 export function sendWithRetries<T>(write: () => Promise<T>): Promise<T> {

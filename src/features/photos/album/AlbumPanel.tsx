@@ -13,6 +13,7 @@ import { ITEM_PRIVACY_LEVEL_LABELS } from "../../../lib/labels";
 import { Lightbox } from "./Lightbox";
 import type { UploadDefaults } from "../../../domain/inspiration";
 import { UploadDialog } from "./UploadDialog";
+import { albumPagesOptions } from "../photosReads";
 
 type ListInput = RouterInputs["photos"]["list"];
 type Filters = Pick<ListInput, "week" | "uploadedBy" | "privacyLevel" | "tags">;
@@ -38,7 +39,7 @@ function Album({ scope, isParent, canAdd, uploadDefaults }: { scope: { pregnancy
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
 
-  const photos = useInfiniteQuery(trpc.photos.list.infiniteQueryOptions({ ...scope, ...filters }, { getNextPageParam: (page) => page.nextCursor ?? undefined }));
+  const photos = useInfiniteQuery(albumPagesOptions(trpc, { ...scope, ...filters }));
   const options = useQuery(trpc.photos.filters.queryOptions(scope));
   // Parents see the plan's storage; a guest who may add photos sees their own quota.
   const storage = useQuery(trpc.photos.storage.queryOptions(scope, { enabled: isParent || canAdd }));
