@@ -66,7 +66,7 @@ export const createAppContext = createMiddleware<{ Bindings: Bindings; Variables
       if (user) return { ...session, user: { ...session.user, ...user } };
       // The session ended (signed out elsewhere, account deleted) while its signed cookie cache still
       // vouches for it: better-auth's own lookup finds it gone and expires its cookies with this answer,
-      // or '/' and /auth (which trust the cache) would keep sending the browser back into the app.
+      // so the browser stops presenting a session no door will accept.
       const { headers } = await getAuth().api.getSession({ headers: c.req.raw.headers, query: { disableCookieCache: true }, returnHeaders: true });
       sessionCookies.push(...headers.getSetCookie());
       return null;
