@@ -1,4 +1,6 @@
+import { createServer, type Server } from "node:http";
 import net from "node:net";
+import pg from "pg";
 import { WebSocketServer, type WebSocket } from "ws";
 
 /** Frontend message types the proxy acts on. */
@@ -29,6 +31,9 @@ export interface WsProxyOptions {
   /** Simulated distance to the database (DB_RTT_MS): each direction waits half of it. */
   roundTripMs?: number;
 }
+
+/** Where the proxy answers its counts (`ProxyCounts`) over HTTP. */
+export const COUNTS_PATH = "/counts";
 
 export interface ProxyCounts {
   connections: number;
@@ -220,6 +225,28 @@ class Turn {
   }
 }
 
+/** One client of the proxy, seen as bytes: a Worker's WebSocket, or the SQL-over-HTTP endpoint's own connection. */
+interface Link {
+  onData(listener: (data: Buffer) => void): void;
+  onClose(listener: () => void): void;
+  send(data: Buffer): void;
+  end(): void;
+}
+
+/** The proxy's own answer to a driver's SQL-over-HTTP request (Neon's `/sql` endpoint, as the driver's fetch path reads it). */
+interface SqlAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** Every value as Postgres sent it: the driver parses them itself ("Neon-Raw-Text-Output"). */
+const RAW_TEXT = { getTypeParser: () => (value: string) => value };
+
+function databaseErrorFields(error: unknown): Record<string, unknown> | undefined {
+  if (!(error instanceof pg.DatabaseError)) return undefined;
+  return { ...error, message: error.message };
+}
+
 export function startWsProxy(options: WsProxyOptions): Promise<WsProxy> {
   const waiting: Array<() => void> = [];
   let active = 0;
@@ -227,35 +254,29 @@ export function startWsProxy(options: WsProxyOptions): Promise<WsProxy> {
   let roundTripMs = options.roundTripMs ?? 0;
   const counted: ProxyCounts = { connections: 0, statements: 0 };
   const oneWay = () => roundTripMs / 2;
+  const wait = (ms: number) => new Promise<void>((done) => (ms > 0 ? setTimeout(done, ms) : done()));
 
   const release = () => {
     active -= 1;
     waiting.shift()?.();
   };
 
-  const server = new WebSocketServer({
-    port: options.port,
-    host: "127.0.0.1",
-    // Far away, opening a connection costs a round trip before the first byte (TLS adds more in production).
-    verifyClient: (_info, accept) => void setTimeout(() => accept(true), roundTripMs),
-  });
-  server.on("connection", (ws: WebSocket) => {
-    // Bytes that arrive while the connection waits for a slot are kept in order.
+  /** Connects `link` to the target, taking the shared session's turn when the target has only one. */
+  const serve = (link: Link, countConnection: boolean) => {
+    // Bytes that arrive while the link waits for a slot are kept in order.
     const early: Buffer[] = [];
     let forward: (data: Buffer) => void = (data) => early.push(data);
     let closed = false;
-    // Each direction is half the distance; the close that follows the last bytes travels with them.
-    const arrive = delayed(oneWay);
-    const reply = delayed(oneWay);
-    ws.on("message", (data: Buffer) => arrive(() => forward(data)));
-    ws.on("close", () => {
+    let onClosed = () => {
       closed = true;
-    });
+    };
+    link.onData((data) => forward(data));
+    link.onClose(() => onClosed());
 
     const bridge = () => {
       if (closed) return;
       active += 1;
-      counted.connections += 1;
+      if (countConnection) counted.connections += 1;
       let released = false;
       const done = () => {
         if (released) return;
@@ -295,9 +316,7 @@ export function startWsProxy(options: WsProxyOptions): Promise<WsProxy> {
       for (const chunk of early.splice(0)) forward(chunk);
       tcp.on("data", (data) => {
         conversation.backend.read(data);
-        reply(() => {
-          if (ws.readyState === ws.OPEN) ws.send(data);
-        });
+        link.send(data);
         if (conversation.settled) turn?.release(taker);
       });
       tcp.on("close", () => {
@@ -305,43 +324,146 @@ export function startWsProxy(options: WsProxyOptions): Promise<WsProxy> {
         // Only now: pglite-socket may still be running this connection's messages until its socket closes.
         turn?.withdraw(taker);
         turn?.release(taker);
-        reply(() => {
-          if (ws.readyState === ws.OPEN) ws.close();
-        });
+        link.end();
       });
       tcp.on("error", () => tcp.destroy());
-      ws.on("close", () =>
-        arrive(() => {
-          ended = true;
-          turn?.withdraw(taker);
-          tcp.end();
-          done();
-        }),
-      );
-      ws.on("error", () => tcp.destroy());
+      onClosed = () => {
+        ended = true;
+        turn?.withdraw(taker);
+        tcp.end();
+        done();
+      };
     };
 
     if (active < options.maxConnections) bridge();
     else waiting.push(bridge);
-  });
+  };
 
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.once("listening", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : options.port;
-      resolve({
-        port,
-        setRoundTrip: (ms) => {
-          roundTripMs = ms;
-        },
-        counts: () => ({ ...counted }),
-        close: () =>
-          new Promise<void>((done) => {
-            for (const client of server.clients) client.terminate();
-            server.close(() => done());
-          }),
+  // The SQL-over-HTTP endpoint's connections come in here, next to the database (no distance): they
+  // stand for the pool Neon keeps beside Postgres, so they are not counted as the Worker's connections.
+  const nearby = net.createServer((socket) => {
+    serve(
+      {
+        onData: (listener) => socket.on("data", listener),
+        onClose: (listener) => socket.on("close", listener),
+        send: (data) => socket.write(data),
+        end: () => socket.end(),
+      },
+      false,
+    );
+    socket.on("error", () => socket.destroy());
+  });
+  const sqlPools = new Map<string, pg.Pool>();
+  const sqlPool = (connectionString: string) => {
+    let found = sqlPools.get(connectionString);
+    if (!found) {
+      const url = new URL(connectionString);
+      const address = nearby.address();
+      found = new pg.Pool({
+        host: "127.0.0.1",
+        port: typeof address === "object" && address ? address.port : 0,
+        user: decodeURIComponent(url.username),
+        password: decodeURIComponent(url.password),
+        database: decodeURIComponent(url.pathname.slice(1)),
       });
+      // An idle connection the target dropped is replaced on the next query.
+      found.on("error", () => undefined);
+      sqlPools.set(connectionString, found);
+    }
+    return found;
+  };
+
+  /** One statement per request: drizzle's neon-serverless Pool sends nothing else (no `queries` batches). */
+  const answerSql = async (connectionString: string | undefined, body: string): Promise<SqlAnswer> => {
+    const request = JSON.parse(body) as { query?: unknown; params?: unknown };
+    if (!connectionString || typeof request.query !== "string") return { status: 400, body: { message: "The local SQL endpoint takes one query with its connection string." } };
+    try {
+      const result = await sqlPool(connectionString).query({
+        text: request.query,
+        values: Array.isArray(request.params) ? request.params : [],
+        rowMode: "array",
+        types: RAW_TEXT,
+      });
+      return { status: 200, body: { command: result.command, rowCount: result.rowCount, fields: result.fields, rows: result.rows } };
+    } catch (error) {
+      const fields = databaseErrorFields(error);
+      if (fields) return { status: 400, body: fields };
+      throw error;
+    }
+  };
+
+  const server = createServer((request, response) => {
+    // For tests in another process than the stack (the production configuration's).
+    if (request.method === "GET" && request.url === COUNTS_PATH) {
+      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(counted));
+      return;
+    }
+    if (request.method !== "POST" || request.url !== "/sql") {
+      response.writeHead(404).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      // A statement over HTTP costs one round trip: the edge keeps its HTTPS connection to the endpoint open.
+      void wait(oneWay())
+        .then(() => answerSql(request.headers["neon-connection-string"]?.toString(), Buffer.concat(chunks).toString("utf8")))
+        .catch((error: unknown) => ({ status: 500, body: { message: error instanceof Error ? error.message : String(error) } }))
+        .then(async (answer) => {
+          await wait(oneWay());
+          response.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
+        });
     });
   });
+
+  const webSockets = new WebSocketServer({
+    server,
+    // Far away, opening a connection costs a round trip before the first byte (TLS adds more in production).
+    verifyClient: (_info, accept) => void setTimeout(() => accept(true), roundTripMs),
+  });
+  webSockets.on("connection", (ws: WebSocket) => {
+    // Each direction is half the distance; the close that follows the last bytes travels with them.
+    const arrive = delayed(oneWay);
+    const reply = delayed(oneWay);
+    serve(
+      {
+        onData: (listener) => ws.on("message", (data: Buffer) => arrive(() => listener(data))),
+        onClose: (listener) => ws.on("close", () => arrive(listener)),
+        send: (data) =>
+          reply(() => {
+            if (ws.readyState === ws.OPEN) ws.send(data);
+          }),
+        end: () =>
+          reply(() => {
+            if (ws.readyState === ws.OPEN) ws.close();
+          }),
+      },
+      true,
+    );
+    ws.on("error", () => ws.terminate());
+  });
+
+  const listen = (target: Server | net.Server, port: number) =>
+    new Promise<number>((resolve, reject) => {
+      target.once("error", reject);
+      target.listen(port, "127.0.0.1", () => {
+        const address = target.address();
+        resolve(typeof address === "object" && address ? address.port : port);
+      });
+    });
+
+  return Promise.all([listen(server, options.port), listen(nearby, 0)]).then(([port]) => ({
+    port,
+    setRoundTrip: (ms) => {
+      roundTripMs = ms;
+    },
+    counts: () => ({ ...counted }),
+    close: async () => {
+      await Promise.all([...sqlPools.values()].map((pool) => pool.end()));
+      for (const client of webSockets.clients) client.terminate();
+      await new Promise<void>((done) => webSockets.close(() => done()));
+      server.closeAllConnections();
+      await Promise.all([new Promise<void>((done) => server.close(() => done())), new Promise<void>((done) => nearby.close(() => done()))]);
+    },
+  }));
 }

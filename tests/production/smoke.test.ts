@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import Stripe from "stripe";
 import { DEMO_PASSWORD, demoMember } from "../../scripts/demo-family";
 import { LOCAL_STRIPE } from "../../scripts/stack";
+import { COUNTS_PATH, type ProxyCounts } from "../../scripts/ws-proxy";
 import { mailsIn, RECORDED_PATH, type RecordedMail, type RecordedRequest } from "../../scripts/http-recorder";
 import { stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
 import { ApiClient } from "../support/client";
@@ -52,6 +53,15 @@ describe("the Worker as deployed", () => {
     expectSecurityHeaders(response, "/api/health");
     const ray = await fetch(`${baseUrl()}/api/health`, { headers: { "cf-ray": "8f1e2d3c4b5a6978-SEA" } });
     expect(ray.headers.get("x-request-id")).toBe("8f1e2d3c4b5a6978-SEA");
+  });
+
+  it("sends a statement outside a transaction as SQL over HTTP, opening no database connection", async () => {
+    const counts = async () => (await (await fetch(`http://${inject("wsProxy")}${COUNTS_PATH}`)).json()) as ProxyCounts;
+    const before = await counts();
+    expect((await fetch(`${baseUrl()}/api/health`)).status).toBe(200);
+    const after = await counts();
+    expect(after.statements - before.statements).toBe(1);
+    expect(after.connections - before.connections).toBe(0);
   });
 
   it("serves / to a visitor, static pages and files with the security headers, and each inline script's hash in the policy", async () => {

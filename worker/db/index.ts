@@ -9,23 +9,33 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Executor = Db | Tx;
 
 /**
- * Locally the Neon driver reaches PGlite (or a local Postgres) through our WebSocket-to-TCP proxy,
- * so the Worker runs the exact production driver. Only the transport settings differ.
+ * Statements outside a transaction go over HTTP (Neon's SQL-over-HTTP endpoint), each its own
+ * request: nothing to open first, and a request's statements that need not wait on each other run
+ * at once instead of queueing on one connection. Transactions (`db.transaction`) take a WebSocket
+ * connection. Chosen by `npm run bench`'s screen table at 40 ms from the database (README, "Round
+ * trips to the database").
+ */
+neonConfig.poolQueryViaFetch = true;
+
+/**
+ * Locally the Neon driver reaches PGlite (or a local Postgres) through our proxy, which speaks both
+ * of its transports (WebSocket and SQL over HTTP), so the Worker runs the exact production driver.
+ * Only the transport settings differ.
  */
 export function configureLocalProxy(localWsProxy: string | undefined): void {
   if (!localWsProxy) return;
   neonConfig.wsProxy = () => `${localWsProxy}/v1`;
+  neonConfig.fetchEndpoint = () => `http://${localWsProxy}/sql`;
   neonConfig.useSecureWebSocket = false;
   neonConfig.pipelineTLS = false;
   neonConfig.pipelineConnect = false;
 }
 
 /**
- * A request's one connection (issue 21, measured in `npm run bench`'s screen table): far from the
- * database each new connection costs its handshakes in round trips and a server process, more than
- * the statements a request sends would wait behind each other on one. Statements issued together
- * queue on it, so code inside a transaction must use the transaction's handle, never `db` (with one
- * connection that waits forever).
+ * A request's one WebSocket connection, for its transactions (issue 21, measured in `npm run
+ * bench`'s screen table): far from the database each new connection costs its handshakes in round
+ * trips and a server process. Statements issued together queue on it, so code inside a transaction
+ * must use the transaction's handle, never `db` (which would run outside the transaction).
  */
 export const REQUEST_CONNECTIONS = 1;
 
