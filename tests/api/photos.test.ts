@@ -4,7 +4,7 @@ import { concat } from "../../src/domain/bytes";
 import { JPEG_MARKERS, readJpegSegments } from "../../src/domain/jpeg";
 import { pngChunk } from "../../src/domain/png";
 import { PHOTO_MAX_FILES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
-import { photos, pregnancies } from "../../worker/db/schema";
+import { photos, pregnancies, sessions } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb, signedInAs } from "../support/env";
 import { createOtherFamily } from "../support/families";
@@ -275,6 +275,29 @@ describe("GET /api/photos/:pregnancyId/:photoId", () => {
       expect([400, 404], guess).toContain(response.status);
       expect(response.headers.get("content-type"), guess).not.toMatch(/^image\//);
     }
+  });
+});
+
+describe("a photo's bytes once the viewer is gone", () => {
+  it("are refused to a removed relative (403) and to a session ended on another device (401), the thumbnail too", async () => {
+    const family = await createOtherFamily();
+    const [uploaded] = await uploadPhotos(family.owner, family.pregnancyId, [{ name: "bump.png", bytes: PNG_1X1 }], { metadata: { privacyLevel: "friends" } });
+    const photoUrl = uploaded!.url!;
+    const removed = await addGuest(family.pregnancyId, "removed", "friends");
+    const ended = await addGuest(family.pregnancyId, "ended", "friends");
+    for (const guest of [removed, ended]) {
+      expect((await guest.client.fetch(photoUrl)).status).toBe(200);
+      expect((await guest.client.fetch(`${photoUrl}/thumbnail`)).status).toBe(200);
+    }
+
+    await family.owner.trpc.participants.remove.mutate({ pregnancyId: family.pregnancyId, participantId: removed.participantId });
+    // Signed out everywhere else: the row goes, the cookie's five-minute session cache still reads as signed in.
+    await db.delete(sessions).where(eq(sessions.userId, ended.userId));
+
+    expect((await removed.client.fetch(photoUrl)).status).toBe(403);
+    expect((await removed.client.fetch(`${photoUrl}/thumbnail`)).status).toBe(403);
+    expect((await ended.client.fetch(photoUrl)).status).toBe(401);
+    expect((await ended.client.fetch(`${photoUrl}/thumbnail`)).status).toBe(401);
   });
 });
 

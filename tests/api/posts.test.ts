@@ -263,14 +263,17 @@ describe("posts: likes, comments and pages", () => {
     for (const content of texts) ids.push((await family.partner.trpc.posts.comments.add.mutate({ pregnancyId, postId: post.id, id: crypto.randomUUID(), content })).id);
     const replies = Array.from({ length: POST_PREVIEW_REPLIES + 1 }, (_, i) => `Reply ${i + 1}`);
     for (const content of replies) await family.owner.trpc.posts.comments.add.mutate({ pregnancyId, postId: post.id, id: crypto.randomUUID(), content, parentCommentId: ids[0] });
+    // A reply under a comment the preview leaves out is left out with it.
+    await family.owner.trpc.posts.comments.add.mutate({ pregnancyId, postId: post.id, id: crypto.randomUUID(), content: "Reply further down", parentCommentId: ids[POST_PREVIEW_COMMENTS] });
 
     const listed = (await feedOfViewer(family.owner)).find((p) => p.id === post.id)!;
-    expect(listed.commentCount).toBe(texts.length + replies.length);
+    expect(listed.commentCount).toBe(texts.length + replies.length + 1);
     expect(listed.comments.map((c) => c.content)).toEqual(texts.slice(0, POST_PREVIEW_COMMENTS));
-    expect(listed.comments[0]!.replies.map((r) => r.content)).toEqual(replies.slice(0, POST_PREVIEW_REPLIES));
+    expect(listed.comments.map((c) => c.replies.map((r) => r.content))).toEqual([replies.slice(0, POST_PREVIEW_REPLIES), [], []]);
     const all = await family.owner.trpc.posts.comments.list.query({ pregnancyId, postId: post.id });
     expect(all.comments.map((c) => c.content)).toEqual(texts);
     expect(all.comments[0]!.replies.map((r) => r.content)).toEqual(replies);
+    expect(all.comments[POST_PREVIEW_COMMENTS]!.replies.map((r) => r.content)).toEqual(["Reply further down"]);
     expect(all.nextCursor).toBeNull();
   });
 

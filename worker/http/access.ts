@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AppVariables } from "../context";
@@ -27,8 +28,11 @@ export const requireUser = createMiddleware<{ Bindings: Bindings; Variables: Use
 /** Methods that only read. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** HTTP routes under /:pregnancyId get the same check as pregnancy-scoped tRPC procedures, read-only after the service end included. */
-export const requirePregnancyAccess = createMiddleware<{ Bindings: Bindings; Variables: PregnancyRouteVariables }>(async (c, next) => {
+/**
+ * The caller of an HTTP route under /:pregnancyId, with the same check as pregnancy-scoped tRPC
+ * procedures (read-only after the service end included), or the answer that refuses them.
+ */
+export async function pregnancyRouteCaller<V extends AppVariables>(c: Context<{ Bindings: Bindings; Variables: V }>): Promise<PregnancyCaller | Response> {
   const session = await c.var.getSession("cached");
   if (!session) return c.json({ error: "UNAUTHORIZED" }, 401);
   const pregnancyId = z.uuid().safeParse(c.req.param("pregnancyId"));
@@ -39,6 +43,13 @@ export const requirePregnancyAccess = createMiddleware<{ Bindings: Bindings; Var
   const { access } = loaded;
   if (!access) return c.json({ error: "ACCESS_DENIED" }, 403);
   if (access.serviceState === "read-only" && !SAFE_METHODS.has(c.req.method)) return c.json({ error: "READ_ONLY", message: SUBSCRIPTION_MESSAGES.readOnly }, 403);
-  c.set("caller", { ...c.var.scope, user: session.user, access });
+  return { ...c.var.scope, user: session.user, access };
+}
+
+/** HTTP routes under /:pregnancyId run only for a caller `pregnancyRouteCaller` lets in. */
+export const requirePregnancyAccess = createMiddleware<{ Bindings: Bindings; Variables: PregnancyRouteVariables }>(async (c, next) => {
+  const caller = await pregnancyRouteCaller(c);
+  if (caller instanceof Response) return caller;
+  c.set("caller", caller);
   await next();
 });

@@ -5,9 +5,9 @@ import { IMAGE_TYPES, PHOTO_MAX_FILES, PHOTO_UPLOAD_MAX_BODY_BYTES, UPLOAD_MESSA
 import type { Bindings } from "../env";
 import { uploadPhotos } from "../services/photoUpload";
 import { UploadRefusal } from "../services/photoStorage";
-import { findServablePhoto } from "../services/photos";
+import { findPhotoToServe, servablePhoto } from "../services/photos";
 import { privateObjectResponse } from "../infra/storage";
-import { requirePregnancyAccess, type PregnancyRouteVariables } from "./access";
+import { pregnancyRouteCaller, requirePregnancyAccess, type PregnancyRouteVariables } from "./access";
 import { readFormWithin, requireBodyWithin, tooLarge } from "./uploadLimits";
 
 type PhotoContext = Context<{ Bindings: Bindings; Variables: PregnancyRouteVariables }>;
@@ -48,9 +48,13 @@ function parseParts(form: FormData): { files: File[]; thumbnails: Array<File | n
  * the browser has it); `?download=1` on the original asks the browser to save it.
  */
 async function servePhoto(c: PhotoContext, variant: "original" | "thumbnail") {
+  const pregnancyId = z.uuid().safeParse(c.req.param("pregnancyId"));
   const photoId = z.uuid().safeParse(c.req.param("photoId"));
-  if (!photoId.success) return c.json({ error: "Not found" }, 404);
-  const photo = await findServablePhoto(c.var.caller, photoId.data);
+  if (!pregnancyId.success || !photoId.success) return c.json({ error: "Not found" }, 404);
+  // The row is read beside the access check; nothing of it is used unless the check lets the caller in.
+  const [caller, row] = await Promise.all([pregnancyRouteCaller(c), findPhotoToServe(c.var.db, pregnancyId.data, photoId.data)]);
+  if (caller instanceof Response) return caller;
+  const photo = servablePhoto(caller, row);
   if (!photo) return c.json({ error: "Not found" }, 404);
   if (photo === "hidden") return c.json({ error: "ACCESS_DENIED" }, 403);
   // Without a browser-made thumbnail the photo serves as its own.
@@ -70,6 +74,9 @@ async function servePhoto(c: PhotoContext, variant: "original" | "thumbnail") {
  * (secure-photo-upload, multipart) and the authorised reads of a photo and its thumbnail.
  */
 export const photoRoutes = new Hono<{ Bindings: Bindings; Variables: PregnancyRouteVariables }>()
+  // Reads check the caller themselves, beside their photo's row (registered first, so the middleware below is not reached).
+  .get("/:pregnancyId/:photoId", (c) => servePhoto(c, "original"))
+  .get("/:pregnancyId/:photoId/thumbnail", (c) => servePhoto(c, "thumbnail"))
   // The body's size is checked first, before any other work.
   .post("/:pregnancyId", requireBodyWithin(PHOTO_UPLOAD_MAX_BODY_BYTES, UPLOAD_MESSAGES.batchTooLarge))
   .use("/:pregnancyId/*", requirePregnancyAccess)
@@ -86,6 +93,4 @@ export const photoRoutes = new Hono<{ Bindings: Bindings; Variables: PregnancyRo
       if (error instanceof UploadRefusal) return refuse(c, error);
       throw error;
     }
-  })
-  .get("/:pregnancyId/:photoId", (c) => servePhoto(c, "original"))
-  .get("/:pregnancyId/:photoId/thumbnail", (c) => servePhoto(c, "thumbnail"));
+  });

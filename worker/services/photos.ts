@@ -254,16 +254,19 @@ export async function photoFilters(caller: PregnancyCaller) {
   const { db } = caller;
   const where = visibleTo(caller);
   const tag = sql<string>`unnest(${photos.tags})`.as("tag");
-  const weeks = await db.selectDistinct({ week: photos.week }).from(photos).where(where).orderBy(asc(photos.week));
-  // Inner join: a former member's photos have no one to filter by; they show when no uploader is chosen.
-  const uploaders = await db
-    .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(photos)
-    .innerJoin(users, eq(users.id, photos.uploadedBy))
-    .where(where)
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
-  const levels = await db.selectDistinct({ privacyLevel: photos.privacyLevel }).from(photos).where(where).orderBy(asc(photos.privacyLevel));
-  const tags = await db.selectDistinct({ tag }).from(photos).where(where).orderBy(sql`tag`);
+  // Four small reads that need not wait on each other: over HTTP they run at once (one round trip).
+  const [weeks, uploaders, levels, tags] = await Promise.all([
+    db.selectDistinct({ week: photos.week }).from(photos).where(where).orderBy(asc(photos.week)),
+    // Inner join: a former member's photos have no one to filter by; they show when no uploader is chosen.
+    db
+      .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(photos)
+      .innerJoin(users, eq(users.id, photos.uploadedBy))
+      .where(where)
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
+    db.selectDistinct({ privacyLevel: photos.privacyLevel }).from(photos).where(where).orderBy(asc(photos.privacyLevel)),
+    db.selectDistinct({ tag }).from(photos).where(where).orderBy(sql`tag`),
+  ]);
   return {
     weeks: weeks.map((w) => w.week),
     uploaders,
@@ -306,12 +309,12 @@ export async function taggablePeople(caller: PregnancyCaller) {
 // Serving bytes
 
 /**
- * The stored objects of a photo, found by its id in the checked pregnancy (never by a key from the
- * client). Null when there is no such photo here; 'hidden' when the audience rule keeps it from
- * this caller (the uploader and the parents always see it).
+ * The stored objects of a photo, found by its id in the requested pregnancy (never by a key from
+ * the client). Read without the caller so it can travel beside the access check (one round trip,
+ * not two); `servablePhoto` then decides with the access that came back.
  */
-export async function findServablePhoto(caller: PregnancyCaller, photoId: string) {
-  const [row] = await caller.db
+export async function findPhotoToServe(db: Executor, pregnancyId: string, photoId: string) {
+  const [row] = await db
     .select({
       storagePath: photos.storagePath,
       thumbnailPath: photos.thumbnailPath,
@@ -323,7 +326,12 @@ export async function findServablePhoto(caller: PregnancyCaller, photoId: string
       audienceGroups: photos.audienceGroups,
     })
     .from(photos)
-    .where(and(eq(photos.id, photoId), eq(photos.pregnancyId, caller.access.id)));
+    .where(and(eq(photos.id, photoId), eq(photos.pregnancyId, pregnancyId)));
+  return row ?? null;
+}
+
+/** The row when this caller may see the photo (the uploader and the parents always do), "hidden" when the audience rule keeps it from them, null when there is none. */
+export function servablePhoto(caller: PregnancyCaller, row: Awaited<ReturnType<typeof findPhotoToServe>>) {
   if (!row) return null;
   return row.uploadedBy === caller.user.id || canSeeItem(caller.access, row.privacyLevel, row.audienceGroups) ? row : "hidden";
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { canSeeItem } from "../../src/domain/audience";
 import type { GuestPrivacyLevel, ItemPrivacyLevel } from "../../src/domain/enums";
 import { photoUrls } from "../../src/domain/photos";
@@ -88,35 +88,37 @@ function threads(topLevel: CommentRow[], replies: CommentRow[]): CommentThread[]
 const threadOrder = [asc(postComments.createdAt), asc(postComments.id)];
 
 /**
- * The first `perGroup` comments of each group (per post, or per parent comment for replies) in one
- * query: a window function numbers them inside their group.
+ * The feed's preview of each post's discussion in one statement: every comment is numbered inside
+ * its group (a post's top-level comments, or one comment's replies), and a reply is kept when it is
+ * among its parent's first replies and its parent among its post's first comments.
  */
-async function firstCommentsPerGroup(db: Db, where: SQL | undefined, groupBy: typeof postComments.postId | typeof postComments.parentCommentId, perGroup: number) {
-  const ranked = db
-    .select({ ...commentColumns, rank: sql<number>`row_number() over (partition by ${groupBy} order by ${postComments.createdAt}, ${postComments.id})`.as("rank") })
-    .from(postComments)
-    .innerJoin(users, eq(users.id, postComments.userId))
-    .where(where)
-    .as("ranked");
-  const rows = await db.select().from(ranked).where(lte(ranked.rank, perGroup)).orderBy(asc(ranked.createdAt), asc(ranked.id));
-  return rows.map(({ rank: _rank, ...row }) => row);
-}
-
-/** The feed's preview of each post's discussion: its first comments and, under each, the first replies. */
 async function previewComments(db: Db, postIds: string[]) {
   if (postIds.length === 0) return new Map<string, CommentThread[]>();
-  const topLevel = await firstCommentsPerGroup(db, and(inArray(postComments.postId, postIds), isNull(postComments.parentCommentId)), postComments.postId, POST_PREVIEW_COMMENTS);
-  const replies = topLevel.length
-    ? await firstCommentsPerGroup(
-        db,
-        inArray(
-          postComments.parentCommentId,
-          topLevel.map((c) => c.id),
-        ),
-        postComments.parentCommentId,
-        POST_PREVIEW_REPLIES,
-      )
-    : [];
+  const ranked = db.$with("ranked").as(
+    db
+      .select({
+        ...commentColumns,
+        rank: sql<number>`row_number() over (partition by ${postComments.postId}, ${postComments.parentCommentId} order by ${postComments.createdAt}, ${postComments.id})`.as("rank"),
+      })
+      .from(postComments)
+      .innerJoin(users, eq(users.id, postComments.userId))
+      .where(inArray(postComments.postId, postIds)),
+  );
+  const shownParents = sql`select shown.id from ${ranked} as shown where shown.parent_comment_id is null and shown.rank <= ${POST_PREVIEW_COMMENTS}`;
+  const rows = await db
+    .with(ranked)
+    .select()
+    .from(ranked)
+    .where(
+      or(
+        and(isNull(ranked.parentCommentId), lte(ranked.rank, POST_PREVIEW_COMMENTS)),
+        and(lte(ranked.rank, POST_PREVIEW_REPLIES), sql`${ranked.parentCommentId} in (${shownParents})`),
+      ),
+    )
+    .orderBy(asc(ranked.createdAt), asc(ranked.id));
+  const comments = rows.map(({ rank: _rank, ...row }) => row);
+  const topLevel = comments.filter((comment) => comment.parentCommentId === null);
+  const replies = comments.filter((comment) => comment.parentCommentId !== null);
   return groupBy(threads(topLevel, replies), (thread) => thread.postId);
 }
 
@@ -174,14 +176,16 @@ async function loadPosts(caller: PregnancyCaller, where: SQL | undefined, limit:
     .where(and(eq(posts.pregnancyId, access.id), audienceFilter(posts.privacyLevel, access), where))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
-  const comments = await previewComments(
-    db,
-    rows.map((r) => r.id),
-  );
-  const attached = await attachedPhotos(
-    caller,
-    rows.flatMap((r) => r.photoUrls),
-  );
+  const [comments, attached] = await Promise.all([
+    previewComments(
+      db,
+      rows.map((r) => r.id),
+    ),
+    attachedPhotos(
+      caller,
+      rows.flatMap((r) => r.photoUrls),
+    ),
+  ]);
   return rows.map(({ authorFirstName, authorLastName, authorAvatarUrl, content, photoUrls: storedPhotoUrls, ...row }) => ({
     ...row,
     // Stored content is sanitised on write; sanitising again on read costs little and protects old rows.

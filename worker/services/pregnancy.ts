@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { lmpFromDueDate, resolvePregnancyDates } from "../../src/domain/dates";
 import type { BabyColor, BabyGender } from "../../src/domain/enums";
 import { displayTitle, isParentRole } from "../../src/domain/permissions";
@@ -22,7 +22,19 @@ export interface GuestPregnancyChoice {
   storedChoice?: StoredGuestChoice | undefined;
 }
 
-type ListedBaby = Pick<typeof pregnancyBabies.$inferSelect, "id" | "pregnancyId" | "name" | "birthOrder" | "gender">;
+type Baby = Pick<typeof pregnancyBabies.$inferSelect, "id" | "pregnancyId" | "name" | "birthOrder" | "gender" | "color">;
+
+/**
+ * Qualified by hand: drizzle leaves the columns of a one-table select unqualified, and inside the
+ * subquery below an unqualified `id` would name the baby's, not the pregnancy's.
+ */
+const baby = (column: { name: string }) => sql`baby.${sql.identifier(column.name)}`;
+
+/** The pregnancy's babies in birth order, as one column of the statement that reads the pregnancy (no round trip of their own). */
+const babiesOfPregnancy = sql<Baby[]>`coalesce((
+  select json_agg(json_build_object('id', ${baby(pregnancyBabies.id)}, 'pregnancyId', ${baby(pregnancyBabies.pregnancyId)}, 'name', ${baby(pregnancyBabies.name)},
+    'birthOrder', ${baby(pregnancyBabies.birthOrder)}, 'gender', ${baby(pregnancyBabies.gender)}, 'color', ${baby(pregnancyBabies.color)}) order by ${baby(pregnancyBabies.birthOrder)})
+  from ${pregnancyBabies} as baby where ${baby(pregnancyBabies.pregnancyId)} = ${pregnancies}.${sql.identifier(pregnancies.id.name)}), '[]'::json)`;
 
 export async function listMyPregnancies(caller: UserCaller, choice: GuestPregnancyChoice = {}, now = Date.now()) {
   const { db } = caller;
@@ -39,9 +51,7 @@ export async function listMyPregnancies(caller: UserCaller, choice: GuestPregnan
       participantId: pregnancyParticipants.id,
       role: pregnancyParticipants.role,
       participantTitle: pregnancyParticipants.title,
-      babies: sql<ListedBaby[]>`coalesce((
-        select json_agg(json_build_object('id', ${pregnancyBabies.id}, 'pregnancyId', ${pregnancyBabies.pregnancyId}, 'name', ${pregnancyBabies.name}, 'birthOrder', ${pregnancyBabies.birthOrder}, 'gender', ${pregnancyBabies.gender}) order by ${pregnancyBabies.birthOrder})
-        from ${pregnancyBabies} where ${pregnancyBabies.pregnancyId} = ${pregnancies.id}), '[]'::json)`,
+      babies: babiesOfPregnancy,
     })
     .from(pregnancyParticipants)
     .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
@@ -108,12 +118,13 @@ async function detailsOf(db: Db, pregnancyId: string, isParent: boolean) {
       dueDate: pregnancies.dueDate,
       lastMenstrualPeriod: pregnancies.lastMenstrualPeriod,
       serviceEndDate: pregnancies.serviceEndDate,
+      babies: babiesOfPregnancy,
     })
     .from(pregnancies)
     .where(eq(pregnancies.id, pregnancyId));
   if (!pregnancy) throw new AppError("NOT_FOUND", "NOT_FOUND", "Pregnancy not found");
-  const babies = await db.select(babyColumns).from(pregnancyBabies).where(eq(pregnancyBabies.pregnancyId, pregnancyId)).orderBy(asc(pregnancyBabies.birthOrder));
-  return { ...pregnancyForViewer(pregnancy, isParent), babies };
+  const { babies, ...details } = pregnancy;
+  return { ...pregnancyForViewer(details, isParent), babies };
 }
 
 export async function pregnancyDetails(caller: PregnancyCaller) {
