@@ -27,11 +27,12 @@ const queryClient = createQueryClient({
   },
 });
 const trpcClient = createAppTRPCClient();
-const auth = createAuthContext(queryClient, trpcClient);
+const trpc = createAppTRPC(trpcClient, queryClient);
+const auth = createAuthContext(queryClient, trpcClient, trpc);
 
 const router = createRouter({
   routeTree,
-  context: { queryClient, auth, trpc: createAppTRPC(trpcClient, queryClient) },
+  context: { queryClient, auth, trpc },
   defaultPreload: "intent",
   // The query cache decides freshness, not the router.
   defaultPreloadStaleTime: 0,

@@ -9,7 +9,7 @@
  * id of the last session seen in this browser stands in until the session answers.
  */
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import { UNBATCHED_CALL, useTRPCClient, type AppTRPCClient, type RouterOutputs } from "./trpc";
+import { UNBATCHED_CALL, useTRPCClient, type AppTRPC, type AppTRPCClient, type RouterOutputs } from "./trpc";
 
 export type Session = NonNullable<RouterOutputs["account"]["session"]>;
 
@@ -70,15 +70,21 @@ export interface AuthContext {
   clear: () => void;
 }
 
-export function createAuthContext(queryClient: QueryClient, client: AppTRPCClient): AuthContext {
+export function createAuthContext(queryClient: QueryClient, client: AppTRPCClient, trpc: AppTRPC): AuthContext {
   const options = sessionQueryOptions(client);
-  const remembered = (session: Session | null) => {
+  /**
+   * The session brings the profile, read with it, so the screens' loaders find it instead of asking
+   * again. A cached session's copy is older than a profile saved since, so it only fills a gap.
+   */
+  const remembered = (fresh: boolean) => (session: Session | null) => {
     rememberSessionUser(session?.user.id ?? null);
+    const profileKey = trpc.account.me.queryKey();
+    if (session && (fresh || queryClient.getQueryData(profileKey) === undefined)) queryClient.setQueryData(profileKey, session.profile);
     return session;
   };
   return {
-    getSession: () => queryClient.ensureQueryData({ ...options, revalidateIfStale: true }).then(remembered),
-    refresh: () => queryClient.fetchQuery({ ...options, staleTime: 0 }).then(remembered),
+    getSession: () => queryClient.ensureQueryData({ ...options, revalidateIfStale: true }).then(remembered(false)),
+    refresh: () => queryClient.fetchQuery({ ...options, staleTime: 0 }).then(remembered(true)),
     clear: () => {
       rememberSessionUser(null);
       queryClient.setQueryData(SESSION_QUERY_KEY, null);

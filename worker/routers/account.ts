@@ -5,7 +5,7 @@ import { otpCodeSchema } from "../../src/domain/auth";
 import { publicProcedure, rateLimited, router, signedInProcedure } from "../trpc/init";
 import { ACCOUNT_DELETION_PHOTOS } from "../../src/domain/accountDeletion";
 import { deleteAccount, sendDeletionCode } from "../services/accountDeletion";
-import { modeContext, notificationPreferences, profile, setNotificationPreferences, updateProfile } from "../services/account";
+import { modeContext, notificationPreferences, profile, sessionView, setNotificationPreferences, updateProfile } from "../services/account";
 
 const preferences = z.object(Object.fromEntries(NOTIFICATION_PREFERENCES.map((p) => [p, z.boolean()])) as Record<(typeof NOTIFICATION_PREFERENCES)[number], z.ZodBoolean>);
 
@@ -18,9 +18,7 @@ export const accountRouter = router({
    */
   session: publicProcedure.query(async ({ ctx }) => {
     const current = await ctx.freshSession();
-    if (!current) return null;
-    const { token: _token, ...session } = current.session;
-    return { user: current.user, session };
+    return current ? sessionView(current) : null;
   }),
 
   /** The signed-in user's profile (spec users: id, first_name, last_name, avatar_url, email). */

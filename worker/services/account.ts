@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { NOTIFICATION_PREFERENCES, PARENT_ROLES, type NotificationPreferences, type ParticipantRole } from "../../src/domain/enums";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
 import { pregnancies, pregnancyParticipants, subscriptions, userPreferences, users } from "../db/schema";
+import type { AuthSession } from "../auth";
 import type { UserCaller } from "./caller";
 import { AppError } from "./errors";
 
@@ -28,6 +29,15 @@ const profileOf = (user: ProfileFields) => ({
  * (read with the session's check, worker/context.ts), so this costs no statement of its own.
  */
 export const profile = (caller: UserCaller) => profileOf(caller.user);
+
+/**
+ * The session as the app's route guard reads it, without its token (which stays in its httpOnly
+ * cookie), and with the profile `account.me` answers: the shell then need not ask for it again.
+ */
+export function sessionView(current: AuthSession) {
+  const { token: _token, ...session } = current.session;
+  return { user: current.user, session, profile: profileOf(current.user) };
+}
 
 export async function updateProfile(caller: UserCaller, names: { firstName: string; lastName: string }) {
   const [user] = await caller.db
