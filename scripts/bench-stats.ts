@@ -8,10 +8,15 @@ export function spread(latencies: number[]): string {
 }
 
 /**
- * Sends `requests` requests, `concurrency` at a time, and prints the rate, the latency spread and
- * the failures (any answer but 2xx).
+ * Sends `requests` requests, `concurrency` at a time, prints the rate, the latency spread and the
+ * failures (any answer but 2xx), and returns the rate and p95.
  */
-export async function drive(label: string, request: () => Promise<Response>, requests: number, concurrency: number): Promise<void> {
+export interface DriveResult {
+  requestsPerSecond: number;
+  p95Ms: number;
+}
+
+export async function drive(label: string, request: () => Promise<Response>, requests: number, concurrency: number): Promise<DriveResult> {
   const latencies: number[] = [];
   let failures = 0;
   let issued = 0;
@@ -29,5 +34,7 @@ export async function drive(label: string, request: () => Promise<Response>, req
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  console.log(`${label.padEnd(28)} ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s   ${spread(latencies)}   failures ${failures}/${latencies.length}`);
+  const requestsPerSecond = latencies.length / seconds;
+  console.log(`${label.padEnd(28)} ${requestsPerSecond.toFixed(0).padStart(6)} req/s   ${spread(latencies)}   failures ${failures}/${latencies.length}`);
+  return { requestsPerSecond, p95Ms: percentile([...latencies].sort((a, b) => a - b), 95) };
 }

@@ -35,10 +35,13 @@ const PAGES_ONLY = process.argv.includes("--pages");
 const EXPORT_ONLY = process.argv.includes("--export");
 /** `npm run bench -- --screens`: only the screen table (requests, statements, connections, chains, times). */
 const SCREENS_ONLY = process.argv.includes("--screens");
+/** `npm run bench -- --reads`: only the health route against a signed-in read. */
+const READS_ONLY = process.argv.includes("--reads");
 /** The distances the screen table is measured at, in ms per round trip (BENCH_RTT_MS="0,40"). */
 const SCREEN_ROUND_TRIPS = (process.env.BENCH_RTT_MS ?? "0,40").split(",").map(Number);
 const PUBLIC_PAGES = ["/", "/pricing", "/due-date-calculator", "/auth", "/giftcards"];
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+/** The signed-in read is compared with the health route at each (issue 21's target: 10 and 50). */
+const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? "10,50").split(",").map(Number);
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** JS budgets (KB gzip) for what a first-time visitor's browser loads (issue 10; /auth, the page an invitation opens, issue 21). */
@@ -49,6 +52,23 @@ const launchBrowser = () =>
     executablePath: existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+
+/** The health route against one typical signed-in read, at each concurrency, with their ratio. */
+async function reads(stack: Stack) {
+  const olivia = new ApiClient(stack.url);
+  const signIn = await olivia.signIn(demoMember("olivia").email, DEMO_PASSWORD);
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+  const cookie = olivia.cookieHeader;
+  for (const concurrency of CONCURRENCIES) {
+    console.log(`\n${REQUESTS} requests per route, ${concurrency} at a time, local stack (workerd + Neon driver + PGlite)\n`);
+    const health = await drive("GET /api/health", () => fetch(`${stack.url}/api/health`), REQUESTS, concurrency);
+    const read = await drive("tRPC pregnancy.mine", () => fetch(`${stack.url}/api/trpc/pregnancy.mine`, { headers: { cookie, origin: stack.url } }), REQUESTS, concurrency);
+    console.log(
+      `${"signed-in read / health".padEnd(28)} ${(read.requestsPerSecond / health.requestsPerSecond).toFixed(2)}x req/s (target >= 0.8)   ${(read.p95Ms / health.p95Ms).toFixed(2)}x p95 (target <= 1.3)`,
+    );
+  }
+  console.log("");
+}
 
 /** The screen table at each distance. */
 async function screens(stack: Stack) {
@@ -99,7 +119,7 @@ function sanitiserCost() {
   console.log(`${"sanitise hostile input".padEnd(28)} ${(performance.now() - started).toFixed(1)} ms for ${(bytes / 1024).toFixed(0)} KB (notes + post rules)`);
 }
 
-if (!PAGES_ONLY && !EXPORT_ONLY && !SCREENS_ONLY) sanitiserCost();
+if (!PAGES_ONLY && !EXPORT_ONLY && !SCREENS_ONLY && !READS_ONLY) sanitiserCost();
 const build = spawnSync(path.join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const persistDir = mkdtempSync(path.join(os.tmpdir(), "babysteps-bench-"));
@@ -111,15 +131,10 @@ try {
     await benchExport(stack);
   } else if (SCREENS_ONLY) {
     await screens(stack);
+  } else if (READS_ONLY) {
+    await reads(stack);
   } else {
-    console.log(`\n${REQUESTS} requests per route, ${CONCURRENCY} at a time, local stack (workerd + Neon driver + PGlite)\n`);
-    const olivia = new ApiClient(stack.url);
-    const signIn = await olivia.signIn(demoMember("olivia").email, DEMO_PASSWORD);
-    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-    const cookie = olivia.cookieHeader;
-    await drive("GET /api/health", () => fetch(`${stack.url}/api/health`), REQUESTS, CONCURRENCY);
-    await drive("tRPC pregnancy.mine", () => fetch(`${stack.url}/api/trpc/pregnancy.mine`, { headers: { cookie, origin: stack.url } }), REQUESTS, CONCURRENCY);
-    console.log("");
+    await reads(stack);
     await pageWeight(stack.url, PUBLIC_PAGES);
     await screens(stack);
     await benchWaitingRoom(stack);
