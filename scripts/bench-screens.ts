@@ -9,7 +9,7 @@ import type { Stack } from "./stack";
 /**
  * The screen table (issue 21): for each main screen, as the demo owner's browser loads it, the
  * data requests it makes, the statements and connections the database was sent (counted by the
- * local proxy, so room sockets and image reads are in, the performance beacon out), the longest chain of round trips one
+ * local proxy, so room sockets and image reads are in), the longest chain of round trips one
  * request waited through and its connections (from each answer's x-db-stats), the slowest data
  * request's server time and when the network went quiet; at 0 ms and at a simulated distance.
  */
@@ -60,7 +60,6 @@ interface Load {
 async function measure(page: Page, stack: Stack, act: () => Promise<unknown>): Promise<Load> {
   const load: Load = { dataRequests: 0, imageRequests: 0, statements: 0, connections: 0, chain: 0, connectionsPerRequest: 0, slowestRequestMs: 0, idleMs: 0 };
   let inFlight = 0;
-  let beaconStatements = 0;
   let lastEvent = Date.now();
   const pending: Array<Promise<void>> = [];
   const onRequest = () => {
@@ -71,16 +70,7 @@ async function measure(page: Page, stack: Stack, act: () => Promise<unknown>): P
     inFlight -= 1;
     lastEvent = Date.now();
     const url = new URL(request.url());
-    if (isBeacon(url)) {
-      // The previous page's beacon lands during this load: its statements are not this screen's.
-      pending.push(
-        request.response().then(async (response) => {
-          beaconStatements += parseDbStats((await response?.allHeaders())?.[DB_STATS_HEADER] ?? null)?.statements ?? 0;
-        }),
-      );
-      return;
-    }
-    if (!url.pathname.startsWith("/api/")) return;
+    if (!url.pathname.startsWith("/api/") || isBeacon(url)) return;
     if (isImage(url.pathname)) load.imageRequests += 1;
     else load.dataRequests += 1;
     const timing = request.timing();
@@ -109,9 +99,18 @@ async function measure(page: Page, stack: Stack, act: () => Promise<unknown>): P
   page.off("requestfailed", onDone);
   await Promise.all(pending);
   const after = stack.database.counts();
-  load.statements = after.statements - before.statements - beaconStatements;
+  load.statements = after.statements - before.statements;
   load.connections = after.connections - before.connections;
   return load;
+}
+
+/**
+ * Leaves the app before a full load and lets the network settle, so what the page sends as it goes
+ * (the performance beacon, its sockets closing) lands before the count starts, not in it.
+ */
+async function leavePage(page: Page): Promise<void> {
+  await page.goto("about:blank");
+  await page.waitForTimeout(QUIET_MS);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -158,6 +157,7 @@ export async function benchScreens(stack: Stack, browser: Browser, roundTrips: n
       const navigation: Load[] = [];
       try {
         for (let run = 0; run < RUNS; run += 1) {
+          await leavePage(page);
           full.push(await measure(page, stack, () => page.goto(`${stack.url}${screen.path}`)));
           // Navigation starts from the dashboard (the dashboard's own from Settings).
           await measure(page, stack, () => page.goto(`${stack.url}${screen.path === "/dashboard" ? "/settings" : "/dashboard"}`));
