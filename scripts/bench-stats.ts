@@ -9,7 +9,7 @@ export function spread(latencies: number[]): string {
 
 /**
  * Sends `requests` requests, `concurrency` at a time, prints the rate, the latency spread and the
- * failures (any answer but 2xx), and returns the rate and p95.
+ * failures (answers other than 2xx), and returns the rate and p95.
  */
 export interface DriveResult {
   requestsPerSecond: number;

@@ -47,8 +47,8 @@ function timed(query: Query, args: unknown[], answered: () => void): unknown {
  * or on a connection (transactions). The chain is kept by order of events, not by clock (time stands
  * still between I/O on Workers): a statement sent before any other has answered is one link deeper
  * than the deepest one answered so far, so statements in flight together share a link and a
- * statement sent after another answered adds one. No listener is added: any but 'error' turns the
- * driver's HTTP path off.
+ * statement sent after another answered adds one. No listener is added: a listener for anything
+ * but 'error' turns the driver's HTTP path off.
  */
 export function countStatements(pool: Pool): DbStats {
   const stats: DbStats = { statements: 0, connections: 0, chain: 0 };
