@@ -22,7 +22,15 @@ export interface GuestPregnancyChoice {
   storedChoice?: StoredGuestChoice | undefined;
 }
 
-type Baby = Pick<typeof pregnancyBabies.$inferSelect, "id" | "pregnancyId" | "name" | "birthOrder" | "gender" | "color">;
+const babyColumns = {
+  id: pregnancyBabies.id,
+  pregnancyId: pregnancyBabies.pregnancyId,
+  name: pregnancyBabies.name,
+  birthOrder: pregnancyBabies.birthOrder,
+  gender: pregnancyBabies.gender,
+  color: pregnancyBabies.color,
+};
+type Baby = { [K in keyof typeof babyColumns]: (typeof pregnancyBabies.$inferSelect)[K] };
 
 /**
  * Qualified by hand: drizzle leaves the columns of a one-table select unqualified, and inside the
@@ -30,10 +38,12 @@ type Baby = Pick<typeof pregnancyBabies.$inferSelect, "id" | "pregnancyId" | "na
  */
 const baby = (column: { name: string }) => sql`baby.${sql.identifier(column.name)}`;
 
-/** The pregnancy's babies in birth order, as one column of the statement that reads the pregnancy (no round trip of their own). */
+/** The pregnancy's babies in birth order (`babyColumns`), as one column of the statement that reads the pregnancy (no round trip of their own). */
 const babiesOfPregnancy = sql<Baby[]>`coalesce((
-  select json_agg(json_build_object('id', ${baby(pregnancyBabies.id)}, 'pregnancyId', ${baby(pregnancyBabies.pregnancyId)}, 'name', ${baby(pregnancyBabies.name)},
-    'birthOrder', ${baby(pregnancyBabies.birthOrder)}, 'gender', ${baby(pregnancyBabies.gender)}, 'color', ${baby(pregnancyBabies.color)}) order by ${baby(pregnancyBabies.birthOrder)})
+  select json_agg(json_build_object(${sql.join(
+    Object.entries(babyColumns).map(([key, column]) => sql`${key}::text, ${baby(column)}`),
+    sql`, `,
+  )}) order by ${baby(pregnancyBabies.birthOrder)})
   from ${pregnancyBabies} as baby where ${baby(pregnancyBabies.pregnancyId)} = ${pregnancies}.${sql.identifier(pregnancies.id.name)}), '[]'::json)`;
 
 export async function listMyPregnancies(caller: UserCaller, choice: GuestPregnancyChoice = {}, now = Date.now()) {
@@ -101,14 +111,6 @@ export async function accessSummary(caller: PregnancyCaller) {
   };
 }
 
-const babyColumns = {
-  id: pregnancyBabies.id,
-  pregnancyId: pregnancyBabies.pregnancyId,
-  name: pregnancyBabies.name,
-  birthOrder: pregnancyBabies.birthOrder,
-  gender: pregnancyBabies.gender,
-  color: pregnancyBabies.color,
-};
 
 async function detailsOf(db: Db, pregnancyId: string, isParent: boolean) {
   const [pregnancy] = await db
