@@ -16,3 +16,4 @@ export * from "./mail";
 export * from "./devStripe";
 export * from "./marketing";
 export * from "./health";
+export * from "./notifications";

@@ -178,6 +178,8 @@ export const userPreferences = pgTable("user_preferences", {
   emailRsvps: boolean("email_rsvps").notNull().default(true),
   waitingRoomActivation: boolean("waiting_room_activation").notNull().default(true),
   weeklyDigest: boolean("weekly_digest").notNull().default(true),
+  /** The user's IANA time zone, as their browser last said (the weekly digest goes in their morning). */
+  timeZone: text("time_zone"),
   updatedAt: updatedAt(),
 });
 
