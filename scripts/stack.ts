@@ -8,6 +8,7 @@ import { openNodeDb } from "./node-db";
 import { spawnSupervised } from "./processes";
 import { seedDemoFamily } from "./seed";
 import { seedDemoPhotos } from "./seed-photos";
+import { localVapidKeys, type VapidKeyPair } from "./vapid-keys";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -24,6 +25,8 @@ export const LOCAL_STRIPE = {
   priceBasic: "price_local_basic_monthly",
   pricePremium: "price_local_premium_monthly",
 } as const;
+/** The contact the local stack's VAPID tokens name (production sets its own: README). */
+const LOCAL_VAPID_SUBJECT = "mailto:push@localhost.test";
 const READY_TIMEOUT_MS = 60_000;
 const READY_POLL_MS = 250;
 
@@ -67,7 +70,7 @@ const DEV_ENTRY = "worker/dev/index.ts";
  * What the Worker is given. Locally: the dev settings. Production: only what `wrangler secret put`
  * would give a deployment (README), everything else from wrangler.toml as committed.
  */
-function workerVars(database: LocalDatabase, options: StackOptions, url: string): Record<string, string> {
+function workerVars(database: LocalDatabase, options: StackOptions, url: string, vapid: VapidKeyPair): Record<string, string> {
   const secrets = {
     DATABASE_URL: database.databaseUrl,
     LOCAL_WS_PROXY: database.wsProxy,
@@ -77,6 +80,9 @@ function workerVars(database: LocalDatabase, options: StackOptions, url: string)
     STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE.webhookSecret,
     STRIPE_PRICE_BASIC: LOCAL_STRIPE.priceBasic,
     STRIPE_PRICE_PREMIUM: LOCAL_STRIPE.pricePremium,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: LOCAL_VAPID_SUBJECT,
   };
   if (options.appEnv !== "production") return { ...secrets, APP_ENV: options.appEnv, PAYMENTS_MODE: "local" };
   if (!options.mail) throw new Error("A production stack needs mail settings");
@@ -117,10 +123,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 
   const url = `http://localhost:${options.port}`;
-  const vars = workerVars(database, options, url);
+  mkdirSync(options.persistDir, { recursive: true });
+  const vars = workerVars(database, options, url, await localVapidKeys(path.join(options.persistDir, "vapid-keys.json")));
   // Nothing but these vars: an empty env file stops wrangler reading a .dev.vars left by npm run dev.
   const envFile = path.join(options.persistDir, "empty.env");
-  mkdirSync(options.persistDir, { recursive: true });
   writeFileSync(envFile, "");
   // The Vite plugin takes local values from .dev.vars (git-ignored); wrangler takes --var.
   if (options.dev) writeFileSync(path.join(root, ".dev.vars"), Object.entries(vars).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");

@@ -1,3 +1,4 @@
+import { isVapidSubject } from "../src/domain/push";
 import type { Bindings } from "./env";
 
 /**
@@ -27,9 +28,13 @@ export function missingSettings(env: Bindings): string[] {
     "STRIPE_WEBHOOK_SECRET",
     "STRIPE_PRICE_BASIC",
     "STRIPE_PRICE_PREMIUM",
+    "VAPID_PUBLIC_KEY",
+    "VAPID_PRIVATE_KEY",
+    "VAPID_SUBJECT",
   ];
   const missing: string[] = required.filter((name) => !env[name]);
   if (env.BETTER_AUTH_SECRET && env.BETTER_AUTH_SECRET.length < AUTH_SECRET_MIN_LENGTH) missing.push(`BETTER_AUTH_SECRET (at least ${AUTH_SECRET_MIN_LENGTH} characters)`);
+  if (env.VAPID_SUBJECT && !isVapidSubject(env.VAPID_SUBJECT)) missing.push("VAPID_SUBJECT (a mailto: address or an https URL)");
   // The fake Stripe is a dev route: production never has it, so payments can only be real.
   if (env.PAYMENTS_MODE !== undefined && env.PAYMENTS_MODE !== "stripe") missing.push("PAYMENTS_MODE=stripe (local payments exist only in development and test)");
   return missing;

@@ -26,6 +26,14 @@ export interface Bindings {
   /** Price ids of the monthly plans (PLANS in src/domain/billing.ts). */
   STRIPE_PRICE_BASIC?: string;
   STRIPE_PRICE_PREMIUM?: string;
+  /**
+   * Web Push (RFC 8292): the server's P-256 key pair, base64url (`npm run vapid-keys` makes one),
+   * and the contact push services may use, a mailto: address or an https URL. Required in
+   * production; the local stack makes a pair each time it starts.
+   */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
   /** The error tracker's DSN (Sentry); unset, errors are only logged. */
   SENTRY_DSN?: string;
   PHOTOS: R2Bucket;

@@ -18,3 +18,16 @@ export function concat(parts: readonly Uint8Array[]): Uint8Array {
 }
 
 export const viewOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** Bytes as base64url without padding (RFC 4648 section 5), the form keys and tokens travel in. */
+export function toBase64Url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** base64url (padded or not) as bytes. */
+export function fromBase64Url(text: string): Uint8Array {
+  const base64 = text.replaceAll("-", "+").replaceAll("_", "/");
+  return Uint8Array.from(atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4)), (char) => char.charCodeAt(0));
+}

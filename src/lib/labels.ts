@@ -5,6 +5,7 @@
  */
 import type { BabyGender, GuestPrivacyLevel, GuestRelationship, ItemPrivacyLevel, NotificationPreference, ParticipantRole, PermissionFlag, SubscriptionStatus } from "../domain/enums";
 import { PERMISSION_FLAGS } from "../domain/enums";
+import type { PushTopic } from "../domain/push";
 
 export const GENDER_LABELS: Readonly<Record<BabyGender, string>> = {
   unknown: "We don't know yet",
@@ -66,6 +67,13 @@ export const NOTIFICATION_LABELS: Readonly<Record<NotificationPreference, { labe
   emailRsvps: { label: "Email me about RSVPs", hint: "When guests answer an event invitation." },
   waitingRoomActivation: { label: "Waiting-room activation", hint: "When the parents open the waiting room on the big day, and each update they post there." },
   weeklyDigest: { label: "Weekly digest", hint: "A weekly round-up of news from the pregnancies you follow." },
+};
+
+/** A device's switches in Settings, "Notifications on this device". */
+export const PUSH_TOPIC_LABELS: Readonly<Record<PushTopic, { label: string; hint: string }>> = {
+  waitingRoom: { label: "Waiting room news", hint: "When the parents head to the hospital, post an update, the baby arrives or it was a false alarm." },
+  directMessages: { label: "Direct messages", hint: "When someone sends you a message in the waiting room." },
+  eventInvitations: { label: "Event invitations", hint: "When you are invited to an event." },
 };
 
 export const SUBSCRIPTION_STATUS_LABELS: Readonly<Record<SubscriptionStatus, string>> = {

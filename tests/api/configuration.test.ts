@@ -17,6 +17,9 @@ const PRODUCTION: Partial<Bindings> = {
   STRIPE_WEBHOOK_SECRET: "whsec_x",
   STRIPE_PRICE_BASIC: "price_basic",
   STRIPE_PRICE_PREMIUM: "price_premium",
+  VAPID_PUBLIC_KEY: `B${"A".repeat(86)}`,
+  VAPID_PRIVATE_KEY: "A".repeat(43),
+  VAPID_SUBJECT: "mailto:hello@example.test",
 };
 
 const app = new Hono<{ Bindings: Bindings }>().use("*", configurationGuard).post("/api/billing/webhook", (c) => c.json({ received: true }));
@@ -29,7 +32,7 @@ describe("a production Worker missing a setting", () => {
     expect((await post(PRODUCTION)).status).toBe(200);
   });
 
-  it.each(["STRIPE_PRICE_BASIC", "STRIPE_WEBHOOK_SECRET", "BETTER_AUTH_SECRET", "DATABASE_URL", "MAIL_API_KEY", "MAIL_FROM"] as const)("answers 503 and logs one line naming %s", async (name) => {
+  it.each(["STRIPE_PRICE_BASIC", "STRIPE_WEBHOOK_SECRET", "BETTER_AUTH_SECRET", "DATABASE_URL", "MAIL_API_KEY", "MAIL_FROM", "VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"] as const)("answers 503 and logs one line naming %s", async (name) => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const response = await post({ ...PRODUCTION, [name]: undefined });
     expect(response.status).toBe(503);
@@ -46,6 +49,12 @@ describe("a production Worker missing a setting", () => {
       expect((await post({ ...PRODUCTION, APP_ENV: appEnv, PAYMENTS_MODE: "local" })).status, String(appEnv)).toBe(503);
       expect((await post({ ...PRODUCTION, APP_ENV: appEnv })).status, String(appEnv)).toBe(200);
     }
+  });
+
+  it("refuses a VAPID subject that is neither a mailto: address nor an https URL", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    expect((await post({ ...PRODUCTION, VAPID_SUBJECT: "hello@example.test" })).status).toBe(503);
+    expect((await post({ ...PRODUCTION, VAPID_SUBJECT: "https://babysteps.example.test" })).status).toBe(200);
   });
 
   it("refuses a short auth secret", async () => {

@@ -11,6 +11,8 @@ import { callProcedure, wasRefused } from "../support/raw-trpc";
 type SampleInput = (family: MatrixFamily) => Promise<unknown> | unknown;
 
 const scoped = (family: MatrixFamily) => ({ pregnancyId: family.pregnancyId });
+/** A browser's push keys in form: a P-256 point (65 bytes, 0x04 first) and a 16-byte auth secret, base64url. */
+const MATRIX_PUSH_KEYS = { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) };
 const SAMPLE_BIRTH_DETAILS = { weightPounds: 7, weightOunces: 8, length: 20, date: todayIso(), time: "14:30" };
 
 /**
@@ -27,6 +29,13 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "account.deletion.sendCode": () => undefined,
   // A code nobody was sent: the matrix checks who may call, never deletes anyone.
   "account.deletion.confirm": () => ({ code: "000000", photos: "remove" }),
+  "push.publicKey": () => undefined,
+  // A device of the matrix's own (a push service's host, keys of the right form): subscribing stores it for the caller.
+  "push.subscribe": () => ({ endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${crypto.randomUUID()}`, keys: MATRIX_PUSH_KEYS }),
+  "push.device": () => ({ endpoint: "https://fcm.googleapis.com/fcm/send/matrix-unknown" }),
+  // A device nobody subscribed: past the sign-in check this stops at NOT_FOUND.
+  "push.setTopics": () => ({ endpoint: "https://fcm.googleapis.com/fcm/send/matrix-unknown", waitingRoom: true, directMessages: true, eventInvitations: true }),
+  "push.unsubscribe": () => ({ endpoint: "https://fcm.googleapis.com/fcm/send/matrix-unknown" }),
   "dataExport.options": () => undefined,
   // The account alone: every confirmed user may take theirs (a pregnancy's download is tested in data-export.test.ts).
   "dataExport.prepare": () => ({ pregnancyId: null }),

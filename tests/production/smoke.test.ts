@@ -13,6 +13,7 @@ import { baseUrl } from "../support/env";
 import { signUp } from "../support/families";
 import { jpegWithGps } from "../support/images";
 import { uploadPhotos } from "../support/photoUpload";
+import { createTestDevice } from "../support/pushEndpoint";
 import { connect } from "../support/room";
 import { SMOKE_MAIL, SMOKE_SENTRY_PROJECT } from "./global-setup";
 
@@ -122,6 +123,17 @@ describe("the Worker as deployed", () => {
     const stranger = await signUp("smokestranger");
     await expect(connect(pregnancyId, stranger.client)).rejects.toThrow("refused 403");
     await expect(connect(pregnancyId)).rejects.toThrow("refused 401");
+  });
+
+  it("gives browsers the VAPID key and takes push subscriptions only for a push service, never this machine", async () => {
+    const owner = await signedInDemo("olivia");
+    expect((await owner.trpc.push.publicKey.query()).publicKey).toMatch(/^B[\w-]{86}$/);
+    const device = createTestDevice(inject("recorderOrigin"));
+    // The local test push endpoint is a development and test door only.
+    await expect(owner.trpc.push.subscribe.mutate({ endpoint: device.endpoint, keys: device.keys })).rejects.toMatchObject({ data: { appCode: "PUSH_ENDPOINT_REFUSED" } });
+    const endpoint = `https://fcm.googleapis.com/fcm/send/smoke-${crypto.randomUUID()}`;
+    expect(await owner.trpc.push.subscribe.mutate({ endpoint, keys: device.keys })).toMatchObject({ endpoint, waitingRoom: true });
+    expect(await owner.trpc.push.unsubscribe.mutate({ endpoint })).toEqual({ removed: true });
   });
 
   it("stores an uploaded photo in R2 and serves it only as a sandboxed, same-origin file", async () => {

@@ -14,6 +14,8 @@ import { loadPregnancyAccess, type PregnancyAccess } from "./access";
 import type { PregnancyCaller, RequestScope } from "./caller";
 import { AppError, assertInPregnancy } from "./errors";
 import { logEvent } from "../infra/log";
+import { eventInvitationPush } from "../../src/domain/push";
+import { notifyMembers } from "./push";
 
 const invalid = (message: string) => new AppError("BAD_REQUEST", "VALIDATION_FAILED", message);
 const eventNotFound = () => new AppError("NOT_FOUND", "NOT_FOUND", "Event not found");
@@ -287,8 +289,8 @@ export const rsvpLinkOf = (origin: string, token: string, answer?: RsvpAnswer) =
 /**
  * Invites active participants of the pregnancy (send-rsvp-notification, notificationType
  * 'invitation'): an invitation row each (rsvp pending, invited_at), then after the commit a mail
- * with one-click answer links to every new invitee who has not turned invitation mail off.
- * Someone already invited keeps their answer and is not mailed again.
+ * with one-click answer links to every new invitee who has not turned invitation mail off, and a
+ * push to their devices. Someone already invited keeps their answer and is not told again.
  */
 export async function inviteToEvent(caller: PregnancyCaller, { eventId, participantIds }: { eventId: string; participantIds: string[] }) {
   const event = await getEvent(caller, eventId);
@@ -304,7 +306,11 @@ export async function inviteToEvent(caller: PregnancyCaller, { eventId, particip
     .onConflictDoNothing({ target: [eventParticipants.eventId, eventParticipants.userId] })
     .returning({ userId: eventParticipants.userId, token: eventParticipants.rsvpToken });
   announce(caller, caller.access.id);
-  await mailInvitations(caller, event, people, inserted);
+  // The invitation itself shares the event with each invitee (visibleEvents), so each may open it.
+  await Promise.all([
+    mailInvitations(caller, event, people, inserted),
+    notifyMembers(caller, { kind: "people", userIds: inserted.map((i) => i.userId) }, eventInvitationPush(caller.access.id, eventId, event.title, whenText(event.date, event.time))),
+  ]);
   return { invited: inserted.length, alreadyInvited: people.length - inserted.length };
 }
 

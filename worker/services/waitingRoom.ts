@@ -28,6 +28,8 @@ import { removeObjects } from "./photos";
 import { AppError, assertInPregnancy } from "./errors";
 import { listParticipantsWithPermissions } from "./participants";
 import { logEvent } from "../infra/log";
+import { babyHerePush, directMessagePush, falseAlarmPush, parentUpdatePush, waitingRoomActivatedPush } from "../../src/domain/push";
+import { notifyMembers } from "./push";
 
 /** Fan-out runs after the write has committed and never fails the write: clients catch up from the database. */
 const announce = (caller: PregnancyCaller, event: RoomEvent, to?: string[]) => caller.waitUntil(tellRoom(caller.env, caller.access.id, event, to));
@@ -349,7 +351,7 @@ export async function sendDirectMessage(caller: PregnancyCaller, input: { id: st
     const [existing] = await tx.select().from(waitingRoomDmMessages).where(eq(waitingRoomDmMessages.id, input.id)).limit(1);
     if (existing) {
       if (existing.authorId !== userId || existing.conversationId !== conversation.id) throw idTaken();
-      return { row: existing, created: false };
+      return { row: existing, created: false as const };
     }
     const now = new Date();
     const [last] = await tx
@@ -365,18 +367,22 @@ export async function sendDirectMessage(caller: PregnancyCaller, input: { id: st
       .set({ lastActivityAt: now, [recipientSide]: sql`${waitingRoomConversations[recipientSide]} + 1` })
       .where(eq(waitingRoomConversations.id, conversation.id));
     const [sender] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+    const senderName = [sender?.firstName, sender?.lastName].filter(Boolean).join(" ");
     await tx.insert(contactNotifications).values({
       pregnancyId,
       userId: input.recipientId,
       notificationType: "waiting_room_dm",
-      title: `New message from ${[sender?.firstName, sender?.lastName].filter(Boolean).join(" ")}`,
+      title: `New message from ${senderName}`,
       message: dmPreview(content),
       metadata: { conversationId: conversation.id, messageId: row.id, senderId: userId },
     });
-    return { row, created: true };
+    return { row, created: true as const, senderName };
   });
   const message = roomDirectMessage(outcome.row);
-  if (outcome.created) announce(caller, { kind: "direct-message", message }, [userId, input.recipientId]);
+  if (outcome.created) {
+    announce(caller, { kind: "direct-message", message }, [userId, input.recipientId]);
+    await notifyMembers(caller, { kind: "people", userIds: [input.recipientId] }, directMessagePush(pregnancyId, conversation.id, outcome.senderName, content));
+  }
   return message;
 }
 
@@ -454,7 +460,9 @@ async function insertSystemUpdate(db: Executor, pregnancyId: string, senderId: s
 /**
  * Opens the waiting room: a new active session (at most one per pregnancy; activating an open room
  * changes nothing) and a system parent-update. Guests with canReceiveUpdates get an in-app
- * notification and, unless they turned it off, an email, sent once the session is committed.
+ * notification and, unless they turned it off, an email, sent once the session is committed; the
+ * family's devices get a push (services/push.ts). A retried activation finds the room open and
+ * tells nobody again.
  */
 export async function activateWaitingRoom(caller: PregnancyCaller) {
   const { db, access: { id: pregnancyId }, user: { id: userId } } = caller;
@@ -479,10 +487,16 @@ export async function activateWaitingRoom(caller: PregnancyCaller) {
   if (activated) {
     announce(caller, { kind: "state", state: "active", scheduledCloseAt: null });
     announce(caller, { kind: "message", message: roomMessage(activated.notice) });
-    await mailUpdate(caller, "waiting-room-activation", recipients, `${title}: the waiting room is open`, [activated.notice.content, "Join the family in the waiting room to follow along and send your love."]);
+    await Promise.all([
+      mailUpdate(caller, "waiting-room-activation", recipients, `${title}: the waiting room is open`, [activated.notice.content, "Join the family in the waiting room to follow along and send your love."]),
+      notifyMembers(caller, { kind: "waiting-room" }, waitingRoomActivatedPush(pregnancyId, activated.notice.content)),
+    ]);
   }
   return waitingRoomStateFor(db, pregnancyId);
 }
+
+/** A parent update's push when it is a picture without words. */
+const PARENT_UPDATE_PICTURE_ONLY = "Shared a picture.";
 
 /**
  * waiting-room-parent-update: a pinned parent update, posted under the client's id like any
@@ -492,8 +506,12 @@ export async function postParentUpdate(caller: PregnancyCaller, input: Omit<NewG
   const { message, created } = await postGroupMessage(caller, input, "parent_update");
   if (created) {
     const [title, recipients] = await Promise.all([pregnancyTitle(caller.db, caller.access.id), updateRecipients(caller)]);
-    const intro = `${message.author?.firstName ?? title} posted an update in the waiting room.`;
-    await mailUpdate(caller, "waiting-room-parent-update", recipients, `${title}: a new update from the waiting room`, [intro, message.content]);
+    const author = message.author?.firstName || title;
+    const intro = `${author} posted an update in the waiting room.`;
+    await Promise.all([
+      mailUpdate(caller, "waiting-room-parent-update", recipients, `${title}: a new update from the waiting room`, [intro, message.content]),
+      notifyMembers(caller, { kind: "waiting-room" }, parentUpdatePush(caller.access.id, author, message.content || PARENT_UPDATE_PICTURE_ONLY)),
+    ]);
   }
   return message;
 }
@@ -558,6 +576,7 @@ async function scheduleClose(caller: PregnancyCaller, change: { isFalseAlarm: bo
   });
   announce(caller, { kind: "state", state: change.isBabyHere ? "baby-here" : "false-alarm", scheduledCloseAt: scheduledCloseAt.toISOString() });
   announce(caller, { kind: "message", message: roomMessage(message) });
+  await notifyMembers(caller, { kind: "waiting-room" }, (change.isBabyHere ? babyHerePush : falseAlarmPush)(pregnancyId, content));
   return { message: content, scheduled_close: scheduledCloseAt.toISOString() };
 }
 

@@ -16,6 +16,7 @@ import { partnersRouter } from "../routers/partners";
 import { photosRouter } from "../routers/photos";
 import { postsRouter } from "../routers/posts";
 import { pregnancyRouter } from "../routers/pregnancy";
+import { pushRouter } from "../routers/push";
 import { referralsRouter } from "../routers/referrals";
 import { registryRouter } from "../routers/registry";
 import { waitingRoomRouter } from "../routers/waitingRoom";
@@ -40,6 +41,7 @@ export const appRouter = router({
   photos: photosRouter,
   posts: postsRouter,
   pregnancy: pregnancyRouter,
+  push: pushRouter,
   referrals: referralsRouter,
   registry: registryRouter,
   waitingRoom: waitingRoomRouter,

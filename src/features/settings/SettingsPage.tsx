@@ -5,6 +5,7 @@ import { useCurrentPregnancy } from "../pregnancy-context/currentPregnancy";
 import { CalendarFeedSection } from "../calendar/CalendarFeedSection";
 import { BillingSection } from "./BillingSection";
 import { FamilySection } from "./FamilySection";
+import { DevicePushSection } from "./DevicePushSection";
 import { NotificationsSection } from "./NotificationsSection";
 import { ClosedPregnanciesSection, OwnerChoicesSection } from "./OwnerChoicesSection";
 import { PasswordSection } from "./PasswordSection";
@@ -47,6 +48,7 @@ export function SettingsPage() {
         <ThemeSettings className="[&>legend]:sr-only" />
       </SettingsSection>
       <NotificationsSection />
+      <DevicePushSection />
       <SettingsSection id="download-your-data" title={DATA_EXPORT_MESSAGES.heading} description="One zip you can open on any computer. We email you each time a download is prepared.">
         <DataExportPanel />
       </SettingsSection>

@@ -22,11 +22,15 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute:
  * Direct messages: the user's conversations (newest activity first, unread counts) and anyone in
  * the room to start one with; a conversation reads live and is marked read while open.
  */
-export function DirectMessages({ room }: { room: WaitingRoomModel }) {
+export function DirectMessages({ room, linkedConversationId }: { room: WaitingRoomModel; linkedConversationId?: string | undefined }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const conversations = useQuery(trpc.waitingRoom.dms.conversations.queryOptions(room.scope));
-  const [open, setOpen] = useState<{ id: string; other: RoomMember | { id: string; firstName: string; lastName: string; avatarUrl: string | null } } | null>(null);
+  const [chosen, setOpen] = useState<{ id: string; other: RoomMember | { id: string; firstName: string; lastName: string; avatarUrl: string | null } } | null>(null);
+  // The conversation the address names (a push opened it) shows first, until the user goes back.
+  const [linkFollowed, setLinkFollowed] = useState(false);
+  const linked = linkFollowed ? undefined : conversations.data?.find((c) => c.id === linkedConversationId);
+  const open = chosen ?? (linked ? { id: linked.id, other: linked.other } : null);
   const [choice, setChoice] = useState("");
   const startConversation = useMutation(trpc.waitingRoom.dms.open.mutationOptions());
 
@@ -45,7 +49,18 @@ export function DirectMessages({ room }: { room: WaitingRoomModel }) {
     }
   }
 
-  if (open) return <Conversation room={room} conversationId={open.id} other={open.other} onBack={() => setOpen(null)} />;
+  if (open)
+    return (
+      <Conversation
+        room={room}
+        conversationId={open.id}
+        other={open.other}
+        onBack={() => {
+          setOpen(null);
+          setLinkFollowed(true);
+        }}
+      />
+    );
 
   return (
     <section aria-labelledby="dm-heading" className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto rounded-card border border-border bg-surface p-3">

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { useRouteContext } from "@tanstack/react-router";
+import { useRouteContext, useSearch } from "@tanstack/react-router";
+import { isUuid } from "../../domain/messaging";
 import { useQuery } from "@tanstack/react-query";
 import { useDocumentTitle } from "../../lib/document-title";
 import { useTRPC } from "../../lib/trpc";
@@ -37,11 +38,15 @@ export function WaitingRoomPage() {
   );
 }
 
+/** `?dm=<conversation id>`: a direct message's push opens its conversation. */
+const linkedConversation = (search: Record<string, unknown>) => (isUuid(search.dm) ? search.dm : undefined);
+
 function WaitingRoom({ scope, userId, isParent }: { scope: RoomScope; userId: string; isParent: boolean }) {
   const room = useWaitingRoom(scope, userId, isParent);
   const trpc = useTRPC();
   const isMobile = useIsMobile();
-  const [tab, setTab] = useState<"chat" | "direct">("chat");
+  const dm = useSearch({ strict: false, select: linkedConversation });
+  const [tab, setTab] = useState<"chat" | "direct">(dm ? "direct" : "chat");
   const conversations = useQuery(trpc.waitingRoom.dms.conversations.queryOptions(room.scope));
   const unread = (conversations.data ?? []).reduce((sum, c) => sum + c.unread, 0);
   const state = room.state.data;
@@ -60,13 +65,13 @@ function WaitingRoom({ scope, userId, isParent }: { scope: RoomScope; userId: st
           className="flex h-[75dvh] min-h-96 flex-col gap-2 [&>[role=tabpanel]:not([hidden])]:flex [&>[role=tabpanel]]:min-h-0 [&>[role=tabpanel]]:flex-1 [&>[role=tabpanel]]:flex-col"
           tabs={[
             { key: "chat", label: "Group chat", panel: <GroupChat room={room} /> },
-            { key: "direct", label: unread > 0 ? `Direct messages (${unread})` : "Direct messages", panel: <DirectMessages room={room} /> },
+            { key: "direct", label: unread > 0 ? `Direct messages (${unread})` : "Direct messages", panel: <DirectMessages room={room} linkedConversationId={dm} /> },
           ]}
         />
       ) : (
         <div className="grid h-[min(75dvh,820px)] min-h-[28rem] grid-cols-[minmax(0,1fr)_22rem] gap-3">
           <GroupChat room={room} />
-          <DirectMessages room={room} />
+          <DirectMessages room={room} linkedConversationId={dm} />
         </div>
       )}
     </>

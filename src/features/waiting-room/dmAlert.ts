@@ -1,9 +1,11 @@
 /**
  * An incoming direct message while the tab is hidden gets a browser notification and a short beep,
  * once the user has allowed notifications (core spec 7). Nothing happens while the tab is in view:
- * the message list itself shows it.
+ * the message list itself shows it. A device whose push subscription lets direct messages through
+ * gets the message's push instead, so it is not told twice.
  */
 import { dmPreview } from "../../domain/messaging";
+import { directMessagesArriveAsPush } from "../../lib/devicePush";
 import { MS_PER_SECOND } from "../../domain/units";
 
 /** Ours: the short beep for a direct message that arrives while the tab is hidden. */
@@ -35,9 +37,10 @@ function beep() {
   }
 }
 
-export function alertIncomingDirectMessage(title: string, content: string) {
+export async function alertIncomingDirectMessage(userId: string, title: string, content: string) {
   const permission = notificationsSupported() ? Notification.permission : null;
   if (!shouldAlert(document.visibilityState, permission)) return;
+  if (await directMessagesArriveAsPush(userId)) return;
   new Notification(title, { body: dmPreview(content), tag: "waiting-room-dm" });
   beep();
 }

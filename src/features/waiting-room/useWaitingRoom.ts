@@ -108,7 +108,7 @@ export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string,
         break;
       case "direct-message":
         void queryClient.invalidateQueries(trpc.waitingRoom.dms.conversations.queryFilter(scope));
-        if (event.message.authorId !== userId) alertIncomingDirectMessage(`New message from ${memberName(memberById.get(event.message.authorId))}`, event.message.content);
+        if (event.message.authorId !== userId) void alertIncomingDirectMessage(userId, `New message from ${memberName(memberById.get(event.message.authorId))}`, event.message.content);
         break;
       case "state":
         queryClient.setQueryData(trpc.waitingRoom.state.queryKey(scope), (old) => (old ? { ...old, state: event.state, scheduledCloseAt: event.scheduledCloseAt } : old));
