@@ -10,6 +10,7 @@ import { startGlobalErrorCapture } from "./lib/errorReports";
 import { startPerformanceMonitoring } from "./lib/performance";
 import { createQueryClient } from "./lib/query-client";
 import { createAuthContext, SESSION_QUERY_KEY, type Session } from "./lib/session";
+import { startServiceWorker } from "./lib/serviceWorker";
 import { watchTheme } from "./lib/theme";
 import { showHandedOverToast } from "./ui/toast";
 import { createAppTRPC, createAppTRPCClient, TRPCProvider } from "./lib/trpc";
@@ -18,6 +19,7 @@ import { routeTree } from "./routeTree.gen";
 startGlobalErrorCapture();
 watchTheme();
 showHandedOverToast();
+startServiceWorker();
 
 const queryClient = createQueryClient({
   // A tRPC call refused with UNAUTHORIZED means the session ended: forget it and go home.

@@ -3,9 +3,9 @@
  * a device's switches ("Notifications on this device" in Settings) lets each kind through.
  */
 import { z } from "zod";
+import { IN_APP_PATH, PUSH_BODY_MAX, PUSH_KINDS, PUSH_TAG_MAX, PUSH_TITLE_MAX, type PushKind } from "./pushPayload";
 
-export const PUSH_KINDS = ["waiting-room-activated", "waiting-room-update", "baby-here", "false-alarm", "direct-message", "event-invitation"] as const;
-export type PushKind = (typeof PUSH_KINDS)[number];
+export { PUSH_KINDS, type PushKind };
 
 /** A device's switches, one per group of kinds (the push_subscriptions columns). */
 export const PUSH_TOPICS = ["waitingRoom", "directMessages", "eventInvitations"] as const;
@@ -26,10 +26,10 @@ export const PUSH_TOPIC_OF: Record<PushKind, PushTopic> = {
  */
 export const pushPayloadSchema = z.object({
   kind: z.enum(PUSH_KINDS),
-  title: z.string().min(1).max(120),
-  body: z.string().max(400),
-  url: z.string().regex(/^\/(?!\/)/, "an in-app path"),
+  title: z.string().min(1).max(PUSH_TITLE_MAX),
+  body: z.string().max(PUSH_BODY_MAX),
+  url: z.string().regex(IN_APP_PATH, "an in-app path"),
   /** Notifications with the same tag replace each other (one per pregnancy's room, one per conversation). */
-  tag: z.string().max(120).optional(),
+  tag: z.string().max(PUSH_TAG_MAX).optional(),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
