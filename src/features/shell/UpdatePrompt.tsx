@@ -1,8 +1,7 @@
 import { useId, useState } from "react";
 import { useAppUpdate } from "../../lib/serviceWorker";
 import { Button } from "../../ui/Button";
-
-export const UPDATE_TEXTS = { title: "New version available", body: "Reload to use it. Nothing you have saved is lost.", reload: "Reload" } as const;
+import { UPDATE_TEXTS } from "./appTexts";
 
 /**
  * Shown while a new version of the app waits (src/lib/serviceWorker.ts): it stays until the person
