@@ -12,12 +12,14 @@ import { createQueryClient } from "./lib/query-client";
 import { createAuthContext, SESSION_QUERY_KEY, type Session } from "./lib/session";
 import { startServiceWorker } from "./lib/serviceWorker";
 import { watchTheme } from "./lib/theme";
+import { watchThemeColor } from "./features/theme/themeColor";
 import { showHandedOverToast } from "./ui/toast";
 import { createAppTRPC, createAppTRPCClient, TRPCProvider } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 
 startGlobalErrorCapture();
 watchTheme();
+watchThemeColor();
 showHandedOverToast();
 startServiceWorker();
 

@@ -71,17 +71,6 @@ export function applyTheme(preference: ThemePreference = getThemePreference(), p
   root.classList.toggle("dark", dark);
   root.style.colorScheme = dark ? "dark" : "light";
   root.dataset.preset = preset;
-  syncThemeColor(root);
-}
-
-/**
- * The browser's and the installed app's bar take the page's background as the preset and the
- * resolved light or dark give it (src/styles.css), replacing the head's default per scheme.
- */
-function syncThemeColor(root: HTMLElement): void {
-  const background = getComputedStyle(root).getPropertyValue("--background").trim();
-  if (!background) return;
-  for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) meta.content = background;
 }
 
 function notify(): void {

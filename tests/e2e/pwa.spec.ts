@@ -6,20 +6,11 @@ import { eq } from "drizzle-orm";
 import { HEALTH_MESSAGES } from "../../src/domain/healthTrackers";
 import type { PushPayloadFields } from "../../src/domain/pushPayload";
 import { OFFLINE_TEXTS, UPDATE_TEXTS } from "../../src/features/shell/appTexts";
-import { kickSessions, pregnancyBabies } from "../../worker/db/schema";
-import { familyWithGrandparent, openDb } from "./family";
+import { kickSessions } from "../../worker/db/schema";
+import { addTwins, familyWithGrandparent, inDb } from "./family";
 import { expect, signInThroughApi, test } from "./support";
 
 const statusWith = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
-
-async function inDb<T>(read: (db: ReturnType<typeof openDb>["db"]) => Promise<T>): Promise<T> {
-  const { db, close } = openDb();
-  try {
-    return await read(db);
-  } finally {
-    await close();
-  }
-}
 
 /** Waits until the page's service worker is active, then reloads so the page is one the worker controls. */
 async function underServiceWorker(page: Page): Promise<void> {
@@ -31,15 +22,7 @@ async function underServiceWorker(page: Page): Promise<void> {
 /** A parent of a fresh family with twins, signed in on the dashboard with the service worker in control. */
 async function parentWithTwins(page: Page, request: Parameters<typeof familyWithGrandparent>[0], baseURL: string) {
   const family = await familyWithGrandparent(request, baseURL, "Offline Family");
-  const babies = await inDb((db) =>
-    db
-      .insert(pregnancyBabies)
-      .values([
-        { pregnancyId: family.pregnancyId, name: "Bean", birthOrder: 1 },
-        { pregnancyId: family.pregnancyId, name: "Sprout", birthOrder: 2 },
-      ])
-      .returning({ id: pregnancyBabies.id }),
-  );
+  const babies = await addTwins(family.pregnancyId);
   await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
