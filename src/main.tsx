@@ -26,8 +26,7 @@ startServiceWorker();
 const queryClient = createQueryClient({
   // A tRPC call refused with UNAUTHORIZED means the session ended: forget it and go home.
   onUnauthorized: () => {
-    auth.clear();
-    void router.navigate({ to: "/" });
+    void auth.clear().then(() => router.navigate({ to: "/" }));
   },
 });
 const trpcClient = createAppTRPCClient();

@@ -31,7 +31,7 @@ function parseSnapshot(raw: string | null): DeviceSnapshot | null {
   }
 }
 
-/** The snapshot kept for this user, if any. */
+/** The snapshot kept for this user, or null. */
 export function readDeviceSnapshot(userId: string | null): DeviceSnapshot | null {
   if (!userId) return null;
   try {

@@ -8,7 +8,7 @@ import type { PushPayloadFields } from "../../src/domain/pushPayload";
 import { OFFLINE_TEXTS, UPDATE_TEXTS } from "../../src/features/shell/appTexts";
 import { kickSessions } from "../../worker/db/schema";
 import { addTwins, familyWithGrandparent, inDb } from "./family";
-import { expect, signInThroughApi, test } from "./support";
+import { expect, expectAccessible, signInThroughApi, test } from "./support";
 
 const statusWith = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
@@ -46,6 +46,7 @@ test("the service worker installs; with the network off, a cold load of /health/
   expect(response?.headers()["x-request-id"]).toBeUndefined();
   await expect(offline.getByRole("heading", { name: "Kick Counter", level: 1 })).toBeVisible();
   await expect(statusWith(offline, OFFLINE_TEXTS.toolNotice)).toBeVisible();
+  await expectAccessible(offline);
 
   await offline.getByRole("radio", { name: "Sprout" }).check();
   await offline.getByRole("button", { name: "Start counting" }).click();
@@ -61,6 +62,7 @@ test("the service worker installs; with the network off, a cold load of /health/
   // Another screen says it needs the connection and offers the tools that work without one.
   await offline.goto("/photos");
   await expect(offline.getByRole("heading", { name: OFFLINE_TEXTS.title, level: 1 })).toBeVisible();
+  await expectAccessible(offline);
   await offline.getByRole("link", { name: "Kick Counter" }).click();
   await expect(offline.getByRole("heading", { name: "Kick Counter", level: 1 })).toBeVisible();
 
@@ -172,7 +174,9 @@ test("signing out forgets the device snapshot and every runtime cache; the preca
 
   await page.goto("/settings");
   await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
+  // Signing out ends on the public home page, a document of its own (no app root).
   await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.locator("#root")).toHaveCount(0);
   await expect.poll(() => runtimeCaches(page)).toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem("offline-snapshot"))).toBeNull();
   expect(await page.evaluate(async () => (await caches.keys()).some((name) => name.startsWith("workbox-precache")))).toBe(true);
