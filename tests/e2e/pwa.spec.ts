@@ -129,10 +129,23 @@ test("Chrome reports the app installable from /dashboard", async ({ playwright, 
     const manifest = await cdp.send("Page.getAppManifest");
     expect(manifest.errors).toEqual([]);
     expect(JSON.parse(manifest.data ?? "{}")).toMatchObject({ start_url: "/dashboard", id: "/dashboard", scope: "/" });
+    // The bar takes the active preset's background (Cool Serenity's, light).
+    const themeColors = () => page.locator('meta[name="theme-color"]').evaluateAll((metas) => metas.map((meta) => meta.getAttribute("content")));
+    await page.evaluate(() => localStorage.setItem("theme-preset", "cool-serenity"));
+    await page.reload();
+    await expect.poll(themeColors).toEqual(["#f5f9fc", "#f5f9fc"]);
     expect(violations).toEqual([]);
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test("the public pages and /auth do not register the service worker", async ({ page }) => {
+  for (const path of ["/", "/pricing", "/auth"]) {
+    await page.goto(path);
+    await page.waitForLoadState("load");
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) ?? null), path).toBeNull();
   }
 });
 
