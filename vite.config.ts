@@ -4,6 +4,8 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { appPrecache } from "./scripts/vite-app-precache.ts";
 import { publicSite, SITE_ENTRY, ZOD_CHUNK } from "./scripts/vite-public-site.ts";
 
 // `vite build` emits the client into dist/client for wrangler's assets: the app (index.html, moved
@@ -28,6 +30,10 @@ const authResolve = {
   ],
 };
 
+/** The app's entry in the build's input (index.html, which loads src/main.tsx). */
+const APP_ENTRY_NAME = "index";
+const precache = appPrecache(APP_ENTRY_NAME);
+
 export default defineConfig(({ command }) => ({
   plugins: [
     // Settings in tsr.config.json, shared with scripts/routes.ts (the tree tsc needs before a build).
@@ -35,6 +41,24 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     publicSite({ plugins: () => [react(), tailwindcss()], resolve: authResolve }),
+    precache.plugin,
+    // The service worker (src/sw.ts, written to /sw.js after the bundle and the prerender). The app's
+    // entry registers it (src/lib/serviceWorker.ts), so nothing is injected into the pages, and
+    // public/manifest.webmanifest is the manifest. Not in `vite dev`.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      registerType: "prompt",
+      injectRegister: false,
+      manifest: false,
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ["**/*.{html,js,css,woff2,png,svg,webmanifest}"],
+        manifestTransforms: [precache.manifestTransform],
+      },
+      devOptions: { enabled: false },
+    }),
     ...(command === "serve"
       ? [
           cloudflare({
@@ -59,7 +83,7 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       checks: { pluginTimings: false },
       output: ZOD_CHUNK,
-      input: { index: fileURLToPath(new URL("./index.html", import.meta.url)), site: fileURLToPath(new URL(`./${SITE_ENTRY}`, import.meta.url)) },
+      input: { [APP_ENTRY_NAME]: fileURLToPath(new URL("./index.html", import.meta.url)), site: fileURLToPath(new URL(`./${SITE_ENTRY}`, import.meta.url)) },
     },
   },
 }));

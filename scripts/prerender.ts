@@ -4,7 +4,8 @@ import { AUTH_PAGE_FILE, renderAuthPage } from "../src/auth/render";
 import type { SiteAssets } from "../src/site/Document";
 import { SITE_PAGES } from "../src/site/pages";
 import { pageFile, renderSitePage, robotsTxt, sitemapXml } from "../src/site/render";
-import { APP_PUBLIC_PATHS, APP_SHELL_FILE } from "../worker/http/pages";
+import { APP_SHELL_FILE } from "../src/lib/appRoutes";
+import { APP_PUBLIC_PATHS } from "../worker/http/pages";
 import { staticHeadersFile } from "../worker/http/securityHeaders";
 
 /**

@@ -10,20 +10,23 @@ import { startGlobalErrorCapture } from "./lib/errorReports";
 import { startPerformanceMonitoring } from "./lib/performance";
 import { createQueryClient } from "./lib/query-client";
 import { createAuthContext, SESSION_QUERY_KEY, type Session } from "./lib/session";
+import { startServiceWorker } from "./lib/serviceWorker";
 import { watchTheme } from "./lib/theme";
+import { watchThemeColor } from "./features/theme/themeColor";
 import { showHandedOverToast } from "./ui/toast";
 import { createAppTRPC, createAppTRPCClient, TRPCProvider } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 
 startGlobalErrorCapture();
 watchTheme();
+watchThemeColor();
 showHandedOverToast();
+startServiceWorker();
 
 const queryClient = createQueryClient({
   // A tRPC call refused with UNAUTHORIZED means the session ended: forget it and go home.
   onUnauthorized: () => {
-    auth.clear();
-    void router.navigate({ to: "/" });
+    void auth.clear().then(() => router.navigate({ to: "/" }));
   },
 });
 const trpcClient = createAppTRPCClient();

@@ -3,10 +3,10 @@
  * a device's switches ("Notifications on this device" in Settings) lets each kind through.
  */
 import { z } from "zod";
+import { IN_APP_PATH, PUSH_BODY_MAX, PUSH_KINDS, PUSH_TAG_MAX, PUSH_TITLE_MAX, type PushKind } from "./pushPayload";
 import { truncateText } from "./sanitize";
 
-export const PUSH_KINDS = ["waiting-room-activated", "waiting-room-update", "baby-here", "false-alarm", "direct-message", "event-invitation"] as const;
-export type PushKind = (typeof PUSH_KINDS)[number];
+export { PUSH_KINDS, type PushKind };
 
 /** A device's switches, one per group of kinds (the push_subscriptions columns). */
 export const PUSH_TOPICS = ["waitingRoom", "directMessages", "eventInvitations"] as const;
@@ -27,11 +27,11 @@ export const PUSH_TOPIC_OF: Record<PushKind, PushTopic> = {
  */
 export const pushPayloadSchema = z.object({
   kind: z.enum(PUSH_KINDS),
-  title: z.string().min(1).max(120),
-  body: z.string().max(400),
-  url: z.string().regex(/^\/(?!\/)/, "an in-app path"),
+  title: z.string().min(1).max(PUSH_TITLE_MAX),
+  body: z.string().max(PUSH_BODY_MAX),
+  url: z.string().regex(IN_APP_PATH, "an in-app path"),
   /** Notifications with the same tag replace each other (one per pregnancy's room, one per conversation). */
-  tag: z.string().max(120).optional(),
+  tag: z.string().max(PUSH_TAG_MAX).optional(),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
@@ -105,8 +105,6 @@ export function deviceLabelOf(userAgent: string): string {
 // ---------------------------------------------------------------------------------------------
 // What each push says
 
-const TITLE_MAX = 120;
-const BODY_MAX = 400;
 /** Previews of typed text (a parent update, a direct message) stay short, like the in-app previews. */
 export const PUSH_PREVIEW_MAX_LENGTH = 140;
 
@@ -115,7 +113,7 @@ const roomPath = (pregnancyId: string) => `/waiting-room?preg=${pregnancyId}`;
 const roomTag = (pregnancyId: string) => `waiting-room-${pregnancyId}`;
 
 function payload(kind: PushKind, title: string, body: string, url: string, tag: string): PushPayload {
-  return { kind, title: truncateText(title, TITLE_MAX), body: truncateText(body, BODY_MAX), url, tag };
+  return { kind, title: truncateText(title, PUSH_TITLE_MAX), body: truncateText(body, PUSH_BODY_MAX), url, tag };
 }
 
 /** The parents are heading to the hospital: the waiting room has opened (its body is the notice the room shows). */

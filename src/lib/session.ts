@@ -9,6 +9,7 @@
  * id of the last session seen in this browser stands in until the session answers.
  */
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { forgetThisDevice } from "./deviceSnapshot";
 import { UNBATCHED_CALL, useTRPCClient, type AppTRPC, type AppTRPCClient, type RouterOutputs } from "./trpc";
 
 export type Session = NonNullable<RouterOutputs["account"]["session"]>;
@@ -66,8 +67,11 @@ export interface AuthContext {
   getSession: () => Promise<Session | null>;
   /** Asks the server again (after sign-in, sign-up or verification). */
   refresh: () => Promise<Session | null>;
-  /** Forgets the session and every cached query (after sign-out or an UNAUTHORIZED answer). */
-  clear: () => void;
+  /**
+   * Forgets the session and every cached query at once (after sign-out or an UNAUTHORIZED answer),
+   * and what this device keeps for the person: done when the promise settles, so await it before leaving the page.
+   */
+  clear: () => Promise<void>;
 }
 
 export function createAuthContext(queryClient: QueryClient, client: AppTRPCClient, trpc: AppTRPC): AuthContext {
@@ -89,6 +93,7 @@ export function createAuthContext(queryClient: QueryClient, client: AppTRPCClien
       rememberSessionUser(null);
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+      return forgetThisDevice();
     },
   };
 }

@@ -2,12 +2,34 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { openNodeDb } from "../../scripts/node-db";
 import { addDays, lmpFromDueDate, serviceEndDate, todayIso } from "../../src/domain/dates";
 import type { GuestPrivacyLevel, GuestRelationship } from "../../src/domain/enums";
-import { pregnancies, pregnancyParticipants } from "../../worker/db/schema";
+import { pregnancies, pregnancyBabies, pregnancyParticipants } from "../../worker/db/schema";
 import { randomIp } from "../support/client";
 import { expect, uniqueEmail } from "./support";
 
 /** The browser tests' database, for state the UI does not offer yet. */
 export const openDb = () => openNodeDb(process.env.E2E_DATABASE_URL!, process.env.E2E_WS_PROXY);
+
+/** One read or write on the browser tests' database, closed after. */
+export async function inDb<T>(read: (db: ReturnType<typeof openDb>["db"]) => Promise<T>): Promise<T> {
+  const { db, close } = openDb();
+  try {
+    return await read(db);
+  } finally {
+    await close();
+  }
+}
+
+/** The twins Bean and Sprout for a family's pregnancy, in birth order. */
+export const addTwins = (pregnancyId: string) =>
+  inDb((db) =>
+    db
+      .insert(pregnancyBabies)
+      .values([
+        { pregnancyId, name: "Bean", birthOrder: 1 },
+        { pregnancyId, name: "Sprout", birthOrder: 2 },
+      ])
+      .returning({ id: pregnancyBabies.id }),
+  );
 
 async function signUpPerson(request: APIRequestContext, baseURL: string, firstName: string, lastName: string) {
   const email = uniqueEmail(firstName.toLowerCase());

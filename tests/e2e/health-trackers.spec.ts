@@ -4,8 +4,8 @@ import { asc, eq } from "drizzle-orm";
 import { DEMO_KICK_SESSIONS, DEMO_SUPPLEMENTS } from "../../scripts/demo-family";
 import { addDays, todayIso } from "../../src/domain/dates";
 import { HEALTH_MESSAGES, localDay } from "../../src/domain/healthTrackers";
-import { contractions, healthSupplementDoses, healthSupplements, kickSessions, pregnancyBabies } from "../../worker/db/schema";
-import { familyWithGrandparent, openDb } from "./family";
+import { contractions, healthSupplementDoses, healthSupplements, kickSessions } from "../../worker/db/schema";
+import { addTwins, familyWithGrandparent, inDb } from "./family";
 import { expect, expectAccessible, signInThroughApi, test } from "./support";
 import { MS_PER_HOUR, MS_PER_SECOND } from "../../src/domain/units";
 
@@ -13,15 +13,6 @@ const CONTRACTION_SECONDS = 70;
 const CONTRACTION_EVERY_SECONDS = 300;
 
 const statusWith = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
-
-async function inDb<T>(read: (db: ReturnType<typeof openDb>["db"]) => Promise<T>): Promise<T> {
-  const { db, close } = openDb();
-  try {
-    return await read(db);
-  } finally {
-    await close();
-  }
-}
 
 /** The cells of a column (0-based among the <td> cells, after the row header) of a table's body rows. */
 const columnOf = (page: Page, tableName: string, column: number) =>
@@ -89,15 +80,7 @@ test("a contraction session shows each duration and interval, the last hour's av
 
 test("the kick counter keeps counting with the network cut and syncs the session when the network returns", async ({ page, context, request, baseURL }) => {
   const family = await familyWithGrandparent(request, baseURL!, "Kick Family");
-  const [, sprout] = await inDb((db) =>
-    db
-      .insert(pregnancyBabies)
-      .values([
-        { pregnancyId: family.pregnancyId, name: "Bean", birthOrder: 1 },
-        { pregnancyId: family.pregnancyId, name: "Sprout", birthOrder: 2 },
-      ])
-      .returning({ id: pregnancyBabies.id }),
-  );
+  const [, sprout] = await addTwins(family.pregnancyId);
   await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/health/kicks");
   await expect(page.getByRole("heading", { name: "Kick Counter", level: 1 })).toBeVisible();

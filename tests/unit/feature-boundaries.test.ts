@@ -28,6 +28,10 @@ const ALLOWED: Record<string, { files: readonly string[]; why: string }> = {
   "partners -> auth": { files: ["VerifyEmailForm.tsx", "authErrors.ts", "messages.ts", "resendConfirmation.ts"], why: "an invited partner signs up or in through auth's forms, errors and texts" },
   "onboarding -> auth": { files: ["SignUpForm.tsx"], why: "the wizard's sign-up is auth's sign-up form with a referral code field" },
   "shell -> auth": { files: ["flow.tsx", "useLogOut.ts"], why: "the app's root gives the auth forms their flow, and the sidebar has Log Out" },
+  "shell -> health-trackers": {
+    files: ["KickCounterPage.tsx", "ContractionTimerPage.tsx", "HealthToolLayout.tsx"],
+    why: "started with no connection, the app's offline frame shows the kick counter and the contraction timer",
+  },
   "shell -> modes": { files: ["ModeSwitch.tsx"], why: "the sidebar shows the Parent/Guest switch" },
   "dashboard -> auth": { files: ["LogOutButton.tsx"], why: "on phones the dashboard offers Log Out, which the hidden sidebar holds" },
   "dashboard -> calendar": { files: ["useCalendar.ts", "RsvpButtons.tsx"], why: "the dashboard lists the upcoming events with their RSVP buttons" },

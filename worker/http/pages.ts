@@ -1,11 +1,8 @@
 import { Hono } from "hono";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
+import { APP_SHELL_URL } from "../../src/lib/appRoutes";
 
-/** The app's HTML shell: the build moves index.html here, since index.html is the prerendered home page. */
-export const APP_SHELL_FILE = "app.html";
-/** Static assets serve app.html at /app (wrangler's html_handling drops the extension). */
-const APP_SHELL_PATH = "/app";
 /** Public entry points outside the site pages (/auth is prerendered on its own, the rest the app renders), listed in the sitemap after the site pages. */
 export const APP_PUBLIC_PATHS = ["/auth", "/createaccount", "/guest-signup", "/giftcards"] as const;
 
@@ -27,5 +24,5 @@ export const pageRoutes = new Hono<{ Bindings: Bindings; Variables: AppVariables
     if (mayHaveSession(c.req.raw) && (await c.var.getSession("fresh"))) return c.redirect("/dashboard", 302);
     return c.env.ASSETS.fetch(c.req.raw);
   })
-  .get("*", (c) => c.env.ASSETS.fetch(new Request(new URL(APP_SHELL_PATH, c.req.url), c.req.raw)))
+  .get("*", (c) => c.env.ASSETS.fetch(new Request(new URL(APP_SHELL_URL, c.req.url), c.req.raw)))
   .all("*", (c) => c.text("Not found", HTTP_NOT_FOUND));

@@ -18,7 +18,8 @@ export function useLogOut(): { busy: boolean; logOut: () => Promise<void> } {
       toast({ title: AUTH_MESSAGES.logoutFailed, variant: "error" });
       return;
     }
-    auth.clear();
+    // '/' loads a new document: the device is forgotten first.
+    await auth.clear();
     await navigate({ to: "/" });
   }
 

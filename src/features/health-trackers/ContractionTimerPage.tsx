@@ -16,13 +16,12 @@ import { StatFigure } from "./StatFigure";
 import { SyncStatusLine } from "./SyncStatusLine";
 import { useContractions } from "./useTrackers";
 
+export const CONTRACTION_TIMER_SUMMARY = "Tap when a contraction starts and again when it ends. Durations, intervals and the 5-1-1 pattern are worked out for you, even without a connection.";
+
 /** /health/contractions: start/stop timing, durations and intervals, last-hour averages and the 5-1-1 rule; works offline. */
 export function ContractionTimerPage() {
   return (
-    <HealthToolLayout
-      title={AREAS.contractions.title}
-      summary="Tap when a contraction starts and again when it ends. Durations, intervals and the 5-1-1 pattern are worked out for you, even without a connection."
-    >
+    <HealthToolLayout title={AREAS.contractions.title} summary={CONTRACTION_TIMER_SUMMARY}>
       {(scope) => <ContractionTimer scope={scope} />}
     </HealthToolLayout>
   );
@@ -35,7 +34,7 @@ function contractionsCsv(rows: readonly ContractionRow[]): string {
   ]);
 }
 
-function ContractionTimer({ scope }: { scope: HealthScope }) {
+export function ContractionTimer({ scope }: { scope: HealthScope }) {
   const timer = useContractions(scope);
   const now = useNow(HEALTH_TIMER_TICK_MS);
   const [removing, setRemoving] = useState<ContractionRow | null>(null);

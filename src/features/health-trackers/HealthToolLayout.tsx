@@ -28,14 +28,22 @@ interface HealthToolLayoutProps {
  * belong to, which the tool receives once it is known.
  */
 export function HealthToolLayout({ title, summary, children, backLink = true }: HealthToolLayoutProps) {
-  useDocumentTitle(title);
   const { session } = useRouteContext({ from: "/_authenticated" });
   const { pregnancyId, isLoading } = usePregnancyContext();
   let body: ReactNode;
   if (isLoading) body = <Spinner label={`Loading ${title}`} className="p-6" />;
   else if (!pregnancyId) body = <Alert variant="info">{NO_PREGNANCY_CONTEXT_MESSAGE}</Alert>;
   else body = children({ pregnancyId, mode: "parent", userId: session.user.id });
+  return (
+    <HealthToolFrame title={title} summary={summary} backLink={backLink}>
+      {body}
+    </HealthToolFrame>
+  );
+}
 
+/** The heading, the way back and the tool's body: also how the offline app (src/features/shell/OfflineApp.tsx) shows a tool. */
+export function HealthToolFrame({ title, summary, backLink, children }: { title: string; summary: string; backLink: boolean; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
       {backLink && (
@@ -45,7 +53,7 @@ export function HealthToolLayout({ title, summary, children, backLink = true }: 
         </Link>
       )}
       <PageHeader title={title} description={summary} />
-      {body}
+      {children}
     </div>
   );
 }

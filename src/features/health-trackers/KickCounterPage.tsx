@@ -34,20 +34,23 @@ interface Baby {
 
 const ALL_BABIES = "all";
 
+export const KICK_COUNTER_SUMMARY = `Tap for each movement and see how long ${KICK_TARGET_MOVEMENTS} take. Counting works without a connection.`;
+
 /** /health/kicks: count movements, see the time to 10, look back by day; counting works offline. */
 export function KickCounterPage() {
   return (
-    <HealthToolLayout title={AREAS.kicks.title} summary={`Tap for each movement and see how long ${KICK_TARGET_MOVEMENTS} take. Counting works without a connection.`}>
+    <HealthToolLayout title={AREAS.kicks.title} summary={KICK_COUNTER_SUMMARY}>
       {(scope) => <KickCounter scope={scope} />}
     </HealthToolLayout>
   );
 }
 
-function KickCounter({ scope }: { scope: HealthScope }) {
+/** The counter; `knownBabies` stands in for the pregnancy's babies until the server answers (the names kept on the device, offline). */
+export function KickCounter({ scope, knownBabies = [] }: { scope: HealthScope; knownBabies?: Baby[] }) {
   const trpc = useTRPC();
   const kicks = useKickSessions(scope);
   const details = useQuery(trpc.pregnancy.details.queryOptions({ pregnancyId: scope.pregnancyId, mode: scope.mode }, { meta: quiet }));
-  const babies: Baby[] = details.data?.babies ?? [];
+  const babies: Baby[] = details.data?.babies ?? knownBabies;
   const babyName = (babyId: string | null) => babies.find((baby) => baby.id === babyId)?.name ?? null;
 
   return (

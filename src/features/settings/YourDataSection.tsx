@@ -105,7 +105,7 @@ function DeleteAccount() {
       setMessage(serverErrorText(error) ?? ACCOUNT_DELETION_MESSAGES.wrongCode);
       return;
     }
-    auth.clear();
+    await auth.clear();
     // The sign-in page is its own page: the toast goes along with the page load.
     toast({ title: ACCOUNT_DELETION_MESSAGES.deletedToast, variant: "success" });
     handOverToast();

@@ -6,6 +6,7 @@ import { Toaster } from "../../ui/Toaster";
 import { authHref, AuthFlowProvider, type AuthFlow } from "../auth/flow";
 import { SkipLink } from "../../ui/SkipLink";
 import { HOME_LINK_STYLES, HomeLinkContent, PublicFrame } from "./PublicFrame";
+import { UpdatePrompt } from "./UpdatePrompt";
 
 /**
  * The auth forms inside the app (create-account, check-email): /auth is its own page, so showing it
@@ -33,7 +34,7 @@ function useAppAuthFlow(): AuthFlow {
 }
 
 /**
- * Page frame: skip link and the toast region for every page. Public pages get the header (app
+ * Page frame: skip link, the new-version prompt and the toast region for every page. Public pages get the header (app
  * name, theme) and a main landmark here; the signed-in app brings its own shell (AppShell).
  */
 export function RootLayout() {
@@ -56,6 +57,7 @@ export function RootLayout() {
             <Outlet />
           </PublicFrame>
         )}
+        <UpdatePrompt />
         <Toaster />
       </div>
     </AuthFlowProvider>

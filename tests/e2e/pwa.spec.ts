@@ -1,0 +1,196 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { HEALTH_MESSAGES } from "../../src/domain/healthTrackers";
+import type { PushPayloadFields } from "../../src/domain/pushPayload";
+import { OFFLINE_TEXTS, UPDATE_TEXTS } from "../../src/features/shell/appTexts";
+import { kickSessions } from "../../worker/db/schema";
+import { addTwins, familyWithGrandparent, inDb } from "./family";
+import { expect, expectAccessible, signInThroughApi, test } from "./support";
+
+const statusWith = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+
+/** Waits until the page's service worker is active, then reloads so the page is one the worker controls. */
+async function underServiceWorker(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe("activated");
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** A parent of a fresh family with twins, signed in on the dashboard with the service worker in control. */
+async function parentWithTwins(page: Page, request: Parameters<typeof familyWithGrandparent>[0], baseURL: string) {
+  const family = await familyWithGrandparent(request, baseURL, "Offline Family");
+  const babies = await addTwins(family.pregnancyId);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await underServiceWorker(page);
+  return { family, sprout: babies[1]! };
+}
+
+const runtimeCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((name) => !name.startsWith("workbox-precache")));
+
+test("the service worker installs; with the network off, a cold load of /health/kicks counts movements, which sync once the network returns", async ({ page, context, request, baseURL }) => {
+  const { family, sprout } = await parentWithTwins(page, request, baseURL!);
+  // The device keeps the parent's pregnancy and the babies' names, nothing more.
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("offline-snapshot") ?? "null") as unknown)).toMatchObject({ pregnancyId: family.pregnancyId, babies: [{ name: "Bean" }, { name: "Sprout" }] });
+  expect(await runtimeCaches(page)).toEqual([]);
+
+  await context.setOffline(true);
+  const offline = await context.newPage();
+  const response = await offline.goto("/health/kicks");
+  // The cached shell answered: the Worker's answers carry a request id, the precached file none.
+  expect(response?.fromServiceWorker()).toBe(true);
+  expect(response?.headers()["x-request-id"]).toBeUndefined();
+  await expect(offline.getByRole("heading", { name: "Kick Counter", level: 1 })).toBeVisible();
+  await expect(statusWith(offline, OFFLINE_TEXTS.toolNotice)).toBeVisible();
+  await expectAccessible(offline);
+
+  await offline.getByRole("radio", { name: "Sprout" }).check();
+  await offline.getByRole("button", { name: "Start counting" }).click();
+  await expect(offline.getByRole("heading", { name: "Counting Sprout's movements" })).toBeVisible();
+  const movement = offline.getByRole("button", { name: "Record movement" });
+  for (let i = 0; i < 3; i++) await movement.click();
+  await expect(offline.getByRole("definition").first()).toHaveText("3");
+  await offline.getByRole("button", { name: "Finish session" }).click();
+  await expect(statusWith(offline, HEALTH_MESSAGES.savedOnDevice)).toBeVisible();
+  await expect(offline.getByRole("list", { name: "Latest sessions" })).toContainText("On this device");
+  expect(await inDb((db) => db.select().from(kickSessions).where(eq(kickSessions.pregnancyId, family.pregnancyId)))).toEqual([]);
+
+  // Another screen says it needs the connection and offers the tools that work without one.
+  await offline.goto("/photos");
+  await expect(offline.getByRole("heading", { name: OFFLINE_TEXTS.title, level: 1 })).toBeVisible();
+  await expectAccessible(offline);
+  await offline.getByRole("link", { name: "Kick Counter" }).click();
+  await expect(offline.getByRole("heading", { name: "Kick Counter", level: 1 })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(statusWith(offline, HEALTH_MESSAGES.synced)).toBeVisible();
+  await expect.poll(() => inDb((db) => db.select().from(kickSessions).where(eq(kickSessions.pregnancyId, family.pregnancyId)))).toHaveLength(1);
+  const [stored] = await inDb((db) => db.select().from(kickSessions).where(eq(kickSessions.pregnancyId, family.pregnancyId)));
+  expect(stored).toMatchObject({ babyId: sprout.id, recordedBy: family.owner.userId });
+  expect(stored!.kickOffsetsMs).toHaveLength(3);
+  // Back online, the app is the whole app again.
+  await expect(offline.getByRole("link", { name: "All health tools" })).toBeVisible();
+});
+
+test("a push delivered to the service worker shows its notification, drops a malformed one, and a click opens its screen", async ({ page, context, request, baseURL }) => {
+  await context.grantPermissions(["notifications"], { origin: baseURL! });
+  await parentWithTwins(page, request, baseURL!);
+
+  const cdp = await context.newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string }[] = [];
+  cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations: updated }) => registrations.push(...updated));
+  await cdp.send("ServiceWorker.enable");
+  await expect.poll(() => registrations.find((registration) => registration.scopeURL === `${baseURL}/`)?.registrationId).toBeTruthy();
+  const { registrationId } = registrations.find((registration) => registration.scopeURL === `${baseURL}/`)!;
+  const deliver = (data: unknown) => cdp.send("ServiceWorker.deliverPushMessage", { origin: baseURL!, registrationId, data: JSON.stringify(data) });
+  const titles = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => notification.title));
+
+  // A path that would leave the site is not a payload the Worker writes: nothing is shown.
+  await deliver({ kind: "direct-message", title: "Elsewhere", body: "", url: "//evil.example/" });
+  const payload: PushPayloadFields = { kind: "waiting-room-activated", title: "Rosa is heading to the hospital", body: "Follow along in the waiting room.", url: "/waiting-room", tag: "room" };
+  await deliver(payload);
+  await expect.poll(titles).toEqual([payload.title]);
+  const shown = await page.evaluate(async () => {
+    const [notification] = await (await navigator.serviceWorker.ready).getNotifications();
+    return { body: notification?.body, tag: notification?.tag, data: notification?.data as unknown, icon: notification?.icon };
+  });
+  expect(shown).toEqual({ body: payload.body, tag: payload.tag, data: { url: payload.url }, icon: `${baseURL}/icons/icon-192.png` });
+
+  // The protocol cannot click a notification: the worker's own click listener runs on the real one.
+  const [worker] = context.serviceWorkers();
+  await worker!.evaluate(async () => {
+    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const [notification] = await scope.registration.getNotifications();
+    scope.dispatchEvent(new NotificationEvent("notificationclick", { notification: notification! }));
+  });
+  await expect(page).toHaveURL(`${baseURL}/waiting-room`);
+  await expect(page.getByRole("heading", { name: "Waiting Room", level: 1 })).toBeVisible();
+  await expect.poll(titles).toEqual([]);
+});
+
+test("Chrome reports the app installable from /dashboard", async ({ playwright, request, baseURL, visitorIp }, testInfo) => {
+  // Chrome never offers to install from an incognito profile, which every new context is: this test runs in a profile of its own.
+  const profile = mkdtempSync(path.join(os.tmpdir(), "babysteps-install-"));
+  const context = await playwright.chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL: baseURL!, extraHTTPHeaders: { "cf-connecting-ip": visitorIp } });
+  try {
+    const violations: string[] = [];
+    context.on("console", (message) => {
+      if (/Content Security Policy/.test(message.text())) violations.push(message.text());
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await parentWithTwins(page, request, baseURL!);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    expect(installabilityErrors).toEqual([]);
+    const manifest = await cdp.send("Page.getAppManifest");
+    expect(manifest.errors).toEqual([]);
+    expect(JSON.parse(manifest.data ?? "{}")).toMatchObject({ start_url: "/dashboard", id: "/dashboard", scope: "/" });
+    // The bar takes the active preset's background (Cool Serenity's, light).
+    const themeColors = () => page.locator('meta[name="theme-color"]').evaluateAll((metas) => metas.map((meta) => meta.getAttribute("content")));
+    await page.evaluate(() => localStorage.setItem("theme-preset", "cool-serenity"));
+    await page.reload();
+    await expect.poll(themeColors).toEqual(["#f5f9fc", "#f5f9fc"]);
+    expect(violations).toEqual([]);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test("the public pages and /auth do not register the service worker", async ({ page }) => {
+  for (const path of ["/", "/pricing", "/auth"]) {
+    await page.goto(path);
+    await page.waitForLoadState("load");
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) ?? null), path).toBeNull();
+  }
+});
+
+test("a new version waits for Reload; the page never reloads on its own", async ({ page, request, baseURL }) => {
+  await parentWithTwins(page, request, baseURL!);
+  const prompt = page.getByRole("region", { name: UPDATE_TEXTS.title });
+  await expect(prompt).toHaveCount(0);
+  // A new version turns up (as a deploy's would, found on a later visit): here the same worker at another address, which the browser installs as an update.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register("/sw.js?next", { scope: "/" });
+  });
+  await expect(prompt).toBeVisible();
+  await page.evaluate(() => {
+    (window as Window & { stillHere?: boolean }).stillHere = true;
+  });
+  // Waiting: the page has not reloaded and the old worker still serves it.
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).waiting?.scriptURL)).toBe(`${baseURL}/sw.js?next`);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseURL}/sw.js`);
+  expect(await page.evaluate(() => (window as Window & { stillHere?: boolean }).stillHere)).toBe(true);
+
+  const reloaded = page.waitForEvent("load");
+  await prompt.getByRole("button", { name: UPDATE_TEXTS.reload }).click();
+  await reloaded;
+  expect(await page.evaluate(() => (window as Window & { stillHere?: boolean }).stillHere ?? false)).toBe(false);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  // The reloaded page runs under the new version. (On load the app registers its usual address again,
+  // which this browser takes as one more version to offer: that is the test's doing, not a deploy's.)
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseURL}/sw.js?next`);
+});
+
+test("signing out forgets the device snapshot and every runtime cache; the precache of static files stays", async ({ page, request, baseURL }) => {
+  const { family } = await parentWithTwins(page, request, baseURL!);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("offline-snapshot"))).toContain(family.pregnancyId);
+  // A cache of the kind that could hold private answers, as a later runtime route would make.
+  await page.evaluate(async () => {
+    await (await caches.open("runtime-private")).put("/api/trpc/pregnancy.details", new Response("{}"));
+  });
+  expect(await runtimeCaches(page)).toEqual(["runtime-private"]);
+
+  await page.goto("/settings");
+  await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
+  // Signing out ends on the public home page, a document of its own (no app root).
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.locator("#root")).toHaveCount(0);
+  await expect.poll(() => runtimeCaches(page)).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem("offline-snapshot"))).toBeNull();
+  expect(await page.evaluate(async () => (await caches.keys()).some((name) => name.startsWith("workbox-precache")))).toBe(true);
+});
