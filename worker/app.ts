@@ -22,6 +22,7 @@ import { sameOriginWrites } from "./http/guards";
 import { securityHeadersMiddleware } from "./http/securityHeaders";
 import { trpcRoute } from "./http/trpc";
 import { waitingRoomImageRoutes } from "./http/waitingRoomImages";
+import { weeklyDigestRoutes } from "./http/weeklyDigest";
 import { PregnancyRoom } from "../party/pregnancyRoom";
 import { INTERNAL_ERROR_MESSAGE } from "../src/domain/errors";
 import { trackDurableObject, trackError, withErrorTracking } from "./infra/errorTracker";
@@ -66,6 +67,7 @@ export function createApp(mountDev?: (app: App) => App): App {
   app.route("/api/client-errors", clientErrorRoutes);
   app.route("/api/contact", contactFormRoutes);
   app.route("/api/newsletter", newsletterRoutes);
+  app.route("/api/digest", weeklyDigestRoutes);
   mountDev?.(app);
   app.all("/parties/*", async (c) => {
     const response = await routePartykitRequest(c.req.raw, c.env, {

@@ -1,4 +1,4 @@
-import { and, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { serviceState, todayIso, type ServiceState } from "../../src/domain/dates";
 import type { ParticipantRole, PermissionFlag, Permissions } from "../../src/domain/enums";
 import { effectivePermissions, isParentRole } from "../../src/domain/permissions";
@@ -85,6 +85,33 @@ export async function loadPregnancyAccess(db: Executor, userId: string, pregnanc
     .where(and(activeParticipation(userId, pregnancyId), pregnancyOpen(options)))
     .limit(1);
   return row ? accessOf(pregnancyId, row, options.today ?? todayIso()) : null;
+}
+
+/** A user's access to one of their pregnancies, with what a mail about it shows. */
+export interface ParticipationAccess {
+  userId: string;
+  access: PregnancyAccess;
+  title: string;
+  dueDate: string;
+}
+
+/**
+ * Every active participation of these users in an active pregnancy still in its service or
+ * read-only years, with the access a request would get: for work without a session (the weekly
+ * digest), in one statement however many users.
+ */
+export async function loadParticipationAccesses(db: Executor, userIds: readonly string[], today: string): Promise<ParticipationAccess[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ ...accessColumns, userId: pregnancyParticipants.userId, pregnancyId: pregnancies.id, pregnancyTitle: pregnancies.title, dueDate: pregnancies.dueDate })
+    .from(pregnancyParticipants)
+    .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
+    .where(and(inArray(pregnancyParticipants.userId, [...userIds]), eq(pregnancyParticipants.status, "active"), pregnancyOpen({})))
+    .orderBy(asc(pregnancyParticipants.createdAt));
+  return rows.flatMap(({ userId, pregnancyId, pregnancyTitle, dueDate, ...row }) => {
+    const access = userId ? accessOf(pregnancyId, row, today) : null;
+    return userId && access ? [{ userId, access, title: pregnancyTitle, dueDate }] : [];
+  });
 }
 
 /** The session a request came with: who, and which session row must still exist. */
