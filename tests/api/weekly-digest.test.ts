@@ -4,6 +4,7 @@ import { addDays, startOfWeek } from "../../src/domain/dates";
 import { MS_PER_HOUR } from "../../src/domain/units";
 import { DIGEST_MESSAGES } from "../../src/domain/weeklyDigest";
 import { pregnancyParticipants, userPreferences, weeklyDigests } from "../../worker/db/schema";
+import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
 import { createOtherFamily } from "../support/families";
 import { jpegWithGps, testThumbnail } from "../support/images";
@@ -30,6 +31,8 @@ let grandma: Guest;
 let acquaintance: Guest;
 /** Immediate family too, with the weekly digest turned off. */
 let optedOut: Guest;
+/** Immediate family in Los Angeles, whose Monday morning comes 7 or 8 hours after UTC's. */
+let grandpa: Guest;
 
 const runDigest = async (now: Date) => {
   const response = await fetch(new URL("/api/dev/weekly-digest", baseUrl()), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ now: now.toISOString() }) });
@@ -44,11 +47,13 @@ const urlsIn = (html: string, attribute: "src" | "href") => [...html.matchAll(ne
 
 beforeAll(async () => {
   family = await createOtherFamily();
-  [grandma, acquaintance, optedOut] = await Promise.all([
+  [grandma, acquaintance, optedOut, grandpa] = await Promise.all([
     addGuest(family.pregnancyId, "Grandma", "immediate-family"),
     addGuest(family.pregnancyId, "Acquaintance", "acquaintances"),
     addGuest(family.pregnancyId, "Optedout", "immediate-family"),
+    addGuest(family.pregnancyId, "Grandpa", "immediate-family"),
   ]);
+  await grandpa.client.trpc.account.setTimeZone.mutate({ timeZone: "America/Los_Angeles" });
   await optedOut.client.trpc.account.setNotificationPreferences.mutate({ emailInvitations: true, emailRsvps: true, waitingRoomActivation: true, weeklyDigest: false });
 
   const { pregnancyId, owner } = family;
@@ -77,6 +82,17 @@ beforeAll(async () => {
 });
 
 afterAll(close);
+
+describe("the browser's time zone", () => {
+  it("is stored for the signed-in user when valid, and the session reads it back", async () => {
+    const { client } = grandpa;
+    expect((await client.trpc.account.session.query())?.timeZone).toBe("America/Los_Angeles");
+    await expect(client.trpc.account.setTimeZone.mutate({ timeZone: "Mars/Olympus_Mons" })).rejects.toMatchObject({ data: { code: "BAD_REQUEST" } });
+    await expect(new ApiClient(baseUrl()).trpc.account.setTimeZone.mutate({ timeZone: "Europe/Paris" })).rejects.toMatchObject({ data: { code: "UNAUTHORIZED" } });
+    expect((await client.trpc.account.session.query())?.timeZone).toBe("America/Los_Angeles");
+    expect((await acquaintance.client.trpc.account.session.query())?.timeZone).toBeNull();
+  });
+});
 
 describe("the weekly digest", () => {
   it("sends Grandma what her circle may see that is new: the family photo, the post, the dinner with answer buttons, the week and the size", async () => {
@@ -122,6 +138,17 @@ describe("the weekly digest", () => {
     expect(await digestsTo(grandma.email)).toHaveLength(1);
     expect(await digestsTo(acquaintance.email)).toEqual([]);
     expect(await db.select({ week: weeklyDigests.week }).from(weeklyDigests).where(eq(weeklyDigests.userId, grandma.userId))).toEqual([{ week: mondayDate }]);
+  });
+
+  it("waits for each recipient's own Monday morning: Los Angeles gets its digest hours after UTC", async () => {
+    expect(await digestsTo(grandpa.email)).toEqual([]);
+    expect(await db.select().from(weeklyDigests).where(eq(weeklyDigests.userId, grandpa.userId))).toEqual([]);
+    // 17:00 UTC is 09:00 or 10:00 in Los Angeles, still Monday there.
+    await runDigest(new Date(mondayMorning.getTime() + 8 * MS_PER_HOUR));
+    const [mail, ...more] = await digestsTo(grandpa.email);
+    expect(more).toEqual([]);
+    expect(mail!.text).toContain("Family dinner");
+    expect(mail!.text).toContain("One more thing");
   });
 
   it("unsubscribes without signing in: the link opens a page with a button, and only its POST turns the digest off", async () => {

@@ -3,7 +3,7 @@ import { serviceState, todayIso, type ServiceState } from "../../src/domain/date
 import type { ParticipantRole, PermissionFlag, Permissions } from "../../src/domain/enums";
 import { effectivePermissions, isParentRole } from "../../src/domain/permissions";
 import type { Executor } from "../db";
-import { pregnancies, pregnancyParticipants, sessions, users } from "../db/schema";
+import { pregnancies, pregnancyParticipants, sessions, userPreferences, users } from "../db/schema";
 
 export interface PregnancyAccess {
   id: string;
@@ -143,18 +143,20 @@ export async function loadSessionAccess(db: Executor, session: RequestSession, p
 }
 
 /**
- * The user behind a still-existing session, as the database has them now; null once the session
- * ended (anywhere) or ran out. One statement, for account doors that take the cookie cache's
- * session only after this says it still stands.
+ * The user behind a still-existing session, as the database has them now, with the time zone their
+ * browser last told us (the app sends it when it differs); null once the session ended (anywhere)
+ * or ran out. One statement, for account doors that take the cookie cache's session only after
+ * this says it still stands.
  */
-export async function loadLiveSessionUser(db: Executor, session: RequestSession): Promise<typeof users.$inferSelect | null> {
+export async function loadLiveSessionUser(db: Executor, session: RequestSession): Promise<(typeof users.$inferSelect & { timeZone: string | null }) | null> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, timeZone: userPreferences.timeZone })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userPreferences, eq(userPreferences.userId, sessions.userId))
     .where(and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
-  return row?.user ?? null;
+  return row ? { ...row.user, timeZone: row.timeZone } : null;
 }
 
 /** One access load per pregnancy per request: a batch of procedures on one pregnancy asks once. */
