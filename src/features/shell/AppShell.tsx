@@ -10,6 +10,7 @@ import { Sidebar, SIDEBAR_TOGGLE_SHORTCUT } from "./Sidebar";
 import { useSidebarExpanded } from "./sidebarState";
 import { useIsMobile } from "../../lib/useIsMobile";
 import { useShellNav, type ShellNav } from "./useShellNav";
+import { useTimeZoneSync } from "./useTimeZoneSync";
 
 /** Ctrl+B (Cmd+B on a Mac) toggles the sidebar (core spec 2). */
 function useToggleShortcut(onToggle: () => void): void {
@@ -34,6 +35,7 @@ const mainStyles = "flex min-w-0 flex-1 flex-col focus:outline-none";
  */
 export function AppShell() {
   const nav = useShellNav();
+  useTimeZoneSync();
   return useIsMobile() ? <MobileShell nav={nav} /> : <DesktopShell nav={nav} />;
 }
 
