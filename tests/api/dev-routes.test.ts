@@ -17,6 +17,7 @@ const DEV_REQUESTS: Array<[string, RequestInit?]> = [
   ["/dev/stripe/v1/prices/price_x"],
   [`/api/dev/waiting-room/${crypto.randomUUID()}/announce-state`, { method: "POST" }],
   [`/api/dev/objects?prefix=${encodeURIComponent(`pregnancies/${crypto.randomUUID()}/`)}`],
+  ["/api/dev/weekly-digest", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ now: new Date().toISOString() }) }],
 ];
 /** APP_ENV values that are not explicitly development or test: all of them are production. */
 const NOT_DEV: Array<string | undefined> = [undefined, "", "staging", "Production", "production", "dev", "TEST"];
