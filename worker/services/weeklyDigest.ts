@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, exists, gt, gte, lte, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gt, gte, lte, notExists, or, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { RSVP_ANSWERS, RSVP_LABELS } from "../../src/domain/calendar";
 import { lmpFromDueDate, todayIso, weeksPregnant } from "../../src/domain/dates";
 import { postPlainText } from "../../src/domain/richText";
@@ -95,11 +96,14 @@ async function dueRecipients(db: Executor, now: Date): Promise<Recipient[]> {
 // ---------------------------------------------------------------------------------------------
 // What is new for one recipient: three statements, however many pregnancies and items
 
-const rankIn = (pregnancy: SQL, order: SQL) => sql<number>`(row_number() over (partition by ${pregnancy} order by ${order}))::int`;
-const totalIn = (pregnancy: SQL) => sql<number>`(count(*) over (partition by ${pregnancy}))::int`;
+/** Each row's place among its pregnancy's, newest first, and how many its pregnancy has: the mail shows the first few and counts the rest. */
+const perPregnancy = (pregnancy: PgColumn, createdAt: PgColumn, id: PgColumn) => ({
+  rank: sql<number>`(row_number() over (partition by ${pregnancy} order by ${createdAt} desc, ${id} desc))::int`.as("rank"),
+  total: sql<number>`(count(*) over (partition by ${pregnancy}))::int`.as("total"),
+});
 
 /** Not the recipient's own: nobody needs telling about what they shared themselves. */
-const byOthers = (author: SQL, userId: string) => sql`${author} is distinct from ${userId}`;
+const byOthers = (author: PgColumn, userId: string) => sql`${author} is distinct from ${userId}`;
 
 /** New photos the recipient may see in each of their pregnancies, the newest few per pregnancy and how many in all. */
 function newPhotos(db: Executor, viewers: AudienceCaller[], userId: string, since: Date) {
@@ -111,11 +115,10 @@ function newPhotos(db: Executor, viewers: AudienceCaller[], userId: string, sinc
         title: photos.title,
         altText: photos.altText,
         week: photos.week,
-        rank: rankIn(sql`${photos.pregnancyId}`, sql`${photos.createdAt} desc, ${photos.id} desc`).as("rank"),
-        total: totalIn(sql`${photos.pregnancyId}`).as("total"),
+        ...perPregnancy(photos.pregnancyId, photos.createdAt, photos.id),
       })
       .from(photos)
-      .where(and(or(...viewers.map(visibleTo)), gt(photos.createdAt, since), byOthers(sql`${photos.uploadedBy}`, userId))),
+      .where(and(or(...viewers.map(visibleTo)), gt(photos.createdAt, since), byOthers(photos.uploadedBy, userId))),
   );
   return db.with(ranked).select().from(ranked).where(lte(ranked.rank, DIGEST_PHOTOS_SHOWN)).orderBy(asc(ranked.rank));
 }
@@ -129,12 +132,11 @@ function newPosts(db: Executor, viewers: AudienceCaller[], userId: string, since
         pregnancyId: posts.pregnancyId,
         content: posts.content,
         authorFirstName: users.firstName,
-        rank: rankIn(sql`${posts.pregnancyId}`, sql`${posts.createdAt} desc, ${posts.id} desc`).as("rank"),
-        total: totalIn(sql`${posts.pregnancyId}`).as("total"),
+        ...perPregnancy(posts.pregnancyId, posts.createdAt, posts.id),
       })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.authorId))
-      .where(and(or(...viewers.map((viewer) => visiblePosts(viewer.access))), gt(posts.createdAt, since), byOthers(sql`${posts.authorId}`, userId))),
+      .where(and(or(...viewers.map((viewer) => visiblePosts(viewer.access))), gt(posts.createdAt, since), byOthers(posts.authorId, userId))),
   );
   return db.with(ranked).select().from(ranked).where(lte(ranked.rank, DIGEST_POSTS_SHOWN)).orderBy(asc(ranked.rank));
 }
