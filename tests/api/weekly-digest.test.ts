@@ -31,6 +31,8 @@ let grandma: Guest;
 let acquaintance: Guest;
 /** Immediate family too, with the weekly digest turned off. */
 let optedOut: Guest;
+/** Immediate family whose parents turned canReceiveUpdates off. */
+let noUpdates: Guest;
 /** Immediate family in Los Angeles, whose Monday morning comes 7 or 8 hours after UTC's. */
 let grandpa: Guest;
 
@@ -47,11 +49,12 @@ const urlsIn = (html: string, attribute: "src" | "href") => [...html.matchAll(ne
 
 beforeAll(async () => {
   family = await createOtherFamily();
-  [grandma, acquaintance, optedOut, grandpa] = await Promise.all([
+  [grandma, acquaintance, optedOut, grandpa, noUpdates] = await Promise.all([
     addGuest(family.pregnancyId, "Grandma", "immediate-family"),
     addGuest(family.pregnancyId, "Acquaintance", "acquaintances"),
     addGuest(family.pregnancyId, "Optedout", "immediate-family"),
     addGuest(family.pregnancyId, "Grandpa", "immediate-family"),
+    addGuest(family.pregnancyId, "Noupdates", "immediate-family", { canReceiveUpdates: false }),
   ]);
   await grandpa.client.trpc.account.setTimeZone.mutate({ timeZone: "America/Los_Angeles" });
   await optedOut.client.trpc.account.setNotificationPreferences.mutate({ emailInvitations: true, emailRsvps: true, waitingRoomActivation: true, weeklyDigest: false });
@@ -121,9 +124,10 @@ describe("the weekly digest", () => {
     }
   });
 
-  it("sends nothing to someone with nothing new in their circle, nor to someone who turned the digest off", async () => {
+  it("sends nothing to someone with nothing new in their circle, nor to someone who turned the digest off or may not receive updates", async () => {
     expect(await digestsTo(acquaintance.email)).toEqual([]);
     expect(await digestsTo(optedOut.email)).toEqual([]);
+    expect(await digestsTo(noUpdates.email)).toEqual([]);
     // The acquaintance's week is claimed all the same: later runs this week do not ask again.
     const claimed = await db.select().from(weeklyDigests).where(eq(weeklyDigests.userId, acquaintance.userId));
     expect(claimed).toMatchObject([{ week: mondayDate, sentAt: null }]);

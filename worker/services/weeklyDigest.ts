@@ -302,12 +302,9 @@ export async function runWeeklyDigest(scope: RequestScope, now: Date): Promise<D
     const [claimed] = await db.insert(weeklyDigests).values({ userId: recipient.userId, week: recipient.week, createdAt: now }).onConflictDoNothing().returning({ userId: weeklyDigests.userId });
     if (!claimed) continue;
     try {
-      const mail = await composeDigest(
-        scope,
-        recipient,
-        participations.filter((p) => p.userId === recipient.userId),
-        now,
-      );
+      // A guest whose parents turned canReceiveUpdates off hears of that pregnancy in the app only.
+      const mine = participations.filter((p) => p.userId === recipient.userId && (p.access.isParent || p.access.permissions.canReceiveUpdates));
+      const mail = await composeDigest(scope, recipient, mine, now);
       if (!mail) {
         summary.nothingNew += 1;
         continue;
