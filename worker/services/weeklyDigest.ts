@@ -13,6 +13,7 @@ import {
   DIGEST_PHOTO_LINK_DAYS,
   DIGEST_PHOTOS_SHOWN,
   DIGEST_POSTS_SHOWN,
+  DIGEST_RECIPIENTS_PER_RUN,
   DIGEST_UNSUBSCRIBE_LINK_DAYS,
   digestWeekDue,
   digestWindowStart,
@@ -64,7 +65,8 @@ interface Recipient {
 /**
  * Everyone whose digest is due at `now` and not yet claimed: the zones in use are read first and
  * judged here (it is Monday from 08:00 there), then the people in those zones without a digest row
- * for their week. Two statements for the whole run.
+ * for their week. Two statements for the whole run; at most DIGEST_RECIPIENTS_PER_RUN people, the
+ * rest are the next hour's (still their Monday).
  */
 async function dueRecipients(db: Executor, now: Date): Promise<Recipient[]> {
   const eligible = and(wantsDigest, takesPart(db));
@@ -86,7 +88,8 @@ async function dueRecipients(db: Executor, now: Date): Promise<Recipient[]> {
     .from(users)
     .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
     .where(and(eligible, or(...due.map(({ zone, week }) => and(sql`${zoneColumn} = ${zone}`, unclaimed(week))))))
-    .orderBy(asc(users.id));
+    .orderBy(asc(users.id))
+    .limit(DIGEST_RECIPIENTS_PER_RUN);
   return rows.flatMap((row) => {
     const week = due.find((d) => d.zone === row.zone)?.week;
     return week ? [{ ...row, week }] : [];
@@ -274,6 +277,8 @@ async function composeDigest(scope: RequestScope, recipient: Recipient, particip
 export interface DigestRunSummary {
   /** Recipients whose digest was due and unclaimed. */
   due: number;
+  /** Claimed by another run between the read and the claim. */
+  claimedElsewhere: number;
   sent: number;
   /** Claimed, but nothing new: no mail, and no other try this week. */
   nothingNew: number;
@@ -287,38 +292,47 @@ export interface DigestRunSummary {
  * at once, sends nothing more; a mail that fails releases the claim and the next hour tries again.
  */
 export async function runWeeklyDigest(scope: RequestScope, now: Date): Promise<DigestRunSummary> {
-  const { db, mailer } = scope;
+  const { db } = scope;
   const recipients = await dueRecipients(db, now);
-  const summary: DigestRunSummary = { due: recipients.length, sent: 0, nothingNew: 0, failed: 0 };
+  const summary: DigestRunSummary = { due: recipients.length, claimedElsewhere: 0, sent: 0, nothingNew: 0, failed: 0 };
   if (recipients.length === 0) return summary;
   const participations = await loadParticipationAccesses(
     db,
     recipients.map((r) => r.userId),
     todayIso(now),
   );
-  for (const recipient of recipients) {
-    const claim = and(eq(weeklyDigests.userId, recipient.userId), eq(weeklyDigests.week, recipient.week));
-    // The run's clock, not the database's: the next digest's window starts here.
-    const [claimed] = await db.insert(weeklyDigests).values({ userId: recipient.userId, week: recipient.week, createdAt: now }).onConflictDoNothing().returning({ userId: weeklyDigests.userId });
-    if (!claimed) continue;
-    try {
-      // A guest whose parents turned canReceiveUpdates off hears of that pregnancy in the app only.
-      const mine = participations.filter((p) => p.userId === recipient.userId && (p.access.isParent || p.access.permissions.canReceiveUpdates));
-      const mail = await composeDigest(scope, recipient, mine, now);
-      if (!mail) {
-        summary.nothingNew += 1;
-        continue;
-      }
-      await mailer.send(mail);
-      await db.update(weeklyDigests).set({ sentAt: now }).where(claim);
-      summary.sent += 1;
-    } catch (error) {
-      summary.failed += 1;
-      logEvent("error", "weekly digest not sent", { userId: recipient.userId, week: recipient.week, error: String(error) });
-      await db.delete(weeklyDigests).where(and(claim, sql`${weeklyDigests.sentAt} is null`));
-    }
-  }
+  for (const recipient of recipients) summary[await digestFor(scope, recipient, participations, now)] += 1;
   return summary;
+}
+
+/**
+ * One recipient's digest: claimed first (a claim already there means another run has it), then
+ * composed and sent. A failure before the mail is accepted releases the claim for the next hour;
+ * once it is accepted the claim stays, whatever happens after, so nobody gets the week twice.
+ */
+async function digestFor(scope: RequestScope, recipient: Recipient, participations: ParticipationAccess[], now: Date): Promise<Exclude<keyof DigestRunSummary, "due"> | "claimedElsewhere"> {
+  const { db, mailer } = scope;
+  const claim = and(eq(weeklyDigests.userId, recipient.userId), eq(weeklyDigests.week, recipient.week));
+  // The run's clock, not the database's: the next digest's window starts here.
+  const [claimed] = await db.insert(weeklyDigests).values({ userId: recipient.userId, week: recipient.week, createdAt: now }).onConflictDoNothing().returning({ userId: weeklyDigests.userId });
+  if (!claimed) return "claimedElsewhere";
+  try {
+    // A guest whose parents turned canReceiveUpdates off hears of that pregnancy in the app only.
+    const mine = participations.filter((p) => p.userId === recipient.userId && (p.access.isParent || p.access.permissions.canReceiveUpdates));
+    const mail = await composeDigest(scope, recipient, mine, now);
+    if (!mail) return "nothingNew";
+    await mailer.send(mail);
+  } catch (error) {
+    logEvent("error", "weekly digest not sent", { userId: recipient.userId, week: recipient.week, error: String(error) });
+    await db.delete(weeklyDigests).where(claim);
+    return "failed";
+  }
+  try {
+    await db.update(weeklyDigests).set({ sentAt: now }).where(claim);
+  } catch (error) {
+    logEvent("error", "weekly digest sent, its time not stored", { userId: recipient.userId, week: recipient.week, error: String(error) });
+  }
+  return "sent";
 }
 
 // ---------------------------------------------------------------------------------------------
