@@ -67,8 +67,9 @@ describe("mail outside development and test", () => {
       const before = await outboxSize();
       const to = `not-captured.${crypto.randomUUID()}@example.test`;
       const env = { APP_ENV: appEnv, MAIL_API_URL: `${recorder.origin}/emails`, MAIL_API_KEY: "re_test_key", MAIL_FROM: "BabySteps <hello@example.test>" } as Bindings;
-      await createMailer(env, db).send({ to, subject: "Hello", text: "Hi", html: "<p>Hi</p>" });
-      expect(mailsIn(recorder.requests, "/emails").find((m) => m.to === to)).toMatchObject({ from: "BabySteps <hello@example.test>", subject: "Hello", authorization: "Bearer re_test_key" });
+      const headers = { "List-Unsubscribe": "<https://app.example/api/digest/one-click-unsubscribe?token=t>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+      await createMailer(env, db).send({ to, subject: "Hello", text: "Hi", html: "<p>Hi</p>", headers });
+      expect(mailsIn(recorder.requests, "/emails").find((m) => m.to === to)).toMatchObject({ from: "BabySteps <hello@example.test>", subject: "Hello", headers, authorization: "Bearer re_test_key" });
       expect(await outboxSize()).toBe(before);
     } finally {
       await close();

@@ -155,6 +155,17 @@ describe("the weekly digest", () => {
     expect(mail!.text).toContain("One more thing");
   });
 
+  it("lets a mail app unsubscribe in one click (RFC 8058): a POST with the signed token, from no page of ours", async () => {
+    const [mail] = await digestsTo(grandpa.email);
+    const token = new URL(mail!.text.split("\n").find((line) => line.startsWith("Unsubscribe: "))!.slice("Unsubscribe: ".length)).searchParams.get("token")!;
+    const oneClick = (value: string) =>
+      fetch(new URL(`/api/digest/one-click-unsubscribe?token=${encodeURIComponent(value)}`, baseUrl()), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    expect((await oneClick(`${token}x`)).status).toBe(404);
+    expect((await grandpa.client.trpc.account.notificationPreferences.query()).weeklyDigest).toBe(true);
+    expect((await oneClick(token)).status).toBe(200);
+    expect((await grandpa.client.trpc.account.notificationPreferences.query()).weeklyDigest).toBe(false);
+  });
+
   it("unsubscribes without signing in: the link opens a page with a button, and only its POST turns the digest off", async () => {
     const [mail] = await digestsTo(grandma.email);
     const link = mail!.text.split("\n").find((line) => line.startsWith("Unsubscribe: "))?.slice("Unsubscribe: ".length);

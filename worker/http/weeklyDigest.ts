@@ -60,7 +60,7 @@ function unsubscribePage(c: Context<Env>, message: string, token: string | null,
  *   photo (404 for a bad link, 403 once they may not);
  * - GET /unsubscribe?token=: a page with a button (mail scanners open links: a GET changes nothing);
  * - POST /unsubscribe (form field `token`, from that page: the app's Origin check applies) turns
- *   the digest off and says so.
+ *   the digest off and says so; POST /one-click-unsubscribe?token= does the same for a mail app.
  */
 export const weeklyDigestRoutes = new Hono<Env>()
   .get("/photos/:token", async (c) => {
@@ -73,6 +73,15 @@ export const weeklyDigestRoutes = new Hono<Env>()
     const token = c.req.query("token") ?? "";
     if (!(await isUnsubscribeToken(c.var.scope, token, new Date()))) return unsubscribePage(c, DIGEST_MESSAGES.invalidLink, null, HTTP_NOT_FOUND);
     return unsubscribePage(c, DIGEST_MESSAGES.unsubscribeQuestion, token);
+  })
+  /**
+   * RFC 8058 one-click: the mail app's own unsubscribe button posts here (body
+   * 'List-Unsubscribe=One-Click', from the mail provider, so without our Origin: the signed token
+   * is the proof, app.ts exempts this path from the Origin check).
+   */
+  .post("/one-click-unsubscribe", async (c) => {
+    if (!(await unsubscribeFromDigest(c.var.scope, c.req.query("token") ?? "", new Date()))) return c.json({ error: "INVALID_LINK" }, HTTP_NOT_FOUND);
+    return c.json({ status: "unsubscribed" });
   })
   .post("/unsubscribe", async (c) => {
     const body = await c.req.parseBody();

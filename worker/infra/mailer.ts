@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe): the mail API sets them; the local outbox keeps none. */
+  headers?: Record<string, string>;
 }
 
 /** Everything that sends mail goes through this one interface. */
@@ -20,7 +22,8 @@ export interface Mailer {
 export function outboxMailer(db: Db): Mailer {
   return {
     async send(mail) {
-      await db.insert(mailOutbox).values(mail);
+      const { headers: _headers, ...stored } = mail;
+      await db.insert(mailOutbox).values(stored);
     },
   };
 }
@@ -33,7 +36,7 @@ export function httpMailer(env: Pick<Bindings, "MAIL_API_URL" | "MAIL_API_KEY" |
       const response = await fetch(env.MAIL_API_URL, {
         method: "POST",
         headers: { authorization: `Bearer ${env.MAIL_API_KEY}`, "content-type": "application/json" },
-        body: JSON.stringify({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }),
+        body: JSON.stringify({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.headers ? { headers: mail.headers } : {}) }),
       });
       if (!response.ok) throw new Error(`Mail API answered ${response.status}`);
     },

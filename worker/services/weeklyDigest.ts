@@ -33,7 +33,7 @@ import { findPhotoToServe, servablePhoto, visibleTo } from "./photos";
 import { visiblePosts } from "./posts";
 
 /** Where the mailed links lead (worker/http/weeklyDigest.ts serves them). */
-export const DIGEST_PATHS = { photo: "/api/digest/photos/", unsubscribe: "/api/digest/unsubscribe" } as const;
+export const DIGEST_PATHS = { photo: "/api/digest/photos/", unsubscribe: "/api/digest/unsubscribe", oneClickUnsubscribe: "/api/digest/one-click-unsubscribe" } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Who gets a digest this hour
@@ -193,10 +193,13 @@ async function photoLink(scope: RequestScope, userId: string, pregnancyId: strin
   return absolute(scope.origin, `${DIGEST_PATHS.photo}${token}`);
 }
 
-/** The link that stops the digest without signing in. */
-export async function unsubscribeLink(scope: RequestScope, userId: string, now: Date): Promise<string> {
-  const token = await signLink(scope.env.BETTER_AUTH_SECRET, "digest-unsubscribe", [userId], new Date(now.getTime() + DIGEST_UNSUBSCRIBE_LINK_DAYS * MS_PER_DAY));
-  return absolute(scope.origin, `${DIGEST_PATHS.unsubscribe}?token=${encodeURIComponent(token)}`);
+/**
+ * The links that stop the digest without signing in: the page the mail links to, and the address a
+ * mail app posts to for its own unsubscribe button (RFC 8058 one-click), both with the same token.
+ */
+async function unsubscribeLinks(scope: RequestScope, userId: string, now: Date): Promise<{ page: string; oneClick: string }> {
+  const token = encodeURIComponent(await signLink(scope.env.BETTER_AUTH_SECRET, "digest-unsubscribe", [userId], new Date(now.getTime() + DIGEST_UNSUBSCRIBE_LINK_DAYS * MS_PER_DAY)));
+  return { page: absolute(scope.origin, `${DIGEST_PATHS.unsubscribe}?token=${token}`), oneClick: absolute(scope.origin, `${DIGEST_PATHS.oneClickUnsubscribe}?token=${token}`) };
 }
 
 /** One pregnancy's part of the mail, or nothing when nothing in it is new (the week alone is not news). */
@@ -268,7 +271,11 @@ async function composeDigest(scope: RequestScope, recipient: Recipient, particip
   if (withNews.length === 0) return null;
   const subject = DIGEST_MESSAGES.subject(withNews.map((p) => p.title));
   const mail = { intro: [DIGEST_MESSAGES.greeting(recipient.firstName)], sections: parts.flat(), closing: [DIGEST_MESSAGES.turnOff] };
-  return composeSectionsMail(recipient.email, subject, mail, await unsubscribeLink(scope, userId, now));
+  const unsubscribe = await unsubscribeLinks(scope, userId, now);
+  return {
+    ...composeSectionsMail(recipient.email, subject, mail, unsubscribe.page),
+    headers: { "List-Unsubscribe": `<${unsubscribe.oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
