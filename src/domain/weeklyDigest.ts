@@ -126,8 +126,8 @@ export const DIGEST_MESSAGES = {
   openEvent: "Open the event",
   turnOff: "You get this mail because the weekly digest is on in your settings.",
   unsubscribeTitle: "Stop the weekly digest",
-  unsubscribeQuestion: "Do you want to stop getting the weekly digest by email? You can turn it back on in Settings at any time.",
+  unsubscribeQuestion: "Do you want to stop getting the weekly digest by email? You can turn it back on in Settings whenever you like.",
   unsubscribeButton: "Stop the weekly digest",
-  unsubscribed: "Done: you will not get the weekly digest any more. You can turn it back on in Settings.",
+  unsubscribed: "Done: the weekly digest is off. You can turn it back on in Settings.",
   invalidLink: "This link is invalid or has expired. You can turn the weekly digest off in Settings.",
 } as const;

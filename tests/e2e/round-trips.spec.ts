@@ -4,7 +4,7 @@ import { DASHBOARD_LATEST_PHOTOS, DASHBOARD_LATEST_POSTS } from "../../src/domai
 import { expect, signInThroughApi, test } from "./support";
 
 /**
- * A data request is any request to /api/ but image bytes (photos, avatars, waiting-room pictures),
+ * A data request is a request to /api/ other than image bytes (photos, avatars, waiting-room pictures),
  * the performance helper's `metrics.record` and `account.setTimeZone` (sent once when the browser's
  * zone differs from the stored one), which go alone on purpose; the room socket is not a request
  * event. Counted, not timed: how the figures move with distance is the bench's.
