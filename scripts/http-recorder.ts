@@ -53,6 +53,7 @@ export interface RecordedMail {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string>;
   authorization: string | undefined;
 }
 export const mailsIn = (requests: RecordedRequest[], mailPath: string): RecordedMail[] =>

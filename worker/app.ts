@@ -22,6 +22,7 @@ import { sameOriginWrites } from "./http/guards";
 import { securityHeadersMiddleware } from "./http/securityHeaders";
 import { trpcRoute } from "./http/trpc";
 import { waitingRoomImageRoutes } from "./http/waitingRoomImages";
+import { weeklyDigestRoutes } from "./http/weeklyDigest";
 import { PregnancyRoom } from "../party/pregnancyRoom";
 import { INTERNAL_ERROR_MESSAGE } from "../src/domain/errors";
 import { trackDurableObject, trackError, withErrorTracking } from "./infra/errorTracker";
@@ -44,8 +45,9 @@ export function createApp(mountDev?: (app: App) => App): App {
   app.use("*", configurationGuard);
   app.use("*", createAppContext);
   // better-auth checks the origin of its own routes, tRPC's cookies are SameSite, Stripe's webhook
-  // is signed, and the dev entry's test hooks (absent in production, where they answer 404) are called by scripts.
-  app.use("/api/*", sameOriginWrites(["/api/auth/", "/api/trpc", "/api/billing/webhook", "/api/dev/"]));
+  // is signed, the digest's one-click unsubscribe comes from mail providers with a signed token, and
+  // the dev entry's test hooks (absent in production, where they answer 404) are called by scripts.
+  app.use("/api/*", sameOriginWrites(["/api/auth/", "/api/trpc", "/api/billing/webhook", "/api/digest/one-click-unsubscribe", "/api/dev/"]));
   app.onError((error, c) => {
     // The details go to the log only; the caller gets an id to quote.
     logEvent("error", "unhandled error", { route: c.req.routePath, error: error.message, stack: error.stack });
@@ -66,6 +68,7 @@ export function createApp(mountDev?: (app: App) => App): App {
   app.route("/api/client-errors", clientErrorRoutes);
   app.route("/api/contact", contactFormRoutes);
   app.route("/api/newsletter", newsletterRoutes);
+  app.route("/api/digest", weeklyDigestRoutes);
   mountDev?.(app);
   app.all("/parties/*", async (c) => {
     const response = await routePartykitRequest(c.req.raw, c.env, {

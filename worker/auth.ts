@@ -132,4 +132,9 @@ export function createAuth({ db, mailer, secret, baseURL, sessionEnded }: AuthDe
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-export type AuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+type BetterAuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+/**
+ * A session and its user. Read from the database (getSession("fresh"), worker/context.ts), the user
+ * also carries their stored time zone, from the same statement; the cookie cache's copy has none.
+ */
+export type AuthSession = BetterAuthSession & { user: BetterAuthSession["user"] & { timeZone?: string | null } };

@@ -1,6 +1,9 @@
 import { RETENTION_CRON } from "../src/domain/retention";
+import { WEEKLY_DIGEST_CRON } from "../src/domain/weeklyDigest";
 import { requestScope } from "./context";
+import type { RequestScope } from "./services/caller";
 import { runRetention } from "./services/retention";
+import { runWeeklyDigest } from "./services/weeklyDigest";
 import { removeUnsentImages } from "./services/waitingRoomImages";
 import { closeDueSessions } from "./services/waitingRoomClosing";
 import { createDb, createPool } from "./db";
@@ -17,18 +20,22 @@ async function removeUnsentRoomImages(env: Bindings, now: Date): Promise<void> {
   }
 }
 
-/** The daily retention job, with the scope a request would have (mail links use the public origin). */
-async function retention(env: Bindings, now: Date, waitUntil: (promise: Promise<unknown>) => void): Promise<void> {
+/** A job with the scope a request would have (mail links use the public origin), on a pool of its own. */
+async function withJobScope(env: Bindings, waitUntil: (promise: Promise<unknown>) => void, job: (scope: RequestScope) => Promise<unknown>): Promise<void> {
   const pool = createPool(env.DATABASE_URL, env.LOCAL_WS_PROXY);
   try {
-    await runRetention(requestScope(env, createDb(pool), env.BETTER_AUTH_URL ?? "", waitUntil), now);
+    await job(requestScope(env, createDb(pool), env.BETTER_AUTH_URL ?? "", waitUntil));
   } finally {
     await pool.end();
   }
 }
 
-/** Each trigger in wrangler.toml: the daily retention job, or every minute's; one job failing does not hold another back. */
+/**
+ * Each trigger in wrangler.toml: the daily retention job, the hourly weekly digest, or every
+ * minute's jobs; one job failing does not hold another back.
+ */
 export async function runScheduledJobs(env: Bindings, now: Date, cron: string, waitUntil: (promise: Promise<unknown>) => void): Promise<void> {
-  if (cron === RETENTION_CRON) return retention(env, now, waitUntil);
+  if (cron === RETENTION_CRON) return withJobScope(env, waitUntil, (scope) => runRetention(scope, now));
+  if (cron === WEEKLY_DIGEST_CRON) return withJobScope(env, waitUntil, (scope) => runWeeklyDigest(scope, now));
   await Promise.all([closeDueSessions(env, now, (pregnancyId, event) => tellRoom(env, pregnancyId, event)), removeUnsentRoomImages(env, now)]);
 }

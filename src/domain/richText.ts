@@ -223,3 +223,27 @@ function textOf(nodes: readonly (RootContent | ElementContent)[]): string {
 
 /** True when post HTML shows no text at all ('<p><br></p>', tags only, spaces, a script). */
 export const isBlankPostContent = (html: string) => textOf(cleanTree(html).children).trim() === "";
+
+/** Elements after which the text goes on on a new line. */
+const LINE_ENDING_TAGS = new Set(["p", "li", "br"]);
+
+/** Post HTML as plain text, one line per paragraph, list item or line break (mail shows posts this way). */
+export function postPlainText(html: string): string {
+  const parts: string[] = [];
+  const walk = (nodes: readonly (RootContent | ElementContent)[]) => {
+    for (const node of nodes) {
+      if (node.type === "text") parts.push(node.value);
+      else if (node.type === "element") {
+        walk(node.children);
+        if (LINE_ENDING_TAGS.has(node.tagName)) parts.push("\n");
+      }
+    }
+  };
+  walk(cleanTree(html).children);
+  return parts
+    .join("")
+    .split("\n")
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .join("\n");
+}

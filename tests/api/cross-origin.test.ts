@@ -24,6 +24,7 @@ describe("state-changing routes outside tRPC refuse another site's requests", ()
       ["/api/newsletter/subscribe", json({ firstName: "Eve", email: "eve@example.test" })],
       ["/api/newsletter/confirm", json({ token: crypto.randomUUID() })],
       ["/api/newsletter/unsubscribe", json({ token: crypto.randomUUID() })],
+      ["/api/digest/unsubscribe", { type: "application/x-www-form-urlencoded", body: "token=x" }],
       ["/api/analytics", json({ event: "cta_click", label: "x", path: "/" })],
       ["/api/client-errors", json({ message: "x" })],
     ];

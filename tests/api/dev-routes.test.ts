@@ -17,6 +17,7 @@ const DEV_REQUESTS: Array<[string, RequestInit?]> = [
   ["/dev/stripe/v1/prices/price_x"],
   [`/api/dev/waiting-room/${crypto.randomUUID()}/announce-state`, { method: "POST" }],
   [`/api/dev/objects?prefix=${encodeURIComponent(`pregnancies/${crypto.randomUUID()}/`)}`],
+  ["/api/dev/weekly-digest", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ now: new Date().toISOString() }) }],
 ];
 /** APP_ENV values that are not explicitly development or test: all of them are production. */
 const NOT_DEV: Array<string | undefined> = [undefined, "", "staging", "Production", "production", "dev", "TEST"];
@@ -66,8 +67,9 @@ describe("mail outside development and test", () => {
       const before = await outboxSize();
       const to = `not-captured.${crypto.randomUUID()}@example.test`;
       const env = { APP_ENV: appEnv, MAIL_API_URL: `${recorder.origin}/emails`, MAIL_API_KEY: "re_test_key", MAIL_FROM: "BabySteps <hello@example.test>" } as Bindings;
-      await createMailer(env, db).send({ to, subject: "Hello", text: "Hi", html: "<p>Hi</p>" });
-      expect(mailsIn(recorder.requests, "/emails").find((m) => m.to === to)).toMatchObject({ from: "BabySteps <hello@example.test>", subject: "Hello", authorization: "Bearer re_test_key" });
+      const headers = { "List-Unsubscribe": "<https://app.example/api/digest/one-click-unsubscribe?token=t>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+      await createMailer(env, db).send({ to, subject: "Hello", text: "Hi", html: "<p>Hi</p>", headers });
+      expect(mailsIn(recorder.requests, "/emails").find((m) => m.to === to)).toMatchObject({ from: "BabySteps <hello@example.test>", subject: "Hello", headers, authorization: "Bearer re_test_key" });
       expect(await outboxSize()).toBe(before);
     } finally {
       await close();

@@ -4,15 +4,16 @@ import { DASHBOARD_LATEST_PHOTOS, DASHBOARD_LATEST_POSTS } from "../../src/domai
 import { expect, signInThroughApi, test } from "./support";
 
 /**
- * A data request is any request to /api/ but image bytes (photos, avatars, waiting-room pictures)
- * and the performance helper's `metrics.record`, which goes alone on purpose; the room socket is
- * not a request event. Counted, not timed: how the figures move with distance is the bench's.
+ * A data request is a request to /api/ other than image bytes (photos, avatars, waiting-room pictures),
+ * the performance helper's `metrics.record` and `account.setTimeZone` (sent once when the browser's
+ * zone differs from the stored one), which go alone on purpose; the room socket is not a request
+ * event. Counted, not timed: how the figures move with distance is the bench's.
  */
 function isDataRequest(url: string): boolean {
   const { pathname } = new URL(url);
   if (!pathname.startsWith("/api/")) return false;
   if (/^\/api\/photos\/[^/]+\/[^/]+/.test(pathname) || pathname.startsWith("/api/avatars/") || /^\/api\/waiting-room\/[^/]+\/images/.test(pathname)) return false;
-  return !pathname.startsWith("/api/trpc/") || !pathname.slice("/api/trpc/".length).split(",").every((path) => path === "metrics.record");
+  return !pathname.startsWith("/api/trpc/") || !pathname.slice("/api/trpc/".length).split(",").every((path) => path === "metrics.record" || path === "account.setTimeZone");
 }
 
 /** The data requests the page makes from now on; `take` hands over those made so far. */

@@ -202,6 +202,7 @@ describe("the Worker as deployed", () => {
       ["/dev/stripe/v1/prices/price_x", "GET"],
       [`/api/dev/waiting-room/${crypto.randomUUID()}/announce-state`, "POST"],
       [`/api/dev/objects?prefix=${encodeURIComponent(`pregnancies/${crypto.randomUUID()}/`)}`, "GET"],
+      ["/api/dev/weekly-digest", "POST"],
     ] as const) {
       const response = await fetch(`${baseUrl()}${path}`, { method });
       expect(response.status, path).toBe(404);

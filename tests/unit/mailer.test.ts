@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { composeMail, UNSUBSCRIBE_LABEL } from "../../worker/infra/mailer";
+import { composeMail, composeSectionsMail, UNSUBSCRIBE_LABEL } from "../../worker/infra/mailer";
 
 describe("composeMail", () => {
   const mail = composeMail("ana@example.com", "You're invited <3", ["Olivia invited you & your family.", "Second paragraph."], {
@@ -44,5 +44,40 @@ describe("composeMail with an unsubscribe link", () => {
     const other = composeMail("ana@example.com", "Code", ["Your code."]);
     expect(other.text).not.toContain(UNSUBSCRIBE_LABEL);
     expect(other.html).not.toContain(UNSUBSCRIBE_LABEL);
+  });
+});
+
+describe("composeSectionsMail", () => {
+  const mail = composeSectionsMail(
+    "ana@example.com",
+    "Bean <3: your week\r\nBcc: x@evil.example",
+    {
+      intro: ["Hi Ana & co"],
+      sections: [
+        { heading: "Bean <3", level: 2, paragraphs: ["Week 30."], images: [], entries: [] },
+        { heading: "New photos", level: 3, paragraphs: [], images: [{ src: "https://app.example/api/digest/photos/a.b?x=1&y=2", alt: 'Scan "one" <b>', href: "https://app.example/photos" }], entries: [] },
+        { heading: "Coming up", level: 3, paragraphs: [], images: [], entries: [{ title: "Dinner <script>", lines: ["Grandma's house"], links: [{ label: "Attending", url: "https://app.example/rsvp/t?answer=attending&x=<" }] }] },
+      ],
+      closing: ["Turn it off in Settings."],
+    },
+    "https://app.example/api/digest/unsubscribe?token=t",
+  );
+
+  it("escapes every text, attribute and link, and keeps the subject on one line", () => {
+    expect(mail.subject).toBe("Bean <3: your week Bcc: x@evil.example");
+    expect(mail.html).toContain("Hi Ana &amp; co");
+    expect(mail.html).toContain('<h2 style="margin:24px 0 12px;font-size:20px;line-height:1.3;color:#2e2235">Bean &lt;3</h2>');
+    expect(mail.html).toContain('src="https://app.example/api/digest/photos/a.b?x=1&amp;y=2" alt="Scan &quot;one&quot; &lt;b&gt;"');
+    expect(mail.html).toContain("Dinner &lt;script&gt;");
+    expect(mail.html).toContain('href="https://app.example/rsvp/t?answer=attending&amp;x=&lt;"');
+    expect(mail.html).not.toMatch(/<script|<b>/);
+  });
+
+  it("writes the same content as plain text, with the unsubscribe link last", () => {
+    expect(mail.text).toContain("BEAN <3\n\nWeek 30.");
+    expect(mail.text).toContain('Scan "one" <b>: https://app.example/photos');
+    expect(mail.text).toContain("Dinner <script>\nGrandma's house\nAttending: https://app.example/rsvp/t?answer=attending&x=<");
+    expect(mail.text).toContain("Turn it off in Settings.");
+    expect(mail.text.split("\n").at(-1)).toBe(`${UNSUBSCRIBE_LABEL}: https://app.example/api/digest/unsubscribe?token=t`);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { safeLinkHref } from "../../src/domain/postFormat";
-import { isBlankPostContent, sanitizePostContent } from "../../src/domain/richText";
+import { isBlankPostContent, postPlainText, sanitizePostContent } from "../../src/domain/richText";
 import { ELLIPSIS } from "../../src/domain/sanitize";
 import { HOSTILE_INPUTS } from "../support/hostile-inputs";
 import { ORDINARY_SENTENCES, XSS_PAYLOADS } from "../support/xss-payloads";
@@ -186,5 +186,12 @@ describe("sanitizePostContent on random input", () => {
       for (const tag of tagsOf(out)) expect(tag, input).toMatch(ALLOWED_TAG);
       expect(sanitizePostContent(out, 300), input).toBe(out);
     }
+  });
+});
+
+describe("postPlainText", () => {
+  it("gives one line per paragraph, list item or break, with the markup gone and scripts dropped whole", () => {
+    expect(postPlainText("<p><b>Big</b> news</p><p>Line one<br>line two</p><ul><li>a</li><li>b</li></ul><script>alert(1)</script>")).toBe("Big news\nLine one\nline two\na\nb");
+    expect(postPlainText("<p>Mom &lt;3 &amp; Dad</p>")).toBe("Mom <3 & Dad");
   });
 });

@@ -9,6 +9,7 @@ import { mailOutbox } from "../db/schema";
 import type { Bindings } from "../env";
 import { tellRoom } from "../infra/rooms";
 import { waitingRoomStateFor } from "../services/waitingRoom";
+import { runWeeklyDigest } from "../services/weeklyDigest";
 import { FAKE_STRIPE_API_MOUNT } from "../infra/stripe";
 import { devCheckoutRoutes } from "./checkout";
 import { fakeStripeApi } from "./fakeStripe";
@@ -52,6 +53,15 @@ const devApi = new Hono<Env>()
     const { state, scheduledCloseAt } = await waitingRoomStateFor(c.var.db, pregnancyId.data);
     await tellRoom(c.env, pregnancyId.data, { kind: "state", state, scheduledCloseAt });
     return c.json({ state, scheduledCloseAt });
+  })
+  /**
+   * Runs the weekly digest as the hourly trigger would at `now` ({now: ISO date-time}): tests pick
+   * a Monday morning instead of waiting for one. Answers the run's counts.
+   */
+  .post("/weekly-digest", async (c) => {
+    const body = z.object({ now: z.iso.datetime() }).safeParse(await c.req.json().catch(() => null));
+    if (!body.success) return c.json({ error: "VALIDATION_FAILED" }, 400);
+    return c.json(await runWeeklyDigest(c.var.scope, new Date(body.data.now)));
   })
   /** The keys stored in R2 under a prefix (`pregnancies/<id>/`, `users/<id>/`): tests count what deletion leaves. */
   .get("/objects", async (c) => {

@@ -57,15 +57,36 @@ async function servePhoto(c: PhotoContext, variant: "original" | "thumbnail") {
   const photo = servablePhoto(caller, row);
   if (!photo) return c.json({ error: "Not found" }, 404);
   if (photo === "hidden") return c.json({ error: "ACCESS_DENIED" }, 403);
+  const download = variant === "original" && c.req.query("download") === "1";
+  return (await photoObjectResponse(c.env.PHOTOS, c.req.raw, photo, variant, { download })) ?? c.json({ error: "Not found" }, 404);
+}
+
+export type ServedPhoto = Exclude<ReturnType<typeof servablePhoto>, null | "hidden">;
+
+/**
+ * The bytes of a photo whose viewer was checked, from R2 with private caching and the object's
+ * ETag (304 when the browser has it); null when the object is gone. The album's routes and the
+ * digest's mailed links both answer through this: `download` asks the browser to save it,
+ * `anySite` lets a page elsewhere show it (a webmail showing the digest's thumbnails).
+ */
+export async function photoObjectResponse(
+  bucket: R2Bucket,
+  request: Request,
+  photo: ServedPhoto,
+  variant: "original" | "thumbnail",
+  { download = false, anySite = false }: { download?: boolean; anySite?: boolean },
+): Promise<Response | null> {
   // Without a browser-made thumbnail the photo serves as its own.
   const key = variant === "thumbnail" ? (photo.thumbnailPath ?? photo.storagePath) : photo.storagePath;
   // Only If-None-Match decides (a 304); other conditional headers are not ours to answer.
-  const etag = c.req.header("if-none-match");
-  const object = await c.env.PHOTOS.get(key, etag ? { onlyIf: new Headers({ "if-none-match": etag }) } : {});
-  if (!object) return c.json({ error: "Not found" }, 404);
-  const download = variant === "original" && c.req.query("download") === "1";
+  const etag = request.headers.get("if-none-match");
+  const object = await bucket.get(key, etag ? { onlyIf: new Headers({ "if-none-match": etag }) } : {});
+  if (!object) return null;
   const extension = Object.values(IMAGE_TYPES).find((type) => type.mime === photo.mimeType)?.extension ?? IMAGE_TYPES.jpeg.extension;
-  const headers: Record<string, string> = download ? { "content-disposition": `attachment; filename="${downloadFileName(photo.title, photo.week, extension)}"` } : {};
+  const headers: Record<string, string> = {
+    ...(download ? { "content-disposition": `attachment; filename="${downloadFileName(photo.title, photo.week, extension)}"` } : {}),
+    ...(anySite ? { "cross-origin-resource-policy": "cross-origin" } : {}),
+  };
   return privateObjectResponse(object, PHOTO_CACHE_SECONDS, headers);
 }
 

@@ -5,7 +5,8 @@ import { otpCodeSchema } from "../../src/domain/auth";
 import { publicProcedure, rateLimited, router, signedInProcedure } from "../trpc/init";
 import { ACCOUNT_DELETION_PHOTOS } from "../../src/domain/accountDeletion";
 import { deleteAccount, sendDeletionCode } from "../services/accountDeletion";
-import { modeContext, notificationPreferences, profile, sessionView, setNotificationPreferences, updateProfile } from "../services/account";
+import { modeContext, notificationPreferences, profile, sessionView, setNotificationPreferences, setTimeZone, updateProfile } from "../services/account";
+import { timeZoneSchema } from "../../src/domain/weeklyDigest";
 
 const preferences = z.object(Object.fromEntries(NOTIFICATION_PREFERENCES.map((p) => [p, z.boolean()])) as Record<(typeof NOTIFICATION_PREFERENCES)[number], z.ZodBoolean>);
 
@@ -31,6 +32,9 @@ export const accountRouter = router({
   notificationPreferences: signedInProcedure.query(({ ctx }) => notificationPreferences(ctx.caller)),
 
   setNotificationPreferences: signedInProcedure.input(preferences).mutation(({ ctx, input }) => setNotificationPreferences(ctx.caller, input)),
+
+  /** The browser's IANA time zone, sent when the session's stored one differs (the weekly digest's morning). */
+  setTimeZone: signedInProcedure.input(z.object({ timeZone: timeZoneSchema })).mutation(({ ctx, input }) => setTimeZone(ctx.caller, input.timeZone)),
 
   /** Deleting the account: a code to the account's mailbox, then the code (issue 20). */
   deletion: router({

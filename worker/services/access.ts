@@ -1,9 +1,9 @@
-import { and, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { serviceState, todayIso, type ServiceState } from "../../src/domain/dates";
 import type { ParticipantRole, PermissionFlag, Permissions } from "../../src/domain/enums";
 import { effectivePermissions, isParentRole } from "../../src/domain/permissions";
 import type { Executor } from "../db";
-import { pregnancies, pregnancyParticipants, sessions, users } from "../db/schema";
+import { pregnancies, pregnancyParticipants, sessions, userPreferences, users } from "../db/schema";
 
 export interface PregnancyAccess {
   id: string;
@@ -87,6 +87,33 @@ export async function loadPregnancyAccess(db: Executor, userId: string, pregnanc
   return row ? accessOf(pregnancyId, row, options.today ?? todayIso()) : null;
 }
 
+/** A user's access to one of their pregnancies, with what a mail about it shows. */
+export interface ParticipationAccess {
+  userId: string;
+  access: PregnancyAccess;
+  title: string;
+  dueDate: string;
+}
+
+/**
+ * Every active participation of these users in an active pregnancy still in its service or
+ * read-only years, with the access a request would get: for work without a session (the weekly
+ * digest), in one statement however many users.
+ */
+export async function loadParticipationAccesses(db: Executor, userIds: readonly string[], today: string): Promise<ParticipationAccess[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ ...accessColumns, userId: pregnancyParticipants.userId, pregnancyId: pregnancies.id, pregnancyTitle: pregnancies.title, dueDate: pregnancies.dueDate })
+    .from(pregnancyParticipants)
+    .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
+    .where(and(inArray(pregnancyParticipants.userId, [...userIds]), eq(pregnancyParticipants.status, "active"), pregnancyOpen({})))
+    .orderBy(asc(pregnancyParticipants.createdAt));
+  return rows.flatMap(({ userId, pregnancyId, pregnancyTitle, dueDate, ...row }) => {
+    const access = userId ? accessOf(pregnancyId, row, today) : null;
+    return userId && access ? [{ userId, access, title: pregnancyTitle, dueDate }] : [];
+  });
+}
+
 /** The session a request came with: who, and which session row must still exist. */
 export interface RequestSession {
   userId: string;
@@ -116,18 +143,20 @@ export async function loadSessionAccess(db: Executor, session: RequestSession, p
 }
 
 /**
- * The user behind a still-existing session, as the database has them now; null once the session
- * ended (anywhere) or ran out. One statement, for account doors that take the cookie cache's
- * session only after this says it still stands.
+ * The user behind a still-existing session, as the database has them now, with the time zone their
+ * browser last told us (the app sends it when it differs); null once the session ended (anywhere)
+ * or ran out. One statement, for account doors that take the cookie cache's session only after
+ * this says it still stands.
  */
-export async function loadLiveSessionUser(db: Executor, session: RequestSession): Promise<typeof users.$inferSelect | null> {
+export async function loadLiveSessionUser(db: Executor, session: RequestSession): Promise<(typeof users.$inferSelect & { timeZone: string | null }) | null> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, timeZone: userPreferences.timeZone })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userPreferences, eq(userPreferences.userId, sessions.userId))
     .where(and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
-  return row?.user ?? null;
+  return row ? { ...row.user, timeZone: row.timeZone } : null;
 }
 
 /** One access load per pregnancy per request: a batch of procedures on one pregnancy asks once. */

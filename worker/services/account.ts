@@ -36,7 +36,9 @@ export const profile = (caller: UserCaller) => profileOf(caller.user);
  */
 export function sessionView(current: AuthSession) {
   const { token: _token, ...session } = current.session;
-  return { user: current.user, session, profile: profileOf(current.user) };
+  const { timeZone = null, ...user } = current.user;
+  // The stored time zone, read in the session's own statement: the app sends the browser's when they differ.
+  return { user, session, profile: profileOf(user), timeZone };
 }
 
 export async function updateProfile(caller: UserCaller, names: { firstName: string; lastName: string }) {
@@ -103,4 +105,13 @@ export async function setNotificationPreferences(caller: UserCaller, preferences
     .onConflictDoUpdate({ target: userPreferences.userId, set: { ...preferences, updatedAt: new Date() } })
     .returning(preferenceColumns);
   return row ?? preferences;
+}
+
+/** Stores the zone the user's browser is in (validated by the procedure): the weekly digest goes in their morning. */
+export async function setTimeZone(caller: UserCaller, timeZone: string): Promise<{ timeZone: string }> {
+  await caller.db
+    .insert(userPreferences)
+    .values({ userId: caller.user.id, timeZone })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { timeZone, updatedAt: new Date() } });
+  return { timeZone };
 }

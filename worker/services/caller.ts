@@ -31,3 +31,13 @@ export interface UserCaller extends RequestScope {
 export interface PregnancyCaller extends UserCaller {
   access: PregnancyAccess;
 }
+
+/**
+ * What the audience rules need of a caller: who they are and their access in the pregnancy. A
+ * PregnancyCaller is one; the weekly digest and its mailed links, which run without a session,
+ * build one from a participation they loaded themselves.
+ */
+export interface AudienceCaller {
+  user: { id: string };
+  access: PregnancyAccess;
+}

@@ -10,7 +10,7 @@ import type { Executor } from "../db";
 import { itemAudienceFilter } from "../db/audience";
 import { photoComments, photoGuestTags, photoLikes, photos, pregnancies, pregnancyParticipants, users } from "../db/schema";
 import { tellFeed } from "../infra/rooms";
-import type { PregnancyCaller } from "./caller";
+import type { AudienceCaller, PregnancyCaller } from "./caller";
 import { countOf, likedBy, setLikeRow } from "./reactions";
 import { AppError } from "./errors";
 import { logEvent } from "../infra/log";
@@ -25,7 +25,7 @@ export const announcePhotos = (caller: PregnancyCaller) => caller.waitUntil(tell
 const PHOTO_AUDIENCE = { privacyLevel: photos.privacyLevel, audienceGroups: photos.audienceGroups, authorId: photos.uploadedBy };
 
 /** Photos of this pregnancy the caller may see: the audience rule in SQL, the uploader always. */
-export const visibleTo = (caller: PregnancyCaller): SQL | undefined => and(eq(photos.pregnancyId, caller.access.id), itemAudienceFilter(PHOTO_AUDIENCE, caller.access, caller.user.id));
+export const visibleTo = (caller: AudienceCaller): SQL | undefined => and(eq(photos.pregnancyId, caller.access.id), itemAudienceFilter(PHOTO_AUDIENCE, caller.access, caller.user.id));
 
 /** The uploader and the parents edit, tag and delete a photo; a former member's (no uploader) only the parents. */
 const canManage = (caller: PregnancyCaller, uploadedBy: string | null) => caller.access.isParent || (uploadedBy !== null && uploadedBy === caller.user.id);
@@ -331,7 +331,7 @@ export async function findPhotoToServe(db: Executor, pregnancyId: string, photoI
 }
 
 /** The row when this caller may see the photo (the uploader and the parents always do), "hidden" when the audience rule keeps it from them, null when there is none. */
-export function servablePhoto(caller: PregnancyCaller, row: Awaited<ReturnType<typeof findPhotoToServe>>) {
+export function servablePhoto(caller: AudienceCaller, row: Awaited<ReturnType<typeof findPhotoToServe>>) {
   if (!row) return null;
   return row.uploadedBy === caller.user.id || canSeeItem(caller.access, row.privacyLevel, row.audienceGroups) ? row : "hidden";
 }

@@ -9,6 +9,7 @@ import type { Db } from "../db";
 import { audienceFilter } from "../db/audience";
 import { photos, postComments, postLikes, posts, users } from "../db/schema";
 import { tellFeed } from "../infra/rooms";
+import type { PregnancyAccess } from "./access";
 import type { PregnancyCaller } from "./caller";
 import { countOf, likedBy, setLikeRow } from "./reactions";
 import { AppError, assertInPregnancy } from "./errors";
@@ -144,6 +145,9 @@ function afterCursor(cursor: string): SQL {
   return sql`(${posts.createdAt}, ${posts.id}) < (${at}::timestamptz, ${id}::uuid)`;
 }
 
+/** Posts of this pregnancy the viewer may see: the audience rule in SQL. */
+export const visiblePosts = (access: PregnancyAccess): SQL | undefined => and(eq(posts.pregnancyId, access.id), audienceFilter(posts.privacyLevel, access));
+
 /**
  * Posts this viewer may see (the audience rule, in SQL), newest first, with author, like count,
  * whether the viewer liked each, comment count (replies included) and the comment preview: one
@@ -173,7 +177,7 @@ async function loadPosts(caller: PregnancyCaller, where: SQL | undefined, limit:
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
-    .where(and(eq(posts.pregnancyId, access.id), audienceFilter(posts.privacyLevel, access), where))
+    .where(and(visiblePosts(access), where))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
   const [comments, attached] = await Promise.all([

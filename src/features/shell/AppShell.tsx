@@ -11,6 +11,7 @@ import { useSidebarExpanded } from "./sidebarState";
 import { useIsMobile } from "../../lib/useIsMobile";
 import { useShellNav, type ShellNav } from "./useShellNav";
 import { useDeviceSnapshot } from "./useDeviceSnapshot";
+import { useTimeZoneSync } from "./useTimeZoneSync";
 
 /** Ctrl+B (Cmd+B on a Mac) toggles the sidebar (core spec 2). */
 function useToggleShortcut(onToggle: () => void): void {
@@ -36,6 +37,7 @@ const mainStyles = "flex min-w-0 flex-1 flex-col focus:outline-none";
 export function AppShell() {
   const nav = useShellNav();
   useDeviceSnapshot();
+  useTimeZoneSync();
   return useIsMobile() ? <MobileShell nav={nav} /> : <DesktopShell nav={nav} />;
 }
 

@@ -1,0 +1,379 @@
+import { and, asc, desc, eq, exists, gt, gte, lte, notExists, or, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { RSVP_ANSWERS, RSVP_LABELS } from "../../src/domain/calendar";
+import { lmpFromDueDate, todayIso, weeksPregnant } from "../../src/domain/dates";
+import { postPlainText } from "../../src/domain/richText";
+import { sizeComparison } from "../../src/domain/sizeComparison";
+import { formatEventTime } from "../../src/domain/time";
+import { MS_PER_DAY } from "../../src/domain/units";
+import {
+  DIGEST_EVENTS_SHOWN,
+  DIGEST_FALLBACK_ZONE,
+  DIGEST_MESSAGES,
+  DIGEST_PHOTO_LINK_DAYS,
+  DIGEST_PHOTOS_SHOWN,
+  DIGEST_POSTS_SHOWN,
+  DIGEST_RECIPIENTS_PER_RUN,
+  DIGEST_UNSUBSCRIBE_LINK_DAYS,
+  digestWeekDue,
+  digestWindowStart,
+  localDate,
+  postExcerpt,
+  upcomingUntil,
+} from "../../src/domain/weeklyDigest";
+import type { Executor } from "../db";
+import { calendarEvents, eventParticipants, photos, posts, pregnancies, pregnancyParticipants, userPreferences, users, weeklyDigests } from "../db/schema";
+import { logEvent } from "../infra/log";
+import { composeSectionsMail, type MailSection } from "../infra/mailer";
+import { signLink, verifyLink } from "../infra/signedLinks";
+import { loadParticipationAccesses, loadPregnancyAccess, type ParticipationAccess } from "./access";
+import { rsvpLinkOf, visibleEvents } from "./calendar";
+import type { AudienceCaller, RequestScope } from "./caller";
+import { findPhotoToServe, servablePhoto, visibleTo } from "./photos";
+import { visiblePosts } from "./posts";
+
+/** Where the mailed links lead (worker/http/weeklyDigest.ts serves them). */
+export const DIGEST_PATHS = { photo: "/api/digest/photos/", unsubscribe: "/api/digest/unsubscribe", oneClickUnsubscribe: "/api/digest/one-click-unsubscribe" } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Who gets a digest this hour
+
+const zoneColumn = sql<string>`coalesce(${userPreferences.timeZone}, ${DIGEST_FALLBACK_ZONE})`;
+
+/** The digest is on until the user turns it off (no preferences row: the column default). */
+const wantsDigest = sql`coalesce(${userPreferences.weeklyDigest}, true)`;
+
+/** Takes part in an active pregnancy (the participations themselves are loaded with their access). */
+const takesPart = (db: Executor) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(pregnancyParticipants)
+      .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
+      .where(and(eq(pregnancyParticipants.userId, users.id), eq(pregnancyParticipants.status, "active"), eq(pregnancies.status, "active"))),
+  );
+
+interface Recipient {
+  userId: string;
+  email: string;
+  firstName: string;
+  zone: string;
+  week: string;
+  previousRunAt: Date | null;
+}
+
+/**
+ * Everyone whose digest is due at `now` and not yet claimed: the zones in use are read first and
+ * judged here (it is Monday from 08:00 there), then the people in those zones without a digest row
+ * for their week. Two statements for the whole run; at most DIGEST_RECIPIENTS_PER_RUN people, the
+ * rest are the next hour's (still their Monday).
+ */
+async function dueRecipients(db: Executor, now: Date): Promise<Recipient[]> {
+  const eligible = and(wantsDigest, takesPart(db));
+  const zones = await db.selectDistinct({ zone: zoneColumn }).from(users).leftJoin(userPreferences, eq(userPreferences.userId, users.id)).where(eligible);
+  const due = zones.flatMap(({ zone }) => {
+    const week = digestWeekDue(now, zone);
+    return week ? [{ zone, week }] : [];
+  });
+  if (due.length === 0) return [];
+  const unclaimed = (week: string) => notExists(db.select({ one: sql`1` }).from(weeklyDigests).where(and(eq(weeklyDigests.userId, users.id), eq(weeklyDigests.week, week))));
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      zone: zoneColumn,
+      previousRunAt: sql<Date | null>`(select max(${weeklyDigests.createdAt}) from ${weeklyDigests} where ${weeklyDigests.userId} = ${users.id})`.mapWith(weeklyDigests.createdAt),
+    })
+    .from(users)
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .where(and(eligible, or(...due.map(({ zone, week }) => and(sql`${zoneColumn} = ${zone}`, unclaimed(week))))))
+    .orderBy(asc(users.id))
+    .limit(DIGEST_RECIPIENTS_PER_RUN);
+  return rows.flatMap((row) => {
+    const week = due.find((d) => d.zone === row.zone)?.week;
+    return week ? [{ ...row, week }] : [];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// What is new for one recipient: three statements, however many pregnancies and items
+
+/** Each row's place among its pregnancy's, newest first, and how many its pregnancy has: the mail shows the first few and counts the rest. */
+const perPregnancy = (pregnancy: PgColumn, createdAt: PgColumn, id: PgColumn) => ({
+  rank: sql<number>`(row_number() over (partition by ${pregnancy} order by ${createdAt} desc, ${id} desc))::int`.as("rank"),
+  total: sql<number>`(count(*) over (partition by ${pregnancy}))::int`.as("total"),
+});
+
+/** Not the recipient's own: nobody needs telling about what they shared themselves. */
+const byOthers = (author: PgColumn, userId: string) => sql`${author} is distinct from ${userId}`;
+
+/** New photos the recipient may see in each of their pregnancies, the newest few per pregnancy and how many in all. */
+function newPhotos(db: Executor, viewers: AudienceCaller[], userId: string, since: Date) {
+  const ranked = db.$with("digest_photos").as(
+    db
+      .select({
+        id: photos.id,
+        pregnancyId: photos.pregnancyId,
+        title: photos.title,
+        altText: photos.altText,
+        week: photos.week,
+        ...perPregnancy(photos.pregnancyId, photos.createdAt, photos.id),
+      })
+      .from(photos)
+      .where(and(or(...viewers.map(visibleTo)), gt(photos.createdAt, since), byOthers(photos.uploadedBy, userId))),
+  );
+  return db.with(ranked).select().from(ranked).where(lte(ranked.rank, DIGEST_PHOTOS_SHOWN)).orderBy(asc(ranked.rank));
+}
+
+/** New posts the recipient may see, likewise. */
+function newPosts(db: Executor, viewers: AudienceCaller[], userId: string, since: Date) {
+  const ranked = db.$with("digest_posts").as(
+    db
+      .select({
+        id: posts.id,
+        pregnancyId: posts.pregnancyId,
+        content: posts.content,
+        authorFirstName: users.firstName,
+        ...perPregnancy(posts.pregnancyId, posts.createdAt, posts.id),
+      })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .where(and(or(...viewers.map((viewer) => visiblePosts(viewer.access))), gt(posts.createdAt, since), byOthers(posts.authorId, userId))),
+  );
+  return db.with(ranked).select().from(ranked).where(lte(ranked.rank, DIGEST_POSTS_SHOWN)).orderBy(asc(ranked.rank));
+}
+
+/**
+ * Events the recipient may see from their today through the next week, not archived, with their
+ * own invitation when they have one (its token makes the answer buttons). Only what every viewer
+ * may see is read: never the notes or the questions.
+ */
+function upcomingEvents(db: Executor, viewers: AudienceCaller[], userId: string, today: string) {
+  return db
+    .select({
+      id: calendarEvents.id,
+      pregnancyId: calendarEvents.pregnancyId,
+      title: calendarEvents.title,
+      date: calendarEvents.date,
+      time: calendarEvents.time,
+      location: calendarEvents.location,
+      rsvpToken: eventParticipants.rsvpToken,
+      rsvpStatus: eventParticipants.rsvpStatus,
+    })
+    .from(calendarEvents)
+    .leftJoin(eventParticipants, and(eq(eventParticipants.eventId, calendarEvents.id), eq(eventParticipants.userId, userId)))
+    .where(
+      and(
+        or(...viewers.map(({ access }) => and(eq(calendarEvents.pregnancyId, access.id), visibleEvents(access, userId)))),
+        eq(calendarEvents.isArchived, false),
+        gte(calendarEvents.date, today),
+        lte(calendarEvents.date, upcomingUntil(today)),
+      ),
+    )
+    .orderBy(asc(calendarEvents.date), sql`${calendarEvents.time} asc nulls first`, desc(calendarEvents.createdAt))
+    .limit(DIGEST_EVENTS_SHOWN * viewers.length);
+}
+
+const dayText = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** 'Week 30 of the pregnancy. Baby is about the size of a cabbage.' from the due date, on the recipient's today. */
+function weekLines(dueDate: string, today: string): string[] {
+  const week = weeksPregnant(lmpFromDueDate(dueDate), today);
+  const size = sizeComparison(week);
+  if (size.stage === "early") return [DIGEST_MESSAGES.weekLine(week), size.message];
+  return [DIGEST_MESSAGES.weekLine(week), `About the size of ${size.entry.size}.`, size.stage === "past-due" ? size.message : size.entry.development];
+}
+
+/** Links in a mail are to the app's public origin. */
+const absolute = (origin: string, path: string) => `${origin}${path}`;
+
+async function photoLink(scope: RequestScope, userId: string, pregnancyId: string, photoId: string, now: Date) {
+  const token = await signLink(scope.env.BETTER_AUTH_SECRET, "digest-photo", [userId, pregnancyId, photoId], new Date(now.getTime() + DIGEST_PHOTO_LINK_DAYS * MS_PER_DAY));
+  return absolute(scope.origin, `${DIGEST_PATHS.photo}${token}`);
+}
+
+/**
+ * The links that stop the digest without signing in: the page the mail links to, and the address a
+ * mail app posts to for its own unsubscribe button (RFC 8058 one-click), both with the same token.
+ */
+async function unsubscribeLinks(scope: RequestScope, userId: string, now: Date): Promise<{ page: string; oneClick: string }> {
+  const token = encodeURIComponent(await signLink(scope.env.BETTER_AUTH_SECRET, "digest-unsubscribe", [userId], new Date(now.getTime() + DIGEST_UNSUBSCRIBE_LINK_DAYS * MS_PER_DAY)));
+  return { page: absolute(scope.origin, `${DIGEST_PATHS.unsubscribe}?token=${token}`), oneClick: absolute(scope.origin, `${DIGEST_PATHS.oneClickUnsubscribe}?token=${token}`) };
+}
+
+/** One pregnancy's part of the mail, or nothing when nothing in it is new (the week alone is not news). */
+async function pregnancySections(
+  scope: RequestScope,
+  participation: ParticipationAccess,
+  found: { photos: Awaited<ReturnType<typeof newPhotos>>; posts: Awaited<ReturnType<typeof newPosts>>; events: Awaited<ReturnType<typeof upcomingEvents>> },
+  recipient: Recipient,
+  today: string,
+  now: Date,
+): Promise<MailSection[]> {
+  const { origin } = scope;
+  const id = participation.access.id;
+  const shownPhotos = found.photos.filter((photo) => photo.pregnancyId === id);
+  const shownPosts = found.posts.filter((post) => post.pregnancyId === id);
+  const shownEvents = found.events.filter((event) => event.pregnancyId === id).slice(0, DIGEST_EVENTS_SHOWN);
+  if (shownPhotos.length + shownPosts.length + shownEvents.length === 0) return [];
+  const section = (heading: string, parts: Partial<MailSection>): MailSection => ({ heading, level: 3, paragraphs: [], images: [], entries: [], ...parts });
+  const sections: MailSection[] = [{ ...section(participation.title, { paragraphs: weekLines(participation.dueDate, today) }), level: 2 }];
+  const photoTotal = shownPhotos[0]?.total ?? 0;
+  if (shownPhotos.length > 0) {
+    const images = await Promise.all(
+      shownPhotos.map(async (photo) => ({
+        src: await photoLink(scope, recipient.userId, id, photo.id, now),
+        alt: photo.altText ?? photo.title ?? `A photo from week ${photo.week}`,
+        href: absolute(origin, "/photos"),
+      })),
+    );
+    const more = photoTotal - shownPhotos.length;
+    sections.push(section(DIGEST_MESSAGES.photos, { images, paragraphs: more > 0 ? [DIGEST_MESSAGES.morePhotos(more)] : [] }));
+  }
+  if (shownPosts.length > 0) {
+    const more = (shownPosts[0]?.total ?? 0) - shownPosts.length;
+    const entries = shownPosts.map((post) => ({
+      title: post.authorFirstName,
+      lines: [postExcerpt(postPlainText(post.content))].filter(Boolean),
+      links: [{ label: DIGEST_MESSAGES.openPost, url: absolute(origin, "/posts") }],
+    }));
+    sections.push(section(DIGEST_MESSAGES.posts, { entries, paragraphs: more > 0 ? [DIGEST_MESSAGES.morePosts(more)] : [] }));
+  }
+  if (shownEvents.length > 0) {
+    const entries = shownEvents.map((event) => {
+      const token = event.rsvpToken;
+      const answers = token ? RSVP_ANSWERS.map((answer) => ({ label: RSVP_LABELS[answer], url: rsvpLinkOf(origin, token, answer) })) : [];
+      return {
+        title: event.title,
+        lines: [[dayText(event.date), event.time ? formatEventTime(event.time) : null].filter(Boolean).join(" at "), ...(event.location ? [event.location] : []), ...(event.rsvpStatus ? [`Your answer: ${RSVP_LABELS[event.rsvpStatus]}`] : [])],
+        links: [...answers, { label: DIGEST_MESSAGES.openEvent, url: absolute(origin, `/events/${event.id}`) }],
+      };
+    });
+    sections.push(section(DIGEST_MESSAGES.events, { entries }));
+  }
+  return sections;
+}
+
+/** The recipient's mail, or null when nothing is new in their pregnancies. */
+async function composeDigest(scope: RequestScope, recipient: Recipient, participations: ParticipationAccess[], now: Date) {
+  if (participations.length === 0) return null;
+  const { db } = scope;
+  const { userId } = recipient;
+  const viewers = participations.map(({ access }) => ({ user: { id: userId }, access }));
+  const since = digestWindowStart(recipient.previousRunAt, now);
+  const today = localDate(now, recipient.zone);
+  // Independent reads: over HTTP they run at once.
+  const [foundPhotos, foundPosts, foundEvents] = await Promise.all([newPhotos(db, viewers, userId, since), newPosts(db, viewers, userId, since), upcomingEvents(db, viewers, userId, today)]);
+  const found = { photos: foundPhotos, posts: foundPosts, events: foundEvents };
+  const parts = await Promise.all(participations.map((participation) => pregnancySections(scope, participation, found, recipient, today, now)));
+  const withNews = participations.filter((_, index) => (parts[index]?.length ?? 0) > 0);
+  if (withNews.length === 0) return null;
+  const subject = DIGEST_MESSAGES.subject(withNews.map((p) => p.title));
+  const mail = { intro: [DIGEST_MESSAGES.greeting(recipient.firstName)], sections: parts.flat(), closing: [DIGEST_MESSAGES.turnOff] };
+  const unsubscribe = await unsubscribeLinks(scope, userId, now);
+  return {
+    ...composeSectionsMail(recipient.email, subject, mail, unsubscribe.page),
+    headers: { "List-Unsubscribe": `<${unsubscribe.oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+export interface DigestRunSummary {
+  /** Recipients whose digest was due and unclaimed. */
+  due: number;
+  /** Claimed by another run between the read and the claim. */
+  claimedElsewhere: number;
+  sent: number;
+  /** Claimed, but nothing new: no mail, and no other try this week. */
+  nothingNew: number;
+  /** Released for the next hour's run. */
+  failed: number;
+}
+
+/**
+ * The hourly run: every recipient whose Monday morning it is gets one digest for the week. The
+ * week is claimed (a weekly_digests row) before anything is composed, so a second run, or two runs
+ * at once, sends nothing more; a mail that fails releases the claim and the next hour tries again.
+ */
+export async function runWeeklyDigest(scope: RequestScope, now: Date): Promise<DigestRunSummary> {
+  const { db } = scope;
+  const recipients = await dueRecipients(db, now);
+  const summary: DigestRunSummary = { due: recipients.length, claimedElsewhere: 0, sent: 0, nothingNew: 0, failed: 0 };
+  if (recipients.length === 0) return summary;
+  const participations = await loadParticipationAccesses(
+    db,
+    recipients.map((r) => r.userId),
+    todayIso(now),
+  );
+  for (const recipient of recipients) summary[await digestFor(scope, recipient, participations, now)] += 1;
+  return summary;
+}
+
+/**
+ * One recipient's digest: claimed first (a claim already there means another run has it), then
+ * composed and sent. A failure before the mail is accepted releases the claim for the next hour;
+ * once it is accepted the claim stays, whatever happens after, so nobody gets the week twice.
+ */
+async function digestFor(scope: RequestScope, recipient: Recipient, participations: ParticipationAccess[], now: Date): Promise<Exclude<keyof DigestRunSummary, "due"> | "claimedElsewhere"> {
+  const { db, mailer } = scope;
+  const claim = and(eq(weeklyDigests.userId, recipient.userId), eq(weeklyDigests.week, recipient.week));
+  // The run's clock, not the database's: the next digest's window starts here.
+  const [claimed] = await db.insert(weeklyDigests).values({ userId: recipient.userId, week: recipient.week, createdAt: now }).onConflictDoNothing().returning({ userId: weeklyDigests.userId });
+  if (!claimed) return "claimedElsewhere";
+  try {
+    // A guest whose parents turned canReceiveUpdates off hears of that pregnancy in the app only.
+    const mine = participations.filter((p) => p.userId === recipient.userId && (p.access.isParent || p.access.permissions.canReceiveUpdates));
+    const mail = await composeDigest(scope, recipient, mine, now);
+    if (!mail) return "nothingNew";
+    await mailer.send(mail);
+  } catch (error) {
+    logEvent("error", "weekly digest not sent", { userId: recipient.userId, week: recipient.week, error: String(error) });
+    await db.delete(weeklyDigests).where(claim);
+    return "failed";
+  }
+  try {
+    await db.update(weeklyDigests).set({ sentAt: now }).where(claim);
+  } catch (error) {
+    logEvent("error", "weekly digest sent, its time not stored", { userId: recipient.userId, week: recipient.week, error: String(error) });
+  }
+  return "sent";
+}
+
+// ---------------------------------------------------------------------------------------------
+// The mailed links
+
+/**
+ * The photo a mailed thumbnail link names, when the link is ours and unexpired and its recipient
+ * may still see the photo now (still taking part, and in its audience): "denied" when not, null when
+ * the link or the photo is not there.
+ */
+export async function digestPhotoToServe(scope: RequestScope, token: string, now: Date) {
+  const fields = await verifyLink(scope.env.BETTER_AUTH_SECRET, "digest-photo", token, now);
+  const [userId, pregnancyId, photoId] = fields ?? [];
+  if (!userId || !pregnancyId || !photoId) return null;
+  const [access, row] = await Promise.all([loadPregnancyAccess(scope.db, userId, pregnancyId), findPhotoToServe(scope.db, pregnancyId, photoId)]);
+  if (!access) return "denied";
+  const photo = servablePhoto({ user: { id: userId }, access }, row);
+  return photo === "hidden" ? "denied" : photo;
+}
+
+/** Whether an unsubscribe link is ours and unexpired (the page that asks costs no statement). */
+export async function isUnsubscribeToken(scope: RequestScope, token: string, now: Date): Promise<boolean> {
+  return (await verifyLink(scope.env.BETTER_AUTH_SECRET, "digest-unsubscribe", token, now)) !== null;
+}
+
+/** Turns the link's user's weekly digest off; false when the link is not ours, expired or its account is gone. */
+export async function unsubscribeFromDigest(scope: RequestScope, token: string, now: Date): Promise<boolean> {
+  const [userId] = (await verifyLink(scope.env.BETTER_AUTH_SECRET, "digest-unsubscribe", token, now)) ?? [];
+  if (!userId) return false;
+  const [user] = await scope.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) return false;
+  await scope.db
+    .insert(userPreferences)
+    .values({ userId, weeklyDigest: false })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { weeklyDigest: false, updatedAt: new Date() } });
+  return true;
+}
