@@ -111,7 +111,7 @@ describe("downloading your data", () => {
     expect(JSON.parse(read("posts.json"))).toMatchObject({ posts: [], commentsOnPosts: [{ text: "Guest wishes" }] });
     expect(read("posts.json")).not.toContain("Bystander");
     expect(Object.keys(files).filter((name) => name.startsWith("health/") || name === "pregnancy.json" || name.startsWith("calendar/events"))).toEqual([]);
-    expect(JSON.parse(read("account.json"))).toMatchObject({ email: guest.email.toLowerCase(), lastName: "exporting" });
+    expect(JSON.parse(read("account.json"))).toMatchObject({ email: guest.email.toLowerCase(), lastName: "exporting", pushDevices: [] });
     expect(Object.keys(files).filter((name) => name.startsWith("waiting-room/images/"))).toHaveLength(1);
   });
 

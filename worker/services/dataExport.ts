@@ -41,6 +41,7 @@ import {
   pregnancies,
   pregnancyBabies,
   pregnancyParticipants,
+  pushSubscriptions,
   registries,
   registrySuggestions,
   userPreferences,
@@ -112,15 +113,19 @@ const json = (name: string, value: unknown): Entry => text(name, `${JSON.stringi
 const sizeOf = (entry: Entry) => ("bytes" in entry ? entry.bytes.byteLength : entry.size);
 
 async function accountRecord(db: Db, userId: string) {
-  const [account] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, emailVerified: users.emailVerified, createdAt: users.createdAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  const [preferences] = await db
-    .select({ emailInvitations: userPreferences.emailInvitations, emailRsvps: userPreferences.emailRsvps, waitingRoomActivation: userPreferences.waitingRoomActivation, weeklyDigest: userPreferences.weeklyDigest })
-    .from(userPreferences)
-    .where(eq(userPreferences.userId, userId));
-  return { ...account, notifications: preferences ?? null };
+  const [[account], [preferences], devices] = await Promise.all([
+    db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email, emailVerified: users.emailVerified, createdAt: users.createdAt }).from(users).where(eq(users.id, userId)),
+    db
+      .select({ emailInvitations: userPreferences.emailInvitations, emailRsvps: userPreferences.emailRsvps, waitingRoomActivation: userPreferences.waitingRoomActivation, weeklyDigest: userPreferences.weeklyDigest, timeZone: userPreferences.timeZone })
+      .from(userPreferences)
+      .where(eq(userPreferences.userId, userId)),
+    // The devices that receive pushes, with their switches; the push service's address and keys are the browser's, not the user's data.
+    db
+      .select({ device: pushSubscriptions.deviceLabel, waitingRoom: pushSubscriptions.waitingRoom, directMessages: pushSubscriptions.directMessages, eventInvitations: pushSubscriptions.eventInvitations, since: pushSubscriptions.createdAt })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId)),
+  ]);
+  return { ...account, notifications: preferences ?? null, pushDevices: devices };
 }
 
 /** Names of everyone who ever took part, by user id (someone who has left keeps their name in the record). */
