@@ -89,11 +89,13 @@ export function createAuthContext(queryClient: QueryClient, client: AppTRPCClien
   return {
     getSession: () => queryClient.ensureQueryData({ ...options, revalidateIfStale: true }).then(remembered(false)),
     refresh: () => queryClient.fetchQuery({ ...options, staleTime: 0 }).then(remembered(true)),
-    clear: () => {
+    // The device is forgotten first and the session last, so the caller's navigation follows at once:
+    // a session gone while this waited would let the route guard send the page elsewhere first.
+    clear: async () => {
+      await forgetThisDevice();
       rememberSessionUser(null);
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
-      return forgetThisDevice();
     },
   };
 }
