@@ -113,23 +113,6 @@ export function splitIntoParts<File extends { size: number; stored: boolean }>(f
   return parts;
 }
 
-type CsvValue = string | number | boolean | Date | null | undefined;
-
-function csvCell(value: CsvValue): string {
-  if (value === null || value === undefined) return "";
-  const text = value instanceof Date ? value.toISOString() : String(value);
-  // A cell a spreadsheet would run as a formula is written as text (OWASP CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** RFC 4180 CSV with a header row and CRLF line ends, the way spreadsheets open it. */
-export function toCsv<Row>(columns: ReadonlyArray<readonly [header: string, value: (row: Row) => CsvValue]>, rows: readonly Row[]): string {
-  const lines = [columns.map(([header]) => csvCell(header)).join(",")];
-  for (const row of rows) lines.push(columns.map(([, value]) => csvCell(value(row))).join(","));
-  return `${lines.join("\r\n")}\r\n`;
-}
-
 /** The birth plan as a page to print: every answered section, the parents' names, escaped. */
 export function birthPlanPage(plan: { title: string; parents: string; dueDate: string; sections: ReadonlyArray<{ title: string; questions: ReadonlyArray<{ label: string; answer: string }> }> }): string {
   const sections = plan.sections

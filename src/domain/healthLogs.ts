@@ -5,7 +5,7 @@ import { HEALTH_RECORD_MESSAGES, SYMPTOM_SEVERITY_MAX, SYMPTOM_SEVERITY_MIN } fr
 import { dateOnlySchema } from "./dateSchema";
 import { weeksPregnant } from "./dates";
 import { sanitizePlainText } from "./sanitize";
-import { toCsv } from "./healthTrackers";
+import { csvRows } from "./csv";
 import { MS_PER_HOUR, MS_PER_MINUTE } from "./units";
 import { NOTES_MAX_LENGTH } from "./textLimits";
 
@@ -141,7 +141,7 @@ export function healthLogsCsv(logs: readonly LoggedEntry[], timeZone?: string): 
       const { date, time } = localDateAndTime(log.loggedAt, timeZone);
       return [date, time, log.week, HEALTH_LOG_LABELS[log.kind].singular, log.name, log.severity, log.notes];
     });
-  return toCsv([[...HEALTH_LOG_CSV_HEADER], ...rows]);
+  return csvRows([[...HEALTH_LOG_CSV_HEADER], ...rows]);
 }
 
 export const healthLogsFileName = (kind: HealthLogKind, today: string) => `${HEALTH_LOG_LABELS[kind].plural.toLowerCase()}-${today}.csv`;

@@ -323,21 +323,6 @@ export function fiveOneOne(rows: readonly ContractionRow[], now: number): FiveOn
 // ---------------------------------------------------------------------------------------------
 // CSV export
 
-/** Cells a spreadsheet would run as a formula start with one of these; such text gets a leading apostrophe. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvCell(value: string | number | null): string {
-  if (value === null) return "";
-  if (typeof value === "number") return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** RFC 4180 CSV (CRLF line ends, quoted where needed) from a header row and data rows. */
-export function toCsv(rows: readonly (readonly (string | number | null)[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
-}
-
 /** Minutes with one decimal, for CSV columns. */
 export const minutesOf = (ms: number): number => Math.round((ms / MS_PER_MINUTE) * TENTHS) / TENTHS;
 /** Whole seconds, for CSV columns. */

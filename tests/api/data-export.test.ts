@@ -93,6 +93,10 @@ describe("downloading your data", () => {
     }
     expect(read("calendar/calendar.ics")).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*SUMMARY:Anatomy scan[\s\S]*END:VCALENDAR\r\n$/);
     expect(read("health/contractions.csv").split("\r\n")[0]).toBe("started,ended,recorded by");
+    // Every CSV opens with the UTF-8 byte-order mark (src/domain/csv.ts), like the app's downloads.
+    const csvNames = Object.keys(files).filter((name) => name.endsWith(".csv"));
+    expect(csvNames.length).toBeGreaterThanOrEqual(6);
+    for (const name of csvNames) expect([...files[name]!.slice(0, 3)], name).toEqual([0xef, 0xbb, 0xbf]);
     const [post] = JSON.parse(read("posts.json")) as Array<{ content: string; comments: Array<{ text: string }> }>;
     expect(post).toMatchObject({ content: "<p>Owner news</p>", comments: [{ text: "Guest wishes" }, { text: "Bystander note" }] });
     expect(read("README.txt")).toContain("photos/photos.json");

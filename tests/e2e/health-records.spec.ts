@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { addDays, todayIso } from "../../src/domain/dates";
+import { CSV_BOM } from "../../src/domain/csv";
 import { familyWithGrandparent } from "./family";
 import { expect, expectAccessible, signInThroughApi, test } from "./support";
 import { HOSPITAL_BAG_DEFAULTS } from "../../src/domain/hospitalBag";
@@ -104,7 +105,9 @@ test("the owner logs symptoms by week, deletes one and undoes it, and exports th
   const file = await download;
   expect(file.suggestedFilename()).toBe(`symptoms-${todayIso()}.csv`);
   const csv = await readFile((await file.path())!, "utf8");
-  const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
+  // Every CSV of the app opens with the UTF-8 byte-order mark, for spreadsheets.
+  expect(csv.startsWith(CSV_BOM)).toBe(true);
+  const lines = csv.slice(CSV_BOM.length).trim().split("\r\n");
   expect(lines[0]).toBe("Date,Time,Week,Type,Name,Severity,Notes");
   expect(lines.slice(1).map((line) => line.split(",").slice(2, 6))).toEqual([
     ["38", "Symptom", "Heartburn", "4"],

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { CSV_BOM } from "../../src/domain/csv";
 import { asc, eq } from "drizzle-orm";
 import { DEMO_KICK_SESSIONS, DEMO_SUPPLEMENTS } from "../../scripts/demo-family";
 import { addDays, todayIso } from "../../src/domain/dates";
@@ -73,7 +74,9 @@ test("a contraction session shows each duration and interval, the last hour's av
   await page.getByRole("button", { name: "Download CSV" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^contractions-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = (await readFile(await file.path(), "utf8")).trim().split("\r\n");
+  const csv = await readFile(await file.path(), "utf8");
+  expect(csv.startsWith(CSV_BOM)).toBe(true);
+  const lines = csv.slice(CSV_BOM.length).trim().split("\r\n");
   expect(lines[0]).toBe("Date,Start,End,Duration (sec),Interval (min)");
   expect(lines.slice(1).map((line) => line.split(",").slice(3).join(","))).toEqual(["70,", ...Array(12).fill("70,5")]);
 });

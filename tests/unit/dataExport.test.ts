@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { birthPlanPage, closedExportUntil, EXPORT_AFTER_CLOSURE_DAYS, exportFileName, exportKindFor, exportReadme, photoFileName, slugify, splitIntoParts, toCsv } from "../../src/domain/dataExport";
+import { birthPlanPage, closedExportUntil, EXPORT_AFTER_CLOSURE_DAYS, exportFileName, exportKindFor, exportReadme, photoFileName, slugify, splitIntoParts } from "../../src/domain/dataExport";
 import { MS_PER_DAY } from "../../src/domain/units";
 
 const now = new Date("2026-11-26T12:00:00Z");
@@ -38,23 +38,6 @@ describe("file names", () => {
     expect(photoFileName({ id: "ffffffff-0000-4000-8000-000000000000", title: null, uploadDate: new Date("2026-05-01T09:00:00Z"), mimeType: "image/heic" })).toBe("2026-05-01-photo-ffffffff.heic");
     expect(exportFileName("own", "Baby Parker", now)).toBe("babysteps-baby-parker-my-part-2026-11-26.zip");
     expect(exportFileName("account", null, now)).toBe("babysteps-account-2026-11-26.zip");
-  });
-});
-
-describe("CSV", () => {
-  it("quotes what needs quoting and never hands a spreadsheet a formula", () => {
-    const csv = toCsv<{ name: string; n: number | null }>(
-      [
-        ["name", (row) => row.name],
-        ["n", (row) => row.n],
-      ],
-      [
-        { name: 'Said "hi", then left', n: 1 },
-        { name: "=HYPERLINK(\"http://x\")", n: null },
-        { name: "two\nlines", n: 0 },
-      ],
-    );
-    expect(csv).toBe('name,n\r\n"Said ""hi"", then left",1\r\n"\'=HYPERLINK(""http://x"")",\r\n"two\nlines",0\r\n');
   });
 });
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { DEMO_BIRTH_PLAN, DEMO_PACKED_BAG_ITEMS } from "../../scripts/demo-family";
 import { addDays } from "../../src/domain/dates";
 import { HOSPITAL_BAG_OWNERS } from "../../src/domain/enums";
-import { csvCell } from "../../src/domain/healthTrackers";
 import { answeredSections, BIRTH_PLAN_SECTIONS, BIRTH_PLAN_TEXT_MAX_LENGTH, birthPlanAnswersSchema, normalizeBirthPlanAnswers, parentNames } from "../../src/domain/birthPlan";
 import { bagProgress, cleanBagItemName, HOSPITAL_BAG_DEFAULTS, HOSPITAL_BAG_ITEM_NAME_MAX_LENGTH, packedProgress } from "../../src/domain/hospitalBag";
 import { cleanHealthLog, groupLogsByWeek, HEALTH_LOG_SUGGESTIONS, healthLogInputSchema, healthLogsCsv, healthLogsFileName, healthLogWeek, isLocalDayOf, severityLabel, symptomsByWeek, type LoggedEntry } from "../../src/domain/healthLogs";
@@ -104,17 +103,6 @@ describe("the timeline by week", () => {
 });
 
 describe("CSV export", () => {
-  it("quotes cells with commas, quotes or line breaks, and defuses spreadsheet formulas", () => {
-    expect(csvCell("Nausea")).toBe("Nausea");
-    expect(csvCell('Said "ouch", twice')).toBe('"Said ""ouch"", twice"');
-    expect(csvCell("line one\nline two")).toBe('"line one\nline two"');
-    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe("\"'=HYPERLINK(\"\"http://x\"\")\"");
-    expect(csvCell("+1 555")).toBe("'+1 555");
-    expect(csvCell("-")).toBe("'-");
-    expect(csvCell(3)).toBe("3");
-    expect(csvCell(null)).toBe("");
-  });
-
   it("lists the logs oldest first with a header row, local dates and times, CRLF line ends", () => {
     const csv = healthLogsCsv(
       [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Contraction, CONTRACTION_MAX_MS, contractionRows, contractionSchema, contractionSessions, fiveOneOne, formatClock, formatSpan, KICK_SESSION_MAX_MS, kickHistoryByDay, kickSessionSchema, kickSessionStats, lastDays, mergeRecords, minutesOf, recentAverages, supplementsLeft, timeToTarget, toCsv, vitaminStreak } from "../../src/domain/healthTrackers";
+import { type Contraction, CONTRACTION_MAX_MS, contractionRows, contractionSchema, contractionSessions, fiveOneOne, formatClock, formatSpan, KICK_SESSION_MAX_MS, kickHistoryByDay, kickSessionSchema, kickSessionStats, lastDays, mergeRecords, minutesOf, recentAverages, supplementsLeft, timeToTarget, vitaminStreak } from "../../src/domain/healthTrackers";
 import { MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND } from "../../src/domain/units";
 
 const T0 = Date.UTC(2026, 4, 4, 9, 0, 0);
@@ -206,16 +206,6 @@ describe("records on the device and the server", () => {
 });
 
 describe("CSV export", () => {
-  it("quotes what needs quoting, leaves empty cells for null and ends lines with CRLF", () => {
-    expect(toCsv([["Date", "Baby", "Movements"], ["2026-05-04", 'Bean "B", first', 10], ["2026-05-05", null, 0]])).toBe(
-      'Date,Baby,Movements\r\n2026-05-04,"Bean ""B"", first",10\r\n2026-05-05,,0\r\n',
-    );
-  });
-
-  it("keeps text that a spreadsheet would run as a formula as text", () => {
-    expect(toCsv([["=HYPERLINK(1)", "+1", "@me", "-x"]])).toBe("'=HYPERLINK(1),'+1,'@me,'-x\r\n");
-  });
-
   it("writes minutes with one decimal", () => {
     expect(minutesOf(sec(90))).toBe(1.5);
     expect(minutesOf(sec(100))).toBe(1.7);

@@ -12,9 +12,9 @@ import {
   photoFileName,
   splitIntoParts,
   storedFileName,
-  toCsv,
   type ExportKind,
 } from "../../src/domain/dataExport";
+import { csvFile, csvTable, type CsvValue } from "../../src/domain/csv";
 import { serviceState, todayIso } from "../../src/domain/dates";
 import { buildIcalendar } from "../../src/domain/ical";
 import { displayTitle, isParentRole } from "../../src/domain/permissions";
@@ -110,6 +110,8 @@ interface ExportPlan {
 const encoder = new TextEncoder();
 const text = (name: string, content: string): Entry => ({ name, bytes: encoder.encode(content) });
 const json = (name: string, value: unknown): Entry => text(name, `${JSON.stringify(value, null, 2)}\n`);
+/** A CSV file of records, written by the rule every CSV of the app follows (src/domain/csv.ts). */
+const csvEntry = <Row>(name: string, columns: ReadonlyArray<readonly [header: string, value: (row: Row) => CsvValue]>, rows: readonly Row[]): Entry => text(name, csvFile(csvTable(columns, rows)));
 const sizeOf = (entry: Entry) => ("bytes" in entry ? entry.bytes.byteLength : entry.size);
 
 async function accountRecord(db: Db, userId: string) {
@@ -324,9 +326,8 @@ async function familyEntries(db: Db, userId: string, pregnancy: typeof pregnanci
     }),
     ...imageFiles,
     json("waiting-room/direct-messages.json", directMessages.map((message) => ({ with: nameOf(message.otherId), by: nameOf(message.authorId), at: message.createdAt, text: message.content }))),
-    text(
+    csvEntry(
       "health/kick-sessions.csv",
-      toCsv(
         [
           ["started", (row) => row.startedAt],
           ["ended", (row) => row.endedAt],
@@ -335,22 +336,18 @@ async function familyEntries(db: Db, userId: string, pregnancy: typeof pregnanci
           ["recorded by", (row) => nameOf(row.recordedBy)],
         ],
         kicks,
-      ),
     ),
-    text(
+    csvEntry(
       "health/contractions.csv",
-      toCsv(
         [
           ["started", (row) => row.startedAt],
           ["ended", (row) => row.endedAt],
           ["recorded by", (row) => nameOf(row.recordedBy)],
         ],
         contractionRows,
-      ),
     ),
-    text(
+    csvEntry(
       "health/logs.csv",
-      toCsv(
         [
           ["logged", (row) => row.loggedAt],
           ["week", (row) => row.week],
@@ -361,11 +358,9 @@ async function familyEntries(db: Db, userId: string, pregnancy: typeof pregnanci
           ["by", (row) => nameOf(row.userId)],
         ],
         logs,
-      ),
     ),
-    text(
+    csvEntry(
       "health/medical-contacts.csv",
-      toCsv(
         [
           ["kind", (row) => row.kind],
           ["name", (row) => row.name],
@@ -375,22 +370,18 @@ async function familyEntries(db: Db, userId: string, pregnancy: typeof pregnanci
           ["notes", (row) => row.notes],
         ],
         contacts,
-      ),
     ),
-    text(
+    csvEntry(
       "health/hospital-bag.csv",
-      toCsv(
         [
           ["for", (row) => row.owner],
           ["item", (row) => row.name],
           ["packed", (row) => row.isPacked],
         ],
         bag,
-      ),
     ),
-    text(
+    csvEntry(
       "health/supplements.csv",
-      toCsv(
         [
           ["supplement", (row) => row.name],
           ["dose", (row) => row.dose],
@@ -399,7 +390,6 @@ async function familyEntries(db: Db, userId: string, pregnancy: typeof pregnanci
           ["taken on", (row) => row.takenOn],
         ],
         supplements,
-      ),
     ),
     text(
       "health/birth-plan.html",

@@ -4,7 +4,7 @@ import { clsx } from "clsx";
 import { todayIso } from "../../domain/dates";
 import type { HealthLogKind } from "../../domain/enums";
 import { HEALTH_RECORD_MESSAGES } from "../../domain/healthRecords";
-import { downloadTextFile } from "../../lib/download";
+import { downloadCsv } from "../../lib/download";
 import { Button } from "../../ui/Button";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { TextAreaField } from "../../ui/fields";
@@ -69,7 +69,7 @@ function HealthLog({ kind, scope, pregnancy }: { kind: HealthLogKind; scope: Hea
   }
 
   function exportCsv() {
-    downloadTextFile(healthLogsFileName(kind, todayIso()), `\uFEFF${healthLogsCsv(logs.data ?? [])}`, "text/csv;charset=utf-8");
+    downloadCsv(healthLogsFileName(kind, todayIso()), healthLogsCsv(logs.data ?? []));
   }
 
   const hasLogs = (logs.data?.length ?? 0) > 0;

@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { todayIso } from "../../domain/dates";
-import { CONTRACTION_SESSION_GAP_MS, type ContractionRow, contractionRows, contractionSessions, FIVE_ONE_ONE_MIN_SPAN_MS, fiveOneOne, formatClock, formatSpan, HEALTH_MESSAGES, HEALTH_TIMER_TICK_MS, localDay, minutesOf, recentAverages, secondsOf, toCsv } from "../../domain/healthTrackers";
-import { downloadTextFile } from "../../lib/download";
+import { CONTRACTION_SESSION_GAP_MS, type ContractionRow, contractionRows, contractionSessions, FIVE_ONE_ONE_MIN_SPAN_MS, fiveOneOne, formatClock, formatSpan, HEALTH_MESSAGES, HEALTH_TIMER_TICK_MS, localDay, minutesOf, recentAverages, secondsOf } from "../../domain/healthTrackers";
+import { csvRows } from "../../domain/csv";
+import { downloadCsv } from "../../lib/download";
 import { useNow } from "../../lib/useNow";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/Dialog";
@@ -28,7 +29,7 @@ export function ContractionTimerPage() {
 }
 
 function contractionsCsv(rows: readonly ContractionRow[]): string {
-  return toCsv([
+  return csvRows([
     ["Date", "Start", "End", "Duration (sec)", "Interval (min)"],
     ...rows.map((row) => [localDay(row.startedAt), csvTime(row.startedAt), csvTime(row.endedAt), secondsOf(row.durationMs), row.intervalMs === null ? null : minutesOf(row.intervalMs)]),
   ]);
@@ -69,7 +70,7 @@ export function ContractionTimer({ scope }: { scope: HealthScope }) {
               This session
             </h2>
             {rows.length > 0 && (
-              <Button variant="secondary" size="sm" onClick={() => downloadTextFile(`contractions-${todayIso()}.csv`, contractionsCsv(rows), "text/csv")}>
+              <Button variant="secondary" size="sm" onClick={() => downloadCsv(`contractions-${todayIso()}.csv`, contractionsCsv(rows))}>
                 <DownloadIcon className="size-4" />
                 Download CSV
               </Button>

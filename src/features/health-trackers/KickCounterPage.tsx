@@ -1,8 +1,9 @@
 import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { todayIso } from "../../domain/dates";
-import { type ActiveKickSession, formatClock, formatSpan, HEALTH_MESSAGES, HEALTH_TIMER_TICK_MS, KICK_TARGET_MOVEMENTS, KICK_TARGET_WINDOW_MS, kickHistoryByDay, type KickSession, kickSessionStats, lastDays, localDay, minutesOf, toCsv } from "../../domain/healthTrackers";
-import { downloadTextFile } from "../../lib/download";
+import { type ActiveKickSession, formatClock, formatSpan, HEALTH_MESSAGES, HEALTH_TIMER_TICK_MS, KICK_TARGET_MOVEMENTS, KICK_TARGET_WINDOW_MS, kickHistoryByDay, type KickSession, kickSessionStats, lastDays, localDay, minutesOf } from "../../domain/healthTrackers";
+import { csvRows } from "../../domain/csv";
+import { downloadCsv } from "../../lib/download";
 import { useNow } from "../../lib/useNow";
 import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
@@ -173,7 +174,7 @@ interface KickHistoryProps {
 
 /** Each session as a spreadsheet row, in the person's time zone. */
 function kicksCsv(sessions: readonly KickSession[], babyName: (babyId: string | null) => string | null): string {
-  return toCsv([
+  return csvRows([
     ["Date", "Start", "End", "Baby", "Movements", `Time to ${KICK_TARGET_MOVEMENTS} movements (min)`, "Duration (min)"],
     ...sessions.map((s) => {
       const stats = kickSessionStats(s);
@@ -199,7 +200,7 @@ function KickHistory({ sessions, babies, babyName, pendingIds, onRemove }: KickH
           History
         </h2>
         {sessions.length > 0 && (
-          <Button variant="secondary" size="sm" onClick={() => downloadTextFile(`kick-counts-${today}.csv`, kicksCsv(sessions, babyName), "text/csv")}>
+          <Button variant="secondary" size="sm" onClick={() => downloadCsv(`kick-counts-${today}.csv`, kicksCsv(sessions, babyName))}>
             <DownloadIcon className="size-4" />
             Download CSV
           </Button>
