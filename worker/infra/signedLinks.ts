@@ -4,6 +4,7 @@
  * (BETTER_AUTH_SECRET) through WebCrypto. Nothing is stored; the route that takes a token still
  * checks, when the link is followed, that what it names is allowed now.
  */
+import { fromBase64Url, toBase64Url } from "../../src/domain/bytes";
 
 export type SignedLinkPurpose = "digest-photo" | "digest-unsubscribe";
 
@@ -19,13 +20,11 @@ interface SignedPayload {
 const MS_PER_SECOND = 1000;
 const encoder = new TextEncoder();
 
-const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+/** A token part as bytes, or null when it is not base64url. */
+function decodePart(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
   try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return Uint8Array.from(fromBase64Url(text));
   } catch {
     return null;
   }
@@ -45,8 +44,8 @@ export async function signLink(secret: string, purpose: SignedLinkPurpose, field
 export async function verifyLink(secret: string, purpose: SignedLinkPurpose, token: string, now: Date): Promise<string[] | null> {
   const [bodyText, signatureText, ...rest] = token.split(".");
   if (bodyText === undefined || signatureText === undefined || rest.length > 0) return null;
-  const body = fromBase64Url(bodyText);
-  const signature = fromBase64Url(signatureText);
+  const body = decodePart(bodyText);
+  const signature = decodePart(signatureText);
   if (!body || !signature) return null;
   // Constant-time comparison, inside WebCrypto.
   if (!(await crypto.subtle.verify("HMAC", await keyOf(secret), signature, body))) return null;
