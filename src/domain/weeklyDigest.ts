@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { addDays, startOfWeek } from "./dates";
+import { localDateAndTime } from "./healthLogs";
 import { MS_PER_DAY } from "./units";
 
 /** The hourly trigger (wrangler.toml [triggers]). */
@@ -71,9 +72,8 @@ export interface LocalClock {
 
 /** The date and hour at `now` in the zone. */
 export function localClock(now: Date, timeZone: string): LocalClock {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return { date: `${part("year")}-${part("month")}-${part("day")}`, hour: Number(part("hour")) };
+  const { date, time } = localDateAndTime(now, timeZone);
+  return { date, hour: Number(time.slice(0, time.indexOf(":"))) };
 }
 
 /** The recipient's date at `now` (the first day of their upcoming events). */
