@@ -98,6 +98,10 @@ export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 export type Permissions = Record<PermissionFlag, boolean>;
 export type CustomPermissions = Partial<Permissions>;
 
+/** Issue 23: how a user sees and enters the baby's weight and length (storage stays pounds and inches). */
+export const MEASUREMENT_SYSTEMS = ["imperial", "metric"] as const;
+export type MeasurementSystem = (typeof MEASUREMENT_SYSTEMS)[number];
+
 export const USER_MODES = ["parent", "guest"] as const;
 export type UserMode = (typeof USER_MODES)[number];
 

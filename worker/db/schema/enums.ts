@@ -11,6 +11,7 @@ import {
   HOSPITAL_BAG_OWNERS,
   INVITATION_STATUSES,
   ITEM_PRIVACY_LEVELS,
+  MEASUREMENT_SYSTEMS,
   MEDICAL_CONTACT_KINDS,
   PARTICIPANT_ROLES,
   PARTICIPANT_STATUSES,
@@ -38,6 +39,7 @@ export const itemPrivacyLevelEnum = pgEnum("item_privacy_level", ITEM_PRIVACY_LE
 export const babyGenderEnum = pgEnum("baby_gender", BABY_GENDERS);
 export const invitationStatusEnum = pgEnum("invitation_status", INVITATION_STATUSES);
 export const userModeEnum = pgEnum("user_mode", USER_MODES);
+export const measurementSystemEnum = pgEnum("measurement_system", MEASUREMENT_SYSTEMS);
 
 export const subscriptionStatusEnum = pgEnum("subscription_status", SUBSCRIPTION_STATUSES);
 export const subscriptionTierEnum = pgEnum("subscription_tier", SUBSCRIPTION_TIERS);

@@ -19,6 +19,8 @@ export const photos = pgTable(
     storagePath: text("storage_path").notNull(),
     thumbnailUrl: text("thumbnail_url"),
     thumbnailPath: text("thumbnail_path"),
+    /** R2 key of a copy every browser shows (JPEG), made when the original is not one (HEIC/HEIF). */
+    displayPath: text("display_path"),
     title: text("title"),
     description: text("description"),
     altText: text("alt_text"),

@@ -20,6 +20,7 @@ import {
   babyGenderEnum,
   guestPrivacyLevelEnum,
   guestRelationshipEnum,
+  measurementSystemEnum,
   invitationStatusEnum,
   participantRoleEnum,
   participantStatusEnum,
@@ -50,6 +51,11 @@ export const pregnancies = pgTable(
     setupCompletedAt: timestamp("setup_completed_at", { withTimezone: true }),
     /** When the parents were told by mail that the read-only years are ending (src/domain/retention.ts). */
     purgeWarnedAt: timestamp("purge_warned_at", { withTimezone: true }),
+    /**
+     * The family's IANA time zone: its "today" and the zone of its events' wall-clock times. Set
+     * from the creating parent's browser; null only until a parent's browser first reports one.
+     */
+    timeZone: text("time_zone"),
     ...timestamps(),
   },
   (t) => [index("pregnancies_created_by_user_id_idx").on(t.createdByUserId)],
@@ -180,6 +186,8 @@ export const userPreferences = pgTable("user_preferences", {
   weeklyDigest: boolean("weekly_digest").notNull().default(true),
   /** The user's IANA time zone, as their browser last said (the weekly digest goes in their morning). */
   timeZone: text("time_zone"),
+  /** Imperial or metric for the baby's weight and length; null follows the browser's region. */
+  measurementSystem: measurementSystemEnum("measurement_system"),
   updatedAt: updatedAt(),
 });
 
