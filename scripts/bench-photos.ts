@@ -165,7 +165,7 @@ export async function benchPhotos(stack: Stack): Promise<void> {
     const [user] = await album.db.select().from(users).where(eq(users.id, guest.userId));
     if (!access || !user) throw new Error("bench guest has no access");
     // listPhotos only reads the database: the caller's bindings are never looked at, nothing is mailed or left to finish.
-    const caller: PregnancyCaller = { db: album.db, env: {} as Bindings, origin: stack.url, waitUntil: () => undefined, mailer: outboxMailer(album.db), user, access };
+    const caller: PregnancyCaller = { db: album.db, env: {} as Bindings, origin: stack.url, waitUntil: () => undefined, mailer: outboxMailer(album.db), now: new Date(), user, access };
     const sqlLatencies: number[] = [];
     for (let i = 0; i < ALBUM_REQUESTS; i++) {
       const started = performance.now();

@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { createAuth, type Auth, type AuthSession } from "./auth";
 import { isDevEnvironment } from "./config";
+import { DEV_NOW_HEADER, requestNow } from "./dev/clock";
 import { createDb, createPool, type Db } from "./db";
 import { countStatements, DB_STATS_HEADER, formatDbStats } from "./db/stats";
 import type { Bindings } from "./env";
@@ -31,8 +32,8 @@ export interface AppVariables {
 export const publicOriginOf = (env: Pick<Bindings, "BETTER_AUTH_URL">, requestUrl: string) => env.BETTER_AUTH_URL ?? new URL(requestUrl).origin;
 
 /** What services run with, for a request or a scheduled job. The one place the mailer is made. */
-export function requestScope(env: Bindings, db: Db, origin: string, waitUntil: (promise: Promise<unknown>) => void): RequestScope {
-  return { db, env, origin, mailer: createMailer(env, db), waitUntil };
+export function requestScope(env: Bindings, db: Db, origin: string, waitUntil: (promise: Promise<unknown>) => void, now: Date = new Date()): RequestScope {
+  return { db, env, origin, mailer: createMailer(env, db), waitUntil, now };
 }
 
 /** Everything a request needs, built per request (on Workers a socket cannot outlive its request). */
@@ -43,7 +44,7 @@ export const createAppContext = createMiddleware<{ Bindings: Bindings; Variables
   const stats = isDevEnvironment(env) ? countStatements(pool) : undefined;
   const db = createDb(pool);
   const origin = publicOriginOf(env, c.req.url);
-  const scope = requestScope(env, db, origin, (promise) => c.executionCtx.waitUntil(promise));
+  const scope = requestScope(env, db, origin, (promise) => c.executionCtx.waitUntil(promise), requestNow(env, c.req.header(DEV_NOW_HEADER)));
   const { mailer } = scope;
   let auth: Auth | undefined;
   const getAuth = () => (auth ??= createAuth({ db, mailer, secret: env.BETTER_AUTH_SECRET, baseURL: origin, sessionEnded: (userId) => reauthoriseUserRooms(db, env, userId) }));

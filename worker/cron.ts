@@ -21,10 +21,10 @@ async function removeUnsentRoomImages(env: Bindings, now: Date): Promise<void> {
 }
 
 /** A job with the scope a request would have (mail links use the public origin), on a pool of its own. */
-async function withJobScope(env: Bindings, waitUntil: (promise: Promise<unknown>) => void, job: (scope: RequestScope) => Promise<unknown>): Promise<void> {
+async function withJobScope(env: Bindings, now: Date, waitUntil: (promise: Promise<unknown>) => void, job: (scope: RequestScope) => Promise<unknown>): Promise<void> {
   const pool = createPool(env.DATABASE_URL, env.LOCAL_WS_PROXY);
   try {
-    await job(requestScope(env, createDb(pool), env.BETTER_AUTH_URL ?? "", waitUntil));
+    await job(requestScope(env, createDb(pool), env.BETTER_AUTH_URL ?? "", waitUntil, now));
   } finally {
     await pool.end();
   }
@@ -35,7 +35,7 @@ async function withJobScope(env: Bindings, waitUntil: (promise: Promise<unknown>
  * minute's jobs; one job failing does not hold another back.
  */
 export async function runScheduledJobs(env: Bindings, now: Date, cron: string, waitUntil: (promise: Promise<unknown>) => void): Promise<void> {
-  if (cron === RETENTION_CRON) return withJobScope(env, waitUntil, (scope) => runRetention(scope, now));
-  if (cron === WEEKLY_DIGEST_CRON) return withJobScope(env, waitUntil, (scope) => runWeeklyDigest(scope, now));
+  if (cron === RETENTION_CRON) return withJobScope(env, now, waitUntil, (scope) => runRetention(scope, now));
+  if (cron === WEEKLY_DIGEST_CRON) return withJobScope(env, now, waitUntil, (scope) => runWeeklyDigest(scope, now));
   await Promise.all([closeDueSessions(env, now, (pregnancyId, event) => tellRoom(env, pregnancyId, event)), removeUnsentRoomImages(env, now)]);
 }

@@ -6,6 +6,7 @@ import { dateOnlySchema } from "./dateSchema";
 import { weeksPregnant } from "./dates";
 import { sanitizePlainText } from "./sanitize";
 import { csvRows } from "./csv";
+import { localDateAndTime } from "./timeZones";
 import { MS_PER_HOUR, MS_PER_MINUTE } from "./units";
 import { NOTES_MAX_LENGTH } from "./textLimits";
 
@@ -118,17 +119,6 @@ export interface LoggedEntry {
   notes: string | null;
   loggedAt: Date;
   week: number | null;
-}
-
-const TIME_PARTS = 2;
-
-const pad = (n: number) => String(n).padStart(TIME_PARTS, "0");
-
-/** 'YYYY-MM-DD' and 'HH:mm' of a moment in a time zone (the browser's when none is given). */
-export function localDateAndTime(moment: Date, timeZone?: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", hourCycle: "h23" }).formatToParts(moment);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { date: `${part("year")}-${pad(part("month"))}-${pad(part("day"))}`, time: `${pad(part("hour"))}:${pad(part("minute"))}` };
 }
 
 export const HEALTH_LOG_CSV_HEADER = ["Date", "Time", "Week", "Type", "Name", "Severity", "Notes"] as const;

@@ -4,6 +4,7 @@
  */
 import { addDays } from "./dates";
 import { EVENT_CATEGORY_LABELS } from "./calendar";
+import { instantIn } from "./timeZones";
 import type { EventCategory } from "./enums";
 
 /** Ours: a timed event lasts an hour in calendar files (events store a start time only). */
@@ -63,11 +64,11 @@ export function foldIcalLine(line: string): string {
 const compactDate = (date: string) => date.replaceAll("-", "");
 const utcStamp = (at: Date) => at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 
-function eventLines(event: IcalEvent, stamp: Date): string[] {
+function eventLines(event: IcalEvent, timeZone: string, stamp: Date): string[] {
   const description = [event.notes, event.questions ? `Questions for the provider:\n${event.questions}` : null].filter(Boolean).join("\n\n");
   const start = event.time
-    ? // A floating local time (no zone): the appointment is at 2:30 PM wherever the family is.
-      [`DTSTART:${compactDate(event.date)}T${event.time.replaceAll(":", "")}`, `DURATION:${ICAL_EVENT_DURATION}`]
+    ? // The family's wall-clock time as the moment it is (UTC), so each calendar app shows it in its own zone.
+      [`DTSTART:${utcStamp(instantIn(event.date, event.time, timeZone))}`, `DURATION:${ICAL_EVENT_DURATION}`]
     : [`DTSTART;VALUE=DATE:${compactDate(event.date)}`, `DTEND;VALUE=DATE:${compactDate(addDays(event.date, 1))}`];
   return [
     "BEGIN:VEVENT",
@@ -83,8 +84,11 @@ function eventLines(event: IcalEvent, stamp: Date): string[] {
   ];
 }
 
-/** A whole VCALENDAR named `name`, CRLF line endings and folded lines, as calendar apps expect. */
-export function buildIcalendar(name: string, events: readonly IcalEvent[], stamp: Date = new Date()): string {
+/**
+ * A whole VCALENDAR named `name`, CRLF line endings and folded lines, as calendar apps expect.
+ * Event times are wall-clock times in the family's `timeZone`; all-day events stay dates.
+ */
+export function buildIcalendar(name: string, events: readonly IcalEvent[], timeZone: string, stamp: Date = new Date()): string {
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
@@ -92,7 +96,9 @@ export function buildIcalendar(name: string, events: readonly IcalEvent[], stamp
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     `X-WR-CALNAME:${escapeIcalText(name)}`,
-    ...events.flatMap((event) => eventLines(event, stamp)),
+    // Apple's and Google's hint for showing the calendar; the times themselves are UTC.
+    `X-WR-TIMEZONE:${timeZone}`,
+    ...events.flatMap((event) => eventLines(event, timeZone, stamp)),
     "END:VCALENDAR",
   ];
   return lines.map(foldIcalLine).join(CRLF) + CRLF;

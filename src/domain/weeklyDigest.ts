@@ -4,9 +4,8 @@
  * is that morning there and which week it is; a run later the same local Monday (a missed hour)
  * still sends, Tuesday does not. A week is named by its Monday's date in the recipient's zone.
  */
-import { z } from "zod";
 import { addDays, startOfWeek } from "./dates";
-import { localDateAndTime } from "./healthLogs";
+import { localDateAndTime, zoneOrFallback } from "./timeZones";
 import { MS_PER_DAY } from "./units";
 
 /** The hourly trigger (wrangler.toml [triggers]). */
@@ -21,9 +20,6 @@ export const DIGEST_RECIPIENTS_PER_RUN = 150;
 
 /** The local hour from which Monday's digest goes. */
 export const DIGEST_HOUR = 8;
-
-/** The zone of a user whose browser never told us theirs. */
-export const DIGEST_FALLBACK_ZONE = "UTC";
 
 /** Without an earlier digest, what is new is what came in the last week. */
 export const DIGEST_FIRST_LOOKBACK_DAYS = 7;
@@ -43,25 +39,6 @@ export const DIGEST_EVENTS_SHOWN = 10;
 /** A post's opening lines, at most this many characters. */
 export const DIGEST_POST_EXCERPT_LENGTH = 200;
 export const DIGEST_POST_EXCERPT_LINES = 2;
-
-/** The longest IANA zone name is under 40 characters; this only bounds what a client may send. */
-const TIME_ZONE_MAX_LENGTH = 64;
-
-/** True for a zone name this runtime knows (the browser's `resolvedOptions().timeZone`). */
-export function isTimeZone(value: string): boolean {
-  if (value === "" || value.length > TIME_ZONE_MAX_LENGTH) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const timeZoneSchema = z.string().refine(isTimeZone, "Unknown time zone");
-
-/** The stored zone when it is one, else UTC. */
-export const zoneOrFallback = (stored: string | null | undefined): string => (stored && isTimeZone(stored) ? stored : DIGEST_FALLBACK_ZONE);
 
 export interface LocalClock {
   /** The calendar date there, YYYY-MM-DD. */

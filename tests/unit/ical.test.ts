@@ -84,28 +84,31 @@ describe("foldIcalLine", () => {
   });
 });
 
+const ZONE = "America/Los_Angeles";
+
 describe("buildIcalendar", () => {
   it("writes a VCALENDAR with CRLF endings, every physical line within 75 octets, that unfolds to its content", () => {
     const long = "Ask about the 20-week scan; bring the notes, the 🍼 list and the café receipts. ".repeat(8);
-    const ics = buildIcalendar("Olivia's Journey, 2026", [event({ notes: long, location: "St. Mary's, Ward 4; Room 2" })], STAMP);
+    const ics = buildIcalendar("Olivia's Journey, 2026", [event({ notes: long, location: "St. Mary's, Ward 4; Room 2" })], ZONE, STAMP);
     expect(ics.endsWith("\r\n")).toBe(true);
     expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
     for (const line of ics.split("\r\n")) expect(octets(line)).toBeLessThanOrEqual(ICAL_LINE_OCTETS);
     const lines = unfold(ics).split("\r\n");
-    expect(lines.slice(0, 6)).toEqual(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//BabySteps//Pregnancy Calendar//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:Olivia's Journey\\, 2026"]);
+    expect(lines.slice(0, 7)).toEqual(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//BabySteps//Pregnancy Calendar//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:Olivia's Journey\\, 2026", "X-WR-TIMEZONE:America/Los_Angeles"]);
     expect(lines.at(-2)).toBe("END:VCALENDAR");
     expect(lines).toContain(`DESCRIPTION:${escapeIcalText(long)}`);
     expect(lines).toContain("LOCATION:St. Mary's\\, Ward 4\\; Room 2");
   });
 
-  it("writes a timed event as a floating local start with a duration", () => {
-    const lines = eventLines(buildIcalendar("Cal", [event()], STAMP));
+  it("writes a timed event as the moment it happens in the family's zone (UTC), with a duration", () => {
+    const lines = eventLines(buildIcalendar("Cal", [event()], ZONE, STAMP));
     expect(lines).toEqual([
       "BEGIN:VEVENT",
       "UID:0b7c2a54-5a43-4a7e-9d0f-5c1f7f0e2b11@babysteps.app",
       "DTSTAMP:20260202T100000Z",
       "LAST-MODIFIED:20260201T081530Z",
-      "DTSTART:20260309T143000",
+      // 2:30 PM in Los Angeles on 9 March 2026 (PDT since the 8th) is 21:30 UTC.
+      "DTSTART:20260309T213000Z",
       `DURATION:${ICAL_EVENT_DURATION}`,
       "SUMMARY:Anatomy scan",
       "CATEGORIES:Medical",
@@ -115,7 +118,7 @@ describe("buildIcalendar", () => {
   });
 
   it("writes an all-day event as a date with its end on the next day, also across month and year ends", () => {
-    const allDay = (date: string) => eventLines(buildIcalendar("Cal", [event({ date, time: null, category: "celebration" })], STAMP));
+    const allDay = (date: string) => eventLines(buildIcalendar("Cal", [event({ date, time: null, category: "celebration" })], ZONE, STAMP));
     const lines = allDay("2026-03-09");
     expect(lines).toContain("DTSTART;VALUE=DATE:20260309");
     expect(lines).toContain("DTEND;VALUE=DATE:20260310");
@@ -126,20 +129,28 @@ describe("buildIcalendar", () => {
   });
 
   it("escapes the title and puts the notes and the questions for the provider in the description", () => {
-    const lines = eventLines(buildIcalendar("Cal", [event({ title: "Scan, blood test; \\ check", notes: "Fasting\nfrom 8", questions: "Twins?" })], STAMP));
+    const lines = eventLines(buildIcalendar("Cal", [event({ title: "Scan, blood test; \\ check", notes: "Fasting\nfrom 8", questions: "Twins?" })], ZONE, STAMP));
     expect(lines).toContain("SUMMARY:Scan\\, blood test\\; \\\\ check");
     expect(lines).toContain("DESCRIPTION:Fasting\\nfrom 8\\n\\nQuestions for the provider:\\nTwins?");
-    const onlyQuestions = eventLines(buildIcalendar("Cal", [event({ questions: "Twins?" })], STAMP));
+    const onlyQuestions = eventLines(buildIcalendar("Cal", [event({ questions: "Twins?" })], ZONE, STAMP));
     expect(onlyQuestions).toContain("DESCRIPTION:Questions for the provider:\\nTwins?");
-    const bare = eventLines(buildIcalendar("Cal", [event()], STAMP));
+    const bare = eventLines(buildIcalendar("Cal", [event()], ZONE, STAMP));
     expect(bare.some((line) => line.startsWith("DESCRIPTION") || line.startsWith("LOCATION"))).toBe(false);
   });
 
+  it("puts the same wall-clock time at different moments for families in different zones, across a DST change", () => {
+    const start = (timeZone: string, date: string) => eventLines(buildIcalendar("Cal", [event({ date, time: "21:00:00" })], timeZone, STAMP)).find((line) => line.startsWith("DTSTART"));
+    expect(start("America/Los_Angeles", "2026-11-26")).toBe("DTSTART:20261127T050000Z");
+    expect(start("America/Los_Angeles", "2026-07-01")).toBe("DTSTART:20260702T040000Z");
+    expect(start("Pacific/Auckland", "2026-11-26")).toBe("DTSTART:20261126T080000Z");
+    expect(start("UTC", "2026-11-26")).toBe("DTSTART:20261126T210000Z");
+  });
+
   it("writes one VEVENT per event and none for an empty calendar", () => {
-    const two = buildIcalendar("Cal", [event(), event({ id: "second" })], STAMP);
+    const two = buildIcalendar("Cal", [event(), event({ id: "second" })], ZONE, STAMP);
     expect(two.match(/^BEGIN:VEVENT$/gm)).toHaveLength(2);
     expect(unfold(two)).toContain("UID:second@babysteps.app");
-    expect(buildIcalendar("Cal", [], STAMP)).not.toContain("VEVENT");
+    expect(buildIcalendar("Cal", [], ZONE, STAMP)).not.toContain("VEVENT");
   });
 });
 

@@ -6,12 +6,11 @@ import {
   digestWindowStart,
   DIGEST_FIRST_LOOKBACK_DAYS,
   DIGEST_MAX_LOOKBACK_DAYS,
-  isTimeZone,
   localClock,
   postExcerpt,
   WEEKLY_DIGEST_CRON,
-  zoneOrFallback,
 } from "../../src/domain/weeklyDigest";
+import { isTimeZone, zoneOrFallback } from "../../src/domain/timeZones";
 
 const at = (iso: string) => new Date(iso);
 

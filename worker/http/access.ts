@@ -38,7 +38,7 @@ export async function pregnancyRouteCaller<V extends AppVariables>(c: Context<{ 
   const pregnancyId = z.uuid().safeParse(c.req.param("pregnancyId"));
   if (!pregnancyId.success) return c.json({ error: "VALIDATION_FAILED" }, 400);
   // The session's liveness comes with the access row (services/access.ts).
-  const loaded = await loadSessionAccess(c.var.db, { userId: session.user.id, sessionId: session.session.id }, pregnancyId.data);
+  const loaded = await loadSessionAccess(c.var.db, { userId: session.user.id, sessionId: session.session.id }, pregnancyId.data, { now: c.var.scope.now });
   if (!loaded.signedIn) return c.json({ error: "UNAUTHORIZED" }, 401);
   const { access } = loaded;
   if (!access) return c.json({ error: "ACCESS_DENIED" }, 403);

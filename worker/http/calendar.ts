@@ -15,7 +15,7 @@ export const calendarRoutes = new Hono<{ Bindings: Bindings; Variables: AppVaria
   const token = FEED_TOKEN.exec(c.req.param("file"))?.[1];
   const feed = token ? await feedEvents(c.var.scope, token.toLowerCase()) : null;
   if (!feed) return c.text("Not found", 404);
-  return c.body(buildIcalendar(feed.name, feed.events), 200, {
+  return c.body(buildIcalendar(feed.name, feed.events, feed.timeZone), 200, {
     "content-type": ICAL_CONTENT_TYPE,
     // Private data behind a bearer URL: never stored by shared caches.
     "cache-control": "private, no-store",

@@ -1,7 +1,8 @@
 import type { Lobby } from "partyserver";
 import { z } from "zod";
 import { ROOM_ACCESS_UNTIL_HEADER, ROOM_CHANNEL_HEADER, ROOM_CHANNELS, ROOM_PARENT_HEADER, ROOM_USER_HEADER } from "../../src/domain/pregnancyRoom";
-import { serviceStateChangesOn, todayIso } from "../../src/domain/dates";
+import { serviceStateChangesOn } from "../../src/domain/dates";
+import { instantIn } from "../../src/domain/timeZones";
 import type { AppVariables } from "../context";
 import { loadSessionAccess } from "../services/access";
 import { isSameOrigin } from "./guards";
@@ -21,7 +22,7 @@ export async function authorizeRoomConnection(request: Request, lobby: Lobby, va
   const session = await vars.getSession("cached");
   if (!session) return new Response("Unauthorized", { status: 401 });
   // The session's liveness comes with the access row (services/access.ts).
-  const loaded = await loadSessionAccess(vars.db, { userId: session.user.id, sessionId: session.session.id }, pregnancyId.data);
+  const loaded = await loadSessionAccess(vars.db, { userId: session.user.id, sessionId: session.session.id }, pregnancyId.data, { now: vars.scope.now });
   if (!loaded.signedIn) return new Response("Unauthorized", { status: 401 });
   const { access } = loaded;
   if (!access || (channel.data === "waiting-room" && !access.permissions.canAccessWaitingRoom)) return new Response("Forbidden", { status: 403 });
@@ -29,8 +30,9 @@ export async function authorizeRoomConnection(request: Request, lobby: Lobby, va
   headers.set(ROOM_USER_HEADER, session.user.id);
   headers.set(ROOM_CHANNEL_HEADER, channel.data);
   headers.set(ROOM_PARENT_HEADER, access.isParent ? "1" : "0");
-  const changesOn = serviceStateChangesOn(access.serviceEndDate, todayIso());
+  // The state changes at midnight where the family lives, as their "today" does.
+  const changesOn = serviceStateChangesOn(access.serviceEndDate, access.today);
   const sessionEnds = new Date(session.session.expiresAt).getTime();
-  headers.set(ROOM_ACCESS_UNTIL_HEADER, String(changesOn ? Math.min(sessionEnds, Date.parse(`${changesOn}T00:00:00Z`)) : sessionEnds));
+  headers.set(ROOM_ACCESS_UNTIL_HEADER, String(changesOn ? Math.min(sessionEnds, instantIn(changesOn, "00:00:00", access.timeZone).getTime()) : sessionEnds));
   return new Request(request, { headers });
 }

@@ -15,7 +15,7 @@ export const trpcRoute = new Hono<{ Bindings: Bindings; Variables: AppVariables 
     router: appRouter,
     createContext: async () => {
       const session = await c.var.getSession("cached");
-      const loadAccess = session ? sessionAccessLoader(c.var.db, { userId: session.user.id, sessionId: session.session.id }) : () => Promise.resolve({ signedIn: false as const });
+      const loadAccess = session ? sessionAccessLoader(c.var.db, { userId: session.user.id, sessionId: session.session.id }, c.var.scope.now) : () => Promise.resolve({ signedIn: false as const });
       return { ...c.var.scope, session, freshSession: () => c.var.getSession("fresh"), loadAccess, clientAddress: clientAddress(c.req.raw) };
     },
     onError({ error, path }) {

@@ -6,7 +6,7 @@ import { publicProcedure, rateLimited, router, signedInProcedure } from "../trpc
 import { ACCOUNT_DELETION_PHOTOS } from "../../src/domain/accountDeletion";
 import { deleteAccount, sendDeletionCode } from "../services/accountDeletion";
 import { modeContext, notificationPreferences, profile, sessionView, setNotificationPreferences, setTimeZone, updateProfile } from "../services/account";
-import { timeZoneSchema } from "../../src/domain/weeklyDigest";
+import { timeZoneSchema } from "../../src/domain/timeZones";
 
 const preferences = z.object(Object.fromEntries(NOTIFICATION_PREFERENCES.map((p) => [p, z.boolean()])) as Record<(typeof NOTIFICATION_PREFERENCES)[number], z.ZodBoolean>);
 

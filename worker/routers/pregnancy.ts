@@ -8,6 +8,7 @@ import { MAX_SETUP_BABIES } from "../../src/domain/pregnancy";
 import { closedPregnanciesOwned, deleteOwnedPregnancy } from "../services/pregnancyDeletion";
 import { handOverOwnership } from "../services/pregnancyHandOver";
 import { TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
+import { timeZoneSchema } from "../../src/domain/timeZones";
 
 /** Raw text is bounded before sanitising so a huge payload costs nothing. */
 const titleText = rawText(TITLE_MAX_LENGTH);
@@ -32,7 +33,7 @@ export const pregnancyRouter = router({
   createComplete: signedInProcedure
     .input(
       z.object({
-        pregnancy: z.object({ title: titleText.optional(), dueDate: dateOnlySchema.optional(), lastMenstrualPeriod: dateOnlySchema.optional() }),
+        pregnancy: z.object({ title: titleText.optional(), dueDate: dateOnlySchema.optional(), lastMenstrualPeriod: dateOnlySchema.optional(), timeZone: timeZoneSchema.optional() }),
         partner: partnerInviteeSchema.optional(),
         babies: z.array(z.object({ name: titleText.optional(), gender: z.enum(BABY_GENDERS) })).max(MAX_SETUP_BABIES).optional(),
         isGuestConversion: z.boolean(),
@@ -56,6 +57,7 @@ export const pregnancyRouter = router({
       z.object({
         title: titleText.optional(),
         dates: z.union([z.object({ dueDate: dateOnlySchema }), z.object({ lastMenstrualPeriod: dateOnlySchema })]).optional(),
+        timeZone: timeZoneSchema.optional(),
       }),
     )
     .mutation(({ ctx, input }) => updatePregnancy(ctx.caller, input)),

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
-import { serviceState, todayIso, type ServiceState } from "../../src/domain/dates";
+import { serviceState, type ServiceState } from "../../src/domain/dates";
+import { FALLBACK_TIME_ZONE, todayIn, zoneOrFallback } from "../../src/domain/timeZones";
 import type { ParticipantRole, PermissionFlag, Permissions } from "../../src/domain/enums";
 import { effectivePermissions, isParentRole } from "../../src/domain/permissions";
 import type { Executor } from "../db";
@@ -18,7 +19,14 @@ export interface PregnancyAccess {
   serviceState: Exclude<ServiceState, "expired">;
   /** The last day of full service (read-only follows). */
   serviceEndDate: string;
+  /** The family's time zone (UTC until a parent's browser told us one). */
+  timeZone: string;
+  /** The family's date at the request's moment, in its zone. */
+  today: string;
 }
+
+/** The family's zone in a select: UTC until a parent's browser told us one. */
+export const familyZoneColumn = sql<string>`coalesce(${pregnancies.timeZone}, ${FALLBACK_TIME_ZONE})`;
 
 /** The user's active participation in the pregnancy. */
 const activeParticipation = (userId: string, pregnancyId: string) =>
@@ -37,6 +45,7 @@ const accessColumns = {
   privacyLevel: pregnancyParticipants.privacyLevel,
   custom: pregnancyParticipants.permissions,
   serviceEndDate: pregnancies.serviceEndDate,
+  timeZone: pregnancies.timeZone,
 };
 
 type ParticipantRow = typeof pregnancyParticipants.$inferSelect;
@@ -47,9 +56,12 @@ interface AccessRow {
   privacyLevel: ParticipantRow["privacyLevel"] | null;
   custom: ParticipantRow["permissions"];
   serviceEndDate: string;
+  timeZone: string | null;
 }
 
-function accessOf(pregnancyId: string, row: AccessRow, today: string): PregnancyAccess | null {
+function accessOf(pregnancyId: string, row: AccessRow, now: Date = new Date()): PregnancyAccess | null {
+  const timeZone = zoneOrFallback(row.timeZone);
+  const today = todayIn(timeZone, now);
   const state = serviceState(row.serviceEndDate, today);
   if (state === "expired") return null;
   return {
@@ -62,13 +74,16 @@ function accessOf(pregnancyId: string, row: AccessRow, today: string): Pregnancy
     permissions: effectivePermissions(row.role, row.custom),
     serviceState: state,
     serviceEndDate: row.serviceEndDate,
+    timeZone,
+    today,
   };
 }
 
 export interface AccessOptions {
   /** Deleting a cancelled pregnancy is the one door that opens a closed pregnancy, to its owner only. */
   closedToOwner?: boolean;
-  today?: string;
+  /** The moment "today" is taken at (the request's). */
+  now?: Date;
 }
 
 /**
@@ -84,7 +99,7 @@ export async function loadPregnancyAccess(db: Executor, userId: string, pregnanc
     .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
     .where(and(activeParticipation(userId, pregnancyId), pregnancyOpen(options)))
     .limit(1);
-  return row ? accessOf(pregnancyId, row, options.today ?? todayIso()) : null;
+  return row ? accessOf(pregnancyId, row, options.now) : null;
 }
 
 /** A user's access to one of their pregnancies, with what a mail about it shows. */
@@ -100,7 +115,7 @@ export interface ParticipationAccess {
  * read-only years, with the access a request would get: for work without a session (the weekly
  * digest), in one statement however many users.
  */
-export async function loadParticipationAccesses(db: Executor, userIds: readonly string[], today: string): Promise<ParticipationAccess[]> {
+export async function loadParticipationAccesses(db: Executor, userIds: readonly string[], now: Date): Promise<ParticipationAccess[]> {
   if (userIds.length === 0) return [];
   const rows = await db
     .select({ ...accessColumns, userId: pregnancyParticipants.userId, pregnancyId: pregnancies.id, pregnancyTitle: pregnancies.title, dueDate: pregnancies.dueDate })
@@ -109,7 +124,7 @@ export async function loadParticipationAccesses(db: Executor, userIds: readonly 
     .where(and(inArray(pregnancyParticipants.userId, [...userIds]), eq(pregnancyParticipants.status, "active"), pregnancyOpen({})))
     .orderBy(asc(pregnancyParticipants.createdAt));
   return rows.flatMap(({ userId, pregnancyId, pregnancyTitle, dueDate, ...row }) => {
-    const access = userId ? accessOf(pregnancyId, row, today) : null;
+    const access = userId ? accessOf(pregnancyId, row, now) : null;
     return userId && access ? [{ userId, access, title: pregnancyTitle, dueDate }] : [];
   });
 }
@@ -139,7 +154,7 @@ export async function loadSessionAccess(db: Executor, session: RequestSession, p
   if (!row) return { signedIn: false };
   const { participantId, role, serviceEndDate, hasPregnancy } = row;
   if (participantId === null || role === null || serviceEndDate === null || hasPregnancy === null) return { signedIn: true, access: null };
-  return { signedIn: true, access: accessOf(pregnancyId, { ...row, participantId, role, serviceEndDate }, options.today ?? todayIso()) };
+  return { signedIn: true, access: accessOf(pregnancyId, { ...row, participantId, role, serviceEndDate }, options.now) };
 }
 
 /**
@@ -160,13 +175,13 @@ export async function loadLiveSessionUser(db: Executor, session: RequestSession)
 }
 
 /** One access load per pregnancy per request: a batch of procedures on one pregnancy asks once. */
-export function sessionAccessLoader(db: Executor, session: RequestSession): (pregnancyId: string, options?: AccessOptions) => Promise<SessionAccess> {
+export function sessionAccessLoader(db: Executor, session: RequestSession, now: Date): (pregnancyId: string, options?: AccessOptions) => Promise<SessionAccess> {
   const loads = new Map<string, Promise<SessionAccess>>();
   return (pregnancyId, options = {}) => {
     const key = `${pregnancyId}:${options.closedToOwner === true}`;
     let load = loads.get(key);
     if (!load) {
-      load = loadSessionAccess(db, session, pregnancyId, options);
+      load = loadSessionAccess(db, session, pregnancyId, { ...options, now });
       loads.set(key, load);
     }
     return load;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { NOTIFICATION_PREFERENCES, PARENT_ROLES, type NotificationPreferences, type ParticipantRole } from "../../src/domain/enums";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
 import { pregnancies, pregnancyParticipants, subscriptions, userPreferences, users } from "../db/schema";
@@ -109,9 +109,16 @@ export async function setNotificationPreferences(caller: UserCaller, preferences
 
 /** Stores the zone the user's browser is in (validated by the procedure): the weekly digest goes in their morning. */
 export async function setTimeZone(caller: UserCaller, timeZone: string): Promise<{ timeZone: string }> {
-  await caller.db
-    .insert(userPreferences)
-    .values({ userId: caller.user.id, timeZone })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: { timeZone, updatedAt: new Date() } });
+  const userId = caller.user.id;
+  await caller.db.transaction(async (tx) => {
+    await tx.insert(userPreferences).values({ userId, timeZone }).onConflictDoUpdate({ target: userPreferences.userId, set: { timeZone, updatedAt: new Date() } });
+    // A pregnancy from before zones were kept takes its zone once, from the first parent's browser to
+    // report one; after that only the parents' settings change it.
+    const parentOf = tx
+      .select({ id: pregnancyParticipants.pregnancyId })
+      .from(pregnancyParticipants)
+      .where(and(eq(pregnancyParticipants.userId, userId), eq(pregnancyParticipants.status, "active"), inArray(pregnancyParticipants.role, [...PARENT_ROLES])));
+    await tx.update(pregnancies).set({ timeZone }).where(and(isNull(pregnancies.timeZone), inArray(pregnancies.id, parentOf)));
+  });
   return { timeZone };
 }

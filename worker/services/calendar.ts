@@ -3,14 +3,15 @@ import { DEFAULT_EVENT_PRIVACY_LEVEL } from "../../src/domain/audience";
 import { countRsvps, eventForViewer, eventWeekNumber, RSVP_LABELS, type RsvpAnswer } from "../../src/domain/calendar";
 import { lmpFromDueDate } from "../../src/domain/dates";
 import type { EventCategory, ItemPrivacyLevel, RsvpStatus } from "../../src/domain/enums";
-import { formatEventTime, parseEventTime } from "../../src/domain/time";
+import { parseEventTime } from "../../src/domain/time";
+import { eventWhenText } from "../../src/domain/eventTimes";
 import { sanitizeLocation, sanitizeNotes, sanitizeQuestions, sanitizeTitle } from "../../src/domain/sanitize";
 import type { Db, Executor } from "../db";
 import { audienceFilter } from "../db/audience";
 import { calendarEvents, calendarFeedTokens, eventParticipants, pregnancies, pregnancyParticipants, userPreferences, users } from "../db/schema";
 import { tellFeed } from "../infra/rooms";
 import { composeMail } from "../infra/mailer";
-import { loadPregnancyAccess, type PregnancyAccess } from "./access";
+import { familyZoneColumn, loadPregnancyAccess, type PregnancyAccess } from "./access";
 import type { PregnancyCaller, RequestScope } from "./caller";
 import { AppError, assertInPregnancy } from "./errors";
 import { logEvent } from "../infra/log";
@@ -277,12 +278,6 @@ export async function withdrawInvitations(tx: Executor, pregnancyId: string, use
   await recountGuests(tx, eq(calendarEvents.pregnancyId, pregnancyId));
 }
 
-const whenText = (date: string, time: string | null) => {
-  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-  const clock = time ? formatEventTime(time) : null;
-  return clock ? `${day} at ${clock}` : day;
-};
-
 /** The one-click answer links of an invitation mail open this page with the answer. */
 export const rsvpLinkOf = (origin: string, token: string, answer?: RsvpAnswer) => `${origin}/rsvp/${token}${answer ? `?answer=${answer}` : ""}`;
 
@@ -295,9 +290,10 @@ export const rsvpLinkOf = (origin: string, token: string, answer?: RsvpAnswer) =
 export async function inviteToEvent(caller: PregnancyCaller, { eventId, participantIds }: { eventId: string; participantIds: string[] }) {
   const event = await getEvent(caller, eventId);
   const people = await caller.db
-    .select({ participantId: pregnancyParticipants.id, userId: users.id, email: users.email, firstName: users.firstName })
+    .select({ participantId: pregnancyParticipants.id, userId: users.id, email: users.email, firstName: users.firstName, timeZone: userPreferences.timeZone })
     .from(pregnancyParticipants)
     .innerJoin(users, eq(users.id, pregnancyParticipants.userId))
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
     .where(and(inArray(pregnancyParticipants.id, participantIds), eq(pregnancyParticipants.pregnancyId, caller.access.id), eq(pregnancyParticipants.status, "active")));
   if (people.length !== new Set(participantIds).size) throw invalid("Only people who have joined this pregnancy can be invited");
   const inserted = await caller.db
@@ -309,7 +305,7 @@ export async function inviteToEvent(caller: PregnancyCaller, { eventId, particip
   // The invitation itself shares the event with each invitee (visibleEvents), so each may open it.
   await Promise.all([
     mailInvitations(caller, event, people, inserted),
-    notifyMembers(caller, { kind: "people", userIds: inserted.map((i) => i.userId) }, eventInvitationPush(caller.access.id, eventId, event.title, whenText(event.date, event.time))),
+    notifyMembers(caller, { kind: "people", userIds: inserted.map((i) => i.userId) }, eventInvitationPush(caller.access.id, eventId, event.title, eventWhenText(event.date, event.time, caller.access.timeZone, null))),
   ]);
   return { invited: inserted.length, alreadyInvited: people.length - inserted.length };
 }
@@ -318,7 +314,7 @@ export async function inviteToEvent(caller: PregnancyCaller, { eventId, particip
  * Mail is awaited after the commit, not left to waitUntil: its reads and the outbox write go
  * through this request's pool, which is closed as soon as the response is sent.
  */
-async function mailInvitations(caller: PregnancyCaller, event: CalendarEventView, people: Array<{ userId: string; email: string; firstName: string }>, inserted: Array<{ userId: string; token: string }>) {
+async function mailInvitations(caller: PregnancyCaller, event: CalendarEventView, people: Array<{ userId: string; email: string; firstName: string; timeZone: string | null }>, inserted: Array<{ userId: string; token: string }>) {
   if (inserted.length === 0) return;
   const optedOut = await optedOutOf(caller.db, inserted.map((i) => i.userId), "emailInvitations");
   const [inviter] = await caller.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, caller.user.id));
@@ -329,7 +325,7 @@ async function mailInvitations(caller: PregnancyCaller, event: CalendarEventView
       if (!person) return Promise.resolve();
       const paragraphs = [
         `Hi ${person.firstName}, ${inviter?.firstName ?? "The parents"} invited you to ${event.title}.`,
-        `When: ${whenText(event.date, event.time)}`,
+        `When: ${eventWhenText(event.date, event.time, caller.access.timeZone, person.timeZone)}`,
         ...(event.location ? [`Where: ${event.location}`] : []),
         `Will you be there? Attending: ${rsvpLinkOf(caller.origin, i.token, "attending")}`,
         `Maybe: ${rsvpLinkOf(caller.origin, i.token, "maybe")}`,
@@ -421,6 +417,7 @@ async function invitationByToken(db: Db, token: string) {
       respondedAt: eventParticipants.respondedAt,
       pregnancyId: calendarEvents.pregnancyId,
       pregnancyTitle: pregnancies.title,
+      timeZone: familyZoneColumn,
       title: calendarEvents.title,
       date: calendarEvents.date,
       time: calendarEvents.time,
@@ -483,7 +480,7 @@ export async function revokeFeed({ db, access }: PregnancyCaller) {
  * level, checked like any request), or null when the token is unknown, revoked, or its
  * participant no longer takes part.
  */
-export async function feedEvents({ db }: RequestScope, token: string): Promise<{ name: string; events: CalendarEventView[] } | null> {
+export async function feedEvents({ db }: RequestScope, token: string): Promise<{ name: string; timeZone: string; events: CalendarEventView[] } | null> {
   const [row] = await db
     .select({ userId: pregnancyParticipants.userId, pregnancyId: pregnancyParticipants.pregnancyId, title: pregnancies.title })
     .from(calendarFeedTokens)
@@ -493,5 +490,5 @@ export async function feedEvents({ db }: RequestScope, token: string): Promise<{
   if (!row?.userId) return null;
   const access = await loadPregnancyAccess(db, row.userId, row.pregnancyId);
   if (!access) return null;
-  return { name: row.title, events: await eventsVisibleTo(db, access, row.userId, {}) };
+  return { name: row.title, timeZone: access.timeZone, events: await eventsVisibleTo(db, access, row.userId, {}) };
 }

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gte } from "drizzle-orm";
-import { todayIso } from "../../src/domain/dates";
 import { calendarEvents, eventParticipants, photos, waitingRoomSessions } from "../db/schema";
 import { visibleEvents } from "./calendar";
 import type { PregnancyCaller } from "./caller";
@@ -12,10 +11,12 @@ import { DASHBOARD_LATEST_PHOTOS, DASHBOARD_UPCOMING_EVENTS } from "../../src/do
  * photos and the waiting room's state. The latest posts come from posts.list, which brings their
  * likes and comments.
  */
-export async function dashboardSummary(caller: PregnancyCaller, today = todayIso()) {
+export async function dashboardSummary(caller: PregnancyCaller) {
   const { db, access } = caller;
   const userId = caller.user.id;
   const pregnancyId = access.id;
+  // "Upcoming" starts on the family's today: an event tonight stays until midnight where they live.
+  const { today } = access;
   const [upcomingEvents, latestPhotos, [session]] = await Promise.all([
     db
       .select({

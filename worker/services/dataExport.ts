@@ -17,6 +17,7 @@ import {
 import { csvFile, csvTable, type CsvValue } from "../../src/domain/csv";
 import { serviceState, todayIso } from "../../src/domain/dates";
 import { buildIcalendar } from "../../src/domain/ical";
+import { zoneOrFallback } from "../../src/domain/timeZones";
 import { displayTitle, isParentRole } from "../../src/domain/permissions";
 import type { Db } from "../db";
 import {
@@ -292,6 +293,7 @@ async function familyEntries(db: Db, userId: string, pregnancy: typeof pregnanci
       buildIcalendar(
         pregnancy.title,
         events.filter((event) => !event.isArchived).map((event) => ({ id: event.id, title: event.title, date: event.date, time: event.time, location: event.location, notes: event.notes, questions: event.questions, category: event.category, updatedAt: event.updatedAt })),
+        zoneOrFallback(pregnancy.timeZone),
       ),
     ),
     json("registry.json", {

@@ -12,6 +12,7 @@ import { reauthoriseRoom, tellFeed } from "../infra/rooms";
 import type { PregnancyCaller, UserCaller } from "./caller";
 import { AppError, assertInPregnancy } from "./errors";
 import { checkSubscription } from "./billing";
+import { familyZoneColumn } from "./access";
 import { moveAutoDatedEvents } from "./calendarMilestones";
 import { listParticipantsWithPermissions } from "./participants";
 import { insertPartnerInvitation, mailPartnerInvitation } from "./partners";
@@ -57,6 +58,7 @@ export async function listMyPregnancies(caller: UserCaller, choice: GuestPregnan
       dueDate: pregnancies.dueDate,
       lastMenstrualPeriod: pregnancies.lastMenstrualPeriod,
       serviceEndDate: pregnancies.serviceEndDate,
+      timeZone: familyZoneColumn,
       createdAt: pregnancies.createdAt,
       participantId: pregnancyParticipants.id,
       role: pregnancyParticipants.role,
@@ -120,6 +122,7 @@ async function detailsOf(db: Db, pregnancyId: string, isParent: boolean) {
       dueDate: pregnancies.dueDate,
       lastMenstrualPeriod: pregnancies.lastMenstrualPeriod,
       serviceEndDate: pregnancies.serviceEndDate,
+      timeZone: familyZoneColumn,
       babies: babiesOfPregnancy,
     })
     .from(pregnancies)
@@ -136,6 +139,7 @@ export async function pregnancyDetails(caller: PregnancyCaller) {
 export interface PregnancyChanges {
   title?: string | undefined;
   dates?: { dueDate: string } | { lastMenstrualPeriod: string } | undefined;
+  timeZone?: string | undefined;
 }
 
 /**
@@ -147,6 +151,7 @@ export async function savePregnancyChanges(caller: PregnancyCaller, changes: Pre
   const pregnancyId = caller.access.id;
   const values: Partial<typeof pregnancies.$inferInsert> = {};
   if (changes.title !== undefined) values.title = sanitizeTitle(changes.title) || DEFAULT_PREGNANCY_TITLE;
+  if (changes.timeZone !== undefined) values.timeZone = changes.timeZone;
   if (changes.dates) {
     const resolved = resolvePregnancyDates(changes.dates);
     if (!resolved.ok) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", resolved.error);
@@ -226,7 +231,8 @@ async function parentPregnancyOf(db: Executor, userId: string) {
 }
 
 export interface PregnancySetup {
-  pregnancy: { title?: string | undefined; dueDate?: string | undefined; lastMenstrualPeriod?: string | undefined };
+  /** The time zone is the creating parent's browser's. */
+  pregnancy: { title?: string | undefined; dueDate?: string | undefined; lastMenstrualPeriod?: string | undefined; timeZone?: string | undefined };
   partner?: { firstName: string; lastName: string; email: string } | undefined;
   babies?: { name?: string | undefined; gender: BabyGender }[] | undefined;
   /** A guest becoming a parent: their guest participations are kept (only owner/partner roles are checked). */
@@ -260,7 +266,7 @@ export async function createPregnancyComplete(caller: UserCaller, setup: Pregnan
 
     const [pregnancy] = await tx
       .insert(pregnancies)
-      .values({ title, status: "active", createdByUserId: user.id, ...dates.value, photoStorageLimit: subscription.photoStorageLimit })
+      .values({ title, status: "active", createdByUserId: user.id, ...dates.value, timeZone: setup.pregnancy.timeZone ?? null, photoStorageLimit: subscription.photoStorageLimit })
       .returning({ id: pregnancies.id });
     if (!pregnancy) throw new Error("pregnancy insert returned nothing");
     await tx.insert(pregnancyParticipants).values({ pregnancyId: pregnancy.id, userId: user.id, role: "owner", status: "active", joinedAt: new Date() });

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, lte, notLike, or, sql } from "drizzle-orm";
 import { addDays, addYears, READ_ONLY_YEARS, todayIso } from "../../src/domain/dates";
+import { todayIn, zoneOrFallback } from "../../src/domain/timeZones";
 import { deletionDate, purgeStep, PURGE_WARNING_DAYS, RATE_LIMIT_ROW_TTL_MS, RETENTION_MESSAGES, SPENT_TOKEN_GRACE_DAYS } from "../../src/domain/retention";
 import { MS_PER_DAY } from "../../src/domain/units";
 import { calendarEvents, eventParticipants, invitationTracking, partnerVerifications, pregnancies, pregnancyParticipants, rateLimits, sessions, users, verifications } from "../db/schema";
@@ -10,13 +11,13 @@ import type { RequestScope } from "./caller";
 import { deletePregnancy } from "./pregnancyDeletion";
 
 /** Warns the pregnancy's parents by mail, then records it (a failed mail is tried again the next day). */
-async function warnParents(scope: RequestScope, pregnancy: { id: string; title: string; serviceEndDate: string }, now: Date): Promise<void> {
+async function warnParents(scope: RequestScope, pregnancy: { id: string; title: string; serviceEndDate: string }, now: Date, today: string): Promise<void> {
   const parents = await scope.db
     .select({ email: users.email })
     .from(pregnancyParticipants)
     .innerJoin(users, eq(users.id, pregnancyParticipants.userId))
     .where(and(eq(pregnancyParticipants.pregnancyId, pregnancy.id), eq(pregnancyParticipants.status, "active"), inArray(pregnancyParticipants.role, ["owner", "partner"])));
-  const date = deletionDate(pregnancy.serviceEndDate, todayIso(now));
+  const date = deletionDate(pregnancy.serviceEndDate, today);
   for (const parent of parents) {
     await scope.mailer.send(composeMail(parent.email, RETENTION_MESSAGES.warningSubject(pregnancy.title), [...RETENTION_MESSAGES.warning(pregnancy.title, date)], { label: "Sign in", url: `${scope.origin}/auth` }));
   }
@@ -25,18 +26,19 @@ async function warnParents(scope: RequestScope, pregnancy: { id: string; title: 
 
 /** Pregnancies near or past the end of their read-only years: warned, or deleted once the notice has run. */
 async function purgePregnancies(scope: RequestScope, now: Date): Promise<{ warned: number; deleted: number; objects: number }> {
-  const today = todayIso(now);
-  // Service ended at least 7 years before the warning window opens.
-  const lastServiceEnd = addYears(addDays(today, PURGE_WARNING_DAYS), -READ_ONLY_YEARS);
+  // Service ended at least 7 years before the warning window opens, on the date furthest ahead in the
+  // world (a family's own date decides below).
+  const lastServiceEnd = addYears(addDays(todayIso(now), PURGE_WARNING_DAYS + 1), -READ_ONLY_YEARS);
   const candidates = await scope.db
-    .select({ id: pregnancies.id, title: pregnancies.title, serviceEndDate: pregnancies.serviceEndDate, purgeWarnedAt: pregnancies.purgeWarnedAt })
+    .select({ id: pregnancies.id, title: pregnancies.title, serviceEndDate: pregnancies.serviceEndDate, purgeWarnedAt: pregnancies.purgeWarnedAt, timeZone: pregnancies.timeZone })
     .from(pregnancies)
     .where(lte(pregnancies.serviceEndDate, lastServiceEnd));
   const outcome = { warned: 0, deleted: 0, objects: 0 };
   for (const pregnancy of candidates) {
+    const today = todayIn(zoneOrFallback(pregnancy.timeZone), now);
     const step = purgeStep(pregnancy.serviceEndDate, pregnancy.purgeWarnedAt, now, today);
     if (step === "warn") {
-      await warnParents(scope, pregnancy, now);
+      await warnParents(scope, pregnancy, now, today);
       outcome.warned++;
     } else if (step === "delete") {
       outcome.objects += (await deletePregnancy(scope, pregnancy.id)).objects;

@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, exists, gt, gte, lte, notExists, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { RSVP_ANSWERS, RSVP_LABELS } from "../../src/domain/calendar";
-import { lmpFromDueDate, todayIso, weeksPregnant } from "../../src/domain/dates";
+import { lmpFromDueDate, weeksPregnant } from "../../src/domain/dates";
 import { postPlainText } from "../../src/domain/richText";
 import { sizeComparison } from "../../src/domain/sizeComparison";
-import { formatEventTime } from "../../src/domain/time";
+import { eventWhenText } from "../../src/domain/eventTimes";
 import { MS_PER_DAY } from "../../src/domain/units";
+import { FALLBACK_TIME_ZONE } from "../../src/domain/timeZones";
 import {
   DIGEST_EVENTS_SHOWN,
-  DIGEST_FALLBACK_ZONE,
   DIGEST_MESSAGES,
   DIGEST_PHOTO_LINK_DAYS,
   DIGEST_PHOTOS_SHOWN,
@@ -38,7 +38,7 @@ export const DIGEST_PATHS = { photo: "/api/digest/photos/", unsubscribe: "/api/d
 // ---------------------------------------------------------------------------------------------
 // Who gets a digest this hour
 
-const zoneColumn = sql<string>`coalesce(${userPreferences.timeZone}, ${DIGEST_FALLBACK_ZONE})`;
+const zoneColumn = sql<string>`coalesce(${userPreferences.timeZone}, ${FALLBACK_TIME_ZONE})`;
 
 /** The digest is on until the user turns it off (no preferences row: the column default). */
 const wantsDigest = sql`coalesce(${userPreferences.weeklyDigest}, true)`;
@@ -175,9 +175,7 @@ function upcomingEvents(db: Executor, viewers: AudienceCaller[], userId: string,
     .limit(DIGEST_EVENTS_SHOWN * viewers.length);
 }
 
-const dayText = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
-
-/** 'Week 30 of the pregnancy. Baby is about the size of a cabbage.' from the due date, on the recipient's today. */
+/** 'Week 30 of the pregnancy. Baby is about the size of a cabbage.' from the due date, on the family's today. */
 function weekLines(dueDate: string, today: string): string[] {
   const week = weeksPregnant(lmpFromDueDate(dueDate), today);
   const size = sizeComparison(week);
@@ -208,7 +206,6 @@ async function pregnancySections(
   participation: ParticipationAccess,
   found: { photos: Awaited<ReturnType<typeof newPhotos>>; posts: Awaited<ReturnType<typeof newPosts>>; events: Awaited<ReturnType<typeof upcomingEvents>> },
   recipient: Recipient,
-  today: string,
   now: Date,
 ): Promise<MailSection[]> {
   const { origin } = scope;
@@ -218,7 +215,7 @@ async function pregnancySections(
   const shownEvents = found.events.filter((event) => event.pregnancyId === id).slice(0, DIGEST_EVENTS_SHOWN);
   if (shownPhotos.length + shownPosts.length + shownEvents.length === 0) return [];
   const section = (heading: string, parts: Partial<MailSection>): MailSection => ({ heading, level: 3, paragraphs: [], images: [], entries: [], ...parts });
-  const sections: MailSection[] = [{ ...section(participation.title, { paragraphs: weekLines(participation.dueDate, today) }), level: 2 }];
+  const sections: MailSection[] = [{ ...section(participation.title, { paragraphs: weekLines(participation.dueDate, participation.access.today) }), level: 2 }];
   const photoTotal = shownPhotos[0]?.total ?? 0;
   if (shownPhotos.length > 0) {
     const images = await Promise.all(
@@ -246,7 +243,7 @@ async function pregnancySections(
       const answers = token ? RSVP_ANSWERS.map((answer) => ({ label: RSVP_LABELS[answer], url: rsvpLinkOf(origin, token, answer) })) : [];
       return {
         title: event.title,
-        lines: [[dayText(event.date), event.time ? formatEventTime(event.time) : null].filter(Boolean).join(" at "), ...(event.location ? [event.location] : []), ...(event.rsvpStatus ? [`Your answer: ${RSVP_LABELS[event.rsvpStatus]}`] : [])],
+        lines: [eventWhenText(event.date, event.time, participation.access.timeZone, recipient.zone), ...(event.location ? [event.location] : []), ...(event.rsvpStatus ? [`Your answer: ${RSVP_LABELS[event.rsvpStatus]}`] : [])],
         links: [...answers, { label: DIGEST_MESSAGES.openEvent, url: absolute(origin, `/events/${event.id}`) }],
       };
     });
@@ -266,7 +263,7 @@ async function composeDigest(scope: RequestScope, recipient: Recipient, particip
   // Independent reads: over HTTP they run at once.
   const [foundPhotos, foundPosts, foundEvents] = await Promise.all([newPhotos(db, viewers, userId, since), newPosts(db, viewers, userId, since), upcomingEvents(db, viewers, userId, today)]);
   const found = { photos: foundPhotos, posts: foundPosts, events: foundEvents };
-  const parts = await Promise.all(participations.map((participation) => pregnancySections(scope, participation, found, recipient, today, now)));
+  const parts = await Promise.all(participations.map((participation) => pregnancySections(scope, participation, found, recipient, now)));
   const withNews = participations.filter((_, index) => (parts[index]?.length ?? 0) > 0);
   if (withNews.length === 0) return null;
   const subject = DIGEST_MESSAGES.subject(withNews.map((p) => p.title));
@@ -306,7 +303,7 @@ export async function runWeeklyDigest(scope: RequestScope, now: Date): Promise<D
   const participations = await loadParticipationAccesses(
     db,
     recipients.map((r) => r.userId),
-    todayIso(now),
+    now,
   );
   for (const recipient of recipients) summary[await digestFor(scope, recipient, participations, now)] += 1;
   return summary;

@@ -2,7 +2,6 @@ import { useState } from "react";
 import { Link, useNavigate, useRouteContext, useSearch } from "@tanstack/react-router";
 import { clsx } from "clsx";
 import { CALENDAR_TOASTS, CALENDAR_VIEWS, type CalendarView, stepView, viewRange, weekDays } from "../../domain/calendar";
-import { todayIso } from "../../domain/dates";
 import { useDocumentTitle } from "../../lib/document-title";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -16,6 +15,7 @@ import { EventDialog } from "./EventDialog";
 import { EventFormDialog } from "./EventFormDialog";
 import { SuggestedMilestonesDialog } from "./SuggestedMilestonesDialog";
 import { useCalendarEvents, useCalendarWrites, type CalendarEvent, type CalendarScope, type NewEventInput } from "./useCalendar";
+import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 
 const VIEW_LABELS: Readonly<Record<CalendarView, string>> = { month: "Month", week: "Week", agenda: "Agenda" };
 const monthTitle = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
@@ -55,7 +55,7 @@ function Calendar({ scope, canEdit }: { scope: CalendarScope; canEdit: boolean }
   const { session } = useRouteContext({ from: "/_authenticated" });
   const search = useSearch({ from: "/_authenticated/_parent/calendar" });
   const navigate = useNavigate({ from: "/calendar" });
-  const today = todayIso();
+  const { today } = useFamilyTime();
   const view = search.view ?? "month";
   const anchor = search.date ?? today;
   const [selectedDay, setSelectedDay] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { monthGridDays, weekDays } from "../../domain/calendar";
 import { formatEventTime } from "../../domain/time";
+import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 import { PlusIcon } from "../../ui/icons";
 import { formatDateOnly } from "../../lib/formatDate";
 import { CATEGORY_STYLES } from "./categories";
@@ -30,19 +31,17 @@ function eventsByDay(events: CalendarEvent[]): Map<string, CalendarEvent[]> {
   return days;
 }
 
-const accessibleName = (event: CalendarEvent) => {
-  const time = event.time ? formatEventTime(event.time) : "All day";
-  return `${event.title}, ${time}${event.isArchived ? ", archived" : ""}`;
-};
-
 function EventChip({ event, onOpen, compact = false }: { event: CalendarEvent; onOpen: (event: CalendarEvent) => void; compact?: boolean }) {
   const { chip, Icon } = CATEGORY_STYLES[event.category];
+  const { eventTime } = useFamilyTime();
+  // The chip shows the family's clock; its name also says the reader's own when that differs.
   const time = event.time ? formatEventTime(event.time) : null;
+  const accessibleName = `${event.title}, ${event.time ? eventTime(event.date, event.time) : "All day"}${event.isArchived ? ", archived" : ""}`;
   return (
     <button
       type="button"
       onClick={() => onOpen(event)}
-      aria-label={accessibleName(event)}
+      aria-label={accessibleName}
       className={clsx("flex w-full min-w-0 items-center gap-1 rounded-md px-1.5 py-0.5 text-left text-xs font-semibold focus-visible:outline-2 focus-visible:outline-ring", chip, event.isArchived && "line-through opacity-70")}
     >
       <Icon className="size-3.5" />
@@ -148,6 +147,7 @@ export function MonthView({ anchor, today, events, onOpen, onAddOn, selectedDay,
 
 /** A list of event cards: the agenda's days and the selected day of the month view. */
 function EventList({ events, onOpen }: { events: CalendarEvent[]; onOpen: (event: CalendarEvent) => void }) {
+  const { eventTime } = useFamilyTime();
   return (
     <ul className="flex flex-col gap-2">
       {events.map((event) => (
@@ -163,7 +163,7 @@ function EventList({ events, onOpen }: { events: CalendarEvent[]; onOpen: (event
               {event.isArchived && <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold">Archived</span>}
             </span>
             <span className="text-sm text-muted-foreground">
-              {event.time ? formatEventTime(event.time) : "All day"}
+              {event.time ? eventTime(event.date, event.time) : "All day"}
               {event.location && ` · ${event.location}`}
               {event.invitees.length > 0 && ` · ${event.rsvpCounts.attending} attending`}
             </span>

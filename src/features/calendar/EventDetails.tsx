@@ -2,7 +2,9 @@ import type { ReactNode } from "react";
 import { clsx } from "clsx";
 import { EVENT_CATEGORY_LABELS, RSVP_LABELS, RSVP_SUMMARY_ORDER } from "../../domain/calendar";
 import { buildIcalendar, icalFileName } from "../../domain/ical";
-import { formatEventTime } from "../../domain/time";
+import { eventTimeText } from "../../domain/eventTimes";
+import { browserTimeZone } from "../../lib/timeZone";
+import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 import { downloadTextFile } from "../../lib/download";
 import { Avatar } from "../../ui/Avatar";
 import { DownloadIcon, MapPinIcon } from "../../ui/icons";
@@ -11,10 +13,13 @@ import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 import { CATEGORY_STYLES } from "./categories";
 import type { CalendarEvent } from "./useCalendar";
 
-/** 'Tue, Mar 3, 2026, 2:30 PM' or the date alone for an all-day event. */
-export function eventWhen(event: Pick<CalendarEvent, "date" | "time">): string {
-  const time = event.time ? formatEventTime(event.time) : null;
-  return time ? `${formatDateOnly(event.date)}, ${time}` : `${formatDateOnly(event.date)}, all day`;
+/**
+ * 'Tue, Mar 3, 2026, 2:30 PM' (the family's clock, with the reader's beside it when it differs), or
+ * the date alone for an all-day event.
+ */
+export function eventWhen(event: Pick<CalendarEvent, "date" | "time">, familyZone: string): string {
+  if (!event.time) return `${formatDateOnly(event.date)}, all day`;
+  return `${formatDateOnly(event.date)}, ${eventTimeText(event.date, event.time, familyZone, browserTimeZone() ?? familyZone)}`;
 }
 
 export function CategoryChip({ category, className }: { category: CalendarEvent["category"]; className?: string }) {
@@ -27,14 +32,15 @@ export function CategoryChip({ category, className }: { category: CalendarEvent[
   );
 }
 
-/** Saves the event as an .ics file the phone's or computer's calendar opens. */
-export function downloadEventFile(event: CalendarEvent) {
-  downloadTextFile(icalFileName(event.title), buildIcalendar(event.title, [event]), "text/calendar");
+/** Saves the event as an .ics file the phone's or computer's calendar opens, at the moment it happens where the family is. */
+function downloadEventFile(event: CalendarEvent, familyZone: string) {
+  downloadTextFile(icalFileName(event.title), buildIcalendar(event.title, [event], familyZone), "text/calendar");
 }
 
 export function AddToCalendarButton({ event }: { event: CalendarEvent }) {
+  const { timeZone } = useFamilyTime();
   return (
-    <button type="button" onClick={() => downloadEventFile(event)} className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-semibold text-link hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring">
+    <button type="button" onClick={() => downloadEventFile(event, timeZone)} className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-semibold text-link hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring">
       <DownloadIcon className="size-4" />
       Add to my calendar (.ics)
     </button>
@@ -85,6 +91,7 @@ export function RsvpSummary({ event }: { event: CalendarEvent }) {
 
 /** An event's details as everyone who may see it reads them. */
 export function EventDetails({ event, showPrivacy }: { event: CalendarEvent; showPrivacy: boolean }) {
+  const { timeZone } = useFamilyTime();
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -92,7 +99,7 @@ export function EventDetails({ event, showPrivacy }: { event: CalendarEvent; sho
         {event.weekNumber !== null && <span className="text-sm text-muted-foreground">Week {event.weekNumber}</span>}
         {event.isArchived && <span className="rounded-full bg-muted px-2.5 py-0.5 text-sm font-semibold">Archived</span>}
       </div>
-      <p className="text-lg font-semibold">{eventWhen(event)}</p>
+      <p className="text-lg font-semibold">{eventWhen(event, timeZone)}</p>
       {event.location && (
         <p className="flex items-start gap-2">
           <MapPinIcon className="mt-0.5 size-5 text-muted-foreground" />

@@ -46,7 +46,7 @@ export function RsvpLinkPage() {
         <div className="flex flex-col gap-2 rounded-xl bg-muted p-4">
           <p className="text-lg font-bold break-words">{data.title}</p>
           <CategoryChip category={data.category} className="self-start" />
-          <p>{eventWhen(data)}</p>
+          <p>{eventWhen(data, data.timeZone)}</p>
           {data.location && <p className="break-words">{data.location}</p>}
         </div>
         <RsvpButtons label={`Your answer for ${data.title}`} status={data.rsvpStatus} pending={answer.isPending ? answer.variables.status : undefined} onAnswer={send} />

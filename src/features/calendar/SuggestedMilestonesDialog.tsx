@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CALENDAR_TOASTS, EVENT_CATEGORY_LABELS } from "../../domain/calendar";
-import { todayIso } from "../../domain/dates";
 import { MILESTONE_MESSAGES, type MilestoneKey } from "../../domain/milestones";
 import { isDataIsolationError } from "../../lib/query-client";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc";
@@ -12,6 +11,7 @@ import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
 import { formatDateOnly } from "../../lib/formatDate";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
+import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 
 type Suggestion = RouterOutputs["calendar"]["milestones"]["suggestions"][number];
 
@@ -150,7 +150,7 @@ function MilestoneOption({ idBase, suggestion, checked, onToggle }: { idBase: st
   const titleId = `${idBase}-${suggestion.key}-title`;
   const detailsId = `${idBase}-${suggestion.key}-details`;
   const noteId = `${idBase}-${suggestion.key}-note`;
-  const past = suggestion.date < todayIso();
+  const past = suggestion.date < useFamilyTime().today;
   return (
     <label className="flex cursor-pointer items-start gap-3 rounded-xl border border-border p-3 has-checked:border-primary has-disabled:cursor-default">
       <input

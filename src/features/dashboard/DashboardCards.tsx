@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Link } from "@tanstack/react-router";
 import { clsx } from "clsx";
 import type { BabyColor } from "../../domain/enums";
-import { PREGNANCY_WEEKS, todayIso } from "../../domain/dates";
+import { PREGNANCY_WEEKS } from "../../domain/dates";
 import { sizeComparison } from "../../domain/sizeComparison";
 import { formatDateOnly } from "../../lib/formatDate";
 import { genderLabel } from "../../lib/labels";
@@ -11,6 +11,7 @@ import { daysToGoLabel, pregnancyProgress, trimesterLabel, weeksLabel } from "./
 import { ProgressRing } from "./ProgressRing";
 import { Card } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
+import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 
 interface ProgressCardProps {
   title: string;
@@ -23,7 +24,8 @@ interface ProgressCardProps {
 /** The pregnancy's title, the progress ring, week, trimester, days to go and due date. */
 export function ProgressCard({ title, dueDate, displayTitle, isGuest }: ProgressCardProps) {
   const titleId = useId();
-  const progress = pregnancyProgress(dueDate, todayIso());
+  const { today } = useFamilyTime();
+  const progress = pregnancyProgress(dueDate, today);
   const label = `Pregnancy progress: week ${progress.week} of ${PREGNANCY_WEEKS}, ${progress.percent}% of the way to the due date`;
   return (
     <section aria-labelledby={titleId} className="rounded-card border border-border bg-gradient-to-br from-primary-soft via-surface to-lavender p-5 shadow-sm sm:p-6">
@@ -105,7 +107,7 @@ export function BabiesCard({ babies, isParent }: { babies: readonly Baby[]; isPa
 
 /** This week's size comparison (src/domain/sizeComparison). */
 export function SizeCard({ dueDate }: { dueDate: string }) {
-  const { week } = pregnancyProgress(dueDate, todayIso());
+  const { week } = pregnancyProgress(dueDate, useFamilyTime().today);
   const size = sizeComparison(week);
   return (
     <Card title="This week's size" tone="border-border bg-mint">

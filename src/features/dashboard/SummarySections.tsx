@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 import { Link } from "@tanstack/react-router";
 import { clsx } from "clsx";
 import type { UserMode } from "../../domain/enums";
-import { formatEventTime } from "../../domain/time";
 import { usePregnancyFeed } from "../../lib/pregnancyFeed";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc";
 import { buttonStyles } from "../../ui/buttonStyles";
@@ -166,7 +166,8 @@ type UpcomingEventRow = RouterOutputs["dashboard"]["summary"]["upcomingEvents"][
 /** An upcoming event linking to its page; an invitee answers right here. */
 function UpcomingEvent({ event, scope, search }: { event: UpcomingEventRow; scope: { pregnancyId: string; mode: UserMode }; search: { preg?: string } }) {
   const rsvp = useRsvp(scope);
-  const time = event.time ? formatEventTime(event.time) : null;
+  const { eventTime } = useFamilyTime();
+  const time = event.time ? eventTime(event.date, event.time) : null;
   return (
     <li className="flex flex-col gap-2 rounded-xl bg-muted px-4 py-3">
       <div>

@@ -18,7 +18,8 @@ import { EmptyState } from "../../ui/EmptyState";
 import { HealthToolPage, type HealthPregnancy, type HealthScope } from "./HealthToolPage";
 import { HEALTH_LOG_MESSAGES, LOG_TIMELINE_MESSAGES } from "./messages";
 import { logInput, useHealthLogs, type HealthLog } from "./useHealthLogs";
-import { groupLogsByWeek, HEALTH_LOG_CLOCK_SKEW_MS, HEALTH_LOG_NAME_MAX_LENGTH, HEALTH_LOG_SUGGESTIONS, healthLogsCsv, healthLogsFileName, healthLogWeek, localDateAndTime, SEVERITY_LABELS, severityLabel, SYMPTOM_SEVERITIES, SYMPTOM_SEVERITY_DEFAULT, weekHeading } from "../../domain/healthLogs";
+import { groupLogsByWeek, HEALTH_LOG_CLOCK_SKEW_MS, HEALTH_LOG_NAME_MAX_LENGTH, HEALTH_LOG_SUGGESTIONS, healthLogsCsv, healthLogsFileName, healthLogWeek, SEVERITY_LABELS, severityLabel, SYMPTOM_SEVERITIES, SYMPTOM_SEVERITY_DEFAULT, weekHeading } from "../../domain/healthLogs";
+import { localDateAndTime } from "../../domain/timeZones";
 import { MS_PER_SECOND } from "../../domain/units";
 import { NOTES_MAX_LENGTH } from "../../domain/textLimits";
 

@@ -1,20 +1,12 @@
 import { useEffect } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { SESSION_QUERY_KEY, useSessionQueryOptions, type Session } from "../../lib/session";
+import { browserTimeZone } from "../../lib/timeZone";
 import { UNBATCHED_CALL, useTRPC } from "../../lib/trpc";
-
-/** The browser's IANA time zone, or null when it gives none. */
-function browserTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Tells the server the browser's time zone when the session's stored one differs (the weekly
- * digest goes in the user's Monday morning). The session already carries the stored zone, so this
+ * digest goes in the user's Monday morning; a parent's pregnancy without a zone takes it). The session already carries the stored zone, so this
  * costs nothing on a load where it matches; when it differs the call goes alone, after the
  * screen's reads, and a failure is simply tried again on the next load.
  */
