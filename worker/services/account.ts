@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { NOTIFICATION_PREFERENCES, PARENT_ROLES, type NotificationPreferences, type ParticipantRole } from "../../src/domain/enums";
+import { NOTIFICATION_PREFERENCES, PARENT_ROLES, type MeasurementSystem, type NotificationPreferences, type ParticipantRole } from "../../src/domain/enums";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
 import { pregnancies, pregnancyParticipants, subscriptions, userPreferences, users } from "../db/schema";
 import type { AuthSession } from "../auth";
@@ -36,9 +36,10 @@ export const profile = (caller: UserCaller) => profileOf(caller.user);
  */
 export function sessionView(current: AuthSession) {
   const { token: _token, ...session } = current.session;
-  const { timeZone = null, ...user } = current.user;
-  // The stored time zone, read in the session's own statement: the app sends the browser's when they differ.
-  return { user, session, profile: profileOf(user), timeZone };
+  const { timeZone = null, measurementSystem = null, ...user } = current.user;
+  // The stored time zone and units, read in the session's own statement: the app sends the browser's
+  // zone when they differ, and reads units from the browser's region while none is chosen.
+  return { user, session, profile: profileOf(user), timeZone, measurementSystem };
 }
 
 export async function updateProfile(caller: UserCaller, names: { firstName: string; lastName: string }) {
@@ -114,4 +115,13 @@ export async function setTimeZone(caller: UserCaller, timeZone: string): Promise
     .values({ userId: caller.user.id, timeZone })
     .onConflictDoUpdate({ target: userPreferences.userId, set: { timeZone, updatedAt: new Date() } });
   return { timeZone };
+}
+
+/** The units the user sees and enters the baby's weight and length in (Settings). */
+export async function setMeasurementSystem(caller: UserCaller, measurementSystem: MeasurementSystem): Promise<{ measurementSystem: MeasurementSystem }> {
+  await caller.db
+    .insert(userPreferences)
+    .values({ userId: caller.user.id, measurementSystem })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { measurementSystem, updatedAt: new Date() } });
+  return { measurementSystem };
 }

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { BABY_GAME_MAX_LENGTH_INCHES, BABY_GAME_MAX_WEIGHT_POUNDS, BABY_GAME_MIN_LENGTH_INCHES, BABY_GAME_NAME_MAX_LENGTH, EYE_COLOR_LABELS, EYE_COLORS, type EyeColor, HAIR_COLOR_LABELS, HAIR_COLORS, type HairColor } from "../../domain/babyGame";
+import { BABY_GAME_MAX_LENGTH_CENTIMETRES, BABY_GAME_MAX_LENGTH_INCHES, BABY_GAME_MAX_WEIGHT_KILOGRAMS, BABY_GAME_MAX_WEIGHT_POUNDS, BABY_GAME_MIN_LENGTH_CENTIMETRES, BABY_GAME_MIN_LENGTH_INCHES, BABY_GAME_NAME_MAX_LENGTH, EYE_COLOR_LABELS, EYE_COLORS, type EyeColor, HAIR_COLOR_LABELS, HAIR_COLORS, type HairColor } from "../../domain/babyGame";
 import { SelectField } from "../../ui/fields";
 import { TextField } from "../../ui/TextField";
 import type { BirthDetailsErrors, BirthDetailsValues } from "./birthDetails";
@@ -7,6 +7,8 @@ import { OUNCES_PER_POUND } from "../../domain/units";
 
 /** The length input moves in quarter inches, the finest step that scores differently. */
 const LENGTH_STEP_INCHES = 0.25;
+/** The metric inputs move by their precision, 0.1 kg and 0.1 cm (src/domain/measurement.ts). */
+const METRIC_STEP = 0.1;
 
 interface BirthDetailsFieldsProps {
   values: BirthDetailsValues;
@@ -17,7 +19,7 @@ interface BirthDetailsFieldsProps {
 }
 
 /**
- * Weight in pounds and ounces, length, date, time, hair colour, eye colour and the name: one set
+ * Weight in pounds and ounces (or kilograms), length in inches (or centimetres), date, time, hair colour, eye colour and the name: one set
  * for a guess, for a guess entered for someone else and for each baby's actual result.
  */
 export function BirthDetailsFields({ values, errors, onChange, kind }: BirthDetailsFieldsProps) {
@@ -29,51 +31,80 @@ export function BirthDetailsFields({ values, errors, onChange, kind }: BirthDeta
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <fieldset className="flex flex-col gap-1.5 sm:col-span-2">
-        <legend className="mb-1.5 text-sm font-semibold">Weight</legend>
-        <div className="grid grid-cols-2 gap-3">
+      {values.system === "metric" ? (
+        <>
           <TextField
-            label="Pounds"
+            label="Weight (kg)"
             type="number"
-            inputMode="numeric"
+            inputMode="decimal"
             min={0}
-            max={BABY_GAME_MAX_WEIGHT_POUNDS}
-            step={1}
-            value={values.weightPounds}
-            invalid={Boolean(errors.weightPounds)}
-            describedBy={weightErrorId}
-            onChange={(event) => set("weightPounds")(event.target.value)}
+            max={BABY_GAME_MAX_WEIGHT_KILOGRAMS}
+            step={METRIC_STEP}
+            value={values.weightKilograms}
+            error={errors.weightKilograms}
+            onChange={(event) => set("weightKilograms")(event.target.value)}
           />
           <TextField
-            label="Ounces"
+            label="Length (cm)"
             type="number"
-            inputMode="numeric"
-            min={0}
-            max={OUNCES_PER_POUND - 1}
-            step={1}
-            value={values.weightOunces}
-            invalid={Boolean(errors.weightOunces)}
-            describedBy={weightErrorId}
-            onChange={(event) => set("weightOunces")(event.target.value)}
+            inputMode="decimal"
+            min={BABY_GAME_MIN_LENGTH_CENTIMETRES}
+            max={BABY_GAME_MAX_LENGTH_CENTIMETRES}
+            step={METRIC_STEP}
+            value={values.length}
+            error={errors.length}
+            onChange={(event) => set("length")(event.target.value)}
           />
-        </div>
-        {weightError && (
-          <p id={weightErrorId} className="text-sm font-medium text-danger">
-            {weightError}
-          </p>
-        )}
-      </fieldset>
-      <TextField
-        label="Length (inches)"
-        type="number"
-        inputMode="decimal"
-        min={BABY_GAME_MIN_LENGTH_INCHES}
-        max={BABY_GAME_MAX_LENGTH_INCHES}
-        step={LENGTH_STEP_INCHES}
-        value={values.length}
-        error={errors.length}
-        onChange={(event) => set("length")(event.target.value)}
-      />
+        </>
+      ) : (
+        <>
+          <fieldset className="flex flex-col gap-1.5 sm:col-span-2">
+            <legend className="mb-1.5 text-sm font-semibold">Weight</legend>
+            <div className="grid grid-cols-2 gap-3">
+              <TextField
+                label="Pounds"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={BABY_GAME_MAX_WEIGHT_POUNDS}
+                step={1}
+                value={values.weightPounds}
+                invalid={Boolean(errors.weightPounds)}
+                describedBy={weightErrorId}
+                onChange={(event) => set("weightPounds")(event.target.value)}
+              />
+              <TextField
+                label="Ounces"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={OUNCES_PER_POUND - 1}
+                step={1}
+                value={values.weightOunces}
+                invalid={Boolean(errors.weightOunces)}
+                describedBy={weightErrorId}
+                onChange={(event) => set("weightOunces")(event.target.value)}
+              />
+            </div>
+            {weightError && (
+              <p id={weightErrorId} className="text-sm font-medium text-danger">
+                {weightError}
+              </p>
+            )}
+          </fieldset>
+          <TextField
+            label="Length (inches)"
+            type="number"
+            inputMode="decimal"
+            min={BABY_GAME_MIN_LENGTH_INCHES}
+            max={BABY_GAME_MAX_LENGTH_INCHES}
+            step={LENGTH_STEP_INCHES}
+            value={values.length}
+            error={errors.length}
+            onChange={(event) => set("length")(event.target.value)}
+          />
+        </>
+      )}
       <TextField label={kind === "guess" ? "Birth date" : "Date of birth"} type="date" value={values.date} error={errors.date} onChange={(event) => set("date")(event.target.value)} />
       <TextField label="Time of birth" type="time" value={values.time} error={errors.time} onChange={(event) => set("time")(event.target.value)} />
       <SelectField label="Hair colour" value={values.hairColor} onChange={(event) => set("hairColor")(event.target.value as HairColor | "")}>
