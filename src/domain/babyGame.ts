@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { daysBetween } from "./dates";
 import { dateOnlySchema } from "./dateSchema";
-import { CENTIMETRE_DECIMALS, hasAtMostDecimals, INCH_DECIMALS, inchesFromCentimetres, KILOGRAM_DECIMALS, poundsOuncesFromKilograms } from "./measurement";
+import type { MeasurementSystem } from "./enums";
+import { CENTIMETRE_DECIMALS, hasAtMostDecimals, INCH_DECIMALS, inchesFromCentimetres, KILOGRAM_DECIMALS, poundsOuncesFromKilograms, roundTo } from "./measurement";
 import { weightFromPoundsOunces } from "./prediction";
 import { parseEventTime, TIME_MESSAGES } from "./time";
 import { MINUTES_PER_HOUR, MS_PER_DAY, MS_PER_MINUTE, OUNCES_PER_POUND } from "./units";
@@ -140,6 +141,46 @@ export function checkCentimetres(centimetres: number): Checked<number> {
   if (!Number.isFinite(centimetres) || centimetres < BABY_GAME_MIN_LENGTH_CENTIMETRES || centimetres > BABY_GAME_MAX_LENGTH_CENTIMETRES) return { ok: false, message: BABY_GAME_MESSAGES.lengthRangeCentimetres };
   if (!hasAtMostDecimals(centimetres, CENTIMETRE_DECIMALS)) return { ok: false, message: BABY_GAME_MESSAGES.centimetresPrecision };
   return { ok: true, value: inchesFromCentimetres(centimetres) };
+}
+
+/** An imperial weight as typed: whole pounds and ounces, above zero and within the bounds. */
+export function checkPoundsOunces(pounds: number, ounces: number): Checked<{ weightPounds: number; weightOunces: number }> {
+  if (!Number.isInteger(ounces) || ounces < 0 || ounces >= OUNCES_PER_POUND) return { ok: false, message: BABY_GAME_MESSAGES.ouncesRange };
+  if (!Number.isInteger(pounds) || pounds < 0) return { ok: false, message: BABY_GAME_MESSAGES.weightRequired };
+  const weight = weightFromPoundsOunces(pounds, ounces);
+  if (weight <= 0) return { ok: false, message: BABY_GAME_MESSAGES.weightRequired };
+  if (weight > BABY_GAME_MAX_WEIGHT_POUNDS) return { ok: false, message: BABY_GAME_MESSAGES.weightTooHigh };
+  return { ok: true, value: { weightPounds: pounds, weightOunces: ounces } };
+}
+
+export function checkInches(inches: number): Checked<number> {
+  if (!Number.isFinite(inches) || inches < BABY_GAME_MIN_LENGTH_INCHES || inches > BABY_GAME_MAX_LENGTH_INCHES) return { ok: false, message: BABY_GAME_MESSAGES.lengthRange };
+  return { ok: true, value: roundTo(inches, INCH_DECIMALS) };
+}
+
+/** A weight and length as typed in either units, each optional (the baby-here announcement). */
+export interface TypedBirthSize {
+  pounds: string;
+  ounces: string;
+  kilograms: string;
+  /** Inches or centimetres, as the units have it. */
+  length: string;
+}
+
+/** Decimal pounds and inches of what was typed (left out when blank), or a message for the weight and the length that are wrong. */
+export function checkTypedBirthSize(system: MeasurementSystem, typed: TypedBirthSize): { ok: true; weightPounds?: number; lengthInches?: number } | { ok: false; errors: { weight?: string; length?: string } } {
+  const blank = (text: string) => text.trim() === "";
+  const numberOf = (text: string) => (blank(text) ? 0 : Number(text));
+  let weight: Checked<{ weightPounds: number; weightOunces: number }> | null = null;
+  if (system === "metric") weight = blank(typed.kilograms) ? null : checkKilograms(Number(typed.kilograms));
+  else if (!blank(typed.pounds) || !blank(typed.ounces)) weight = checkPoundsOunces(numberOf(typed.pounds), numberOf(typed.ounces));
+  const length = blank(typed.length) ? null : system === "metric" ? checkCentimetres(Number(typed.length)) : checkInches(Number(typed.length));
+  if (weight?.ok === false || length?.ok === false) return { ok: false, errors: { ...(weight?.ok === false ? { weight: weight.message } : {}), ...(length?.ok === false ? { length: length.message } : {}) } };
+  return {
+    ok: true,
+    ...(weight?.ok ? { weightPounds: weightFromPoundsOunces(weight.value.weightPounds, weight.value.weightOunces) } : {}),
+    ...(length?.ok ? { lengthInches: length.value } : {}),
+  };
 }
 
 /** What scoring compares: weight in decimal pounds, length in inches, date, time 'HH:mm:ss', and the exact-match texts. */

@@ -98,6 +98,12 @@ export function formatBabyLength(inches: number, system: MeasurementSystem, loca
   return unitFormat("inch", INCH_DECIMALS, locale).format(roundTo(inches, INCH_DECIMALS));
 }
 
+/** A size in both systems, the given one first ('7 lb 8 oz (3.4 kg)'): for a text every reader shares. */
+export function inBothSystems(format: (value: number, system: MeasurementSystem, locale?: string) => string, value: number, first: MeasurementSystem, locale?: string): string {
+  const second: MeasurementSystem = first === "metric" ? "imperial" : "metric";
+  return `${format(value, first, locale)} (${format(value, second, locale)})`;
+}
+
 const GRAMS_PER_OUNCE = (KILOGRAMS_PER_POUND * 1000) / OUNCES_PER_POUND;
 
 /** An imperial step in metric words, for the points table ('28 g' for an ounce, '0.64 cm' for a quarter inch). */

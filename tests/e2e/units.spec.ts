@@ -107,3 +107,26 @@ test("a metric player's 3.4 kg / 50 cm is stored and scored as 7 lb 8 oz / 19.69
   await expectAccessible(owner);
   await ownerContext.close();
 });
+
+test("a parent with a metric browser announces the baby in kg and cm, and the family reads it in both units", async ({ browser, request, baseURL }) => {
+  const family = await familyWithGrandparent(request, baseURL!, "Units Room");
+  // A New Zealand browser: metric without choosing.
+  const context = await browser.newContext({ baseURL, locale: "en-NZ", extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
+  const page = await context.newPage();
+  await signInThroughApi(page, family.owner.email, family.owner.password);
+  await page.goto("/waiting-room");
+  await page.getByRole("button", { name: "Activate Waiting Room" }).click();
+  await page.getByRole("button", { name: "Baby is here" }).click();
+  const baby = page.getByRole("dialog", { name: "The baby is here!" });
+  await expect(baby.getByLabel("Pounds")).toHaveCount(0);
+  await baby.getByLabel("Baby's name").fill("Lily");
+  await baby.getByLabel("Weight (kg)").fill("3.45");
+  await baby.getByLabel("Length (cm)").fill("50");
+  await baby.getByRole("button", { name: "Share the news" }).click();
+  await expect(baby.getByText("Enter the weight to 0.1 kg")).toBeVisible();
+  await baby.getByLabel("Weight (kg)").fill("3.4");
+  await baby.getByRole("button", { name: "Share the news" }).click();
+  await expect(page.getByRole("region", { name: "Pinned updates" }).getByText("Lily arrived weighing 3.4 kg (7 lb 8 oz) and measuring 50 cm (19.69 in).", { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  await context.close();
+});

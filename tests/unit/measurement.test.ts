@@ -7,6 +7,7 @@ import {
   formatInchesInCentimetres,
   formatOuncesInGrams,
   hasAtMostDecimals,
+  inBothSystems,
   inchesFromCentimetres,
   kilogramsFromWeight,
   measurementSystemOfLanguages,
@@ -125,6 +126,11 @@ describe("formatting", () => {
   it("follows the reader's locale for the numbers", () => {
     expect(formatBabyWeight(7.5, "metric", "de-DE")).toBe("3,4 kg");
     expect(formatBabyLength(19.75, "metric", "fr-FR")).toMatch(/^50,2\s?cm$/);
+  });
+
+  it("writes a shared text's sizes in both systems, the given one first", () => {
+    expect(inBothSystems(formatBabyWeight, 7.5, "metric", "en-US")).toBe("3.4 kg (7 lb 8 oz)");
+    expect(inBothSystems(formatBabyLength, 19.69, "imperial", "en-US")).toBe("19.69 in (50 cm)");
   });
 
   it("puts the game's imperial steps in metric words", () => {
