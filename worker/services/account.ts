@@ -108,20 +108,17 @@ export async function setNotificationPreferences(caller: UserCaller, preferences
   return row ?? preferences;
 }
 
-/** Stores the zone the user's browser is in (validated by the procedure): the weekly digest goes in their morning. */
-export async function setTimeZone(caller: UserCaller, timeZone: string): Promise<{ timeZone: string }> {
+/** Saves one of the user's own choices, making their preferences row on the first. */
+async function saveChoice<Choice extends Partial<Pick<typeof userPreferences.$inferInsert, "timeZone" | "measurementSystem">>>(caller: UserCaller, choice: Choice): Promise<Choice> {
   await caller.db
     .insert(userPreferences)
-    .values({ userId: caller.user.id, timeZone })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: { timeZone, updatedAt: new Date() } });
-  return { timeZone };
+    .values({ userId: caller.user.id, ...choice })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { ...choice, updatedAt: new Date() } });
+  return choice;
 }
 
+/** Stores the zone the user's browser is in (validated by the procedure): the weekly digest goes in their morning. */
+export const setTimeZone = (caller: UserCaller, timeZone: string) => saveChoice(caller, { timeZone });
+
 /** The units the user sees and enters the baby's weight and length in (Settings). */
-export async function setMeasurementSystem(caller: UserCaller, measurementSystem: MeasurementSystem): Promise<{ measurementSystem: MeasurementSystem }> {
-  await caller.db
-    .insert(userPreferences)
-    .values({ userId: caller.user.id, measurementSystem })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: { measurementSystem, updatedAt: new Date() } });
-  return { measurementSystem };
-}
+export const setMeasurementSystem = (caller: UserCaller, measurementSystem: MeasurementSystem) => saveChoice(caller, { measurementSystem });

@@ -1,13 +1,13 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SUCCESS_TOASTS } from "../../domain/errors";
 import type { WaitingRoomState } from "../../domain/waitingRoom";
 import { checkTypedBirthSize, type TypedBirthSize } from "../../domain/babyGame";
-import type { MeasurementSystem } from "../../domain/enums";
 import { useMeasurementSystem } from "../../lib/measurementSystem";
 import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog, Dialog } from "../../ui/Dialog";
+import { BabySizeFields } from "../../ui/BabySizeFields";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
 import { AttachedPhoto, AttachPhotoButton, Composer, useRoomImage } from "./Composer";
@@ -153,7 +153,7 @@ function BabyHereForm({ room, onDone, refreshState }: { room: WaitingRoomModel; 
     <form noValidate onSubmit={submit} className="flex flex-col gap-3">
       <TextField label="Baby's name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
       <TextField label="Time of birth" type="time" value={time} onChange={(event) => setTime(event.target.value)} />
-      <BabySizeFields system={system} size={size} errors={sizeErrors} onChange={setSize} />
+      <BabySizeFields system={system} size={size} errors={sizeErrors} onChange={(field, value) => setSize((typed) => ({ ...typed, [field]: value }))} />
       <div className="flex items-center gap-2">
         <AttachPhotoButton attachment={photo} label="Add the baby's photo" />
         <span className="text-sm text-muted-foreground">Add the baby's first photo (optional)</span>
@@ -166,33 +166,3 @@ function BabyHereForm({ room, onDone, refreshState }: { room: WaitingRoomModel; 
   );
 }
 
-/** The baby's weight and length in the parent's units, both optional: pounds and ounces and inches, or kilograms and centimetres. */
-function BabySizeFields({ system, size, errors, onChange }: { system: MeasurementSystem; size: TypedBirthSize; errors: { weight?: string; length?: string }; onChange: (size: TypedBirthSize) => void }) {
-  const weightErrorId = useId();
-  const set = (key: keyof TypedBirthSize) => (event: ChangeEvent<HTMLInputElement>) => onChange({ ...size, [key]: event.target.value });
-  const number = { type: "number", inputMode: "decimal", min: 0, autoComplete: "off" } as const;
-  if (system === "metric")
-    return (
-      <div className="grid grid-cols-2 gap-3">
-        <TextField label="Weight (kg)" {...number} step={0.1} value={size.kilograms} error={errors.weight} onChange={set("kilograms")} />
-        <TextField label="Length (cm)" {...number} step={0.1} value={size.length} error={errors.length} onChange={set("length")} />
-      </div>
-    );
-  return (
-    <>
-      <fieldset className="flex flex-col gap-1.5">
-        <legend className="mb-1.5 text-sm font-semibold">Weight</legend>
-        <div className="grid grid-cols-2 gap-3">
-          <TextField label="Pounds" {...number} inputMode="numeric" step={1} value={size.pounds} invalid={Boolean(errors.weight)} describedBy={errors.weight ? weightErrorId : undefined} onChange={set("pounds")} />
-          <TextField label="Ounces" {...number} inputMode="numeric" step={1} value={size.ounces} invalid={Boolean(errors.weight)} describedBy={errors.weight ? weightErrorId : undefined} onChange={set("ounces")} />
-        </div>
-        {errors.weight && (
-          <p id={weightErrorId} className="text-sm font-medium text-danger">
-            {errors.weight}
-          </p>
-        )}
-      </fieldset>
-      <TextField label="Length (inches)" {...number} step={0.25} value={size.length} error={errors.length} onChange={set("length")} />
-    </>
-  );
-}
