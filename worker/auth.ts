@@ -9,6 +9,7 @@ import { composeMail, type Mailer } from "./infra/mailer";
 import { AUTH_RATE_LIMITS } from "../src/domain/rateLimits";
 import { OTP_EXPIRES_SECONDS, OTP_LENGTH, OTP_ALLOWED_ATTEMPTS, PASSWORD_MIN_LENGTH_SIGNUP, PASSWORD_RESET_LINK_EXPIRES_SECONDS, SESSION_COOKIE_CACHE_SECONDS, SESSION_EXPIRES_SECONDS } from "../src/domain/authRules";
 import { SECONDS_PER_MINUTE } from "../src/domain/units";
+import type { MeasurementSystem } from "../src/domain/enums";
 
 export interface AuthDeps {
   db: Db;
@@ -135,6 +136,6 @@ export type Auth = ReturnType<typeof createAuth>;
 type BetterAuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
 /**
  * A session and its user. Read from the database (getSession("fresh"), worker/context.ts), the user
- * also carries their stored time zone, from the same statement; the cookie cache's copy has none.
+ * also carries their stored time zone and units, from the same statement; the cookie cache's copy has neither.
  */
-export type AuthSession = BetterAuthSession & { user: BetterAuthSession["user"] & { timeZone?: string | null } };
+export type AuthSession = BetterAuthSession & { user: BetterAuthSession["user"] & { timeZone?: string | null; measurementSystem?: MeasurementSystem | null } };

@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { daysBetween } from "./dates";
 import { dateOnlySchema } from "./dateSchema";
+import type { MeasurementSystem } from "./enums";
+import { CENTIMETRE_DECIMALS, hasAtMostDecimals, INCH_DECIMALS, inchesFromCentimetres, KILOGRAM_DECIMALS, poundsOuncesFromKilograms, roundTo } from "./measurement";
 import { weightFromPoundsOunces } from "./prediction";
 import { parseEventTime, TIME_MESSAGES } from "./time";
 import { MINUTES_PER_HOUR, MS_PER_DAY, MS_PER_MINUTE, OUNCES_PER_POUND } from "./units";
@@ -16,6 +18,13 @@ export const BABY_GAME_MAX_WEIGHT_POUNDS = 20;
 export const BABY_GAME_MIN_LENGTH_INCHES = 5;
 
 export const BABY_GAME_MAX_LENGTH_INCHES = 30;
+
+/** The same bounds on the metric form, inside the imperial ones once converted (9 kg is 19 lb 13 oz; 13 to 76 cm is 5.12 to 29.92 in). */
+export const BABY_GAME_MAX_WEIGHT_KILOGRAMS = 9;
+
+export const BABY_GAME_MIN_LENGTH_CENTIMETRES = 13;
+
+export const BABY_GAME_MAX_LENGTH_CENTIMETRES = 76;
 
 /** Ours: a name guess or a player's name entered by a parent. */
 export const BABY_GAME_NAME_MAX_LENGTH = 50;
@@ -74,6 +83,10 @@ export const BABY_GAME_MESSAGES = {
   weightTooHigh: `Enter a weight up to ${BABY_GAME_MAX_WEIGHT_POUNDS} lb`,
   ouncesRange: `Ounces go from 0 to ${OUNCES_PER_POUND - 1}`,
   lengthRange: `Enter a length from ${BABY_GAME_MIN_LENGTH_INCHES} to ${BABY_GAME_MAX_LENGTH_INCHES} inches`,
+  weightTooHighKilograms: `Enter a weight up to ${BABY_GAME_MAX_WEIGHT_KILOGRAMS} kg`,
+  kilogramsPrecision: "Enter the weight to 0.1 kg",
+  lengthRangeCentimetres: `Enter a length from ${BABY_GAME_MIN_LENGTH_CENTIMETRES} to ${BABY_GAME_MAX_LENGTH_CENTIMETRES} cm`,
+  centimetresPrecision: "Enter the length to 0.1 cm",
   dateRequired: "Choose a date",
   timeRequired: "Choose a time",
   nameTooLong: `Keep it to ${BABY_GAME_NAME_MAX_LENGTH} characters`,
@@ -112,6 +125,64 @@ export const birthDetailsSchema = z
   });
 export type BirthDetails = z.infer<typeof birthDetailsSchema>;
 
+type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** A metric weight (kg) as the game stores it: the nearest whole ounce, which shows back as the same 0.1 kg. */
+export function checkKilograms(kilograms: number): Checked<{ weightPounds: number; weightOunces: number }> {
+  if (!Number.isFinite(kilograms) || kilograms <= 0) return { ok: false, message: BABY_GAME_MESSAGES.weightRequired };
+  if (kilograms > BABY_GAME_MAX_WEIGHT_KILOGRAMS) return { ok: false, message: BABY_GAME_MESSAGES.weightTooHighKilograms };
+  if (!hasAtMostDecimals(kilograms, KILOGRAM_DECIMALS)) return { ok: false, message: BABY_GAME_MESSAGES.kilogramsPrecision };
+  const { pounds, ounces } = poundsOuncesFromKilograms(kilograms);
+  return { ok: true, value: { weightPounds: pounds, weightOunces: ounces } };
+}
+
+/** A metric length (cm) as the game stores it: inches to the hundredth, which show back as the same 0.1 cm. */
+export function checkCentimetres(centimetres: number): Checked<number> {
+  if (!Number.isFinite(centimetres) || centimetres < BABY_GAME_MIN_LENGTH_CENTIMETRES || centimetres > BABY_GAME_MAX_LENGTH_CENTIMETRES) return { ok: false, message: BABY_GAME_MESSAGES.lengthRangeCentimetres };
+  if (!hasAtMostDecimals(centimetres, CENTIMETRE_DECIMALS)) return { ok: false, message: BABY_GAME_MESSAGES.centimetresPrecision };
+  return { ok: true, value: inchesFromCentimetres(centimetres) };
+}
+
+/** An imperial weight as typed: whole pounds and ounces, above zero and within the bounds. */
+export function checkPoundsOunces(pounds: number, ounces: number): Checked<{ weightPounds: number; weightOunces: number }> {
+  if (!Number.isInteger(ounces) || ounces < 0 || ounces >= OUNCES_PER_POUND) return { ok: false, message: BABY_GAME_MESSAGES.ouncesRange };
+  if (!Number.isInteger(pounds) || pounds < 0) return { ok: false, message: BABY_GAME_MESSAGES.weightRequired };
+  const weight = weightFromPoundsOunces(pounds, ounces);
+  if (weight <= 0) return { ok: false, message: BABY_GAME_MESSAGES.weightRequired };
+  if (weight > BABY_GAME_MAX_WEIGHT_POUNDS) return { ok: false, message: BABY_GAME_MESSAGES.weightTooHigh };
+  return { ok: true, value: { weightPounds: pounds, weightOunces: ounces } };
+}
+
+export function checkInches(inches: number): Checked<number> {
+  if (!Number.isFinite(inches) || inches < BABY_GAME_MIN_LENGTH_INCHES || inches > BABY_GAME_MAX_LENGTH_INCHES) return { ok: false, message: BABY_GAME_MESSAGES.lengthRange };
+  return { ok: true, value: roundTo(inches, INCH_DECIMALS) };
+}
+
+/** A weight and length as typed in either units, each optional (the baby-here announcement). */
+export interface TypedBirthSize {
+  pounds: string;
+  ounces: string;
+  kilograms: string;
+  /** Inches or centimetres, as the units have it. */
+  length: string;
+}
+
+/** Decimal pounds and inches of what was typed (left out when blank), or a message for the weight and the length that are wrong. */
+export function checkTypedBirthSize(system: MeasurementSystem, typed: TypedBirthSize): { ok: true; weightPounds?: number; lengthInches?: number } | { ok: false; errors: { weight?: string; length?: string } } {
+  const blank = (text: string) => text.trim() === "";
+  const numberOf = (text: string) => (blank(text) ? 0 : Number(text));
+  let weight: Checked<{ weightPounds: number; weightOunces: number }> | null = null;
+  if (system === "metric") weight = blank(typed.kilograms) ? null : checkKilograms(Number(typed.kilograms));
+  else if (!blank(typed.pounds) || !blank(typed.ounces)) weight = checkPoundsOunces(numberOf(typed.pounds), numberOf(typed.ounces));
+  const length = blank(typed.length) ? null : system === "metric" ? checkCentimetres(Number(typed.length)) : checkInches(Number(typed.length));
+  if (weight?.ok === false || length?.ok === false) return { ok: false, errors: { ...(weight?.ok === false ? { weight: weight.message } : {}), ...(length?.ok === false ? { length: length.message } : {}) } };
+  return {
+    ok: true,
+    ...(weight?.ok ? { weightPounds: weightFromPoundsOunces(weight.value.weightPounds, weight.value.weightOunces) } : {}),
+    ...(length?.ok ? { lengthInches: length.value } : {}),
+  };
+}
+
 /** What scoring compares: weight in decimal pounds, length in inches, date, time 'HH:mm:ss', and the exact-match texts. */
 export interface BirthFacts {
   weight?: number | null | undefined;
@@ -135,8 +206,6 @@ export interface CheckedBirthFacts {
   name: string | null;
 }
 
-/** Hundredths of an inch is as fine as the stored length goes. */
-const LENGTH_DECIMALS = 2;
 
 /** The facts of checked details: the decimal weight, the length to the hundredth, the time as stored. */
 export function birthFactsOf(details: BirthDetails): CheckedBirthFacts {
@@ -145,7 +214,7 @@ export function birthFactsOf(details: BirthDetails): CheckedBirthFacts {
   const name = details.name?.trim();
   return {
     weight: weightFromPoundsOunces(details.weightPounds, details.weightOunces),
-    length: Number(details.length.toFixed(LENGTH_DECIMALS)),
+    length: Number(details.length.toFixed(INCH_DECIMALS)),
     date: details.date,
     time: time.value,
     hairColor: details.hairColor ?? null,

@@ -1,4 +1,6 @@
 /** Waiting-room states and the system notices the server posts (core spec 4). */
+import type { MeasurementSystem } from "./enums";
+import { formatBabyLength, formatBabyWeight, inBothSystems } from "./measurement";
 import { formatEventTime } from "./time";
 import { MINUTES_PER_HOUR, MS_PER_DAY, MS_PER_HOUR, MS_PER_SECOND, SECONDS_PER_MINUTE } from "./units";
 
@@ -82,12 +84,29 @@ export interface BabyDetails {
   name?: string;
   /** Stored form 'HH:mm:ss'. */
   time?: string;
-  weight?: string;
+  /** Decimal pounds, as the baby game stores a weight. */
+  weightPounds?: number;
+  lengthInches?: number;
+  /** The units the parent entered them in, written first. */
+  measurementSystem?: MeasurementSystem;
 }
 
+/** The notice is one text for every reader (and the push), so sizes are in both units, the parent's first; numbers as in the English texts. */
+const NOTICE_LOCALE = "en-US";
+
 export function babyHereNotice(baby: BabyDetails, closingTime: string): string {
-  const arrival = [baby.name ? `${baby.name} arrived` : "", baby.time ? `at ${formatEventTime(baby.time)}` : "", baby.weight ? `weighing ${baby.weight}` : ""].filter(Boolean).join(" ");
-  return [`The baby is here!`, arrival ? `${arrival}.` : "", `The waiting room will close at ${closingTime}.`].filter(Boolean).join(" ");
+  const system = baby.measurementSystem ?? "imperial";
+  const arrival = [
+    baby.name ? `${baby.name} arrived` : "",
+    baby.time ? `at ${formatEventTime(baby.time)}` : "",
+    baby.weightPounds !== undefined ? `weighing ${inBothSystems(formatBabyWeight, baby.weightPounds, system, NOTICE_LOCALE)}` : "",
+    baby.lengthInches !== undefined ? `${baby.weightPounds !== undefined ? "and " : ""}measuring ${inBothSystems(formatBabyLength, baby.lengthInches, system, NOTICE_LOCALE)}` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  // Without a name the sentence starts with 'at' or 'weighing': a capital, as a sentence does.
+  const sentence = baby.name ? arrival : arrival.charAt(0).toUpperCase() + arrival.slice(1);
+  return [`The baby is here!`, sentence ? `${sentence}.` : "", `The waiting room will close at ${closingTime}.`].filter(Boolean).join(" ");
 }
 
 /** Time left until the auto-close, as 'h:mm:ss' (or 'm:ss' under an hour); never negative. */

@@ -119,12 +119,14 @@ describe("downloading your data", () => {
     expect(Object.keys(files).filter((name) => name.startsWith("waiting-room/images/"))).toHaveLength(1);
   });
 
-  it("anyone can take their account alone", async () => {
+  it("anyone can take their account alone, with their choices", async () => {
     const stranger = await signUp("accountonly");
     await confirmEmail(stranger.client, stranger.email);
-    const { prepared, files } = await exportOf(stranger.client, null);
+    await stranger.client.trpc.account.setMeasurementSystem.mutate({ measurementSystem: "metric" });
+    const { prepared, files, read } = await exportOf(stranger.client, null);
     expect(prepared.kind).toBe("account");
     expect(Object.keys(files).sort()).toEqual(["README.txt", "account.json"]);
+    expect(JSON.parse(read("account.json"))).toMatchObject({ notifications: { measurementSystem: "metric" } });
   });
 
   it("refuses a stranger, another family, a signed-out browser, a removed guest and an expired link", async () => {

@@ -27,6 +27,7 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "account.notificationPreferences": () => undefined,
   "account.setNotificationPreferences": () => ({ emailInvitations: true, emailRsvps: true, waitingRoomActivation: true, weeklyDigest: false }),
   "account.setTimeZone": () => ({ timeZone: "Europe/Paris" }),
+  "account.setMeasurementSystem": () => ({ measurementSystem: "metric" }),
   "account.deletion.sendCode": () => undefined,
   // A code nobody was sent: the matrix checks who may call, never deletes anyone.
   "account.deletion.confirm": () => ({ code: "000000", photos: "remove" }),

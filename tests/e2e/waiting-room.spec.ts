@@ -145,12 +145,14 @@ test("@mobile on a phone the parent opens the room, posts a pinned update, answe
   const baby = page.getByRole("dialog", { name: "The baby is here!" });
   await baby.getByLabel("Baby's name").fill("Lily");
   await baby.getByLabel("Time of birth").fill("14:32");
-  await baby.getByLabel("Weight").fill("7 lb 2 oz");
+  // In the parent's units (pounds for an American browser), told in both.
+  await baby.getByLabel("Pounds").fill("7");
+  await baby.getByLabel("Ounces").fill("2");
   await baby.getByRole("button", { name: "Share the news" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Status Updated" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "The baby is here!" })).toBeVisible();
   await expect(page.getByText(/^Closes in 3:5\d:\d\d/)).toBeVisible();
-  await expect(page.getByRole("region", { name: "Pinned updates" }).getByText(/Lily arrived at 2:32 PM weighing 7 lb 2 oz/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Pinned updates" }).getByText(/Lily arrived at 2:32 PM weighing 7 lb 2 oz \(3\.2 kg\)/)).toBeVisible();
 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BABY_GAME_CLOSENESS_POINTS, BABY_GAME_EXACT_POINTS, BABY_GAME_MESSAGES, birthDetailsSchema, type BirthFacts, birthFactsOf, type GameEntry, minutesApart, playerKeyOf, rankLeaderboard, sameGuessText, scoreGuess } from "../../src/domain/babyGame";
+import { BABY_GAME_CLOSENESS_POINTS, BABY_GAME_EXACT_POINTS, BABY_GAME_MESSAGES, birthDetailsSchema, checkCentimetres, checkInches, checkKilograms, checkPoundsOunces, checkTypedBirthSize, type BirthFacts, birthFactsOf, type GameEntry, minutesApart, playerKeyOf, rankLeaderboard, sameGuessText, scoreGuess } from "../../src/domain/babyGame";
 import { TIME_MESSAGES } from "../../src/domain/time";
 
 const actual: BirthFacts = { weight: 7.5, length: 20, date: "2026-03-10", time: "14:30:00", hairColor: "brown", eyeColor: "blue", name: "Mary Ann" };
@@ -144,5 +144,48 @@ describe("the leaderboard", () => {
     expect(playerKeyOf("u1", "Anything")).toBe("user:u1");
     expect(playerKeyOf(null, "Uncle  Joe")).toBe(playerKeyOf(null, "uncle joe"));
     expect(playerKeyOf(null, "Joe")).not.toBe(playerKeyOf("Joe", "Joe"));
+  });
+});
+
+describe("sizes typed in either units", () => {
+  it("takes kilograms on the form's 0.1 kg grid, within the bounds, as whole pounds and ounces", () => {
+    expect(checkKilograms(3.4)).toEqual({ ok: true, value: { weightPounds: 7, weightOunces: 8 } });
+    expect(checkKilograms(9)).toEqual({ ok: true, value: { weightPounds: 19, weightOunces: 13 } });
+    expect(checkKilograms(0)).toEqual({ ok: false, message: BABY_GAME_MESSAGES.weightRequired });
+    expect(checkKilograms(Number.NaN)).toEqual({ ok: false, message: BABY_GAME_MESSAGES.weightRequired });
+    expect(checkKilograms(9.1)).toEqual({ ok: false, message: BABY_GAME_MESSAGES.weightTooHighKilograms });
+    expect(checkKilograms(3.45)).toEqual({ ok: false, message: BABY_GAME_MESSAGES.kilogramsPrecision });
+  });
+
+  it("takes centimetres on the 0.1 cm grid, within the bounds, as inches to the hundredth inside the imperial bounds", () => {
+    expect(checkCentimetres(50)).toEqual({ ok: true, value: 19.69 });
+    for (const centimetres of [13, 76]) {
+      const inches = checkCentimetres(centimetres);
+      expect(inches.ok && birthDetailsSchema.safeParse({ weightPounds: 7, weightOunces: 0, length: inches.value, date: "2026-03-10", time: "10:00" }).success).toBe(true);
+    }
+    expect(checkCentimetres(12.9)).toEqual({ ok: false, message: BABY_GAME_MESSAGES.lengthRangeCentimetres });
+    expect(checkCentimetres(76.1)).toEqual({ ok: false, message: BABY_GAME_MESSAGES.lengthRangeCentimetres });
+    expect(checkCentimetres(50.05)).toEqual({ ok: false, message: BABY_GAME_MESSAGES.centimetresPrecision });
+  });
+
+  it("takes whole pounds and ounces and inches as the game's schema does", () => {
+    expect(checkPoundsOunces(7, 8)).toEqual({ ok: true, value: { weightPounds: 7, weightOunces: 8 } });
+    expect(checkPoundsOunces(0, 0)).toEqual({ ok: false, message: BABY_GAME_MESSAGES.weightRequired });
+    expect(checkPoundsOunces(7, 16)).toEqual({ ok: false, message: BABY_GAME_MESSAGES.ouncesRange });
+    expect(checkPoundsOunces(20, 1)).toEqual({ ok: false, message: BABY_GAME_MESSAGES.weightTooHigh });
+    expect(checkInches(19.755)).toEqual({ ok: true, value: 19.76 });
+    expect(checkInches(31)).toEqual({ ok: false, message: BABY_GAME_MESSAGES.lengthRange });
+  });
+
+  it("leaves out what is blank and says which size is wrong", () => {
+    const blank = { pounds: "", ounces: "", kilograms: "", length: "" };
+    expect(checkTypedBirthSize("imperial", blank)).toEqual({ ok: true });
+    expect(checkTypedBirthSize("metric", blank)).toEqual({ ok: true });
+    expect(checkTypedBirthSize("imperial", { ...blank, pounds: "7", length: "20" })).toEqual({ ok: true, weightPounds: 7, lengthInches: 20 });
+    expect(checkTypedBirthSize("metric", { ...blank, kilograms: "3.4", length: "50" })).toEqual({ ok: true, weightPounds: 7.5, lengthInches: 19.69 });
+    // The other units' fields are not the form's: ignored.
+    expect(checkTypedBirthSize("metric", { ...blank, pounds: "7" })).toEqual({ ok: true });
+    expect(checkTypedBirthSize("metric", { ...blank, kilograms: "3.45", length: "5" })).toEqual({ ok: false, errors: { weight: BABY_GAME_MESSAGES.kilogramsPrecision, length: BABY_GAME_MESSAGES.lengthRangeCentimetres } });
+    expect(checkTypedBirthSize("imperial", { ...blank, ounces: "20" })).toEqual({ ok: false, errors: { weight: BABY_GAME_MESSAGES.ouncesRange } });
   });
 });

@@ -23,7 +23,9 @@ describe("system notices", () => {
   });
 
   it("tell what the parents shared about the baby", () => {
-    expect(babyHereNotice({ name: "Lily", time: "15:45:00", weight: "7 lb 2 oz" }, "7:45 PM")).toBe("The baby is here! Lily arrived at 3:45 PM weighing 7 lb 2 oz. The waiting room will close at 7:45 PM.");
+    expect(babyHereNotice({ name: "Lily", time: "15:45:00", weightPounds: 7.125 }, "7:45 PM")).toBe("The baby is here! Lily arrived at 3:45 PM weighing 7 lb 2 oz (3.2 kg). The waiting room will close at 7:45 PM.");
+    expect(babyHereNotice({ name: "Lily", weightPounds: 7.5, lengthInches: 19.69, measurementSystem: "metric" }, "7:45 PM")).toBe("The baby is here! Lily arrived weighing 3.4 kg (7 lb 8 oz) and measuring 50 cm (19.69 in). The waiting room will close at 7:45 PM.");
+    expect(babyHereNotice({ lengthInches: 20 }, "7:45 PM")).toBe("The baby is here! Measuring 20 in (50.8 cm). The waiting room will close at 7:45 PM.");
     expect(babyHereNotice({}, "7:45 PM")).toBe("The baby is here! The waiting room will close at 7:45 PM.");
   });
 });

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { personNameSchema } from "../../src/domain/auth";
-import { NOTIFICATION_PREFERENCES } from "../../src/domain/enums";
+import { MEASUREMENT_SYSTEMS, NOTIFICATION_PREFERENCES } from "../../src/domain/enums";
 import { otpCodeSchema } from "../../src/domain/auth";
 import { publicProcedure, rateLimited, router, signedInProcedure } from "../trpc/init";
 import { ACCOUNT_DELETION_PHOTOS } from "../../src/domain/accountDeletion";
 import { deleteAccount, sendDeletionCode } from "../services/accountDeletion";
-import { modeContext, notificationPreferences, profile, sessionView, setNotificationPreferences, setTimeZone, updateProfile } from "../services/account";
+import { modeContext, notificationPreferences, profile, sessionView, setMeasurementSystem, setNotificationPreferences, setTimeZone, updateProfile } from "../services/account";
 import { timeZoneSchema } from "../../src/domain/timeZones";
 
 const preferences = z.object(Object.fromEntries(NOTIFICATION_PREFERENCES.map((p) => [p, z.boolean()])) as Record<(typeof NOTIFICATION_PREFERENCES)[number], z.ZodBoolean>);
@@ -35,6 +35,11 @@ export const accountRouter = router({
 
   /** The browser's IANA time zone, sent when the session's stored one differs (the weekly digest's morning). */
   setTimeZone: signedInProcedure.input(z.object({ timeZone: timeZoneSchema })).mutation(({ ctx, input }) => setTimeZone(ctx.caller, input.timeZone)),
+
+  /** Imperial or metric for the baby's weight and length; the session carries it back. */
+  setMeasurementSystem: signedInProcedure
+    .input(z.object({ measurementSystem: z.enum(MEASUREMENT_SYSTEMS) }))
+    .mutation(({ ctx, input }) => setMeasurementSystem(ctx.caller, input.measurementSystem)),
 
   /** Deleting the account: a code to the account's mailbox, then the code (issue 20). */
   deletion: router({

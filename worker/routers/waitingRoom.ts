@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { BABY_GAME_MAX_LENGTH_INCHES, BABY_GAME_MAX_WEIGHT_POUNDS, BABY_GAME_MIN_LENGTH_INCHES } from "../../src/domain/babyGame";
+import { MEASUREMENT_SYSTEMS } from "../../src/domain/enums";
 import { isReactionEmoji, isUuid } from "../../src/domain/messaging";
 import { sanitizeTitle } from "../../src/domain/sanitize";
 import { parseEventTime } from "../../src/domain/time";
@@ -100,7 +102,10 @@ export const waitingRoomRouter = router({
       z.object({
         timeZone,
         name: optionalDetail,
-        weight: optionalDetail,
+        // The sizes as the baby game stores them (decimal pounds, inches), and the units they were entered in.
+        weightPounds: z.number().positive().max(BABY_GAME_MAX_WEIGHT_POUNDS).optional(),
+        lengthInches: z.number().min(BABY_GAME_MIN_LENGTH_INCHES).max(BABY_GAME_MAX_LENGTH_INCHES).optional(),
+        measurementSystem: z.enum(MEASUREMENT_SYSTEMS).optional(),
         time: z
           .string()
           .optional()

@@ -159,19 +159,19 @@ export async function loadSessionAccess(db: Executor, session: RequestSession, p
 
 /**
  * The user behind a still-existing session, as the database has them now, with the time zone their
- * browser last told us (the app sends it when it differs); null once the session ended (anywhere)
+ * browser last told us (the app sends it when it differs) and their units (null: the browser's region); null once the session ended (anywhere)
  * or ran out. One statement, for account doors that take the cookie cache's session only after
  * this says it still stands.
  */
-export async function loadLiveSessionUser(db: Executor, session: RequestSession): Promise<(typeof users.$inferSelect & { timeZone: string | null }) | null> {
+export async function loadLiveSessionUser(db: Executor, session: RequestSession): Promise<(typeof users.$inferSelect & Pick<typeof userPreferences.$inferSelect, "timeZone" | "measurementSystem">) | null> {
   const [row] = await db
-    .select({ user: users, timeZone: userPreferences.timeZone })
+    .select({ user: users, timeZone: userPreferences.timeZone, measurementSystem: userPreferences.measurementSystem })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userPreferences, eq(userPreferences.userId, sessions.userId))
     .where(and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
-  return row ? { ...row.user, timeZone: row.timeZone } : null;
+  return row ? { ...row.user, timeZone: row.timeZone, measurementSystem: row.measurementSystem } : null;
 }
 
 /** One access load per pregnancy per request: a batch of procedures on one pregnancy asks once. */

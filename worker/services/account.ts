@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { NOTIFICATION_PREFERENCES, PARENT_ROLES, type NotificationPreferences, type ParticipantRole } from "../../src/domain/enums";
+import { NOTIFICATION_PREFERENCES, PARENT_ROLES, type MeasurementSystem, type NotificationPreferences, type ParticipantRole } from "../../src/domain/enums";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
 import { pregnancies, pregnancyParticipants, subscriptions, userPreferences, users } from "../db/schema";
 import type { AuthSession } from "../auth";
@@ -36,9 +36,10 @@ export const profile = (caller: UserCaller) => profileOf(caller.user);
  */
 export function sessionView(current: AuthSession) {
   const { token: _token, ...session } = current.session;
-  const { timeZone = null, ...user } = current.user;
-  // The stored time zone, read in the session's own statement: the app sends the browser's when they differ.
-  return { user, session, profile: profileOf(user), timeZone };
+  const { timeZone = null, measurementSystem = null, ...user } = current.user;
+  // The stored time zone and units, read in the session's own statement: the app sends the browser's
+  // zone when they differ, and reads units from the browser's region while none is chosen.
+  return { user, session, profile: profileOf(user), timeZone, measurementSystem };
 }
 
 export async function updateProfile(caller: UserCaller, names: { firstName: string; lastName: string }) {
@@ -107,13 +108,15 @@ export async function setNotificationPreferences(caller: UserCaller, preferences
   return row ?? preferences;
 }
 
-/** Stores the zone the user's browser is in (validated by the procedure): the weekly digest goes in their morning. */
+/**
+ * Stores the zone the user's browser is in (validated by the procedure): the weekly digest goes in
+ * their morning. A pregnancy from before zones were kept takes its zone once, from the first
+ * parent's browser to report one; after that only the parents' settings change it.
+ */
 export async function setTimeZone(caller: UserCaller, timeZone: string): Promise<{ timeZone: string }> {
   const userId = caller.user.id;
   await caller.db.transaction(async (tx) => {
     await tx.insert(userPreferences).values({ userId, timeZone }).onConflictDoUpdate({ target: userPreferences.userId, set: { timeZone, updatedAt: new Date() } });
-    // A pregnancy from before zones were kept takes its zone once, from the first parent's browser to
-    // report one; after that only the parents' settings change it.
     const parentOf = tx
       .select({ id: pregnancyParticipants.pregnancyId })
       .from(pregnancyParticipants)
@@ -121,4 +124,13 @@ export async function setTimeZone(caller: UserCaller, timeZone: string): Promise
     await tx.update(pregnancies).set({ timeZone }).where(and(isNull(pregnancies.timeZone), inArray(pregnancies.id, parentOf)));
   });
   return { timeZone };
+}
+
+/** The units the user sees and enters the baby's weight and length in (Settings). */
+export async function setMeasurementSystem(caller: UserCaller, measurementSystem: MeasurementSystem): Promise<{ measurementSystem: MeasurementSystem }> {
+  await caller.db
+    .insert(userPreferences)
+    .values({ userId: caller.user.id, measurementSystem })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { measurementSystem, updatedAt: new Date() } });
+  return { measurementSystem };
 }

@@ -119,7 +119,7 @@ async function accountRecord(db: Db, userId: string) {
   const [[account], [preferences], devices] = await Promise.all([
     db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email, emailVerified: users.emailVerified, createdAt: users.createdAt }).from(users).where(eq(users.id, userId)),
     db
-      .select({ emailInvitations: userPreferences.emailInvitations, emailRsvps: userPreferences.emailRsvps, waitingRoomActivation: userPreferences.waitingRoomActivation, weeklyDigest: userPreferences.weeklyDigest, timeZone: userPreferences.timeZone })
+      .select({ emailInvitations: userPreferences.emailInvitations, emailRsvps: userPreferences.emailRsvps, waitingRoomActivation: userPreferences.waitingRoomActivation, weeklyDigest: userPreferences.weeklyDigest, timeZone: userPreferences.timeZone, measurementSystem: userPreferences.measurementSystem })
       .from(userPreferences)
       .where(eq(userPreferences.userId, userId)),
     // The devices that receive pushes, with their switches; the push service's address and keys are the browser's, not the user's data.

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog, Dialog } from "../../ui/Dialog";
 import { labelOf, RELATIONSHIP_LABELS } from "../../lib/labels";
+import { useMeasurementSystem } from "../../lib/measurementSystem";
 import { birthDetailsValues, checkBirthDetails, describeBirthDetails, type BirthDetailsErrors, type StoredBirthDetails } from "./birthDetails";
 import { BirthDetailsFields } from "./BirthDetailsFields";
 import type { Baby, BabyGameWrites, BirthDetailsInput, Prediction } from "./useBabyGame";
@@ -10,9 +11,10 @@ const storedOf = (prediction: Prediction): StoredBirthDetails => ({ ...predictio
 
 /** A guess's parts as a description list. */
 export function BirthDetailsList({ details }: { details: StoredBirthDetails }) {
+  const system = useMeasurementSystem();
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-      {describeBirthDetails(details).map(({ label, value }) => (
+      {describeBirthDetails(details, system).map(({ label, value }) => (
         <div key={label} className="flex flex-col">
           <dt className="text-muted-foreground">{label}</dt>
           <dd className="font-semibold">{value}</dd>
@@ -44,7 +46,8 @@ export function GuessForm({
   /** Fields before the guess (the player's name when a parent enters it). */
   children?: ReactNode;
 }) {
-  const [values, setValues] = useState(() => birthDetailsValues(initial, defaultDate));
+  const system = useMeasurementSystem();
+  const [values, setValues] = useState(() => birthDetailsValues(initial, defaultDate, system));
   const [errors, setErrors] = useState<BirthDetailsErrors>({});
 
   function submit(event: FormEvent) {

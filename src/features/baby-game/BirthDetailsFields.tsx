@@ -1,12 +1,12 @@
-import { useId } from "react";
-import { BABY_GAME_MAX_LENGTH_INCHES, BABY_GAME_MAX_WEIGHT_POUNDS, BABY_GAME_MIN_LENGTH_INCHES, BABY_GAME_NAME_MAX_LENGTH, EYE_COLOR_LABELS, EYE_COLORS, type EyeColor, HAIR_COLOR_LABELS, HAIR_COLORS, type HairColor } from "../../domain/babyGame";
+import type { TypedBirthSize } from "../../domain/babyGame";
+import { BABY_GAME_NAME_MAX_LENGTH, EYE_COLOR_LABELS, EYE_COLORS, type EyeColor, HAIR_COLOR_LABELS, HAIR_COLORS, type HairColor } from "../../domain/babyGame";
+import { BabySizeFields } from "../../ui/BabySizeFields";
 import { SelectField } from "../../ui/fields";
 import { TextField } from "../../ui/TextField";
 import type { BirthDetailsErrors, BirthDetailsValues } from "./birthDetails";
-import { OUNCES_PER_POUND } from "../../domain/units";
 
-/** The length input moves in quarter inches, the finest step that scores differently. */
-const LENGTH_STEP_INCHES = 0.25;
+/** The form's value behind each size field. */
+const SIZE_FIELDS = { pounds: "weightPounds", ounces: "weightOunces", kilograms: "weightKilograms", length: "length" } as const satisfies Record<keyof TypedBirthSize, keyof BirthDetailsValues>;
 
 interface BirthDetailsFieldsProps {
   values: BirthDetailsValues;
@@ -17,62 +17,20 @@ interface BirthDetailsFieldsProps {
 }
 
 /**
- * Weight in pounds and ounces, length, date, time, hair colour, eye colour and the name: one set
+ * Weight and length in the reader's units, date, time, hair colour, eye colour and the name: one set
  * for a guess, for a guess entered for someone else and for each baby's actual result.
  */
 export function BirthDetailsFields({ values, errors, onChange, kind }: BirthDetailsFieldsProps) {
-  const weightId = useId();
   const set = <K extends keyof BirthDetailsValues>(key: K) => (value: BirthDetailsValues[K]) => onChange({ ...values, [key]: value });
   const none = kind === "guess" ? "No guess" : "Not noted";
-  const weightError = errors.weightPounds ?? errors.weightOunces;
-  const weightErrorId = weightError ? `${weightId}-error` : undefined;
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <fieldset className="flex flex-col gap-1.5 sm:col-span-2">
-        <legend className="mb-1.5 text-sm font-semibold">Weight</legend>
-        <div className="grid grid-cols-2 gap-3">
-          <TextField
-            label="Pounds"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={BABY_GAME_MAX_WEIGHT_POUNDS}
-            step={1}
-            value={values.weightPounds}
-            invalid={Boolean(errors.weightPounds)}
-            describedBy={weightErrorId}
-            onChange={(event) => set("weightPounds")(event.target.value)}
-          />
-          <TextField
-            label="Ounces"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={OUNCES_PER_POUND - 1}
-            step={1}
-            value={values.weightOunces}
-            invalid={Boolean(errors.weightOunces)}
-            describedBy={weightErrorId}
-            onChange={(event) => set("weightOunces")(event.target.value)}
-          />
-        </div>
-        {weightError && (
-          <p id={weightErrorId} className="text-sm font-medium text-danger">
-            {weightError}
-          </p>
-        )}
-      </fieldset>
-      <TextField
-        label="Length (inches)"
-        type="number"
-        inputMode="decimal"
-        min={BABY_GAME_MIN_LENGTH_INCHES}
-        max={BABY_GAME_MAX_LENGTH_INCHES}
-        step={LENGTH_STEP_INCHES}
-        value={values.length}
-        error={errors.length}
-        onChange={(event) => set("length")(event.target.value)}
+      <BabySizeFields
+        system={values.system}
+        size={{ pounds: values.weightPounds, ounces: values.weightOunces, kilograms: values.weightKilograms, length: values.length }}
+        errors={{ weight: errors.weightPounds ?? errors.weightOunces ?? errors.weightKilograms, length: errors.length }}
+        onChange={(field, value) => set(SIZE_FIELDS[field])(value)}
       />
       <TextField label={kind === "guess" ? "Birth date" : "Date of birth"} type="date" value={values.date} error={errors.date} onChange={(event) => set("date")(event.target.value)} />
       <TextField label="Time of birth" type="time" value={values.time} error={errors.time} onChange={(event) => set("time")(event.target.value)} />

@@ -7,6 +7,9 @@ import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
 import { Tabs } from "../../ui/Tabs";
 import type { Baby, Leaderboard } from "./useBabyGame";
+import type { MeasurementSystem } from "../../domain/enums";
+import { formatInchesInCentimetres, formatOuncesInGrams } from "../../domain/measurement";
+import { useMeasurementSystem } from "../../lib/measurementSystem";
 
 const OVERALL = "overall";
 const { title: errorTitle, description: errorText } = splitToast(GAME_TOASTS.generic);
@@ -14,13 +17,17 @@ const { title: errorTitle, description: errorText } = splitToast(GAME_TOASTS.gen
 /** 'day' for a step of one, '30 minutes' otherwise. */
 const stepText = (step: number, unit: string, units: string) => (step === 1 ? unit : `${step} ${units}`);
 
-/** How far off costs a point, in words, for each closeness category (the table lives in constants). */
-const CLOSENESS_STEPS: Readonly<Record<keyof typeof BABY_GAME_CLOSENESS_POINTS, string>> = {
-  date: stepText(BABY_GAME_CLOSENESS_POINTS.date.step, "day", "days"),
-  time: stepText(BABY_GAME_CLOSENESS_POINTS.time.step, "minute", "minutes"),
-  weight: stepText(BABY_GAME_CLOSENESS_POINTS.weight.step, "ounce", "ounces"),
-  length: stepText(BABY_GAME_CLOSENESS_POINTS.length.step, "inch", "inches"),
-};
+/** How far off costs a point, in words, for each closeness category (the table lives in constants); scoring is in ounces and inches, with their metric size for metric readers. */
+function closenessSteps(system: MeasurementSystem): Readonly<Record<keyof typeof BABY_GAME_CLOSENESS_POINTS, string>> {
+  const { weight, length } = BABY_GAME_CLOSENESS_POINTS;
+  const metric = (words: string, size: string) => (system === "metric" ? `${words} (${size})` : words);
+  return {
+    date: stepText(BABY_GAME_CLOSENESS_POINTS.date.step, "day", "days"),
+    time: stepText(BABY_GAME_CLOSENESS_POINTS.time.step, "minute", "minutes"),
+    weight: metric(stepText(weight.step, "ounce", "ounces"), formatOuncesInGrams(weight.step)),
+    length: metric(stepText(length.step, "inch", "inches"), formatInchesInCentimetres(length.step)),
+  };
+}
 
 /**
  * The ranked leaderboard once the game is locked: each player's points per category and total,
@@ -120,6 +127,7 @@ function LeaderboardTable({ label, rows, me }: { label: string; rows: Leaderboar
 
 /** The points table, in words, so everyone can check their score. */
 function PointsTable() {
+  const steps = closenessSteps(useMeasurementSystem());
   const closeness = Object.entries(BABY_GAME_CLOSENESS_POINTS) as Array<[keyof typeof BABY_GAME_CLOSENESS_POINTS, { max: number }]>;
   const exact = Object.entries(BABY_GAME_EXACT_POINTS) as Array<[keyof typeof BABY_GAME_EXACT_POINTS, number]>;
   return (
@@ -128,7 +136,7 @@ function PointsTable() {
       <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-muted-foreground">
         {closeness.map(([category, { max }]) => (
           <li key={category}>
-            {SCORE_CATEGORY_LABELS[category]}: {max} points when exact, 1 less for each {CLOSENESS_STEPS[category]}.
+            {SCORE_CATEGORY_LABELS[category]}: {max} points when exact, 1 less for each {steps[category]}.
           </li>
         ))}
         {exact.map(([category, points]) => (

@@ -8,6 +8,7 @@ import { SelectField } from "../../ui/fields";
 import { TextField } from "../../ui/TextField";
 import { RELATIONSHIP_LABELS } from "../../lib/labels";
 import { GuessForm } from "./BabyPanel";
+import { useMeasurementSystem } from "../../lib/measurementSystem";
 import { birthDetailsValues, checkBirthDetails, storedResultOf, type BirthDetailsErrors, type BirthDetailsValues } from "./birthDetails";
 import { BirthDetailsFields } from "./BirthDetailsFields";
 import type { BabyGameWrites, GameState } from "./useBabyGame";
@@ -70,15 +71,17 @@ export function ParentControls({ state, writes, dueDate }: { state: GameState; w
 /** One set of actual results per baby, from the results entered before if there were any. */
 function ResultsForm({ state, writes, onDone }: { state: GameState; writes: BabyGameWrites; onDone: () => void }) {
   const stored = state.actualResults ?? state.previousResults ?? {};
+  const system = useMeasurementSystem();
+  const blank = () => birthDetailsValues(null, todayIso(), system);
   const [values, setValues] = useState<Record<string, BirthDetailsValues>>(() =>
-    Object.fromEntries(state.babies.map((baby) => [baby.id, birthDetailsValues(storedResultOf(stored[baby.id]), todayIso())])),
+    Object.fromEntries(state.babies.map((baby) => [baby.id, birthDetailsValues(storedResultOf(stored[baby.id]), todayIso(), system)])),
   );
   const [errors, setErrors] = useState<Record<string, BirthDetailsErrors>>({});
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = state.babies.map((baby) => ({ babyId: baby.id, result: checkBirthDetails(values[baby.id] ?? birthDetailsValues(null, todayIso())) }));
+    const checked = state.babies.map((baby) => ({ babyId: baby.id, result: checkBirthDetails(values[baby.id] ?? blank()) }));
     setErrors(Object.fromEntries(checked.map(({ babyId, result }) => [babyId, result.ok ? {} : result.errors])));
     const results = checked.flatMap(({ babyId, result }) => (result.ok ? [{ babyId, details: result.details }] : []));
     if (results.length !== checked.length) return;
@@ -98,7 +101,7 @@ function ResultsForm({ state, writes, onDone }: { state: GameState; writes: Baby
       {state.babies.map((baby) => (
         <fieldset key={baby.id} className="flex flex-col gap-3 rounded-xl border border-border p-3 sm:p-4">
           <legend className="px-1 text-lg font-bold">{baby.name}</legend>
-          <BirthDetailsFields kind="result" values={values[baby.id] ?? birthDetailsValues(null, todayIso())} errors={errors[baby.id] ?? {}} onChange={(next) => setValues((previous) => ({ ...previous, [baby.id]: next }))} />
+          <BirthDetailsFields kind="result" values={values[baby.id] ?? blank()} errors={errors[baby.id] ?? {}} onChange={(next) => setValues((previous) => ({ ...previous, [baby.id]: next }))} />
         </fieldset>
       ))}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

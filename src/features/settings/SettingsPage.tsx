@@ -7,6 +7,7 @@ import { BillingSection } from "./BillingSection";
 import { FamilySection } from "./FamilySection";
 import { DevicePushSection } from "./DevicePushSection";
 import { NotificationsSection } from "./NotificationsSection";
+import { UnitsSection } from "./UnitsSection";
 import { ClosedPregnanciesSection, OwnerChoicesSection } from "./OwnerChoicesSection";
 import { PasswordSection } from "./PasswordSection";
 import { PregnancySections } from "./PregnancySection";
@@ -18,7 +19,7 @@ import { SectionLoading, SettingsSection } from "../../ui/SettingsSection";
 import { PageHeader } from "../../ui/PageHeader";
 
 /**
- * /settings for every signed-in user: profile, password, calendar subscription, theme, notifications,
+ * /settings for every signed-in user: profile, password, calendar subscription, theme, units, notifications,
  * downloading your data, leaving the pregnancy or deleting the account, and sign-out; parents in parent mode also get the pregnancy details, babies, family & permissions, and billing; the owner also the hand-over or deletion of their pregnancy.
  */
 export function SettingsPage() {
@@ -47,6 +48,7 @@ export function SettingsPage() {
         {/* The section's heading says 'Theme'; the fieldset keeps its legend for screen readers only. */}
         <ThemeSettings className="[&>legend]:sr-only" />
       </SettingsSection>
+      <UnitsSection />
       <NotificationsSection />
       <DevicePushSection />
       <SettingsSection id="download-your-data" title={DATA_EXPORT_MESSAGES.heading} description="One zip you can open on any computer. We email you each time a download is prepared.">

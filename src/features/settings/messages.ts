@@ -15,6 +15,7 @@ export const SETTINGS_MESSAGES = {
   resendFailed: "Failed to resend invitation",
   revokeFailed: "Failed to revoke invitation",
   notificationsFailed: "Failed to update notification preferences",
+  unitsFailed: "Failed to update your units",
   loadParticipantsFailed: "Failed to load family and guests",
   loadNotificationsFailed: "Failed to load notification preferences",
   loadProfileFailed: "Failed to load your profile",

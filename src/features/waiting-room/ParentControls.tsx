@@ -2,9 +2,12 @@ import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SUCCESS_TOASTS } from "../../domain/errors";
 import type { WaitingRoomState } from "../../domain/waitingRoom";
+import { checkTypedBirthSize, type TypedBirthSize } from "../../domain/babyGame";
+import { useMeasurementSystem } from "../../lib/measurementSystem";
 import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog, Dialog } from "../../ui/Dialog";
+import { BabySizeFields } from "../../ui/BabySizeFields";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
 import { AttachedPhoto, AttachPhotoButton, Composer, useRoomImage } from "./Composer";
@@ -113,7 +116,9 @@ function BabyHereForm({ room, onDone, refreshState }: { room: WaitingRoomModel; 
   const trpc = useTRPC();
   const [name, setName] = useState("");
   const [time, setTime] = useState("");
-  const [weight, setWeight] = useState("");
+  const system = useMeasurementSystem();
+  const [size, setSize] = useState<TypedBirthSize>({ pounds: "", ounces: "", kilograms: "", length: "" });
+  const [sizeErrors, setSizeErrors] = useState<{ weight?: string; length?: string }>({});
   const photo = useRoomImage(room.scope.pregnancyId);
   const babyHere = useMutation(
     trpc.waitingRoom.babyHere.mutationOptions({
@@ -129,21 +134,26 @@ function BabyHereForm({ room, onDone, refreshState }: { room: WaitingRoomModel; 
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    const sizes = checkTypedBirthSize(system, size);
+    setSizeErrors(sizes.ok ? {} : sizes.errors);
+    if (!sizes.ok) return;
     babyHere.mutate({
       ...room.scope,
       timeZone: timeZone(),
       ...(name.trim() ? { name: name.trim() } : {}),
       ...(time ? { time } : {}),
-      ...(weight.trim() ? { weight: weight.trim() } : {}),
+      ...(sizes.weightPounds !== undefined ? { weightPounds: sizes.weightPounds } : {}),
+      ...(sizes.lengthInches !== undefined ? { lengthInches: sizes.lengthInches } : {}),
+      measurementSystem: system,
       ...(photo.image ? { imageName: photo.image.name } : {}),
     });
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-3">
       <TextField label="Baby's name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
       <TextField label="Time of birth" type="time" value={time} onChange={(event) => setTime(event.target.value)} />
-      <TextField label="Weight" hint="For example 7 lb 4 oz or 3.3 kg" value={weight} onChange={(event) => setWeight(event.target.value)} autoComplete="off" />
+      <BabySizeFields system={system} size={size} errors={sizeErrors} onChange={(field, value) => setSize((typed) => ({ ...typed, [field]: value }))} />
       <div className="flex items-center gap-2">
         <AttachPhotoButton attachment={photo} label="Add the baby's photo" />
         <span className="text-sm text-muted-foreground">Add the baby's first photo (optional)</span>
@@ -155,3 +165,4 @@ function BabyHereForm({ room, onDone, refreshState }: { room: WaitingRoomModel; 
     </form>
   );
 }
+
