@@ -15,6 +15,7 @@ import { serverErrorText } from "../../lib/serverError";
 import { usePaymentVerification, type PaymentVerification } from "./usePaymentVerification";
 import { track } from "../../lib/analytics";
 import { CHECKOUT_MESSAGES, formatPrice, PLANS, TRIAL_DAYS } from "../../domain/billing";
+import { browserTimeZone } from "../../lib/timeZone";
 
 /** Local storage: the pregnancy the session was last refreshed for, so it happens once per pregnancy. */
 export const SESSION_REFRESHED_PREGNANCY_STORAGE_KEY = "session-refreshed-pregnancy";
@@ -31,7 +32,8 @@ const route = getRouteApi("/confirm-pregnancy");
 function pregnancySetup(data: Partial<OnboardingData>): RouterInputs["pregnancy"]["createComplete"] {
   const partner = data.includePartner && data.partnerFirstName?.trim() && data.partnerLastName?.trim() && data.partnerEmail?.trim() ? { firstName: data.partnerFirstName, lastName: data.partnerLastName, email: data.partnerEmail } : undefined;
   return {
-    pregnancy: { dueDate: data.dueDate || undefined, lastMenstrualPeriod: data.lastMenstrualPeriod || undefined },
+    // The family's zone starts as the creating parent's (Settings changes it).
+    pregnancy: { dueDate: data.dueDate || undefined, lastMenstrualPeriod: data.lastMenstrualPeriod || undefined, timeZone: browserTimeZone() ?? undefined },
     partner,
     babies: [{ name: data.babyName?.trim() || undefined, gender: babyGenderFromOnboarding(data.gender ?? "unknown") }],
     isGuestConversion: Boolean(data.isGuestConversion),

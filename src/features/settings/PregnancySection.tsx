@@ -18,6 +18,7 @@ import { LoadFailed, SectionLoading, SettingsSection } from "../../ui/SettingsSe
 import { serverErrorText } from "../../lib/serverError";
 import { DAYS_PER_WEEK } from "../../domain/units";
 import { TITLE_MAX_LENGTH } from "../../domain/textLimits";
+import { knownTimeZones } from "../../lib/timeZone";
 
 type Details = inferRouterOutputs<AppRouter>["pregnancy"]["details"];
 type Baby = Details["babies"][number];
@@ -57,7 +58,7 @@ export function PregnancySections(scope: Scope) {
   return (
     <>
       <SettingsSection id="pregnancy" title="Pregnancy details" description="The title your family sees and the dates everything counts from.">
-        <PregnancyDetailsForm key={`${d.title}|${d.dueDate}|${d.lastMenstrualPeriod ?? ""}`} details={d} scope={scope} />
+        <PregnancyDetailsForm key={`${d.title}|${d.dueDate}|${d.lastMenstrualPeriod ?? ""}|${d.timeZone}`} details={d} scope={scope} />
       </SettingsSection>
       <SettingsSection id="babies" title="Babies" description={`Names, genders and colours. You can add up to ${MAX_SETUP_BABIES} babies.`}>
         <ul className="flex flex-col gap-3">
@@ -86,6 +87,7 @@ function PregnancyDetailsForm({ details, scope }: { details: Details; scope: Sco
   const [timeline, setTimeline] = useState<Timeline>(details.lastMenstrualPeriod ? "lmp" : "due");
   const [dueDate, setDueDate] = useState(details.dueDate);
   const [lmp, setLmp] = useState(details.lastMenstrualPeriod ?? lmpFromDueDate(details.dueDate));
+  const [timeZone, setTimeZone] = useState(details.timeZone);
   const dates = timeline === "due" ? { dueDate } : { lastMenstrualPeriod: lmp };
   const resolved = resolvePregnancyDates(dates);
   const datesChanged = timeline === "due" ? dueDate !== details.dueDate : lmp !== details.lastMenstrualPeriod;
@@ -94,7 +96,7 @@ function PregnancyDetailsForm({ details, scope }: { details: Details; scope: Sco
     mutationFn: async () => {
       // New dates go through billing, so the subscription's end follows the service end (core spec 4).
       const synced = datesChanged ? await client.billing.updateSubscriptionDates.mutate({ ...scope, ...dates }) : null;
-      const saved = await client.pregnancy.update.mutate({ ...scope, title });
+      const saved = await client.pregnancy.update.mutate({ ...scope, title, ...(timeZone !== details.timeZone ? { timeZone } : {}) });
       return { saved, warning: synced?.warning ?? null };
     },
     onSuccess: ({ saved, warning }) => {
@@ -162,6 +164,13 @@ function PregnancyDetailsForm({ details, scope }: { details: Details; scope: Sco
           <span className="font-medium text-danger">{resolved.error}</span>
         )}
       </output>
+      <SelectField label="Time zone" value={timeZone} onChange={(e) => setTimeZone(e.target.value)} hint="Where the family lives: event times and the pregnancy's days follow this zone." className="max-w-xs">
+        {knownTimeZones(details.timeZone).map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replaceAll("_", " ")}
+          </option>
+        ))}
+      </SelectField>
       <div>
         <Button type="submit" loading={update.isPending} disabled={!resolved.ok}>
           Save pregnancy details

@@ -17,6 +17,7 @@ import { GENDER_LABELS, RELATIONSHIP_LABELS } from "../../lib/labels";
 import { SETTINGS_MESSAGES } from "../settings/messages";
 import { serverErrorText } from "../../lib/serverError";
 import { MAX_SETUP_BABIES, SETUP_MESSAGES } from "../../domain/pregnancy";
+import { browserTimeZone } from "../../lib/timeZone";
 
 export const MAX_SETUP_GUESTS = 3;
 
@@ -172,7 +173,8 @@ function BabiesForm({ pregnancyId, initialRows, timeline, onBack, onNext }: { pr
 
   async function createPregnancy(babies: BabyRow[]) {
     await trpcClient.pregnancy.createComplete.mutate({
-      pregnancy: timelineDates(timeline),
+      // The family's zone starts as the creating parent's (Settings changes it).
+      pregnancy: { ...timelineDates(timeline), timeZone: browserTimeZone() ?? undefined },
       babies: babies.map((baby) => ({ name: baby.name, gender: baby.gender })),
       // A guest converting keeps their guest pregnancies (onboarding spec 4).
       isGuestConversion: (mine.data?.guestPregnancies.length ?? 0) > 0,
