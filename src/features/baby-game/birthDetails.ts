@@ -6,6 +6,7 @@ import { BABY_GAME_MESSAGES, birthDetailsSchema, EYE_COLOR_LABELS, HAIR_COLOR_LA
 import { poundsOuncesFromWeight } from "../../domain/prediction";
 import { formatEventTime } from "../../domain/time";
 import { labelOf } from "../../lib/labels";
+import { formatDateOnly } from "../../lib/format";
 
 export interface BirthDetailsValues {
   weightPounds: string;
@@ -83,9 +84,7 @@ export function checkBirthDetails(values: BirthDetailsValues): { ok: true; detai
 // ---------------------------------------------------------------------------------------------
 // Showing a guess
 
-const dayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-export const formatGuessDate = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+export const formatGuessDate = (date: string) => formatDateOnly(date, { weekday: "short", month: "short", day: "numeric", year: "numeric" });
 export const formatWeight = (pounds: number, ounces: number) => `${pounds} lb ${ounces} oz`;
 export const formatLength = (inches: number) => `${inches} in`;
 
