@@ -36,3 +36,6 @@ export const formatNumber = (value: number, options?: Intl.NumberFormatOptions):
 
 /** A whole percentage (42 for 42 %): '42%', or '42 %' where the locale spaces it. */
 export const formatPercent = (percent: number): string => numberFormat({ style: "percent" }).format(percent / PERCENT);
+
+/** 'YYYY-MM-DD' in digits, in the locale's order: '06/01/2026', '01/06/2026', '01.06.2026'. */
+export const formatNumericDate = (date: string): string => formatDateOnly(date, { year: "numeric", month: "2-digit", day: "2-digit" });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { dateFormat, formatDateOnly, formatNumber, formatPercent, numberFormat } from "../../src/lib/format";
+import { dateFormat, formatDateOnly, formatNumber, formatNumericDate, formatPercent, numberFormat } from "../../src/lib/format";
 import { formatBytes } from "../../src/lib/formatBytes";
 
 /** The locale Intl falls back to in this process: the reader's, as a browser's would be. */
@@ -39,6 +39,11 @@ describe("formatDateOnly", () => {
       process.env.TZ = zone;
       expect(formatDateOnly("2026-01-01", numeric)).toBe(newYear);
     }
+  });
+
+  it("writes a date in two-digit parts in the locale's order", () => {
+    expect(formatNumericDate("2026-06-01")).toBe(new Intl.DateTimeFormat(reader, { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "UTC" }).format(Date.UTC(2026, 5, 1)));
+    expect(formatNumericDate("2026-06-01")).toMatch(/^(?=.*06)(?=.*01)(?=.*2026)/);
   });
 
   it("gives back text that is not a date as it came", () => {
