@@ -1,6 +1,6 @@
 import { isReadOnly, readOnlyUntil, todayIso } from "../domain/dates";
 import { Alert } from "./Alert";
-import { formatDateOnly } from "../lib/formatDate";
+import { formatDateOnly } from "../lib/format";
 import { SUBSCRIPTION_MESSAGES } from "../domain/subscription";
 
 /**

@@ -15,9 +15,10 @@ import { ParentControls } from "./ParentControls";
 import { useBabyGame, useBabyGameWrites, type GameScope, type GameState } from "./useBabyGame";
 import { PageHeader } from "../../ui/PageHeader";
 import { GAME_TOASTS } from "../../domain/babyGame";
+import { dateFormat } from "../../lib/format";
 
 const { title: errorTitle, description: errorText } = splitToast(GAME_TOASTS.generic);
-const lockedAtFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
+const lockedAtFormat = dateFormat({ month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
 
 /**
  * /baby-game: everyone with canPlayBabyGame guesses each baby's weight, length, date, time, hair

@@ -8,6 +8,7 @@ import { centimetresFromInches, formatBabyLength, formatBabyWeight, kilogramsFro
 import { poundsOuncesFromWeight, weightFromPoundsOunces } from "../../domain/prediction";
 import { formatEventTime } from "../../domain/time";
 import { labelOf } from "../../lib/labels";
+import { formatDateOnly } from "../../lib/format";
 
 export interface BirthDetailsValues {
   /** The units the form is in: its reader's. */
@@ -134,9 +135,8 @@ export function checkBirthDetails(values: BirthDetailsValues): { ok: true; detai
 // ---------------------------------------------------------------------------------------------
 // Showing a guess
 
-const dayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+export const formatGuessDate = (date: string) => formatDateOnly(date, { weekday: "short", month: "short", day: "numeric", year: "numeric" });
 
-export const formatGuessDate = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
 /** Label and value of each part of a guess or result, in the form's order and its reader's units; parts not given are left out. */
 export function describeBirthDetails(stored: StoredBirthDetails, system: MeasurementSystem): Array<{ label: string; value: string }> {
   const weight = storedWeight(stored);

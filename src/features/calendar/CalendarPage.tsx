@@ -16,16 +16,18 @@ import { EventFormDialog } from "./EventFormDialog";
 import { SuggestedMilestonesDialog } from "./SuggestedMilestonesDialog";
 import { useCalendarEvents, useCalendarWrites, type CalendarEvent, type CalendarScope, type NewEventInput } from "./useCalendar";
 import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
+import { dateFormat } from "../../lib/format";
 
 const VIEW_LABELS: Readonly<Record<CalendarView, string>> = { month: "Month", week: "Week", agenda: "Agenda" };
-const monthTitle = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const monthTitle = dateFormat({ month: "long", year: "numeric", timeZone: "UTC" });
+const shortDay = dateFormat({ month: "short", day: "numeric", timeZone: "UTC" });
+const shortDayOfYear = dateFormat({ month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 
 function periodTitle(view: CalendarView, anchor: string): string {
   if (view === "month") return monthTitle.format(utc(anchor));
   const { from, to } = view === "week" ? { from: weekDays(anchor)[0] ?? anchor, to: weekDays(anchor).at(-1) ?? anchor } : viewRange(view, anchor);
-  return `${shortDay.format(utc(from))} – ${shortDay.format(utc(to))}, ${to.slice(0, 4)}`;
+  return `${shortDay.format(utc(from))} – ${shortDayOfYear.format(utc(to))}`;
 }
 
 const PREVIOUS_LABELS: Readonly<Record<CalendarView, [string, string]>> = {

@@ -3,7 +3,7 @@ import { monthGridDays, weekDays } from "../../domain/calendar";
 import { formatEventTime } from "../../domain/time";
 import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 import { PlusIcon } from "../../ui/icons";
-import { formatDateOnly } from "../../lib/formatDate";
+import { dateFormat, formatDateOnly } from "../../lib/format";
 import { CATEGORY_STYLES } from "./categories";
 import { CategoryChip } from "./EventDetails";
 import type { CalendarEvent } from "./useCalendar";
@@ -11,8 +11,9 @@ import type { CalendarEvent } from "./useCalendar";
 /** Ours: a month cell lists this many events, then '+N more'. */
 const MONTH_CELL_EVENTS = 3;
 
-const weekdayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
-const longDayFormat = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+const weekdayFormat = dateFormat({ weekday: "short", timeZone: "UTC" });
+const longWeekdayFormat = dateFormat({ weekday: "long", timeZone: "UTC" });
+const longDayFormat = dateFormat({ weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 const dayNumber = (date: string) => Number(date.slice(8, 10));
 
@@ -67,7 +68,7 @@ export function MonthView({ anchor, today, events, onOpen, onAddOn, selectedDay,
           <tr>
             {(weeks[0] ?? []).map((day) => (
               <th key={day} scope="col" className="pb-2 text-center text-xs font-semibold text-muted-foreground uppercase">
-                <abbr title={longDayFormat.format(utc(day)).split(",")[0]} className="no-underline">
+                <abbr title={longWeekdayFormat.format(utc(day))} className="no-underline">
                   {weekdayFormat.format(utc(day))}
                 </abbr>
               </th>

@@ -8,7 +8,7 @@ import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 import { downloadTextFile } from "../../lib/download";
 import { Avatar } from "../../ui/Avatar";
 import { DownloadIcon, MapPinIcon } from "../../ui/icons";
-import { formatDateOnly } from "../../lib/formatDate";
+import { formatDateOnly } from "../../lib/format";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 import { CATEGORY_STYLES } from "./categories";
 import type { CalendarEvent } from "./useCalendar";

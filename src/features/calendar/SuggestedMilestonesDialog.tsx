@@ -9,7 +9,7 @@ import { Dialog } from "../../ui/Dialog";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
-import { formatDateOnly } from "../../lib/formatDate";
+import { formatDateOnly } from "../../lib/format";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 

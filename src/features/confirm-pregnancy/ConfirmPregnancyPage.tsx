@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
-import { formatUsDate } from "../../domain/dates";
 import { babyGenderFromOnboarding, defaultPregnancyTitle, SETUP_MESSAGES } from "../../domain/pregnancy";
 import { useTRPC, type RouterInputs } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
@@ -16,6 +15,7 @@ import { usePaymentVerification, type PaymentVerification } from "./usePaymentVe
 import { track } from "../../lib/analytics";
 import { CHECKOUT_MESSAGES, formatPrice, PLANS, TRIAL_DAYS } from "../../domain/billing";
 import { browserTimeZone } from "../../lib/timeZone";
+import { formatNumericDate } from "../../lib/format";
 
 /** Local storage: the pregnancy the session was last refreshed for, so it happens once per pregnancy. */
 export const SESSION_REFRESHED_PREGNANCY_STORAGE_KEY = "session-refreshed-pregnancy";
@@ -144,8 +144,8 @@ export function ConfirmPregnancyPage() {
           <VerificationStatus status={verification} skipCheckout={skipCheckout} />
           <ReviewSection title="Pregnancy">
             <Row label="Title" value={defaultPregnancyTitle(data.babyName)} />
-            <Row label="Due date" value={data.dueDate ? formatUsDate(data.dueDate) : "Not set"} />
-            {data.lastMenstrualPeriod && <Row label="Last menstrual period" value={formatUsDate(data.lastMenstrualPeriod)} />}
+            <Row label="Due date" value={data.dueDate ? formatNumericDate(data.dueDate) : "Not set"} />
+            {data.lastMenstrualPeriod && <Row label="Last menstrual period" value={formatNumericDate(data.lastMenstrualPeriod)} />}
           </ReviewSection>
           <ReviewSection title="You">
             <Row label="Name" value={name} />

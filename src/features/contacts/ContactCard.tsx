@@ -4,8 +4,9 @@ import { Button } from "../../ui/Button";
 import { PRIVACY_LEVEL_LABELS, RELATIONSHIP_LABELS, ROLE_LABELS, labelOf } from "../../lib/labels";
 import { contactName, rsvpSummaryText, type Contact } from "./contacts";
 import { CONTACTS_MESSAGES } from "./messages";
+import { dateFormat } from "../../lib/format";
 
-const joinedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const joinedFormat = dateFormat({ dateStyle: "medium" });
 
 /** One person of the pregnancy: who they are, how to reach them, and how they answered invitations. */
 export function ContactCard({ contact, onShowHistory }: { contact: Contact; onShowHistory: () => void }) {

@@ -5,7 +5,7 @@ import { useTRPC } from "../../lib/trpc";
 import { Dialog } from "../../ui/Dialog";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
-import { formatDateOnly } from "../../lib/formatDate";
+import { dateFormat, formatDateOnly } from "../../lib/format";
 import { contactName, type Contact } from "./contacts";
 import { EVENT_CATEGORY_LABELS, RSVP_LABELS } from "../../domain/calendar";
 import { CONTACTS_MESSAGES } from "./messages";
@@ -15,7 +15,7 @@ interface Scope {
   mode: UserMode;
 }
 
-const answeredFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const answeredFormat = dateFormat({ dateStyle: "medium" });
 
 const STATUS_TONES = {
   attending: "bg-success-soft text-success-foreground",

@@ -4,7 +4,7 @@ import { clsx } from "clsx";
 import type { BabyColor } from "../../domain/enums";
 import { PREGNANCY_WEEKS } from "../../domain/dates";
 import { sizeComparison } from "../../domain/sizeComparison";
-import { formatDateOnly } from "../../lib/formatDate";
+import { formatDateOnly, formatPercent } from "../../lib/format";
 import { genderLabel } from "../../lib/labels";
 import { babyColorStyle } from "../../lib/babyColors";
 import { daysToGoLabel, pregnancyProgress, trimesterLabel, weeksLabel } from "./progress";
@@ -26,7 +26,7 @@ export function ProgressCard({ title, dueDate, displayTitle, isGuest }: Progress
   const titleId = useId();
   const { today } = useFamilyTime();
   const progress = pregnancyProgress(dueDate, today);
-  const label = `Pregnancy progress: week ${progress.week} of ${PREGNANCY_WEEKS}, ${progress.percent}% of the way to the due date`;
+  const label = `Pregnancy progress: week ${progress.week} of ${PREGNANCY_WEEKS}, ${formatPercent(progress.percent)} of the way to the due date`;
   return (
     <section aria-labelledby={titleId} className="rounded-card border border-border bg-gradient-to-br from-primary-soft via-surface to-lavender p-5 shadow-sm sm:p-6">
       <h2 id={titleId} className="text-2xl font-bold break-words sm:text-3xl">
@@ -37,7 +37,7 @@ export function ProgressCard({ title, dueDate, displayTitle, isGuest }: Progress
         <ProgressRing percent={progress.percent} label={label}>
           <span className="text-sm font-semibold text-muted-foreground">Week</span>
           <span className="text-4xl leading-none font-bold">{progress.week}</span>
-          <span className="mt-1 text-sm text-muted-foreground">{progress.percent}%</span>
+          <span className="mt-1 text-sm text-muted-foreground">{formatPercent(progress.percent)}</span>
         </ProgressRing>
         <dl className="grid w-full grid-cols-2 gap-3">
           <Fact label="Weeks pregnant" value={weeksLabel(progress.week)} tone="bg-surface/80" />

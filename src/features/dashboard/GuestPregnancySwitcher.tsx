@@ -1,5 +1,5 @@
 import { SelectField } from "../../ui/fields";
-import { formatDateOnly } from "../../lib/formatDate";
+import { formatDateOnly } from "../../lib/format";
 import type { PregnancySummary } from "../pregnancy-context/currentPregnancy";
 
 /**

@@ -6,7 +6,7 @@ import type { UserMode } from "../../domain/enums";
 import { usePregnancyFeed } from "../../lib/pregnancyFeed";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc";
 import { buttonStyles } from "../../ui/buttonStyles";
-import { formatDateOnly } from "../../lib/formatDate";
+import { dateFormat, formatDateOnly } from "../../lib/format";
 import { RsvpButtons } from "../calendar/RsvpButtons";
 import { useRsvp } from "../calendar/useCalendar";
 import { PostsFeed } from "../posts/PostsFeed";
@@ -18,7 +18,7 @@ import { LoadError } from "../../ui/LoadError";
 import { PREGNANCY_TOASTS } from "../../domain/pregnancy";
 import { DASHBOARD_LATEST_POSTS } from "../../domain/dashboard";
 
-const timeOnly = new Intl.DateTimeFormat("en-US", { timeStyle: "short" });
+const timeOnly = dateFormat({ timeStyle: "short" });
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 type ActionPath = "/calendar" | "/photos" | "/posts" | "/waiting-room";

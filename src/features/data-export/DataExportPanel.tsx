@@ -8,6 +8,7 @@ import { FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { Skeleton } from "../../ui/Skeleton";
+import { dateFormat, formatNumber } from "../../lib/format";
 
 const DESCRIPTIONS: Record<ExportKind, string> = {
   family: DATA_EXPORT_MESSAGES.familyDescription,
@@ -15,8 +16,8 @@ const DESCRIPTIONS: Record<ExportKind, string> = {
   account: DATA_EXPORT_MESSAGES.accountDescription,
 };
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
+const timeFormat = dateFormat({ timeStyle: "short" });
+const dayFormat = dateFormat({ dateStyle: "long" });
 
 /**
  * One download: prepared on demand (the server sizes it and mails the account), then fetched by the
@@ -37,7 +38,7 @@ function ExportRow({ pregnancyId, title, kind, closedAt }: { pregnancyId: string
       {ready ? (
         <div className="flex flex-col gap-2" role="status">
           <p className="text-sm">
-            Ready: {ready.photos} {ready.photos === 1 ? "photo" : "photos"} in {ready.files} files, {formatBytes(ready.bytes)}.
+            Ready: {formatNumber(ready.photos)} {ready.photos === 1 ? "photo" : "photos"} in {formatNumber(ready.files)} files, {formatBytes(ready.bytes)}.
           </p>
           {ready.parts.length > 1 && <p className="text-sm">It comes in {ready.parts.length} zips: the records are in the first, the photos spread over all of them.</p>}
           <ul className="flex flex-wrap gap-2">

@@ -5,13 +5,13 @@ import { useTRPC } from "../../lib/trpc";
 import { Switch } from "../../ui/fields";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
-import { formatDateOnly } from "../../lib/formatDate";
+import { dateFormat, formatDateOnly } from "../../lib/format";
 import { PrintPage, type HealthScope } from "./HealthToolPage";
 import { BIRTH_PLAN_MESSAGES, HEALTH_PAGE_MESSAGES } from "./messages";
 import { answeredSections, parentNames } from "../../domain/birthPlan";
 import { SEVERITY_LABELS, symptomsByWeek, weekHeading } from "../../domain/healthLogs";
 
-const updatedFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
+const updatedFormat = dateFormat({ dateStyle: "long" });
 
 /** /health/birth-plan/print: the answered sections of the plan, headed by the parents and the due date, and the symptoms by week for the provider. */
 export function BirthPlanPrintPage() {

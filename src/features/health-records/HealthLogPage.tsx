@@ -22,11 +22,12 @@ import { groupLogsByWeek, HEALTH_LOG_CLOCK_SKEW_MS, HEALTH_LOG_NAME_MAX_LENGTH, 
 import { localDateAndTime } from "../../domain/timeZones";
 import { MS_PER_SECOND } from "../../domain/units";
 import { NOTES_MAX_LENGTH } from "../../domain/textLimits";
+import { dateFormat } from "../../lib/format";
 
 /** How long 'Undo' stays on offer after a log is deleted. */
 export const HEALTH_LOG_UNDO_MS = 10 * MS_PER_SECOND;
 
-const whenFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+const whenFormat = dateFormat({ weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
 /** A moment as a datetime-local input shows it (local time, minutes). */
 const inputValueOf = (moment: Date) => {

@@ -14,6 +14,7 @@ import { HealthToolPage, type HealthScope } from "./HealthToolPage";
 import { HOSPITAL_BAG_MESSAGES } from "./messages";
 import { useHospitalBagItems, useHospitalBagWrites, type BagItem } from "./useHospitalBag";
 import { bagProgress, HOSPITAL_BAG_DEFAULTS, HOSPITAL_BAG_ITEM_NAME_MAX_LENGTH, HOSPITAL_BAG_LABELS, type PackedProgress, progressLabel } from "../../domain/hospitalBag";
+import { formatPercent } from "../../lib/format";
 
 /** /health/hospital-bag: three checklists (for the parent, the partner, the baby) with packed progress. */
 export function HospitalBagPage() {
@@ -68,7 +69,7 @@ export function ProgressBar({ label, progress, large = false }: { label: string;
           {label}
         </span>
         <span className="text-sm text-muted-foreground">
-          {progressLabel(progress)} ({progress.percent}%)
+          {progressLabel(progress)} ({formatPercent(progress.percent)})
         </span>
       </div>
       <div

@@ -1,7 +1,7 @@
 import { HOSPITAL_BAG_OWNERS } from "../../domain/enums";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
-import { formatDateOnly } from "../../lib/formatDate";
+import { formatDateOnly } from "../../lib/format";
 import { PrintPage, type HealthPregnancy, type HealthScope } from "./HealthToolPage";
 import { HEALTH_PAGE_MESSAGES, HOSPITAL_BAG_MESSAGES } from "./messages";
 import { useHospitalBagItems } from "./useHospitalBag";

@@ -12,6 +12,7 @@ import { Spinner } from "../../ui/Spinner";
 import { AREAS } from "../../lib/areas";
 import { BarChart } from "./BarChart";
 import { csvTime, dayLabel, timeLabel } from "./format";
+import { formatNumber } from "../../lib/format";
 import { HealthToolLayout, type HealthScope } from "./HealthToolLayout";
 import { StatFigure } from "./StatFigure";
 import { SyncStatusLine } from "./SyncStatusLine";
@@ -189,7 +190,7 @@ function LastHour({ count, averageDurationMs, averageIntervalMs, patternMs }: La
         Last hour
       </h2>
       <dl className="grid grid-cols-3 gap-2 text-center">
-        <StatFigure term="Contractions" value={String(count)} />
+        <StatFigure term="Contractions" value={formatNumber(count)} />
         <StatFigure term="Average duration" value={averageDurationMs === null ? "–" : formatClock(averageDurationMs)} />
         <StatFigure term="Average interval" value={averageIntervalMs === null ? "–" : formatClock(averageIntervalMs)} />
       </dl>

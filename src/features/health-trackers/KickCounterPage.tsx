@@ -17,6 +17,7 @@ import { Spinner } from "../../ui/Spinner";
 import { AREAS } from "../../lib/areas";
 import { BarChart } from "./BarChart";
 import { csvTime, chartDayLabel, dateTimeLabel, dayLabel } from "./format";
+import { formatNumber } from "../../lib/format";
 import { HealthToolLayout, type HealthScope } from "./HealthToolLayout";
 import { StatFigure } from "./StatFigure";
 import { SyncStatusLine } from "./SyncStatusLine";
@@ -119,7 +120,7 @@ function CountingPanel({ session, babyName, onTap, onUndo, onFinish, onDiscard }
         {babyName ? `Counting ${babyName}'s movements` : "Counting movements"}
       </h2>
       <dl className="grid w-full grid-cols-3 gap-2 text-center">
-        <StatFigure term="Movements" value={String(stats.movements)} />
+        <StatFigure term="Movements" value={formatNumber(stats.movements)} />
         <StatFigure term="Elapsed" value={formatClock(stats.durationMs)} />
         <StatFigure term={`Time to ${KICK_TARGET_MOVEMENTS}`} value={stats.timeToTargetMs === null ? "Not yet" : formatClock(stats.timeToTargetMs)} />
       </dl>

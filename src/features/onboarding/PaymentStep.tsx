@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { CHECKOUT_MESSAGES, CHECKOUT_SESSION_ID_TEMPLATE, checkoutDiscount, formatPrice, orderSummary, PLANS, REFERRAL_DISCOUNT_PERCENT, subscriptionTermMonths, TRIAL_DAYS } from "../../domain/billing";
-import { formatUsDate, isDateOnly, lmpFromDueDate, READ_ONLY_YEARS, SERVICE_END_DAYS_AFTER_DUE, serviceEndDate, todayIso, weeksPregnant } from "../../domain/dates";
+import { isDateOnly, lmpFromDueDate, READ_ONLY_YEARS, SERVICE_END_DAYS_AFTER_DUE, serviceEndDate, todayIso, weeksPregnant } from "../../domain/dates";
 import { isValidReferralFormat } from "../../domain/referral";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { FormMessage } from "../../ui/Alert";
@@ -10,6 +10,7 @@ import { StepActions, type StepProps } from "./WizardSteps";
 import { stageOnboarding } from "./onboardingData";
 import { track } from "../../lib/analytics";
 import { DAYS_PER_WEEK } from "../../domain/units";
+import { formatNumericDate } from "../../lib/format";
 
 /** Where checkout returns from the wizard: the session id is kept and /confirm-pregnancy takes over (onboarding spec 4). */
 export const WIZARD_CHECKOUT_SUCCESS_PATH = `/onboarding-parent?session_id=${CHECKOUT_SESSION_ID_TEMPLATE}`;
@@ -22,7 +23,7 @@ function termText(dueDate: string | undefined): string {
   const weeksAfterDue = SERVICE_END_DAYS_AFTER_DUE / DAYS_PER_WEEK;
   if (!dueDate || !isDateOnly(dueDate)) return `Your plan runs until ${weeksAfterDue} weeks after your due date, then your memories stay readable for ${READ_ONLY_YEARS} years.`;
   const months = subscriptionTermMonths(weeksPregnant(lmpFromDueDate(dueDate), todayIso()));
-  return `Your plan runs until ${formatUsDate(serviceEndDate(dueDate))}, ${weeksAfterDue} weeks after your due date: about ${months} monthly payments. Then your memories stay readable for ${READ_ONLY_YEARS} years.`;
+  return `Your plan runs until ${formatNumericDate(serviceEndDate(dueDate))}, ${weeksAfterDue} weeks after your due date: about ${months} monthly payments. Then your memories stay readable for ${READ_ONLY_YEARS} years.`;
 }
 
 interface PaymentStepProps extends StepProps {

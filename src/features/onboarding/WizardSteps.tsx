@@ -1,6 +1,6 @@
 /** The parent wizard's step screens (onboarding spec 2). Each gets the wizard data and moves on through `onNext`. */
 import { useState, type FormEvent, type ReactNode } from "react";
-import { dueDateFromLmp, formatUsDate, isDateOnly, LMP_TO_DUE_DAYS, serviceEndDate } from "../../domain/dates";
+import { dueDateFromLmp, isDateOnly, LMP_TO_DUE_DAYS, serviceEndDate } from "../../domain/dates";
 import { ONBOARDING_GENDERS, type OnboardingGender } from "../../domain/enums";
 import { Button } from "../../ui/Button";
 import { RadioCards } from "../../ui/RadioCards";
@@ -9,6 +9,7 @@ import { SelectField, Switch } from "../../ui/fields";
 import { ACCOUNT_ROLE_OPTIONS, type AccountRole, type OnboardingData } from "./onboardingData";
 import { EARLY_ACCESS_HOURS } from "../../domain/modes";
 import { PHOTO_UPGRADE_PRICE_CENTS, PLANS, TRIAL_DAYS, formatPrice } from "../../domain/billing";
+import { formatNumericDate } from "../../lib/format";
 
 export type WizardData = Partial<OnboardingData>;
 
@@ -150,7 +151,7 @@ export function PregnancyDetailsStep({ data, onChange, onNext, onBack }: StepPro
         required
         value={typed}
         onChange={(event) => setDate(event.target.value)}
-        hint={mode === "lmp" && dueDate ? `Your estimated due date is ${formatUsDate(dueDate)}.` : undefined}
+        hint={mode === "lmp" && dueDate ? `Your estimated due date is ${formatNumericDate(dueDate)}.` : undefined}
       />
       <SelectField label="Baby's gender" value={data.gender ?? "unknown"} onChange={(event) => onChange({ gender: event.target.value as OnboardingGender })}>
         {ONBOARDING_GENDERS.map((gender) => (

@@ -1,6 +1,7 @@
 import { memberName } from "../../lib/memberName";
+import { dateFormat } from "../../lib/format";
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const dateTime = dateFormat({ dateStyle: "medium", timeStyle: "short" });
 
 export const formatPostTime = (at: Date) => dateTime.format(at);
 

@@ -8,7 +8,7 @@ import { Button } from "../../ui/Button";
 import { PageSpinner, Spinner } from "../../ui/Spinner";
 import { useAppMode } from "../pregnancy-context/useAppMode";
 import { usePregnancyContext, usePregnancyMineInput } from "../pregnancy-context/usePregnancyContext";
-import { formatDateOnly } from "../../lib/formatDate";
+import { formatDateOnly } from "../../lib/format";
 import { PageHeader } from "../../ui/PageHeader";
 
 /**

@@ -8,7 +8,7 @@ import { useTRPC, type AppRouter } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast";
-import { formatDateOnly } from "../../lib/formatDate";
+import { formatDateOnly } from "../../lib/format";
 import { ReadOnlyNotice } from "../../ui/ReadOnlyNotice";
 import { SUBSCRIPTION_STATUS_LABELS } from "../../lib/labels";
 import { RedeemGiftCard } from "./RedeemGiftCard";

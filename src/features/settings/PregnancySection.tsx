@@ -9,7 +9,7 @@ import { useTRPC, useTRPCClient, type AppRouter } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
-import { formatDateOnly } from "../../lib/formatDate";
+import { formatDateOnly } from "../../lib/format";
 import { SelectField } from "../../ui/fields";
 import { ColorPicker } from "./ColorPicker";
 import { GENDER_LABELS } from "../../lib/labels";

@@ -16,6 +16,7 @@ import { PHOTO_TOASTS } from "../../domain/photos";
 import { AVATAR_MAX_BYTES } from "../../domain/uploads";
 import { NAME_MAX_LENGTH } from "../../domain/textLimits";
 import { PERCENT } from "../../domain/units";
+import { formatPercent } from "../../lib/format";
 
 type Me = NonNullable<inferRouterOutputs<AppRouter>["account"]["me"]>;
 
@@ -177,7 +178,7 @@ function AvatarField({ me }: { me: Me }) {
           <div className="flex items-center gap-3">
             <progress value={progress} max={PERCENT} aria-label="Upload progress" className="h-2 w-full max-w-xs accent-primary" />
             <span className="text-sm text-muted-foreground" aria-hidden="true">
-              {progress}%
+              {formatPercent(progress)}
             </span>
           </div>
         )}

@@ -2,7 +2,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { DATE_MESSAGES, dueDateFromLmp, formatUsDate, isDateOnly } from "../../domain/dates";
+import { DATE_MESSAGES, dueDateFromLmp, isDateOnly } from "../../domain/dates";
 import { BABY_GENDERS, GUEST_RELATIONSHIPS, type BabyGender, type GuestRelationship } from "../../domain/enums";
 import { useTRPC, useTRPCClient, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
@@ -18,6 +18,7 @@ import { SETTINGS_MESSAGES } from "../settings/messages";
 import { serverErrorText } from "../../lib/serverError";
 import { MAX_SETUP_BABIES, SETUP_MESSAGES } from "../../domain/pregnancy";
 import { browserTimeZone } from "../../lib/timeZone";
+import { formatNumericDate } from "../../lib/format";
 
 export const MAX_SETUP_GUESTS = 3;
 
@@ -127,7 +128,7 @@ export function TimelineStep({ pregnancy, timeline, onTimelineChange, onNext }: 
         required
         value={timeline.date}
         error={error}
-        hint={timeline.mode === "lmp" && isDateOnly(timeline.date) ? `Your estimated due date is ${formatUsDate(dueDateFromLmp(timeline.date))}.` : undefined}
+        hint={timeline.mode === "lmp" && isDateOnly(timeline.date) ? `Your estimated due date is ${formatNumericDate(dueDateFromLmp(timeline.date))}.` : undefined}
         onChange={(event) => {
           setError(undefined);
           onTimelineChange({ ...timeline, date: event.target.value });

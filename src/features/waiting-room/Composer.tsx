@@ -6,6 +6,7 @@ import { toast } from "../../ui/toast";
 import { PHOTO_TOASTS } from "../../domain/photos";
 import { PHOTO_MAX_FILE_BYTES } from "../../domain/uploads";
 import { WAITING_ROOM_MESSAGE_MAX_LENGTH } from "../../domain/waitingRoom";
+import { formatPercent } from "../../lib/format";
 
 export interface ComposedMessage {
   content: string;
@@ -91,7 +92,7 @@ export function AttachedPhoto({ attachment }: { attachment: RoomImage }) {
       )}
       {attachment.uploading !== null && (
         <p role="status" className="text-sm text-muted-foreground">
-          Uploading photo… {attachment.uploading}%
+          Uploading photo… {formatPercent(attachment.uploading)}
         </p>
       )}
     </>

@@ -13,10 +13,11 @@ import { notificationsSupported } from "./dmAlert";
 import { mergeById, type MessageStatus } from "./timeline";
 import { isTooFast, memberName, sendWithRetries, toastText, type RoomMember, type WaitingRoomModel } from "./useWaitingRoom";
 import { WAITING_ROOM_TOASTS } from "../../domain/waitingRoom";
+import { dateFormat } from "../../lib/format";
 
 type DirectMessage = RoomDirectMessage & { status: MessageStatus };
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
+const timeFormat = dateFormat({ hour: "numeric", minute: "2-digit" });
 
 /**
  * Direct messages: the user's conversations (newest activity first, unread counts) and anyone in

@@ -7,8 +7,9 @@ import { LogoMark } from "../../ui/icons";
 import type { ChatMessage, ListedMessage } from "./timeline";
 import { memberName, type RoomMember } from "./useWaitingRoom";
 import { WAITING_ROOM_TOASTS } from "../../domain/waitingRoom";
+import { dateFormat } from "../../lib/format";
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
+const timeFormat = dateFormat({ hour: "numeric", minute: "2-digit" });
 
 export const roomImageUrl = (pregnancyId: string, storagePath: string) => `/api/waiting-room/${pregnancyId}/images/${storagePath.split("/").pop() ?? ""}`;
 

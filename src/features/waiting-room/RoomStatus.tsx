@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import { formatCountdown, type WaitingRoomState } from "../../domain/waitingRoom";
+import { dateFormat } from "../../lib/format";
 import { useNow } from "../../lib/useNow";
 import { Avatar } from "../../ui/Avatar";
 import { MessageItem } from "./MessageItem";
@@ -48,7 +49,7 @@ export function StateBanner({ state, scheduledCloseAt, isParent }: { state: Wait
       {closesAt !== null && (
         <p className="mt-1 font-semibold">
           Closes in <span className="tabular-nums">{formatCountdown(closesAt - now)}</span>
-          <span className="font-normal text-muted-foreground"> (at {new Date(closesAt).toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" })})</span>
+          <span className="font-normal text-muted-foreground"> (at {dateFormat({ hour: "numeric", minute: "2-digit" }).format(closesAt)})</span>
         </p>
       )}
     </div>

@@ -2,14 +2,13 @@ import { calculate, checkLastMenstrualPeriod, upcomingMilestones, type UpcomingM
 import { todayIso } from "../../domain/dates";
 import { track } from "../../lib/analytics";
 import { SITE_HOOKS } from "../hooks";
+import { formatDateOnly } from "../../lib/format";
 
-const longDate = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-const shortDate = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+const LONG_DATE: Intl.DateTimeFormatOptions = { weekday: "long", month: "long", day: "numeric", year: "numeric" };
+const SHORT_DATE: Intl.DateTimeFormatOptions = { weekday: "short", month: "short", day: "numeric" };
 const TRIMESTER_NAMES = { 1: "First trimester", 2: "Second trimester", 3: "Third trimester" } as const;
 const FIELD_ERROR_STYLES = "text-sm font-medium text-danger";
 
-/** 'YYYY-MM-DD' read as that calendar day (formatted in UTC so no time zone moves it). */
-const asDay = (date: string) => new Date(`${date}T00:00:00Z`);
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 function fill(root: Pick<Element, "querySelector">, slot: string, text: string): void {
@@ -36,7 +35,7 @@ function showError(form: HTMLFormElement, input: HTMLInputElement, message: stri
 /** The read-only preview of one milestone, inviting the visitor to sign up (onboarding spec 2). */
 function openPreview(dialog: HTMLDialogElement, milestone: UpcomingMilestone): void {
   fill(dialog, "title", milestone.title);
-  fill(dialog, "date", `Around ${longDate.format(asDay(milestone.date))} (week ${milestone.weeks.start})`);
+  fill(dialog, "date", `Around ${formatDateOnly(milestone.date, LONG_DATE)} (week ${milestone.weeks.start})`);
   fill(dialog, "description", milestone.description);
   dialog.showModal();
 }
@@ -51,7 +50,7 @@ function listMilestones(result: HTMLElement, dialog: HTMLDialogElement, mileston
     ...milestones.map((milestone) => {
       const item = itemTemplate.cloneNode(true) as HTMLElement;
       fill(item, "title", milestone.title);
-      fill(item, "date", shortDate.format(asDay(milestone.date)));
+      fill(item, "date", formatDateOnly(milestone.date, SHORT_DATE));
       item.querySelector("button")?.addEventListener("click", () => openPreview(dialog, milestone));
       return item;
     }),
@@ -86,7 +85,7 @@ export function startCalculator(form: HTMLFormElement): void {
     }
     showError(form, input, null);
     const { dueDate, weeksPregnant, daysIntoWeek, trimester } = calculate(checked.value, today);
-    fill(result, "dueDate", longDate.format(asDay(dueDate)));
+    fill(result, "dueDate", formatDateOnly(dueDate, LONG_DATE));
     fill(result, "weeksPregnant", `${plural(weeksPregnant, "week")}, ${plural(daysIntoWeek, "day")}`);
     fill(result, "trimester", TRIMESTER_NAMES[trimester]);
     listMilestones(result, dialog, upcomingMilestones(checked.value, today));

@@ -14,6 +14,7 @@ import { Lightbox } from "./Lightbox";
 import type { UploadDefaults } from "../../../domain/inspiration";
 import { UploadDialog } from "./UploadDialog";
 import { albumPagesOptions } from "../photosReads";
+import { formatNumber } from "../../../lib/format";
 
 type ListInput = RouterInputs["photos"]["list"];
 type Filters = Pick<ListInput, "week" | "uploadedBy" | "privacyLevel" | "tags">;
@@ -70,12 +71,12 @@ function Album({ scope, isParent, canAdd, uploadDefaults }: { scope: { pregnancy
         <div className="flex items-center gap-3">
           {isParent && storage.data && !storage.data.unlimited && (
             <p className="text-sm text-muted-foreground">
-              {storage.data.used} of {storage.data.limit} photos used
+              {formatNumber(storage.data.used)} of {formatNumber(storage.data.limit)} photos used
             </p>
           )}
           {guestQuota && (
             <p className="text-sm text-muted-foreground">
-              {guestQuota.used} of {guestQuota.quota} guest photos added
+              {formatNumber(guestQuota.used)} of {formatNumber(guestQuota.quota)} guest photos added
             </p>
           )}
           {canAdd && <Button onClick={() => setUploading(true)}>Upload photos</Button>}
