@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { createAuth, type Auth, type AuthSession } from "./auth";
 import { isDevEnvironment } from "./config";
-import { DEV_NOW_HEADER, requestNow } from "./dev/clock";
+import { DEV_NOW_HEADER, requestNow } from "./infra/clock";
 import { createDb, createPool, type Db } from "./db";
 import { countStatements, DB_STATS_HEADER, formatDbStats } from "./db/stats";
 import type { Bindings } from "./env";

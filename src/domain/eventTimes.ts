@@ -29,13 +29,16 @@ function readsDifferently(at: Date, familyZone: string, readerZone: string): boo
   return there.date !== here.date || there.time !== here.time;
 }
 
+/** The family's clock alone ('9:00 PM'), where there is room for nothing more (a month grid's chip). */
+export const familyClockText = (date: string, time: string, familyZone: string, locale?: string): string => plain(format(locale, familyZone, CLOCK).format(instantIn(date, time, familyZone)));
+
 /**
  * A timed event's time in the app: the family's clock, and the reader's own beside it when it
  * differs, with the reader's weekday when their date is another.
  */
 export function eventTimeText(date: string, time: string, familyZone: string, readerZone: string, locale?: string): string {
   const at = instantIn(date, time, familyZone);
-  const family = plain(format(locale, familyZone, CLOCK).format(at));
+  const family = familyClockText(date, time, familyZone, locale);
   if (!readsDifferently(at, familyZone, readerZone)) return family;
   const readerDate = localDateAndTime(at, readerZone).date;
   const weekday = readerDate === date ? "" : ` ${format(locale, readerZone, { weekday: "short" }).format(at)}`;

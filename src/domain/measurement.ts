@@ -34,7 +34,7 @@ export function regionOfLanguage(tag: string): string | undefined {
   }
 }
 
-/** The system of the browser's first language that names a region (navigator.languages); metric when none does. */
+/** The system of the browser's first language that names a region (the browser's language list); metric when none does. */
 export function measurementSystemOfLanguages(languages: readonly string[]): MeasurementSystem {
   for (const tag of languages) {
     const region = regionOfLanguage(tag);

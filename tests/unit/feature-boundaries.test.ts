@@ -10,7 +10,7 @@ import { importGraph } from "../support/importGraph";
  */
 const ALLOWED: Record<string, { files: readonly string[]; why: string }> = {
   "* -> pregnancy-context": {
-    files: ["usePregnancyContext.ts", "useAppMode.ts", "currentPregnancy.ts", "PregnancyGate.tsx"],
+    files: ["usePregnancyContext.ts", "useAppMode.ts", "currentPregnancy.ts", "PregnancyGate.tsx", "useFamilyTime.ts"],
     why: "every area works in the mode and pregnancy the user is in; these files are that feature's face (its stores stay inside)",
   },
   "check-email -> auth": {

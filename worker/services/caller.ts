@@ -16,7 +16,7 @@ export interface RequestScope {
   /** Work that may finish after the response (fan-out to rooms, mail). */
   waitUntil(promise: Promise<unknown>): void;
   mailer: Mailer;
-  /** The request's moment, what a family's "today" is taken at (the local stack's tests may set it: worker/dev/clock.ts). */
+  /** The request's moment, what a family's "today" is taken at (the local stack's tests may set it: worker/infra/clock.ts). */
   now: Date;
 }
 

@@ -1,6 +1,5 @@
 import { clsx } from "clsx";
 import { monthGridDays, weekDays } from "../../domain/calendar";
-import { formatEventTime } from "../../domain/time";
 import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 import { PlusIcon } from "../../ui/icons";
 import { dateFormat, formatDateOnly } from "../../lib/format";
@@ -34,9 +33,9 @@ function eventsByDay(events: CalendarEvent[]): Map<string, CalendarEvent[]> {
 
 function EventChip({ event, onOpen, compact = false }: { event: CalendarEvent; onOpen: (event: CalendarEvent) => void; compact?: boolean }) {
   const { chip, Icon } = CATEGORY_STYLES[event.category];
-  const { eventTime } = useFamilyTime();
+  const { eventTime, clock } = useFamilyTime();
   // The chip shows the family's clock; its name also says the reader's own when that differs.
-  const time = event.time ? formatEventTime(event.time) : null;
+  const time = event.time ? clock(event.date, event.time) : null;
   const accessibleName = `${event.title}, ${event.time ? eventTime(event.date, event.time) : "All day"}${event.isArchived ? ", archived" : ""}`;
   return (
     <button

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { UserMode } from "../../domain/enums";
-import { formatEventTime } from "../../domain/time";
+import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 import { useTRPC } from "../../lib/trpc";
 import { Dialog } from "../../ui/Dialog";
 import { LoadError } from "../../ui/LoadError";
@@ -36,6 +36,7 @@ export function RsvpHistoryDialog({ scope, contact, onClose }: { scope: Scope; c
 function RsvpHistory({ scope, participantId }: { scope: Scope; participantId: string }) {
   const trpc = useTRPC();
   const history = useQuery(trpc.contacts.rsvpHistory.queryOptions({ ...scope, participantId }));
+  const { eventTime } = useFamilyTime();
 
   if (history.isPending) return <Spinner label="Loading RSVP history" showLabel />;
   if (history.isError) return <LoadError title={CONTACTS_MESSAGES.historyLoadFailed} onRetry={() => void history.refetch()} busy={history.isFetching} />;
@@ -44,7 +45,7 @@ function RsvpHistory({ scope, participantId }: { scope: Scope; participantId: st
   return (
     <ul className="flex flex-col gap-2">
       {history.data.map((invitation) => {
-        const time = invitation.time ? formatEventTime(invitation.time) : null;
+        const time = invitation.time ? eventTime(invitation.date, invitation.time) : null;
         return (
           <li key={invitation.eventId} className="flex flex-col gap-1 rounded-xl bg-muted px-4 py-3">
             <div className="flex flex-wrap items-start justify-between gap-2">
