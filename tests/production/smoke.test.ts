@@ -8,6 +8,7 @@ import { LOCAL_STRIPE } from "../../scripts/stack";
 import { COUNTS_PATH, type ProxyCounts } from "../../scripts/ws-proxy";
 import { mailsIn, RECORDED_PATH, type RecordedMail, type RecordedRequest } from "../../scripts/http-recorder";
 import { stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
+import { DEV_NOW_HEADER } from "../../worker/infra/clock";
 import { ApiClient } from "../support/client";
 import { baseUrl } from "../support/env";
 import { signUp } from "../support/families";
@@ -123,6 +124,21 @@ describe("the Worker as deployed", () => {
     const stranger = await signUp("smokestranger");
     await expect(connect(pregnancyId, stranger.client)).rejects.toThrow("refused 403");
     await expect(connect(pregnancyId)).rejects.toThrow("refused 401");
+  });
+
+  it("runs every request at the real time: the local stack's test clock header is not read", async () => {
+    const owner = await signedInDemo("olivia");
+    const pregnancyId = (await owner.trpc.pregnancy.mine.query()).parentPregnancy!.id;
+    const upcoming = async (headers: Record<string, string>) => {
+      const input = encodeURIComponent(JSON.stringify({ json: { pregnancyId } }));
+      const response = await owner.fetch(`/api/trpc/dashboard.summary?input=${input}`, { headers });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { result: { data: { json: { upcomingEvents: Array<{ id: string }> } } } }).result.data.json.upcomingEvents.map((event) => event.id);
+    };
+    const now = await upcoming({});
+    expect(now.length).toBeGreaterThan(0);
+    // Where the header is read, nothing would be upcoming in 2099.
+    expect(await upcoming({ [DEV_NOW_HEADER]: "2099-01-01T00:00:00Z" })).toEqual(now);
   });
 
   it("gives browsers the VAPID key and takes push subscriptions only for a push service, never this machine", async () => {
