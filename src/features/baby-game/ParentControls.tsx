@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { BABY_GAME_MESSAGES, BABY_GAME_NAME_MAX_LENGTH } from "../../domain/babyGame";
-import { todayIso } from "../../domain/dates";
+import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 import { GUEST_RELATIONSHIPS, type GuestRelationship } from "../../domain/enums";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog, Dialog } from "../../ui/Dialog";
@@ -72,9 +72,11 @@ export function ParentControls({ state, writes, dueDate }: { state: GameState; w
 function ResultsForm({ state, writes, onDone }: { state: GameState; writes: BabyGameWrites; onDone: () => void }) {
   const stored = state.actualResults ?? state.previousResults ?? {};
   const system = useMeasurementSystem();
-  const blank = () => birthDetailsValues(null, todayIso(), system);
+  // A birth's date is the family's today, where the hospital is.
+  const { today } = useFamilyTime();
+  const blank = () => birthDetailsValues(null, today, system);
   const [values, setValues] = useState<Record<string, BirthDetailsValues>>(() =>
-    Object.fromEntries(state.babies.map((baby) => [baby.id, birthDetailsValues(storedResultOf(stored[baby.id]), todayIso(), system)])),
+    Object.fromEntries(state.babies.map((baby) => [baby.id, birthDetailsValues(storedResultOf(stored[baby.id]), today, system)])),
   );
   const [errors, setErrors] = useState<Record<string, BirthDetailsErrors>>({});
   const [busy, setBusy] = useState(false);
