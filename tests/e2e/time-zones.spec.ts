@@ -73,3 +73,27 @@ test("@desktop a family in Los Angeles: tonight's 9 PM dinner stays on the paren
   await expect(grandma.page.getByText(expected)).toBeVisible();
   await grandma.context.close();
 });
+
+test("@desktop a parent moves the family's time zone in Settings, and the event times follow it", async ({ page, request, baseURL }) => {
+  const family = await familyWithGrandparent(request, baseURL!, "Moving Family");
+  await signIn(page, family.owner.email, family.owner.password);
+  await trpcMutation(page.request, "pregnancy.update", { pregnancyId: family.pregnancyId, timeZone: "UTC" });
+  const date = addDays(todayIn(LA), 7);
+  await trpcMutation(page.request, "calendar.create", { pregnancyId: family.pregnancyId, id: crypto.randomUUID(), title: "Checkup at ten", date, time: "10:00 AM", category: "medical", privacyLevel: "parents-only" });
+
+  await page.goto("/settings");
+  const details = page.getByRole("region", { name: "Pregnancy details" });
+  const zone = details.getByRole("combobox", { name: "Time zone" });
+  await expect(zone).toHaveValue("UTC");
+  await zone.selectOption(LA);
+  await details.getByRole("button", { name: "Save pregnancy details" }).click();
+  await expect(page.getByRole("region", { name: "Notifications", exact: true }).getByText("Pregnancy details saved.")).toBeVisible();
+
+  // The checkup is at 10 AM where the family now lives, which is this reader's own zone.
+  await page.goto("/dashboard");
+  const checkup = page.getByRole("region", { name: "Upcoming events" }).getByRole("listitem").filter({ has: page.getByRole("link", { name: "Checkup at ten" }) });
+  await expect(checkup).toContainText("10:00 AM");
+  await expect(checkup).not.toContainText("Los Angeles");
+  await page.goto("/settings");
+  await expect(page.getByRole("region", { name: "Pregnancy details" }).getByRole("combobox", { name: "Time zone" })).toHaveValue(LA);
+});
