@@ -27,6 +27,24 @@ export const PHOTO_MAX_GUEST_TAGS = 50;
 /** Photos are dated by pregnancy week, from the LMP (week 0) to the end of service (week 52). */
 export const PHOTO_LAST_WEEK = SUBSCRIPTION_SPAN_DAYS / DAYS_PER_WEEK;
 
+/** Ours: the album grid's thumbnails (made by the browser, or by the Worker when it cannot): longest side and JPEG quality. */
+export const PHOTO_THUMBNAIL_MAX_PX = 480;
+
+export const PHOTO_THUMBNAIL_QUALITY = 0.8;
+
+/** Ours: the longest side of the JPEG display copy the Worker makes of a HEIC/HEIF, and its quality. */
+export const PHOTO_DISPLAY_MAX_PX = 2048;
+
+export const PHOTO_DISPLAY_QUALITY = 0.85;
+
+/**
+ * Ours: the largest picture (width x height) the Worker decodes to make a display copy or a
+ * thumbnail. A 12 MP phone photo (4032 x 3024) fits in the Worker's 128 MB with room to spare
+ * (README, "Photos every browser shows"); a larger one is stored and downloads as sent, and shows
+ * through its browser-made thumbnail when there is one.
+ */
+export const PHOTO_DECODE_MAX_PIXELS = 16_800_000;
+
 /** Ours: how long a browser may keep a photo or an avatar in its private cache. */
 export const PHOTO_CACHE_SECONDS = 3600;
 

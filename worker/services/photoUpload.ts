@@ -2,8 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { DEFAULT_PHOTO_PRIVACY_LEVEL, resolveAudience } from "../../src/domain/audience";
 import { stripImageMetadata } from "../../src/domain/imageMetadata";
 import { cleanPhotoText, PHOTO_TOASTS, type PhotoUploadMetadata, photoUrls } from "../../src/domain/photos";
-import { checkUploadFile, IMAGE_HEADER_BYTES, type ImageType, PHOTO_THUMBNAIL_MAX_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
+import { checkUploadFile, IMAGE_HEADER_BYTES, IMAGE_TYPES, type ImageType, PHOTO_THUMBNAIL_MAX_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import { calendarEvents, photoGuestTags, photos } from "../db/schema";
+import { heifDisplayImages } from "../infra/imageCodecs";
 import { newImageName, photoKey, prepareImageUpload } from "../infra/storage";
 import { assertUploadFits, changeStorageUsed, readStorage, UploadRefusal, type Uploader } from "./photoStorage";
 import type { PregnancyCaller } from "./caller";
@@ -54,6 +55,8 @@ interface Stored {
   photoId: string;
   key: string;
   thumbnailKey: string | null;
+  /** The JPEG display copy of a HEIC/HEIF, which most browsers cannot show. */
+  displayKey: string | null;
   type: ImageType;
   /** Bytes stored (the original without its metadata). */
   size: number;
@@ -84,6 +87,21 @@ async function acceptThumbnail(part: IncomingFile | null): Promise<{ bytes: Uint
   return prepared.ok && prepared.type.kind !== "heic" ? prepared : "ignored";
 }
 
+/**
+ * What the Worker makes of a HEIC/HEIF: a display copy, and a thumbnail when the browser sent none.
+ * None when it is past the decode limit or cannot be decoded: the photo is stored all the same.
+ */
+async function heifCopies(caller: PregnancyCaller, bytes: Uint8Array) {
+  try {
+    const made = await heifDisplayImages(bytes);
+    if (typeof made !== "string") return made;
+    logEvent("info", "no display copy of a HEIC photo", { pregnancyId: caller.access.id, reason: made });
+  } catch (error) {
+    logEvent("error", "HEIC display copy failed", { pregnancyId: caller.access.id, error: String(error) });
+  }
+  return null;
+}
+
 const put = (caller: PregnancyCaller, photoId: string, key: string, bytes: Uint8Array, type: ImageType) =>
   caller.env.PHOTOS.put(key, bytes, { httpMetadata: { contentType: type.mime }, customMetadata: { uploadedBy: caller.user.id, photoId } });
 
@@ -98,12 +116,20 @@ async function store(caller: PregnancyCaller, candidate: Candidate): Promise<Sto
   if (!stripped.ok) return failed(file.name, [UPLOAD_MESSAGES.unreadable(fileNumber)], candidate.warnings);
   const thumbnail = await acceptThumbnail(candidate.thumbnail);
   const warnings = thumbnail === "ignored" ? [...candidate.warnings, UPLOAD_MESSAGES.thumbnailIgnored(fileNumber)] : candidate.warnings;
+  const copies = type.kind === "heic" ? await heifCopies(caller, stripped.value) : null;
   const photoId = crypto.randomUUID();
   const key = photoKey(caller.access.id, newImageName(type.extension));
-  const thumb = thumbnail && thumbnail !== "ignored" ? { ...thumbnail, key: photoKey(caller.access.id, newImageName(thumbnail.type.extension)) } : null;
-  const writes = await Promise.allSettled([put(caller, photoId, key, stripped.value, type), ...(thumb ? [put(caller, photoId, thumb.key, thumb.bytes, thumb.type)] : [])]);
+  const browserThumb = thumbnail && thumbnail !== "ignored" ? thumbnail : null;
+  const thumbBytes = browserThumb ?? (copies ? { bytes: copies.thumbnail, type: IMAGE_TYPES.jpeg } : null);
+  const thumb = thumbBytes ? { ...thumbBytes, key: photoKey(caller.access.id, newImageName(thumbBytes.type.extension)) } : null;
+  const display = copies ? { bytes: copies.display, key: photoKey(caller.access.id, newImageName(IMAGE_TYPES.jpeg.extension)) } : null;
+  const writes = await Promise.allSettled([
+    put(caller, photoId, key, stripped.value, type),
+    ...(thumb ? [put(caller, photoId, thumb.key, thumb.bytes, thumb.type)] : []),
+    ...(display ? [put(caller, photoId, display.key, display.bytes, IMAGE_TYPES.jpeg)] : []),
+  ]);
   if (writes.some((write) => write.status === "rejected")) {
-    await removeObjects(caller.env.PHOTOS, [key, thumb?.key ?? null]);
+    await removeObjects(caller.env.PHOTOS, [key, thumb?.key ?? null, display?.key ?? null]);
     return failed(file.name, [UPLOAD_MESSAGES.storeFailed(fileNumber)], warnings);
   }
   const urls = photoUrls(caller.access.id, photoId);
@@ -111,6 +137,7 @@ async function store(caller: PregnancyCaller, candidate: Candidate): Promise<Sto
     photoId,
     key,
     thumbnailKey: thumb?.key ?? null,
+    displayKey: display?.key ?? null,
     type,
     size: stripped.value.byteLength,
     sentSize: file.size,
@@ -167,7 +194,7 @@ async function record(caller: PregnancyCaller, stored: Stored[], metadata: Photo
       const storage = await readStorage(tx, pregnancyId, "lock");
       await assertUploadFits(tx, uploaderOf(caller), storage, { files: stored.length, bytes: stored.reduce((sum, s) => sum + s.sentSize, 0) });
       await tx.insert(photos).values(
-        stored.map(({ photoId, key, thumbnailKey, type, size }) => {
+        stored.map(({ photoId, key, thumbnailKey, displayKey, type, size }) => {
           const urls = photoUrls(pregnancyId, photoId);
           return {
             id: photoId,
@@ -176,6 +203,7 @@ async function record(caller: PregnancyCaller, stored: Stored[], metadata: Photo
             storagePath: key,
             thumbnailUrl: thumbnailKey ? urls.thumbnailUrl : null,
             thumbnailPath: thumbnailKey,
+            displayPath: displayKey,
             title: text.title ?? null,
             description: text.description ?? null,
             altText: text.altText ?? null,
@@ -197,7 +225,7 @@ async function record(caller: PregnancyCaller, stored: Stored[], metadata: Photo
   } catch (error) {
     await removeObjects(
       caller.env.PHOTOS,
-      stored.flatMap(({ key, thumbnailKey }) => [key, thumbnailKey]),
+      stored.flatMap(({ key, thumbnailKey, displayKey }) => [key, thumbnailKey, displayKey]),
     );
     if (error instanceof UploadRefusal) throw error;
     logEvent("error", "photo rows not recorded", { pregnancyId, error: String(error) });
