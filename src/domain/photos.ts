@@ -40,8 +40,8 @@ export const PHOTO_DISPLAY_QUALITY = 0.85;
 /**
  * Ours: the largest picture (width x height) the Worker decodes to make a display copy or a
  * thumbnail. A 12 MP phone photo (4032 x 3024) fits in the Worker's 128 MB with room to spare
- * (README, "Photos every browser shows"); a larger one is stored and downloads as sent, and shows
- * through its browser-made thumbnail when there is one.
+ * (README, "Photos every browser shows"); a larger one is stored and served as sent, its grid
+ * thumbnail the browser-made one when there is one.
  */
 export const PHOTO_DECODE_MAX_PIXELS = 16_800_000;
 
