@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import decodeJpeg, { init as initJpegDecoder } from "@jsquash/jpeg/decode.js";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHOTO_THUMBNAIL_MAX_PX } from "../../src/domain/photos";
+import { PHOTO_DECODES_PER_REQUEST, PHOTO_THUMBNAIL_MAX_PX } from "../../src/domain/photos";
 import { photos } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
@@ -107,5 +107,37 @@ describe("a HEIC photo's display copy and thumbnail", () => {
     expect((await objectsUnder(prefix)).sort()).toEqual([row!.storagePath, row!.displayPath!, row!.thumbnailPath!].sort());
     await family.owner.trpc.photos.delete.mutate({ pregnancyId: family.pregnancyId, photoId: result.photoId! });
     expect(await objectsUnder(prefix)).toEqual([]);
+  });
+
+  it("are made for at most PHOTO_DECODES_PER_REQUEST photos of one request, which bounds its CPU; the others are stored as sent", async () => {
+    const family = await createOtherFamily();
+    const count = PHOTO_DECODES_PER_REQUEST + 1;
+    const files = Array.from({ length: count }, (_, i) => ({ name: `IMG_${i}.HEIC`, bytes: HEIC, type: "image/heic" }));
+    const results = await uploadPhotos(family.owner, family.pregnancyId, files, { thumbnails: files.map(() => null), metadata: { privacyLevel: "friends" } });
+    expect(results.map((r) => r.success)).toEqual(files.map(() => true));
+    const rows = await db.select().from(photos).where(inArray(photos.id, results.map((r) => r.photoId!)));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    // Files go in order: the first ones get the copies.
+    const made = results.map((r) => byId.get(r.photoId!)!.displayPath !== null);
+    expect(made).toEqual(files.map((_, i) => i < PHOTO_DECODES_PER_REQUEST));
+    const last = results[count - 1]!;
+    expect(byId.get(last.photoId!)!.thumbnailPath).toBeNull();
+    expect((await family.owner.fetch(last.url!)).headers.get("content-type")).toBe("image/heic");
+  });
+});
+
+describe("a HEIC waiting-room image", () => {
+  it("is stored as its JPEG display copy, which the family's browsers show", async () => {
+    const family = await createOtherFamily();
+    const [sender, reader] = await Promise.all([addGuest(family.pregnancyId, "heicsender", "immediate-family"), addGuest(family.pregnancyId, "heicreader", "immediate-family")]);
+    const upload = await sender.client.fetch(`/api/waiting-room/${family.pregnancyId}/images`, { method: "POST", body: HEIC });
+    expect(upload.status).toBe(201);
+    const { imageName, url } = (await upload.json()) as { imageName: string; url: string };
+    expect(imageName).toMatch(/\.jpg$/);
+    const image = await reader.client.fetch(url);
+    expect(image.headers.get("content-type")).toBe("image/jpeg");
+    const picture = await decoded(await bytesOf(image));
+    expect([picture.width, picture.height]).toEqual([64, 48]);
+    expect(await objectsUnder(`pregnancies/${family.pregnancyId}/`)).toEqual([`pregnancies/${family.pregnancyId}/waiting-room/${imageName}`]);
   });
 });

@@ -14,8 +14,8 @@ import { PHOTO_DECODE_MAX_PIXELS, PHOTO_DISPLAY_MAX_PX, PHOTO_DISPLAY_QUALITY, P
 export interface DisplayImages {
   /** JPEG, longest side at most PHOTO_DISPLAY_MAX_PX. */
   display: Uint8Array;
-  /** JPEG, longest side at most PHOTO_THUMBNAIL_MAX_PX. */
-  thumbnail: Uint8Array;
+  /** JPEG, longest side at most PHOTO_THUMBNAIL_MAX_PX; none when the browser sent one. */
+  thumbnail: Uint8Array | null;
 }
 
 /** Why no pictures were made: larger than PHOTO_DECODE_MAX_PIXELS, or libheif could not decode it. */
@@ -111,17 +111,20 @@ async function decodeHeif(bytes: Uint8Array): Promise<{ rgba: Uint8ClampedArray;
 }
 
 /**
- * A HEIC/HEIF's display copy and thumbnail (JPEG, upright: libheif applies the picture's rotation
- * and mirroring), or why there are none: the original is kept and served for download either way.
+ * A HEIC/HEIF's display copy and, with `withThumbnail`, its thumbnail (JPEG, upright: libheif
+ * applies the picture's rotation and mirroring), or why there are none: the original is kept
+ * and served for download either way.
  */
-export async function heifDisplayImages(bytes: Uint8Array): Promise<DisplayImages | NoDisplayImages> {
+export async function heifDisplayImages(bytes: Uint8Array, withThumbnail: boolean): Promise<DisplayImages | NoDisplayImages> {
   const picture = await decodeHeif(bytes);
   if (typeof picture === "string") return picture;
   const { rgba, width, height } = picture;
-  const small = fitWithin(width, height, PHOTO_THUMBNAIL_MAX_PX);
-  const thumbnail = downscaleRgba({ data: rgba, width, height, stride: width * 4, channels: 4, maxSample: 255 }, small.width, small.height);
   const { newJpegEncoder, jpegDefaults } = await import("./codecModules");
   const encoder = await newJpegEncoder();
   const jpeg = (pixels: Uint8ClampedArray, w: number, h: number, quality: number) => encoder.encode(pixels, w, h, { ...jpegDefaults, quality: Math.round(quality * 100) });
-  return { display: jpeg(rgba, width, height, PHOTO_DISPLAY_QUALITY), thumbnail: jpeg(thumbnail, small.width, small.height, PHOTO_THUMBNAIL_QUALITY) };
+  const display = jpeg(rgba, width, height, PHOTO_DISPLAY_QUALITY);
+  if (!withThumbnail) return { display, thumbnail: null };
+  const small = fitWithin(width, height, PHOTO_THUMBNAIL_MAX_PX);
+  const thumbnail = downscaleRgba({ data: rgba, width, height, stride: width * 4, channels: 4, maxSample: 255 }, small.width, small.height);
+  return { display, thumbnail: jpeg(thumbnail, small.width, small.height, PHOTO_THUMBNAIL_QUALITY) };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { DEFAULT_PHOTO_PRIVACY_LEVEL, resolveAudience } from "../../src/domain/audience";
 import { stripImageMetadata } from "../../src/domain/imageMetadata";
-import { cleanPhotoText, PHOTO_TOASTS, type PhotoUploadMetadata, photoUrls } from "../../src/domain/photos";
+import { cleanPhotoText, PHOTO_DECODES_PER_REQUEST, PHOTO_TOASTS, type PhotoUploadMetadata, photoUrls } from "../../src/domain/photos";
 import { checkUploadFile, IMAGE_HEADER_BYTES, IMAGE_TYPES, type ImageType, PHOTO_THUMBNAIL_MAX_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import { calendarEvents, photoGuestTags, photos } from "../db/schema";
 import { heifDisplayImages } from "../infra/imageCodecs";
@@ -87,19 +87,34 @@ async function acceptThumbnail(part: IncomingFile | null): Promise<{ bytes: Uint
   return prepared.ok && prepared.type.kind !== "heic" ? prepared : "ignored";
 }
 
+/** What is left of a request's PHOTO_DECODES_PER_REQUEST. */
+interface DecodeBudget {
+  left: number;
+}
+
 /**
- * What the Worker makes of a HEIC/HEIF: a display copy, and a thumbnail when the browser sent none.
- * None when it is past the decode limit or cannot be decoded: the photo is stored all the same.
+ * What the Worker makes of a HEIC/HEIF: a display copy, and a thumbnail when asked (the browser
+ * sent none). None past the decode limit or when it cannot be decoded: the picture is stored as sent.
  */
-async function heifCopies(caller: PregnancyCaller, bytes: Uint8Array) {
+export async function heifCopies(caller: PregnancyCaller, bytes: Uint8Array, withThumbnail: boolean) {
   try {
-    const made = await heifDisplayImages(bytes);
+    const made = await heifDisplayImages(bytes, withThumbnail);
     if (typeof made !== "string") return made;
     logEvent("info", "no display copy of a HEIC photo", { pregnancyId: caller.access.id, reason: made });
   } catch (error) {
     logEvent("error", "HEIC display copy failed", { pregnancyId: caller.access.id, error: String(error) });
   }
   return null;
+}
+
+/** The copies of a HEIC/HEIF while the request's budget lasts; its later ones get none, so its CPU stays bounded. */
+async function heifCopiesWithin(caller: PregnancyCaller, budget: DecodeBudget, bytes: Uint8Array, withThumbnail: boolean) {
+  if (budget.left === 0) {
+    logEvent("info", "no display copy of a HEIC photo", { pregnancyId: caller.access.id, reason: "request-limit" });
+    return null;
+  }
+  budget.left--;
+  return heifCopies(caller, bytes, withThumbnail);
 }
 
 const put = (caller: PregnancyCaller, photoId: string, key: string, bytes: Uint8Array, type: ImageType) =>
@@ -110,17 +125,17 @@ const put = (caller: PregnancyCaller, photoId: string, key: string, bytes: Uint8
  * request holds one file's bytes beyond its body; a file whose objects cannot all be written keeps
  * none of them.
  */
-async function store(caller: PregnancyCaller, candidate: Candidate): Promise<Stored | UploadResult> {
+async function store(caller: PregnancyCaller, candidate: Candidate, budget: DecodeBudget): Promise<Stored | UploadResult> {
   const { file, fileNumber, type } = candidate;
   const stripped = stripImageMetadata(new Uint8Array(await file.arrayBuffer()), type.kind);
   if (!stripped.ok) return failed(file.name, [UPLOAD_MESSAGES.unreadable(fileNumber)], candidate.warnings);
   const thumbnail = await acceptThumbnail(candidate.thumbnail);
   const warnings = thumbnail === "ignored" ? [...candidate.warnings, UPLOAD_MESSAGES.thumbnailIgnored(fileNumber)] : candidate.warnings;
-  const copies = type.kind === "heic" ? await heifCopies(caller, stripped.value) : null;
+  const browserThumb = thumbnail && thumbnail !== "ignored" ? thumbnail : null;
+  const copies = type.kind === "heic" ? await heifCopiesWithin(caller, budget, stripped.value, !browserThumb) : null;
   const photoId = crypto.randomUUID();
   const key = photoKey(caller.access.id, newImageName(type.extension));
-  const browserThumb = thumbnail && thumbnail !== "ignored" ? thumbnail : null;
-  const thumbBytes = browserThumb ?? (copies ? { bytes: copies.thumbnail, type: IMAGE_TYPES.jpeg } : null);
+  const thumbBytes = browserThumb ?? (copies?.thumbnail ? { bytes: copies.thumbnail, type: IMAGE_TYPES.jpeg } : null);
   const thumb = thumbBytes ? { ...thumbBytes, key: photoKey(caller.access.id, newImageName(thumbBytes.type.extension)) } : null;
   const display = copies ? { bytes: copies.display, key: photoKey(caller.access.id, newImageName(IMAGE_TYPES.jpeg.extension)) } : null;
   const writes = await Promise.allSettled([
@@ -178,7 +193,8 @@ export async function uploadPhotos(caller: PregnancyCaller, { files, thumbnails,
   await assertUploadFits(caller.db, uploaderOf(caller), await readStorage(caller.db, caller.access.id), { files: candidates.length, bytes: candidates.reduce((sum, c) => sum + c.file.size, 0) });
 
   const outcomes: Array<Stored | UploadResult> = [];
-  for (const outcome of checked) outcomes.push(isCandidate(outcome) ? await store(caller, outcome) : outcome);
+  const budget: DecodeBudget = { left: PHOTO_DECODES_PER_REQUEST };
+  for (const outcome of checked) outcomes.push(isCandidate(outcome) ? await store(caller, outcome, budget) : outcome);
   const stored = outcomes.filter(isStored);
   if (stored.length > 0) await record(caller, stored, metadata);
   return outcomes.map((outcome) => (isStored(outcome) ? outcome.result : outcome));
