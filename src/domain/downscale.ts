@@ -164,3 +164,36 @@ export function downscaleRgba(plane: Plane, width: number, height: number): Uint
   }
   return rgba;
 }
+
+/** Exif orientations 5-8 turn the picture a quarter: its width and height swap. */
+const FIRST_QUARTER_TURN = 5;
+
+/**
+ * An RGBA picture turned upright as its Exif orientation (1-8) says: 2 mirrored, 3 half a turn,
+ * 4 flipped, 5 transposed, 6 a quarter turn clockwise, 7 transversed, 8 a quarter turn back.
+ */
+export function orientRgba(rgba: Uint8ClampedArray, width: number, height: number, orientation: number): { rgba: Uint8ClampedArray; width: number; height: number } {
+  if (orientation <= 1 || orientation > 8) return { rgba, width, height };
+  const turned = orientation >= FIRST_QUARTER_TURN;
+  const out = { rgba: new Uint8ClampedArray(rgba.length), width: turned ? height : width, height: turned ? width : height };
+  // For each upright pixel (x, y), the stored pixel it shows.
+  const source: Record<number, (x: number, y: number) => [number, number]> = {
+    2: (x, y) => [width - 1 - x, y],
+    3: (x, y) => [width - 1 - x, height - 1 - y],
+    4: (x, y) => [x, height - 1 - y],
+    5: (x, y) => [y, x],
+    6: (x, y) => [y, height - 1 - x],
+    7: (x, y) => [width - 1 - y, height - 1 - x],
+    8: (x, y) => [width - 1 - y, x],
+  };
+  const from = source[orientation]!;
+  for (let y = 0; y < out.height; y++) {
+    for (let x = 0; x < out.width; x++) {
+      const [sx, sy] = from(x, y);
+      const at = (y * out.width + x) * 4;
+      const stored = (sy * width + sx) * 4;
+      for (let c = 0; c < 4; c++) out.rgba[at + c] = rgba[stored + c]!;
+    }
+  }
+  return out;
+}

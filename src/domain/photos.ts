@@ -46,6 +46,14 @@ export const PHOTO_DISPLAY_QUALITY = 0.85;
 export const PHOTO_DECODE_MAX_PIXELS = 16_800_000;
 
 /**
+ * Ours: the largest JPEG or WebP (width x height) the Worker decodes to make a thumbnail the
+ * browser did not send. jSquash's decoders hand over RGBA as a copy, so the picture is held twice
+ * (8 bytes a pixel): a 3072 x 2048 one peaks at about 57 MB, the HEIC path's size; a 12 MP one
+ * would take 109 MB of the Worker's 128 MB (README, "Photos every browser shows").
+ */
+export const PHOTO_RGBA_DECODE_MAX_PIXELS = 6_300_000;
+
+/**
  * Ours: the most pictures one upload request has the Worker decode. A 12 MP HEIC costs about 3.5 s
  * of CPU, so 4 stay well under the Workers default of 30 s per request; the album sends one file
  * per request, so only a batch from another client meets it, and its further files are stored as

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { downscaleRgba, downscaleYCbCr, fitWithin, lumaWeights, resampledRows, type Plane } from "../../src/domain/downscale";
+import { downscaleRgba, downscaleYCbCr, fitWithin, lumaWeights, orientRgba, resampledRows, type Plane } from "../../src/domain/downscale";
 
 const grey = (width: number, height: number, values: number[]): Plane => ({ data: values, width, height, stride: width, channels: 1, maxSample: 255 });
 const rows = (plane: Plane, width: number, height: number) => [...resampledRows(plane, width, height)].map((row) => [...row]);
@@ -72,5 +72,27 @@ describe("downscaleYCbCr", () => {
 
   it("reads a grey picture without chroma planes", () => {
     expect([...downscaleYCbCr({ y: grey(1, 1, [200]), cb: null, cr: null, matrixCoefficients: 6, fullRange: true }, 1, 1)]).toEqual([200, 200, 200, 255]);
+  });
+});
+
+describe("orientRgba", () => {
+  // Stored 3 x 2, each pixel's red the number of its place: 0 1 2 / 3 4 5.
+  const stored = Uint8ClampedArray.from([0, 1, 2, 3, 4, 5].flatMap((n) => [n, 0, 0, 255]));
+  const upright = (orientation: number) => {
+    const turned = orientRgba(stored, 3, 2, orientation);
+    const reds = [...turned.rgba].filter((_, i) => i % 4 === 0);
+    return { width: turned.width, rows: Array.from({ length: turned.height }, (_, y) => reds.slice(y * turned.width, (y + 1) * turned.width)) };
+  };
+
+  it("turns and mirrors as each Exif orientation says", () => {
+    expect(upright(1)).toEqual({ width: 3, rows: [[0, 1, 2], [3, 4, 5]] });
+    expect(upright(2)).toEqual({ width: 3, rows: [[2, 1, 0], [5, 4, 3]] });
+    expect(upright(3)).toEqual({ width: 3, rows: [[5, 4, 3], [2, 1, 0]] });
+    expect(upright(4)).toEqual({ width: 3, rows: [[3, 4, 5], [0, 1, 2]] });
+    expect(upright(5)).toEqual({ width: 2, rows: [[0, 3], [1, 4], [2, 5]] });
+    // A quarter turn clockwise: the left column, read upwards, becomes the top row.
+    expect(upright(6)).toEqual({ width: 2, rows: [[3, 0], [4, 1], [5, 2]] });
+    expect(upright(7)).toEqual({ width: 2, rows: [[5, 2], [4, 1], [3, 0]] });
+    expect(upright(8)).toEqual({ width: 2, rows: [[2, 5], [1, 4], [0, 3]] });
   });
 });

@@ -5,9 +5,13 @@
  */
 import libheif from "libheif-js/libheif-wasm/libheif.js";
 import libheifWasm from "libheif-js/libheif-wasm/libheif.wasm";
+import mozjpegDecoder from "@jsquash/jpeg/codec/dec/mozjpeg_dec.js";
+import mozjpegDecoderWasm from "@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm";
 import mozjpegEncoder from "@jsquash/jpeg/codec/enc/mozjpeg_enc.js";
 import mozjpegEncoderWasm from "@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm";
 import { defaultOptions as jpegDefaults } from "@jsquash/jpeg/meta.js";
+import webpDecoder from "@jsquash/webp/codec/dec/webp_dec.js";
+import webpDecoderWasm from "@jsquash/webp/codec/dec/webp_dec.wasm";
 
 type Instantiate = (imports: WebAssembly.Imports, ready: (instance: WebAssembly.Instance) => void) => WebAssembly.Exports;
 
@@ -34,5 +38,29 @@ export function newLibheif() {
 
 /** A fresh MozJPEG encoder (jSquash's build) for one picture, for the same reason. */
 export const newJpegEncoder = () => mozjpegEncoder({ noInitialRun: true, instantiateWasm: from(mozjpegEncoderWasm) });
+
+/** A decoded picture: RGBA, 8 bits a sample (ImageData's shape; the glue defines ImageData where the runtime has none). */
+export interface Rgba {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/**
+ * A fresh decoder of JPEG or WebP to RGBA, null when the picture does not decode. (jSquash's PNG
+ * decoder is built with wasm-bindgen, one instance per isolate whose memory would stay at the
+ * largest picture it ever decoded: a PNG without a browser-made thumbnail serves as its own.)
+ */
+export const rgbaDecoders: Readonly<Record<"jpeg" | "webp", () => Promise<(bytes: Uint8Array) => Rgba | null>>> = {
+  jpeg: async () => {
+    const module = await mozjpegDecoder({ noInitialRun: true, instantiateWasm: from(mozjpegDecoderWasm) });
+    // Turned upright afterwards, on the thumbnail: turning the full-size picture in the decoder would hold it three times over.
+    return (bytes) => module.decode(bytes, false);
+  },
+  webp: async () => {
+    const module = await webpDecoder({ noInitialRun: true, instantiateWasm: from(webpDecoderWasm) });
+    return (bytes) => module.decode(bytes);
+  },
+};
 
 export { jpegDefaults };

@@ -1,25 +1,61 @@
 /**
  * Pictures the Worker makes from an upload: a JPEG display copy and a JPEG thumbnail of a
- * HEIC/HEIF, which Chrome, Firefox and Edge cannot show. libheif (libheif-js, WebAssembly) decodes
- * to YCbCr planes, read in place and scaled down row by row (src/domain/downscale.ts), so the
- * full-size picture exists once, in libheif's memory; MozJPEG (jSquash) encodes. Each picture gets
- * fresh codec instances, whose memory goes with them. Costs measured in README ("Photos every
+ * HEIC/HEIF, which Chrome, Firefox and Edge cannot show, and a JPEG thumbnail of a large JPEG, PNG
+ * or WebP that came without one. libheif (libheif-js, WebAssembly) decodes to YCbCr planes, read
+ * in place and scaled down row by row (src/domain/downscale.ts), so the full-size picture exists
+ * once, in libheif's memory; jSquash's decoders give RGBA; MozJPEG (jSquash) encodes. Each picture
+ * gets fresh codec instances, whose memory goes with them. Costs measured in README ("Photos every
  * browser shows").
  */
-import { downscaleRgba, downscaleYCbCr, fitWithin, type Plane, type YCbCrPlanes } from "../../src/domain/downscale";
+import { downscaleRgba, downscaleYCbCr, fitWithin, orientRgba, type Plane, type YCbCrPlanes } from "../../src/domain/downscale";
+import { jpegOrientation, pictureSize } from "../../src/domain/pictureSize";
 // Type only: the codecs themselves load when a picture needs them.
 import type { newLibheif } from "./codecModules";
-import { PHOTO_DECODE_MAX_PIXELS, PHOTO_DISPLAY_MAX_PX, PHOTO_DISPLAY_QUALITY, PHOTO_THUMBNAIL_MAX_PX, PHOTO_THUMBNAIL_QUALITY } from "../../src/domain/photos";
+import {
+  PHOTO_DECODE_MAX_PIXELS,
+  PHOTO_DECODES_PER_REQUEST,
+  PHOTO_DISPLAY_MAX_PX,
+  PHOTO_DISPLAY_QUALITY,
+  PHOTO_RGBA_DECODE_MAX_PIXELS,
+  PHOTO_THUMBNAIL_MAX_PX,
+  PHOTO_THUMBNAIL_QUALITY,
+} from "../../src/domain/photos";
 
 export interface DisplayImages {
-  /** JPEG, longest side at most PHOTO_DISPLAY_MAX_PX. */
-  display: Uint8Array;
+  /** JPEG, longest side at most PHOTO_DISPLAY_MAX_PX: made of a HEIC/HEIF only. */
+  display: Uint8Array | null;
   /** JPEG, longest side at most PHOTO_THUMBNAIL_MAX_PX; none when the browser sent one. */
   thumbnail: Uint8Array | null;
 }
 
-/** Why no pictures were made: larger than PHOTO_DECODE_MAX_PIXELS, or libheif could not decode it. */
-export type NoDisplayImages = "too-large" | "undecodable";
+/**
+ * Why no pictures were made: small enough to be its own thumbnail, larger than the decode limit,
+ * the request's decodes used up, or the codec could not decode it.
+ */
+export type NoDisplayImages = "small" | "too-large" | "request-limit" | "undecodable";
+
+/** What is left of one request's PHOTO_DECODES_PER_REQUEST: each decode takes one, so its CPU stays bounded. */
+export interface DecodeBudget {
+  left: number;
+}
+
+export const requestDecodeBudget = (): DecodeBudget => ({ left: PHOTO_DECODES_PER_REQUEST });
+
+/** Takes one decode from the budget, or says there is none left. */
+function takeDecode(budget: DecodeBudget): boolean {
+  if (budget.left === 0) return false;
+  budget.left--;
+  return true;
+}
+
+/** A fresh MozJPEG encoder: RGBA pixels to a JPEG at a quality of 0-1. */
+async function jpegEncoder() {
+  const { newJpegEncoder, jpegDefaults } = await import("./codecModules");
+  const encoder = await newJpegEncoder();
+  return (pixels: Uint8ClampedArray, width: number, height: number, quality: number) => encoder.encode(pixels, width, height, { ...jpegDefaults, quality: Math.round(quality * 100) });
+}
+
+const rgbaPlane = (data: ArrayLike<number>, width: number, height: number): Plane => ({ data, width, height, stride: width * 4, channels: 4, maxSample: 255 });
 
 type Libheif = ReturnType<typeof newLibheif>;
 
@@ -79,7 +115,7 @@ function planeOf(channel: DecodedChannel): Plane {
 }
 
 /** libheif's primary picture as display-size RGBA, or why not. */
-async function decodeHeif(bytes: Uint8Array): Promise<{ rgba: Uint8ClampedArray; width: number; height: number } | NoDisplayImages> {
+async function decodeHeif(bytes: Uint8Array, budget: DecodeBudget): Promise<{ rgba: Uint8ClampedArray; width: number; height: number } | NoDisplayImages> {
   const { newLibheif } = await import("./codecModules");
   const lib = newLibheif();
   const context = lib.heif_context_alloc();
@@ -90,6 +126,7 @@ async function decodeHeif(bytes: Uint8Array): Promise<{ rgba: Uint8ClampedArray;
     if (!handle || handle.code !== undefined) return "undecodable";
     const imageHandle = handle as Parameters<Libheif["heif_image_handle_get_width"]>[0];
     if (lib.heif_image_handle_get_width(imageHandle) * lib.heif_image_handle_get_height(imageHandle) > PHOTO_DECODE_MAX_PIXELS) return "too-large";
+    if (!takeDecode(budget)) return "request-limit";
     const decoded = (await lib.heif_js_decode_image2(imageHandle, lib.heif_colorspace.heif_colorspace_YCbCr, lib.heif_chroma.heif_chroma_420)) as Decoded;
     if (!decoded?.channels || decoded.code !== undefined) return "undecodable";
     try {
@@ -115,16 +152,35 @@ async function decodeHeif(bytes: Uint8Array): Promise<{ rgba: Uint8ClampedArray;
  * applies the picture's rotation and mirroring), or why there are none: the original is kept
  * and served for download either way.
  */
-export async function heifDisplayImages(bytes: Uint8Array, withThumbnail: boolean): Promise<DisplayImages | NoDisplayImages> {
-  const picture = await decodeHeif(bytes);
+export async function heifDisplayImages(bytes: Uint8Array, withThumbnail: boolean, budget: DecodeBudget): Promise<DisplayImages | NoDisplayImages> {
+  const picture = await decodeHeif(bytes, budget);
   if (typeof picture === "string") return picture;
   const { rgba, width, height } = picture;
-  const { newJpegEncoder, jpegDefaults } = await import("./codecModules");
-  const encoder = await newJpegEncoder();
-  const jpeg = (pixels: Uint8ClampedArray, w: number, h: number, quality: number) => encoder.encode(pixels, w, h, { ...jpegDefaults, quality: Math.round(quality * 100) });
+  const jpeg = await jpegEncoder();
   const display = jpeg(rgba, width, height, PHOTO_DISPLAY_QUALITY);
   if (!withThumbnail) return { display, thumbnail: null };
   const small = fitWithin(width, height, PHOTO_THUMBNAIL_MAX_PX);
-  const thumbnail = downscaleRgba({ data: rgba, width, height, stride: width * 4, channels: 4, maxSample: 255 }, small.width, small.height);
+  const thumbnail = downscaleRgba(rgbaPlane(rgba, width, height), small.width, small.height);
   return { display, thumbnail: jpeg(thumbnail, small.width, small.height, PHOTO_THUMBNAIL_QUALITY) };
+}
+
+/**
+ * The thumbnail of a JPEG, PNG or WebP that came without one (JPEG, a JPEG's turned upright as
+ * its Exif orientation says), or why there is none: a picture no larger than a thumbnail serves
+ * as its own, and one past PHOTO_RGBA_DECODE_MAX_PIXELS is not decoded (RGBA, held twice).
+ */
+export async function pictureThumbnail(bytes: Uint8Array, kind: "jpeg" | "webp", budget: DecodeBudget): Promise<DisplayImages | NoDisplayImages> {
+  const size = pictureSize(bytes, kind);
+  if (!size) return "undecodable";
+  if (Math.max(size.width, size.height) <= PHOTO_THUMBNAIL_MAX_PX) return "small";
+  if (size.width * size.height > PHOTO_RGBA_DECODE_MAX_PIXELS) return "too-large";
+  if (!takeDecode(budget)) return "request-limit";
+  const { rgbaDecoders } = await import("./codecModules");
+  const picture = (await rgbaDecoders[kind]())(bytes);
+  if (!picture) return "undecodable";
+  const small = fitWithin(picture.width, picture.height, PHOTO_THUMBNAIL_MAX_PX);
+  const pixels = downscaleRgba(rgbaPlane(picture.data, picture.width, picture.height), small.width, small.height);
+  const upright = orientRgba(pixels, small.width, small.height, kind === "jpeg" ? jpegOrientation(bytes) : 1);
+  const jpeg = await jpegEncoder();
+  return { display: null, thumbnail: jpeg(upright.rgba, upright.width, upright.height, PHOTO_THUMBNAIL_QUALITY) };
 }

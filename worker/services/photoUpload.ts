@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { DEFAULT_PHOTO_PRIVACY_LEVEL, resolveAudience } from "../../src/domain/audience";
 import { stripImageMetadata } from "../../src/domain/imageMetadata";
-import { cleanPhotoText, PHOTO_DECODES_PER_REQUEST, PHOTO_TOASTS, type PhotoUploadMetadata, photoUrls } from "../../src/domain/photos";
-import { checkUploadFile, IMAGE_HEADER_BYTES, IMAGE_TYPES, type ImageType, PHOTO_THUMBNAIL_MAX_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
+import { cleanPhotoText, PHOTO_TOASTS, type PhotoUploadMetadata, photoUrls } from "../../src/domain/photos";
+import { checkUploadFile, IMAGE_HEADER_BYTES, type ImageKind, IMAGE_TYPES, type ImageType, PHOTO_THUMBNAIL_MAX_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import { calendarEvents, photoGuestTags, photos } from "../db/schema";
-import { heifDisplayImages } from "../infra/imageCodecs";
+import { type DecodeBudget, type DisplayImages, heifDisplayImages, pictureThumbnail, requestDecodeBudget } from "../infra/imageCodecs";
 import { newImageName, photoKey, prepareImageUpload } from "../infra/storage";
 import { assertUploadFits, changeStorageUsed, readStorage, UploadRefusal, type Uploader } from "./photoStorage";
 import type { PregnancyCaller } from "./caller";
@@ -87,34 +87,22 @@ async function acceptThumbnail(part: IncomingFile | null): Promise<{ bytes: Uint
   return prepared.ok && prepared.type.kind !== "heic" ? prepared : "ignored";
 }
 
-/** What is left of a request's PHOTO_DECODES_PER_REQUEST. */
-interface DecodeBudget {
-  left: number;
-}
-
 /**
- * What the Worker makes of a HEIC/HEIF: a display copy, and a thumbnail when asked (the browser
- * sent none). None past the decode limit or when it cannot be decoded: the picture is stored as sent.
+ * What the Worker makes of an upload (worker/infra/imageCodecs.ts): a HEIC/HEIF's display copy,
+ * and a thumbnail when asked (the browser sent none) of a HEIC/HEIF or of a large JPEG or WebP. Nothing past the decode limits or the request's budget, or when it cannot be decoded: the
+ * picture is stored as sent.
  */
-export async function heifCopies(caller: PregnancyCaller, bytes: Uint8Array, withThumbnail: boolean) {
+export async function workerImages(caller: PregnancyCaller, budget: DecodeBudget, { kind, bytes }: { kind: ImageKind; bytes: Uint8Array }, withThumbnail: boolean): Promise<DisplayImages | null> {
+  // A PNG serves as its own thumbnail: its decoder's memory would stay with the isolate (codecModules.ts).
+  if (kind === "png" || (kind !== "heic" && !withThumbnail)) return null;
   try {
-    const made = await heifDisplayImages(bytes, withThumbnail);
+    const made = kind === "heic" ? await heifDisplayImages(bytes, withThumbnail, budget) : await pictureThumbnail(bytes, kind, budget);
     if (typeof made !== "string") return made;
-    logEvent("info", "no display copy of a HEIC photo", { pregnancyId: caller.access.id, reason: made });
+    if (made !== "small") logEvent("info", "no picture made of an upload", { pregnancyId: caller.access.id, kind, reason: made });
   } catch (error) {
-    logEvent("error", "HEIC display copy failed", { pregnancyId: caller.access.id, error: String(error) });
+    logEvent("error", "making a picture of an upload failed", { pregnancyId: caller.access.id, kind, error: String(error) });
   }
   return null;
-}
-
-/** The copies of a HEIC/HEIF while the request's budget lasts; its later ones get none, so its CPU stays bounded. */
-async function heifCopiesWithin(caller: PregnancyCaller, budget: DecodeBudget, bytes: Uint8Array, withThumbnail: boolean) {
-  if (budget.left === 0) {
-    logEvent("info", "no display copy of a HEIC photo", { pregnancyId: caller.access.id, reason: "request-limit" });
-    return null;
-  }
-  budget.left--;
-  return heifCopies(caller, bytes, withThumbnail);
 }
 
 const put = (caller: PregnancyCaller, photoId: string, key: string, bytes: Uint8Array, type: ImageType) =>
@@ -132,12 +120,12 @@ async function store(caller: PregnancyCaller, candidate: Candidate, budget: Deco
   const thumbnail = await acceptThumbnail(candidate.thumbnail);
   const warnings = thumbnail === "ignored" ? [...candidate.warnings, UPLOAD_MESSAGES.thumbnailIgnored(fileNumber)] : candidate.warnings;
   const browserThumb = thumbnail && thumbnail !== "ignored" ? thumbnail : null;
-  const copies = type.kind === "heic" ? await heifCopiesWithin(caller, budget, stripped.value, !browserThumb) : null;
+  const copies = await workerImages(caller, budget, { kind: type.kind, bytes: stripped.value }, !browserThumb);
   const photoId = crypto.randomUUID();
   const key = photoKey(caller.access.id, newImageName(type.extension));
   const thumbBytes = browserThumb ?? (copies?.thumbnail ? { bytes: copies.thumbnail, type: IMAGE_TYPES.jpeg } : null);
   const thumb = thumbBytes ? { ...thumbBytes, key: photoKey(caller.access.id, newImageName(thumbBytes.type.extension)) } : null;
-  const display = copies ? { bytes: copies.display, key: photoKey(caller.access.id, newImageName(IMAGE_TYPES.jpeg.extension)) } : null;
+  const display = copies?.display ? { bytes: copies.display, key: photoKey(caller.access.id, newImageName(IMAGE_TYPES.jpeg.extension)) } : null;
   const writes = await Promise.allSettled([
     put(caller, photoId, key, stripped.value, type),
     ...(thumb ? [put(caller, photoId, thumb.key, thumb.bytes, thumb.type)] : []),
@@ -193,7 +181,7 @@ export async function uploadPhotos(caller: PregnancyCaller, { files, thumbnails,
   await assertUploadFits(caller.db, uploaderOf(caller), await readStorage(caller.db, caller.access.id), { files: candidates.length, bytes: candidates.reduce((sum, c) => sum + c.file.size, 0) });
 
   const outcomes: Array<Stored | UploadResult> = [];
-  const budget: DecodeBudget = { left: PHOTO_DECODES_PER_REQUEST };
+  const budget = requestDecodeBudget();
   for (const outcome of checked) outcomes.push(isCandidate(outcome) ? await store(caller, outcome, budget) : outcome);
   const stored = outcomes.filter(isStored);
   if (stored.length > 0) await record(caller, stored, metadata);

@@ -6,7 +6,8 @@ import { IMAGE_TYPES } from "../../src/domain/uploads";
 import type { PregnancyCaller } from "./caller";
 import { assertUploadFits, changeStorageUsed, readStorage, releaseStorage, type Uploader } from "./photoStorage";
 import { removeObjects } from "./photos";
-import { heifCopies } from "./photoUpload";
+import { workerImages } from "./photoUpload";
+import { requestDecodeBudget } from "../infra/imageCodecs";
 import { UNSENT_ROOM_IMAGE_MS } from "../../src/domain/waitingRoom";
 
 /**
@@ -23,8 +24,8 @@ export async function storeWaitingRoomImage(caller: PregnancyCaller, { image: se
   const uploader: Uploader = { pregnancyId: caller.access.id, userId: caller.user.id, isParent: caller.access.isParent };
   const adding = { files: 1, bytes: sentBytes };
   await assertUploadFits(db, uploader, await readStorage(db, uploader.pregnancyId), adding);
-  const copy = sent.type.kind === "heic" ? await heifCopies(caller, sent.bytes, false) : null;
-  const image = copy ? { type: IMAGE_TYPES.jpeg, bytes: copy.display } : sent;
+  const copy = sent.type.kind === "heic" ? await workerImages(caller, requestDecodeBudget(), { kind: sent.type.kind, bytes: sent.bytes }, false) : null;
+  const image = copy?.display ? { type: IMAGE_TYPES.jpeg, bytes: copy.display } : sent;
   const name = newImageName(image.type.extension);
   const key = waitingRoomImageKey(uploader.pregnancyId, name);
   await bucket.put(key, image.bytes, { httpMetadata: { contentType: image.type.mime }, customMetadata: { uploadedBy: uploader.userId } });
