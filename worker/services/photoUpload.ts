@@ -89,7 +89,8 @@ async function acceptThumbnail(part: IncomingFile | null): Promise<{ bytes: Uint
 
 /**
  * What the Worker makes of an upload (worker/infra/imageCodecs.ts): a HEIC/HEIF's display copy,
- * and a thumbnail when asked (the browser sent none) of a HEIC/HEIF or of a large JPEG or WebP. Nothing past the decode limits or the request's budget, or when it cannot be decoded: the
+ * and a thumbnail when asked (the browser sent none) of a HEIC/HEIF or of a large JPEG or WebP.
+ * Nothing past the decode limits or the request's budget, or when it cannot be decoded: the
  * picture is stored as sent.
  */
 export async function workerImages(caller: PregnancyCaller, budget: DecodeBudget, { kind, bytes }: { kind: ImageKind; bytes: Uint8Array }, withThumbnail: boolean): Promise<DisplayImages | null> {
