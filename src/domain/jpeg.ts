@@ -120,6 +120,10 @@ export function exifOrientation(payload: Uint8Array): number | null {
   return startsWith(payload, EXIF_ID) ? tiffOrientation(payload.subarray(EXIF_ID.length)) : null;
 }
 
+/** The orientation the first readable Exif block among the segments asks for, normal when none says. */
+export const segmentsOrientation = (segments: JpegSegment[]) =>
+  segments.filter((s) => s.marker === APP1).map((s) => exifOrientation(s.payload)).find((o) => o !== null) ?? ORIENTATION_NORMAL;
+
 /** The JFIF header with its thumbnail size set to none and the thumbnail's pixels left out. */
 function jfifWithoutThumbnail(payload: Uint8Array): Uint8Array {
   const header = payload.slice(0, JFIF_HEADER_BYTES);
@@ -148,7 +152,7 @@ function segmentBytes(marker: number, payload: Uint8Array, scanData?: Uint8Array
 export function stripJpegMetadata(bytes: Uint8Array): Result<Uint8Array, JpegProblem> {
   const read = readJpegSegments(bytes);
   if (!read.ok) return read;
-  const orientation = read.value.filter((s) => s.marker === APP1).map((s) => exifOrientation(s.payload)).find((o) => o !== null) ?? ORIENTATION_NORMAL;
+  const orientation = segmentsOrientation(read.value);
   const kept = read.value.flatMap((segment) => {
     const payload = keptPayload(segment);
     return payload ? [{ marker: segment.marker, payload, scanData: segment.scanData }] : [];

@@ -27,6 +27,40 @@ export const PHOTO_MAX_GUEST_TAGS = 50;
 /** Photos are dated by pregnancy week, from the LMP (week 0) to the end of service (week 52). */
 export const PHOTO_LAST_WEEK = SUBSCRIPTION_SPAN_DAYS / DAYS_PER_WEEK;
 
+/** Ours: the album grid's thumbnails (made by the browser, or by the Worker when it cannot): longest side and JPEG quality. */
+export const PHOTO_THUMBNAIL_MAX_PX = 480;
+
+export const PHOTO_THUMBNAIL_QUALITY = 0.8;
+
+/** Ours: the longest side of the JPEG display copy the Worker makes of a HEIC/HEIF, and its quality. */
+export const PHOTO_DISPLAY_MAX_PX = 2048;
+
+export const PHOTO_DISPLAY_QUALITY = 0.85;
+
+/**
+ * Ours: the largest picture (width x height) the Worker decodes to make a display copy or a
+ * thumbnail. A 12 MP phone photo (4032 x 3024) fits in the Worker's 128 MB with room to spare
+ * (README, "Photos every browser shows"); a larger one is stored and served as sent, its grid
+ * thumbnail the browser-made one when there is one.
+ */
+export const PHOTO_DECODE_MAX_PIXELS = 16_800_000;
+
+/**
+ * Ours: the largest JPEG or WebP (width x height) the Worker decodes to make a thumbnail the
+ * browser did not send. jSquash's decoders hand over RGBA as a copy, so the picture is held twice
+ * (8 bytes a pixel): a 3072 x 2048 one peaks at about 57 MB, the HEIC path's size; a 12 MP one
+ * would take 109 MB of the Worker's 128 MB (README, "Photos every browser shows").
+ */
+export const PHOTO_RGBA_DECODE_MAX_PIXELS = 6_300_000;
+
+/**
+ * Ours: the most pictures one upload request has the Worker decode. A 12 MP HEIC costs about 3.5 s
+ * of CPU, so 4 stay well under the Workers default of 30 s per request; the album sends one file
+ * per request, so only a batch from another client meets it, and its further files are stored as
+ * sent (README, "Photos every browser shows").
+ */
+export const PHOTO_DECODES_PER_REQUEST = 4;
+
 /** Ours: how long a browser may keep a photo or an avatar in its private cache. */
 export const PHOTO_CACHE_SECONDS = 3600;
 

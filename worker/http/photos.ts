@@ -76,8 +76,10 @@ export async function photoObjectResponse(
   variant: "original" | "thumbnail",
   { download = false, anySite = false }: { download?: boolean; anySite?: boolean },
 ): Promise<Response | null> {
-  // Without a browser-made thumbnail the photo serves as its own.
-  const key = variant === "thumbnail" ? (photo.thumbnailPath ?? photo.storagePath) : photo.storagePath;
+  // The full size is the display copy of a HEIC when one was made, the photo as sent otherwise and
+  // always when downloaded; without a thumbnail the full size serves as its own.
+  const fullSize = download ? photo.storagePath : (photo.displayPath ?? photo.storagePath);
+  const key = variant === "thumbnail" ? (photo.thumbnailPath ?? fullSize) : fullSize;
   // Only If-None-Match decides (a 304); other conditional headers are not ours to answer.
   const etag = request.headers.get("if-none-match");
   const object = await bucket.get(key, etag ? { onlyIf: new Headers({ "if-none-match": etag }) } : {});

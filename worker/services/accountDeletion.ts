@@ -54,7 +54,7 @@ export async function deleteAccount(caller: UserCaller, input: { code: string; p
     // Deleted here, not by the schema (it sets kept photos' uploader to null), so storage is given back.
     const uploads =
       input.photos === "remove"
-        ? await tx.delete(photos).where(eq(photos.uploadedBy, user.id)).returning({ pregnancyId: photos.pregnancyId, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath })
+        ? await tx.delete(photos).where(eq(photos.uploadedBy, user.id)).returning({ pregnancyId: photos.pregnancyId, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath, displayPath: photos.displayPath })
         : [];
     const images = await tx.select({ pregnancyId: waitingRoomImages.pregnancyId, storagePath: waitingRoomImages.storagePath }).from(waitingRoomImages).where(eq(waitingRoomImages.uploadedBy, user.id));
     await releaseStorage(tx, [...uploads, ...images]);
@@ -62,7 +62,7 @@ export async function deleteAccount(caller: UserCaller, input: { code: string; p
     // Set null rather than cascade in the schema; a player's own guesses go with them.
     await tx.delete(babyPredictions).where(eq(babyPredictions.predictorId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
-    return [...uploads.flatMap((upload) => [upload.storagePath, upload.thumbnailPath]), ...images.map((image) => image.storagePath)];
+    return [...uploads.flatMap((upload) => [upload.storagePath, upload.thumbnailPath, upload.displayPath]), ...images.map((image) => image.storagePath)];
   });
   await removeObjects(env.PHOTOS, removed);
   await deleteObjectsUnder(env.PHOTOS, userPrefix(user.id));

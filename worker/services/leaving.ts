@@ -33,7 +33,7 @@ async function removeContributions(tx: Tx, pregnancyId: string, userId: string):
   const uploads = await tx
     .delete(photos)
     .where(and(eq(photos.pregnancyId, pregnancyId), eq(photos.uploadedBy, userId)))
-    .returning({ pregnancyId: photos.pregnancyId, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath });
+    .returning({ pregnancyId: photos.pregnancyId, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath, displayPath: photos.displayPath });
   const images = await tx
     .delete(waitingRoomImages)
     .where(and(eq(waitingRoomImages.pregnancyId, pregnancyId), eq(waitingRoomImages.uploadedBy, userId)))
@@ -54,7 +54,7 @@ async function removeContributions(tx: Tx, pregnancyId: string, userId: string):
     .where(and(eq(waitingRoomConversations.pregnancyId, pregnancyId), or(eq(waitingRoomConversations.userA, userId), eq(waitingRoomConversations.userB, userId))));
   await tx.delete(babyPredictions).where(and(eq(babyPredictions.pregnancyId, pregnancyId), eq(babyPredictions.predictorId, userId)));
   await tx.delete(registrySuggestions).where(and(eq(registrySuggestions.pregnancyId, pregnancyId), eq(registrySuggestions.suggestedBy, userId)));
-  return [...uploads.flatMap((upload) => [upload.storagePath, upload.thumbnailPath]), ...images.map((image) => image.storagePath)];
+  return [...uploads.flatMap((upload) => [upload.storagePath, upload.thumbnailPath, upload.displayPath]), ...images.map((image) => image.storagePath)];
 }
 
 /**

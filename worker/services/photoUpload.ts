@@ -2,8 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { DEFAULT_PHOTO_PRIVACY_LEVEL, resolveAudience } from "../../src/domain/audience";
 import { stripImageMetadata } from "../../src/domain/imageMetadata";
 import { cleanPhotoText, PHOTO_TOASTS, type PhotoUploadMetadata, photoUrls } from "../../src/domain/photos";
-import { checkUploadFile, IMAGE_HEADER_BYTES, type ImageType, PHOTO_THUMBNAIL_MAX_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
+import { checkUploadFile, IMAGE_HEADER_BYTES, type ImageKind, IMAGE_TYPES, type ImageType, PHOTO_THUMBNAIL_MAX_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import { calendarEvents, photoGuestTags, photos } from "../db/schema";
+import { type DecodeBudget, type DisplayImages, heifDisplayImages, pictureThumbnail, requestDecodeBudget } from "../infra/imageCodecs";
 import { newImageName, photoKey, prepareImageUpload } from "../infra/storage";
 import { assertUploadFits, changeStorageUsed, readStorage, UploadRefusal, type Uploader } from "./photoStorage";
 import type { PregnancyCaller } from "./caller";
@@ -54,6 +55,8 @@ interface Stored {
   photoId: string;
   key: string;
   thumbnailKey: string | null;
+  /** The JPEG display copy of a HEIC/HEIF, which most browsers cannot show. */
+  displayKey: string | null;
   type: ImageType;
   /** Bytes stored (the original without its metadata). */
   size: number;
@@ -84,6 +87,25 @@ async function acceptThumbnail(part: IncomingFile | null): Promise<{ bytes: Uint
   return prepared.ok && prepared.type.kind !== "heic" ? prepared : "ignored";
 }
 
+/**
+ * What the Worker makes of an upload (worker/infra/imageCodecs.ts): a HEIC/HEIF's display copy,
+ * and a thumbnail when asked (the browser sent none) of a HEIC/HEIF or of a large JPEG or WebP.
+ * Nothing past the decode limits or the request's budget, or when it cannot be decoded: the
+ * picture is stored as sent.
+ */
+export async function workerImages(caller: PregnancyCaller, budget: DecodeBudget, { kind, bytes }: { kind: ImageKind; bytes: Uint8Array }, withThumbnail: boolean): Promise<DisplayImages | null> {
+  // A PNG serves as its own thumbnail: its decoder's memory would stay with the isolate (codecModules.ts).
+  if (kind === "png" || (kind !== "heic" && !withThumbnail)) return null;
+  try {
+    const made = kind === "heic" ? await heifDisplayImages(bytes, withThumbnail, budget) : await pictureThumbnail(bytes, kind, budget);
+    if (typeof made !== "string") return made;
+    if (made !== "small") logEvent("info", "no picture made of an upload", { pregnancyId: caller.access.id, kind, reason: made });
+  } catch (error) {
+    logEvent("error", "making a picture of an upload failed", { pregnancyId: caller.access.id, kind, error: String(error) });
+  }
+  return null;
+}
+
 const put = (caller: PregnancyCaller, photoId: string, key: string, bytes: Uint8Array, type: ImageType) =>
   caller.env.PHOTOS.put(key, bytes, { httpMetadata: { contentType: type.mime }, customMetadata: { uploadedBy: caller.user.id, photoId } });
 
@@ -92,18 +114,26 @@ const put = (caller: PregnancyCaller, photoId: string, key: string, bytes: Uint8
  * request holds one file's bytes beyond its body; a file whose objects cannot all be written keeps
  * none of them.
  */
-async function store(caller: PregnancyCaller, candidate: Candidate): Promise<Stored | UploadResult> {
+async function store(caller: PregnancyCaller, candidate: Candidate, budget: DecodeBudget): Promise<Stored | UploadResult> {
   const { file, fileNumber, type } = candidate;
   const stripped = stripImageMetadata(new Uint8Array(await file.arrayBuffer()), type.kind);
   if (!stripped.ok) return failed(file.name, [UPLOAD_MESSAGES.unreadable(fileNumber)], candidate.warnings);
   const thumbnail = await acceptThumbnail(candidate.thumbnail);
   const warnings = thumbnail === "ignored" ? [...candidate.warnings, UPLOAD_MESSAGES.thumbnailIgnored(fileNumber)] : candidate.warnings;
+  const browserThumb = thumbnail && thumbnail !== "ignored" ? thumbnail : null;
+  const copies = await workerImages(caller, budget, { kind: type.kind, bytes: stripped.value }, !browserThumb);
   const photoId = crypto.randomUUID();
   const key = photoKey(caller.access.id, newImageName(type.extension));
-  const thumb = thumbnail && thumbnail !== "ignored" ? { ...thumbnail, key: photoKey(caller.access.id, newImageName(thumbnail.type.extension)) } : null;
-  const writes = await Promise.allSettled([put(caller, photoId, key, stripped.value, type), ...(thumb ? [put(caller, photoId, thumb.key, thumb.bytes, thumb.type)] : [])]);
+  const thumbBytes = browserThumb ?? (copies?.thumbnail ? { bytes: copies.thumbnail, type: IMAGE_TYPES.jpeg } : null);
+  const thumb = thumbBytes ? { ...thumbBytes, key: photoKey(caller.access.id, newImageName(thumbBytes.type.extension)) } : null;
+  const display = copies?.display ? { bytes: copies.display, key: photoKey(caller.access.id, newImageName(IMAGE_TYPES.jpeg.extension)) } : null;
+  const writes = await Promise.allSettled([
+    put(caller, photoId, key, stripped.value, type),
+    ...(thumb ? [put(caller, photoId, thumb.key, thumb.bytes, thumb.type)] : []),
+    ...(display ? [put(caller, photoId, display.key, display.bytes, IMAGE_TYPES.jpeg)] : []),
+  ]);
   if (writes.some((write) => write.status === "rejected")) {
-    await removeObjects(caller.env.PHOTOS, [key, thumb?.key ?? null]);
+    await removeObjects(caller.env.PHOTOS, [key, thumb?.key ?? null, display?.key ?? null]);
     return failed(file.name, [UPLOAD_MESSAGES.storeFailed(fileNumber)], warnings);
   }
   const urls = photoUrls(caller.access.id, photoId);
@@ -111,6 +141,7 @@ async function store(caller: PregnancyCaller, candidate: Candidate): Promise<Sto
     photoId,
     key,
     thumbnailKey: thumb?.key ?? null,
+    displayKey: display?.key ?? null,
     type,
     size: stripped.value.byteLength,
     sentSize: file.size,
@@ -151,7 +182,8 @@ export async function uploadPhotos(caller: PregnancyCaller, { files, thumbnails,
   await assertUploadFits(caller.db, uploaderOf(caller), await readStorage(caller.db, caller.access.id), { files: candidates.length, bytes: candidates.reduce((sum, c) => sum + c.file.size, 0) });
 
   const outcomes: Array<Stored | UploadResult> = [];
-  for (const outcome of checked) outcomes.push(isCandidate(outcome) ? await store(caller, outcome) : outcome);
+  const budget = requestDecodeBudget();
+  for (const outcome of checked) outcomes.push(isCandidate(outcome) ? await store(caller, outcome, budget) : outcome);
   const stored = outcomes.filter(isStored);
   if (stored.length > 0) await record(caller, stored, metadata);
   return outcomes.map((outcome) => (isStored(outcome) ? outcome.result : outcome));
@@ -167,7 +199,7 @@ async function record(caller: PregnancyCaller, stored: Stored[], metadata: Photo
       const storage = await readStorage(tx, pregnancyId, "lock");
       await assertUploadFits(tx, uploaderOf(caller), storage, { files: stored.length, bytes: stored.reduce((sum, s) => sum + s.sentSize, 0) });
       await tx.insert(photos).values(
-        stored.map(({ photoId, key, thumbnailKey, type, size }) => {
+        stored.map(({ photoId, key, thumbnailKey, displayKey, type, size }) => {
           const urls = photoUrls(pregnancyId, photoId);
           return {
             id: photoId,
@@ -176,6 +208,7 @@ async function record(caller: PregnancyCaller, stored: Stored[], metadata: Photo
             storagePath: key,
             thumbnailUrl: thumbnailKey ? urls.thumbnailUrl : null,
             thumbnailPath: thumbnailKey,
+            displayPath: displayKey,
             title: text.title ?? null,
             description: text.description ?? null,
             altText: text.altText ?? null,
@@ -197,7 +230,7 @@ async function record(caller: PregnancyCaller, stored: Stored[], metadata: Photo
   } catch (error) {
     await removeObjects(
       caller.env.PHOTOS,
-      stored.flatMap(({ key, thumbnailKey }) => [key, thumbnailKey]),
+      stored.flatMap(({ key, thumbnailKey, displayKey }) => [key, thumbnailKey, displayKey]),
     );
     if (error instanceof UploadRefusal) throw error;
     logEvent("error", "photo rows not recorded", { pregnancyId, error: String(error) });

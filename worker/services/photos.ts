@@ -318,6 +318,7 @@ export async function findPhotoToServe(db: Executor, pregnancyId: string, photoI
     .select({
       storagePath: photos.storagePath,
       thumbnailPath: photos.thumbnailPath,
+      displayPath: photos.displayPath,
       mimeType: photos.mimeType,
       title: photos.title,
       week: photos.week,
@@ -387,7 +388,7 @@ export async function deletePhoto(caller: PregnancyCaller, photoId: string) {
     const [row] = await tx
       .delete(photos)
       .where(and(eq(photos.id, photo.id), eq(photos.pregnancyId, caller.access.id)))
-      .returning({ storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath });
+      .returning({ storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath, displayPath: photos.displayPath });
     if (!row) return null;
     await tx
       .update(pregnancies)
@@ -396,7 +397,7 @@ export async function deletePhoto(caller: PregnancyCaller, photoId: string) {
     return row;
   });
   if (!deleted) throw notFound();
-  await removeObjects(caller.env.PHOTOS, [deleted.storagePath, deleted.thumbnailPath]);
+  await removeObjects(caller.env.PHOTOS, [deleted.storagePath, deleted.thumbnailPath, deleted.displayPath]);
   announcePhotos(caller);
   return { photoId: photo.id, deleted: true };
 }

@@ -2,9 +2,12 @@ import { and, eq, lt, notExists } from "drizzle-orm";
 import type { Db } from "../db";
 import { waitingRoomImages, waitingRoomMessages } from "../db/schema";
 import { newImageName, waitingRoomImageKey, type PreparedImage } from "../infra/storage";
+import { IMAGE_TYPES } from "../../src/domain/uploads";
 import type { PregnancyCaller } from "./caller";
 import { assertUploadFits, changeStorageUsed, readStorage, releaseStorage, type Uploader } from "./photoStorage";
 import { removeObjects } from "./photos";
+import { workerImages } from "./photoUpload";
+import { requestDecodeBudget } from "../infra/imageCodecs";
 import { UNSENT_ROOM_IMAGE_MS } from "../../src/domain/waitingRoom";
 
 /**
@@ -12,14 +15,17 @@ import { UNSENT_ROOM_IMAGE_MS } from "../../src/domain/waitingRoom";
  * which a message then attaches. It counts like an album photo: refused past the plan's limit in
  * parent mode or past a guest's quota (checked first, and again under the pregnancy's lock), then
  * written to R2 and recorded with one more photo of storage used; if recording fails, the object
- * is removed.
+ * is removed. A HEIC/HEIF is stored as its JPEG display copy instead (when it can be decoded), so
+ * every browser shows it: a chat picture needs no original kept beside it.
  */
-export async function storeWaitingRoomImage(caller: PregnancyCaller, { image, sentBytes }: { image: PreparedImage; sentBytes: number }): Promise<string> {
+export async function storeWaitingRoomImage(caller: PregnancyCaller, { image: sent, sentBytes }: { image: PreparedImage; sentBytes: number }): Promise<string> {
   const { db, env } = caller;
   const bucket = env.PHOTOS;
   const uploader: Uploader = { pregnancyId: caller.access.id, userId: caller.user.id, isParent: caller.access.isParent };
   const adding = { files: 1, bytes: sentBytes };
   await assertUploadFits(db, uploader, await readStorage(db, uploader.pregnancyId), adding);
+  const copy = sent.type.kind === "heic" ? await workerImages(caller, requestDecodeBudget(), { kind: sent.type.kind, bytes: sent.bytes }, false) : null;
+  const image = copy?.display ? { type: IMAGE_TYPES.jpeg, bytes: copy.display } : sent;
   const name = newImageName(image.type.extension);
   const key = waitingRoomImageKey(uploader.pregnancyId, name);
   await bucket.put(key, image.bytes, { httpMetadata: { contentType: image.type.mime }, customMetadata: { uploadedBy: uploader.userId } });

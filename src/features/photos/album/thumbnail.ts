@@ -1,12 +1,8 @@
-
-/** Ours: the album grid's thumbnails, made in the browser: longest side and JPEG quality. */
-export const PHOTO_THUMBNAIL_MAX_PX = 480;
-
-export const PHOTO_THUMBNAIL_QUALITY = 0.8;
+import { PHOTO_THUMBNAIL_MAX_PX, PHOTO_THUMBNAIL_QUALITY } from "../../../domain/photos";
 
 /**
  * A small JPEG of the photo for the album grid, made in the browser. Null when the browser cannot
- * decode the image (HEIC in most browsers): the original then serves as its own thumbnail.
+ * decode the image (HEIC in most browsers): the Worker then makes one (worker/infra/imageCodecs.ts).
  */
 export async function makeThumbnail(file: Blob): Promise<Blob | null> {
   try {
