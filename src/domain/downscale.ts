@@ -118,7 +118,7 @@ export interface YCbCrPlanes {
 const LIMITED = { black: 16, lumaSpan: 219, chromaSpan: 224 } as const;
 const NEUTRAL_CHROMA = 128;
 
-/** YCbCr planes (any chroma subsampling) scaled down to `width` x `height` RGBA, opaque. */
+/** YCbCr planes (whatever their chroma subsampling) scaled down to `width` x `height` RGBA, opaque. */
 export function downscaleYCbCr(planes: YCbCrPlanes, width: number, height: number): Uint8ClampedArray {
   const { kr, kb } = lumaWeights(planes.matrixCoefficients);
   const kg = 1 - kr - kb;
