@@ -26,7 +26,9 @@ export function UnitsSection() {
   const system = useMeasurementSystem();
   const save = useMutation(
     trpc.account.setMeasurementSystem.mutationOptions({
-      onMutate: ({ measurementSystem }) => {
+      onMutate: async ({ measurementSystem }) => {
+        // A session read still on its way would answer with the old choice and undo the new one.
+        await queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY });
         const previous = queryClient.getQueryData<Session | null>(SESSION_QUERY_KEY)?.measurementSystem ?? null;
         queryClient.setQueryData<Session | null>(SESSION_QUERY_KEY, setStored(measurementSystem));
         return { previous };
