@@ -63,6 +63,28 @@ export function waitingRoomActivatedNotice(familyTitle: string): string {
   return `${familyTitle}: we are heading to the hospital! The waiting room is open.`;
 }
 
+/** Ours: who activating the room told (guests receiving updates) out of the guests invited. */
+export interface ActivationOutcome {
+  told: number;
+  guests: number;
+}
+
+/** Ours: asked before activating, since it emails and notifies the whole family. */
+export const ACTIVATION_CONFIRM = {
+  title: "Open the waiting room?",
+  description: "Everyone you invited who receives updates is emailed and notified that you are heading to the hospital.",
+  confirmLabel: "Activate",
+} as const;
+
+/** Ours: the parent's confirmation once the room is open, true to who was told (null: it was already open). */
+export function activationResultText(outcome: ActivationOutcome | null): string {
+  if (!outcome) return "The waiting room was already open.";
+  const { told, guests } = outcome;
+  if (told > 0) return `The waiting room is open. ${told === 1 ? "1 person was" : `${told} people were`} told.`;
+  if (guests === 0) return "The waiting room is open. Nobody is invited yet, so nobody was told: invite family and friends in Settings.";
+  return "The waiting room is open. None of your guests receive updates, so nobody was told.";
+}
+
 /**
  * A closing time as the family reads it, e.g. '3:45 PM', in the caller's time zone (the Worker has
  * none of its own); an unknown zone falls back to UTC.

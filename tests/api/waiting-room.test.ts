@@ -97,12 +97,14 @@ describe("waiting room procedures", () => {
     const guestRoom = await join(guest);
     const opened = await owner.client.trpc.waitingRoom.activate.mutate(scoped());
     expect(opened.state).toBe("active");
+    // The parent is told who heard: the two guests receiving updates of the three.
+    expect(opened.announced).toEqual({ told: 2, guests: 3 });
     expect(opened.pinnedUpdates.map((u) => u.content)).toEqual([expect.stringContaining("heading to the hospital")]);
     await guestRoom.next(isEvent("state", (e) => e.state === "active"));
     await guestRoom.next(isEvent("message", (e) => e.message.kind === "parent_update"));
 
-    // Opening an open room changes nothing.
-    await owner.client.trpc.waitingRoom.activate.mutate(scoped());
+    // Opening an open room changes nothing, and tells nobody again.
+    expect((await owner.client.trpc.waitingRoom.activate.mutate(scoped())).announced).toBeNull();
     const [sessions] = await db.select({ n: count() }).from(waitingRoomSessions).where(eq(waitingRoomSessions.pregnancyId, pregnancyId));
     expect(sessions?.n).toBe(1);
     expect((await guest.client.trpc.waitingRoom.state.query(scoped())).state).toBe("active");

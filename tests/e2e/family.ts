@@ -103,3 +103,9 @@ export async function secondBrowser(browser: Browser, baseURL: string, viewport 
   const context = await browser.newContext({ baseURL, viewport, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
   return context.newPage();
 }
+
+/** A parent on /waiting-room opens it: the button, then the confirmation it asks for. */
+export async function activateWaitingRoom(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Activate Waiting Room" }).click();
+  await page.getByRole("dialog", { name: "Open the waiting room?" }).getByRole("button", { name: "Activate", exact: true }).click();
+}

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { addDays } from "../../src/domain/dates";
 import { babyPredictions, pregnancies, pregnancyBabies } from "../../worker/db/schema";
 import { randomIp } from "../support/client";
-import { addFamilyGuest, familyWithGrandparent, inDb, secondBrowser } from "./family";
+import { activateWaitingRoom, addFamilyGuest, familyWithGrandparent, inDb, secondBrowser } from "./family";
 import { expect, expectAccessible, signInThroughApi, test } from "./support";
 
 // The browser of the people who choose nothing here says en-US, whose region weighs in pounds.
@@ -115,7 +115,7 @@ test("a parent with a metric browser announces the baby in kg and cm, and the fa
   const page = await context.newPage();
   await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/waiting-room");
-  await page.getByRole("button", { name: "Activate Waiting Room" }).click();
+  await activateWaitingRoom(page);
   await page.getByRole("button", { name: "Baby is here" }).click();
   const baby = page.getByRole("dialog", { name: "The baby is here!" });
   await expect(baby.getByLabel("Pounds")).toHaveCount(0);

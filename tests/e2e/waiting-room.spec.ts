@@ -4,8 +4,8 @@ import { ROOM_PARTY } from "../../src/domain/pregnancyRoom";
 import { waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
 import { pregnancyParticipants, waitingRoomSessions } from "../../worker/db/schema";
 import { PNG_1X1 } from "../support/images";
-import { familyWithGrandparent, openDb, secondBrowser } from "./family";
-import { expect, expectAccessible, signIn, signInThroughApi, test } from "./support";
+import { activateWaitingRoom, familyWithGrandparent, openDb, secondBrowser } from "./family";
+import { expect, expectAccessible, payingFamily, signIn, signInThroughApi, test } from "./support";
 
 const message = (page: Page, text: string) => page.getByRole("list", { name: "Messages", exact: true }).getByRole("article").filter({ hasText: text });
 
@@ -30,7 +30,7 @@ test("@desktop owner and grandparent share the waiting room live: activation, ch
   await expectAccessible(page);
 
   // The owner opens the room; the grandparent's banner changes within a second, without a reload.
-  await page.getByRole("button", { name: "Activate Waiting Room" }).click();
+  await activateWaitingRoom(page);
   await expect(grandmaPage.getByRole("heading", { name: "The waiting room is open" })).toBeVisible({ timeout: 1_000 });
   await expect(grandmaPage.getByRole("region", { name: "Pinned updates" }).getByText(/heading to the hospital/)).toBeVisible();
 
@@ -105,7 +105,7 @@ test("@mobile on a phone the parent opens the room, posts a pinned update, answe
   const family = await familyWithGrandparent(request, baseURL!);
   await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/waiting-room");
-  await page.getByRole("button", { name: "Activate Waiting Room" }).click();
+  await activateWaitingRoom(page);
   await expect(page.getByRole("heading", { name: "The waiting room is open" })).toBeVisible();
 
   // Chat and direct messages are tabs on a phone.
@@ -184,4 +184,29 @@ test("@desktop a guest without the waiting-room flag is told so, and the room re
   );
   expect(status).toBe("refused");
   await expectAccessible(page);
+});
+
+test("@desktop activating asks first, since it tells the whole family, then says how many were told or that nobody is invited yet", async ({ page, request, baseURL }) => {
+  const family = await familyWithGrandparent(request, baseURL!);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
+  await page.goto("/waiting-room");
+  await page.getByRole("button", { name: "Activate Waiting Room" }).click();
+  const confirm = page.getByRole("dialog", { name: "Open the waiting room?" });
+  await expect(confirm).toContainText("emailed and notified");
+  await expectAccessible(page);
+  // Cancel opens nothing.
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "The waiting room is closed" })).toBeVisible();
+
+  await activateWaitingRoom(page);
+  await expect(page.getByText("The waiting room is open. 1 person was told.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "The waiting room is open" })).toBeVisible();
+
+  // A family with nobody invited yet hears that, not that the family was told.
+  await page.context().clearCookies();
+  await payingFamily(page, "lonelyroom", "basic");
+  await page.goto("/waiting-room");
+  await activateWaitingRoom(page);
+  await expect(page.getByText("The waiting room is open. Nobody is invited yet, so nobody was told: invite family and friends in Settings.")).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { babyHereNotice, falseAlarmNotice, formatClosingTime, formatCountdown, waitingRoomState } from "../../src/domain/waitingRoom";
+import { activationResultText, babyHereNotice, falseAlarmNotice, formatClosingTime, formatCountdown, waitingRoomState } from "../../src/domain/waitingRoom";
 
 const session = { isActive: true, isFalseAlarm: false, isBabyHere: false };
 
@@ -37,5 +37,21 @@ describe("auto-close countdown", () => {
     expect(formatCountdown(61_000)).toBe("1:01");
     expect(formatCountdown(400)).toBe("0:01");
     expect(formatCountdown(-5_000)).toBe("0:00");
+  });
+});
+
+describe("activationResultText", () => {
+  it("counts who was told, in the singular and the plural", () => {
+    expect(activationResultText({ told: 1, guests: 3 })).toBe("The waiting room is open. 1 person was told.");
+    expect(activationResultText({ told: 4, guests: 5 })).toBe("The waiting room is open. 4 people were told.");
+  });
+
+  it("says why nobody was told: no guests yet, or none receiving updates", () => {
+    expect(activationResultText({ told: 0, guests: 0 })).toMatch(/Nobody is invited yet/);
+    expect(activationResultText({ told: 0, guests: 2 })).toBe("The waiting room is open. None of your guests receive updates, so nobody was told.");
+  });
+
+  it("an activation that found the room open told nobody again", () => {
+    expect(activationResultText(null)).toBe("The waiting room was already open.");
   });
 });

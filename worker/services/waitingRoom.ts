@@ -3,7 +3,7 @@ import type { RoomDirectMessage, RoomEvent, RoomMessage } from "../../src/domain
 import { MINIMUM_SEND_GAP_MS, TOO_FAST_MESSAGE, checkSendThrottle, conversationPair, dmPreview, type MessageChannel } from "../../src/domain/messaging";
 import { isParentRole } from "../../src/domain/permissions";
 import { sanitizePlainText } from "../../src/domain/sanitize";
-import { BABY_HERE_CLOSE_MS, type BabyDetails, babyHereNotice, FALSE_ALARM_CLOSE_MS, falseAlarmNotice, formatClosingTime, WAITING_ROOM_INITIAL_LOAD, WAITING_ROOM_MESSAGE_MAX_LENGTH, WAITING_ROOM_REPLY_PAGE_SIZE, waitingRoomActivatedNotice, waitingRoomState } from "../../src/domain/waitingRoom";
+import { BABY_HERE_CLOSE_MS, type BabyDetails, babyHereNotice, FALSE_ALARM_CLOSE_MS, falseAlarmNotice, formatClosingTime, WAITING_ROOM_INITIAL_LOAD, WAITING_ROOM_MESSAGE_MAX_LENGTH, WAITING_ROOM_REPLY_PAGE_SIZE, type ActivationOutcome, waitingRoomActivatedNotice, waitingRoomState } from "../../src/domain/waitingRoom";
 import type { Db, Executor, Tx } from "../db";
 import {
   contactNotifications,
@@ -466,8 +466,8 @@ async function insertSystemUpdate(db: Executor, pregnancyId: string, senderId: s
  */
 export async function activateWaitingRoom(caller: PregnancyCaller) {
   const { db, access: { id: pregnancyId }, user: { id: userId } } = caller;
-  const title = await pregnancyTitle(db, pregnancyId);
-  const recipients = await updateRecipients(caller);
+  const [title, participants] = await Promise.all([pregnancyTitle(db, pregnancyId), listParticipantsWithPermissions(db, pregnancyId)]);
+  const recipients = receivingUpdates(participants, userId);
   const now = new Date();
   const activated = await db.transaction(async (tx) => {
     const [session] = await tx
@@ -492,7 +492,9 @@ export async function activateWaitingRoom(caller: PregnancyCaller) {
       notifyMembers(caller, { kind: "waiting-room" }, waitingRoomActivatedPush(pregnancyId, activated.notice.content)),
     ]);
   }
-  return waitingRoomStateFor(db, pregnancyId);
+  // What the parent is told back: how many were notified, or why nobody was (null: it was already open).
+  const announced: ActivationOutcome | null = activated ? { told: recipients.length, guests: participants.filter((p) => p.role === "guest").length } : null;
+  return { ...(await waitingRoomStateFor(db, pregnancyId)), announced };
 }
 
 /** A parent update's push when it is a picture without words. */
@@ -523,8 +525,12 @@ async function pregnancyTitle(db: Db, pregnancyId: string) {
 
 /** Who hears about the parents' news from the waiting room: active guests with canReceiveUpdates. */
 async function updateRecipients(caller: PregnancyCaller) {
-  return (await listParticipantsWithPermissions(caller.db, caller.access.id)).flatMap((p) =>
-    p.status === "active" && p.role === "guest" && p.userId && p.userId !== caller.user.id && p.email && p.permissions.canReceiveUpdates ? [{ userId: p.userId, email: p.email }] : [],
+  return receivingUpdates(await listParticipantsWithPermissions(caller.db, caller.access.id), caller.user.id);
+}
+
+function receivingUpdates(participants: Awaited<ReturnType<typeof listParticipantsWithPermissions>>, senderId: string) {
+  return participants.flatMap((p) =>
+    p.status === "active" && p.role === "guest" && p.userId && p.userId !== senderId && p.email && p.permissions.canReceiveUpdates ? [{ userId: p.userId, email: p.email }] : [],
   );
 }
 

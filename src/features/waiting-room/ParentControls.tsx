@@ -12,7 +12,7 @@ import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
 import { AttachedPhoto, AttachPhotoButton, Composer, useRoomImage } from "./Composer";
 import { sendWithRetries, toastText, type WaitingRoomModel } from "./useWaitingRoom";
-import { WAITING_ROOM_TOASTS } from "../../domain/waitingRoom";
+import { ACTIVATION_CONFIRM, activationResultText, WAITING_ROOM_TOASTS } from "../../domain/waitingRoom";
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -23,15 +23,15 @@ const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 export function ParentControls({ room, state }: { room: WaitingRoomModel; state: WaitingRoomState }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<"update" | "false-alarm" | "baby-here" | null>(null);
+  const [dialog, setDialog] = useState<"activate" | "update" | "false-alarm" | "baby-here" | null>(null);
   const refreshState = () => void queryClient.invalidateQueries(trpc.waitingRoom.state.queryFilter(room.scope));
 
   const activate = useMutation(
     trpc.waitingRoom.activate.mutationOptions({
       meta: { isolationToast: false },
-      onSuccess: () => {
+      onSuccess: (answer) => {
         refreshState();
-        success(SUCCESS_TOASTS.success, "The waiting room is open and your family has been told.");
+        success(SUCCESS_TOASTS.success, activationResultText(answer.announced));
       },
       onError: () => toastText(WAITING_ROOM_TOASTS.activationFailed),
     }),
@@ -52,9 +52,20 @@ export function ParentControls({ room, state }: { room: WaitingRoomModel; state:
 
   if (state === "inactive") {
     return (
-      <Button onClick={() => activate.mutate(room.scope)} loading={activate.isPending} className="w-full sm:w-auto sm:self-start">
-        Activate Waiting Room
-      </Button>
+      <>
+        <Button onClick={() => setDialog("activate")} className="w-full sm:w-auto sm:self-start">
+          Activate Waiting Room
+        </Button>
+        <ConfirmDialog
+          open={dialog === "activate"}
+          onClose={() => setDialog(null)}
+          title={ACTIVATION_CONFIRM.title}
+          description={ACTIVATION_CONFIRM.description}
+          confirmLabel={ACTIVATION_CONFIRM.confirmLabel}
+          destructive={false}
+          onConfirm={() => activate.mutateAsync(room.scope)}
+        />
+      </>
     );
   }
   return (
