@@ -270,11 +270,11 @@ const FRUIT: readonly { colour: string; long?: boolean }[] = [
   { colour: "#D9BE84" }, // sesame seed
   { colour: "#C98B4A" }, // lentil
   { colour: "#4C5FA8" }, // blueberry
-  { colour: "#D9416A" }, // raspberry
+  { colour: "#9C3B3B", long: true }, // kidney bean
   { colour: "#B5172F" }, // cherry
   { colour: "#E0434F" }, // strawberry
-  { colour: "#8CC63F" }, // lime
-  { colour: "#7B3F87" }, // plum
+  { colour: "#8A6A3D" }, // kiwi
+  { colour: "#E0402E" }, // tomato
   { colour: "#F2CF3B", long: true }, // lemon
   { colour: "#F7A07A" }, // peach
   { colour: "#D94436" }, // apple
@@ -284,14 +284,14 @@ const FRUIT: readonly { colour: string; long?: boolean }[] = [
   { colour: "#F5A623", long: true }, // mango
   { colour: "#F3D34A", long: true }, // banana
   { colour: "#EF7D22", long: true }, // carrot
-  { colour: "#F28C3A", long: true }, // papaya
-  { colour: "#F47B6B" }, // grapefruit
+  { colour: "#4E8B3A", long: true }, // cucumber
+  { colour: "#7A3E8E" }, // bunch of grapes
   { colour: "#F4C842", long: true }, // ear of corn
-  { colour: "#E9E2C8" }, // cauliflower
+  { colour: "#B5562F", long: true }, // sweet potato
   { colour: "#9BCB5B" }, // head of lettuce
   { colour: "#4E8B3A" }, // head of broccoli
   { colour: "#5B2E6E", long: true }, // eggplant
-  { colour: "#E9A857", long: true }, // butternut squash
+  { colour: "#D9A35B", long: true }, // loaf of bread
   { colour: "#A7C98A" }, // cabbage
   { colour: "#7A5234" }, // coconut
   { colour: "#CFE3A8", long: true }, // napa cabbage
@@ -300,7 +300,7 @@ const FRUIT: readonly { colour: string; long?: boolean }[] = [
   { colour: "#CFE3A0" }, // honeydew melon
   { colour: "#6FAE45", long: true }, // head of romaine lettuce
   { colour: "#7FB24A", long: true }, // bunch of Swiss chard
-  { colour: "#A9C77D", long: true }, // leek
+  { colour: "#8DB46A" }, // winter melon
   { colour: "#3E8E47" }, // mini watermelon
   { colour: "#EE8A2C" }, // small pumpkin
 ];

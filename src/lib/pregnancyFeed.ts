@@ -11,13 +11,22 @@ import { openRoomSocket, type RoomSocket } from "./roomSocket";
 /** Realtime changes are batched this long before reloading (core spec 7). */
 export const REALTIME_BATCH_MS = 60;
 
+/**
+ * Ours: a feed nobody listens to stays open this long, so moving between pages (the next page
+ * subscribes as the last one leaves) keeps one socket instead of closing it and opening another.
+ */
+const FEED_LINGER_MS = 3_000;
+
 type Listener = (area: FeedArea) => void;
 
-const feeds = new Map<string, { socket: RoomSocket; listeners: Set<Listener> }>();
+const feeds = new Map<string, { socket: RoomSocket; listeners: Set<Listener>; closeTimer?: ReturnType<typeof setTimeout> | undefined }>();
 
 function subscribe(pregnancyId: string, listener: Listener): () => void {
   let feed = feeds.get(pregnancyId);
-  if (!feed) {
+  if (feed) {
+    clearTimeout(feed.closeTimer);
+    feed.closeTimer = undefined;
+  } else {
     const listeners = new Set<Listener>();
     const tellAll = (area: FeedArea) => {
       for (const l of listeners) l(area);
@@ -39,10 +48,11 @@ function subscribe(pregnancyId: string, listener: Listener): () => void {
     const current = feeds.get(pregnancyId);
     if (!current) return;
     current.listeners.delete(listener);
-    if (current.listeners.size === 0) {
+    if (current.listeners.size > 0) return;
+    current.closeTimer = setTimeout(() => {
       current.socket.close();
       feeds.delete(pregnancyId);
-    }
+    }, FEED_LINGER_MS);
   };
 }
 

@@ -35,7 +35,11 @@ export interface RoomSocket {
 
 export function openRoomSocket(pregnancyId: string, channel: RoomChannel, handlers: RoomSocketHandlers): RoomSocket {
   let everOpened = false;
-  const waiting = () => handlers.onStatus(!navigator.onLine ? "offline" : everOpened ? "reconnecting" : "connecting");
+  /** Set by close(): nothing more reaches the handlers, even while an attempt under way finishes. */
+  let closed = false;
+  const waiting = () => {
+    if (!closed) handlers.onStatus(!navigator.onLine ? "offline" : everOpened ? "reconnecting" : "connecting");
+  };
 
   const socket = new PartySocket({
     host: window.location.host,
@@ -52,12 +56,13 @@ export function openRoomSocket(pregnancyId: string, channel: RoomChannel, handle
     startClosed: !navigator.onLine,
   });
   socket.addEventListener("open", () => {
+    if (closed) return;
     handlers.onStatus("open");
     if (everOpened) handlers.onReconnected();
     everOpened = true;
   });
   socket.addEventListener("message", (event: MessageEvent) => {
-    if (typeof event.data !== "string") return;
+    if (closed || typeof event.data !== "string") return;
     try {
       handlers.onMessage(JSON.parse(event.data) as RoomServerMessage);
     } catch {
@@ -82,9 +87,15 @@ export function openRoomSocket(pregnancyId: string, channel: RoomChannel, handle
       if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
     },
     close: () => {
+      closed = true;
       window.removeEventListener("offline", goOffline);
       window.removeEventListener("online", goOnline);
-      socket.close();
+      // Closing an attempt still under way makes the browser log "closed before the connection is
+      // established": let it open (or fail) first, then close, which also stops further attempts.
+      if (socket.readyState !== WebSocket.CONNECTING) return socket.close();
+      const closeNow = () => socket.close();
+      socket.addEventListener("open", closeNow, { once: true });
+      socket.addEventListener("close", closeNow, { once: true });
     },
   };
 }

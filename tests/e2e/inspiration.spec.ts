@@ -4,7 +4,7 @@ import { INSPIRATION_TEMPLATE_COUNT, INSPIRATION_TEMPLATES } from "../../src/dom
 import { WEEK_SIZES } from "../../src/domain/sizeComparison";
 import { expect, expectAccessible, fastForwardUntilVisible, signIn, test, trpcMutation } from "./support";
 
-const PLUM = { id: "week-12-plum", title: "Week 12: plum" };
+const TOMATO = { id: "week-12-tomato", title: "Week 12: tomato" };
 const LEMON = "Week 13: lemon";
 const MIRROR = INSPIRATION_TEMPLATES[0]!;
 
@@ -50,11 +50,11 @@ test("a family member browses the photo ideas, keeps a favourite and starts an u
   await expect(ideas.getByRole("listitem")).toHaveCount(WEEK_SIZES.length);
   await expect(ideas.getByRole("button", { name: MIRROR.title, exact: true })).toHaveCount(0);
 
-  const plumHeart = page.getByRole("button", { name: `Favourite ${PLUM.title}` });
-  await expect(plumHeart).toHaveAttribute("aria-pressed", "false");
-  await plumHeart.click();
-  await expect(plumHeart).toHaveAttribute("aria-pressed", "true");
-  await expect.poll(() => favoritesOf(page.request)).toEqual([PLUM.id]);
+  const tomatoHeart = page.getByRole("button", { name: `Favourite ${TOMATO.title}` });
+  await expect(tomatoHeart).toHaveAttribute("aria-pressed", "false");
+  await tomatoHeart.click();
+  await expect(tomatoHeart).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(() => favoritesOf(page.request)).toEqual([TOMATO.id]);
 
   // A refused save puts the heart back and says so.
   await page.route("**/api/trpc/inspiration.favorites.toggle*", (route) => route.abort());
@@ -68,13 +68,13 @@ test("a family member browses the photo ideas, keeps a favourite and starts an u
   // The tab is in the address and the favourite on the server: both survive a reload.
   await page.reload();
   await expect(page.getByRole("tab", { name: "Inspiration" })).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByRole("button", { name: `Favourite ${PLUM.title}` })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: `Favourite ${TOMATO.title}` })).toHaveAttribute("aria-pressed", "true");
   await favoritesOnly.check();
   await expect(ideas.getByRole("listitem")).toHaveCount(1);
-  await expect(ideas.getByRole("img", { name: PLUM.title })).toBeVisible();
+  await expect(ideas.getByRole("img", { name: TOMATO.title })).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole("button", { name: `Favourite ${PLUM.title}` }).click();
+  await page.getByRole("button", { name: `Favourite ${TOMATO.title}` }).click();
   await expect(page.getByRole("heading", { name: "No favourites yet" })).toBeVisible();
   await expect.poll(() => favoritesOf(page.request)).toEqual([]);
   await favoritesOnly.uncheck();

@@ -50,7 +50,7 @@ describe("the inspiration gallery's ideas", () => {
   it("compare baby to a fruit for every week from 4 to 40", () => {
     const fruit = INSPIRATION_TEMPLATES.filter((t) => t.category === "fruit-comparison");
     expect(fruit.map((t) => t.title)).toEqual(WEEK_SIZES.map((w) => `Week ${w.week}: ${w.size.replace(/^(a|an) /, "")}`));
-    expect(inspirationTemplate("week-12-plum")).toMatchObject({ title: "Week 12: plum", tags: expect.arrayContaining(["week-12", "trimester-1"]) });
+    expect(inspirationTemplate("week-12-tomato")).toMatchObject({ title: "Week 12: tomato", tags: expect.arrayContaining(["week-12", "trimester-1"]) });
   });
 
   it("each point at a small illustration that ships in public/, and nothing else is there", () => {
@@ -90,12 +90,12 @@ describe("the inspiration gallery's ideas", () => {
 });
 
 describe("filtering the gallery", () => {
-  const favorites = new Set(["week-12-plum", "monthly-mirror-bump", "christmas-tree-bump"]);
+  const favorites = new Set(["week-12-tomato", "monthly-mirror-bump", "christmas-tree-bump"]);
 
   it("keeps one category, the favourites, or both", () => {
     expect(filterTemplates(INSPIRATION_TEMPLATES, { category: null, favoriteIds: null })).toHaveLength(INSPIRATION_TEMPLATE_COUNT);
     expect(filterTemplates(INSPIRATION_TEMPLATES, { category: "fruit-comparison", favoriteIds: null })).toHaveLength(WEEK_SIZES.length);
-    expect(filterTemplates(INSPIRATION_TEMPLATES, { category: null, favoriteIds: favorites }).map((t) => t.id)).toEqual(["monthly-mirror-bump", "week-12-plum", "christmas-tree-bump"]);
+    expect(filterTemplates(INSPIRATION_TEMPLATES, { category: null, favoriteIds: favorites }).map((t) => t.id)).toEqual(["monthly-mirror-bump", "week-12-tomato", "christmas-tree-bump"]);
     expect(filterTemplates(INSPIRATION_TEMPLATES, { category: "holiday", favoriteIds: favorites }).map((t) => t.id)).toEqual(["christmas-tree-bump"]);
     expect(filterTemplates(INSPIRATION_TEMPLATES, { category: "events", favoriteIds: favorites })).toEqual([]);
   });
@@ -123,8 +123,8 @@ describe("an idea's upload-form defaults", () => {
   });
 
   it("use the title and tags of any other idea, with the usual photo privacy", () => {
-    expect(uploadDefaultsFor(inspirationTemplate("week-12-plum")!)).toEqual({
-      title: "Week 12: plum",
+    expect(uploadDefaultsFor(inspirationTemplate("week-12-tomato")!)).toEqual({
+      title: "Week 12: tomato",
       description: "",
       tags: ["fruit", "bump", "week-12", "trimester-1"],
       privacyLevel: DEFAULT_PHOTO_PRIVACY_LEVEL,
@@ -132,11 +132,11 @@ describe("an idea's upload-form defaults", () => {
   });
 
   it("never repeat a tag and never share the template's arrays", () => {
-    const t = { ...inspirationTemplate("week-12-plum")!, tags: ["bump", "bump", "plum"] };
+    const t = { ...inspirationTemplate("week-12-tomato")!, tags: ["bump", "bump", "tomato"] };
     const defaults = uploadDefaultsFor(t);
-    expect(defaults.tags).toEqual(["bump", "plum"]);
+    expect(defaults.tags).toEqual(["bump", "tomato"]);
     defaults.tags.push("changed");
-    expect(t.tags).toEqual(["bump", "bump", "plum"]);
+    expect(t.tags).toEqual(["bump", "bump", "tomato"]);
   });
 });
 

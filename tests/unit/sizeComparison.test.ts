@@ -12,9 +12,46 @@ describe("weekly size comparison", () => {
   it("gives each week a size with its article, a picture and one line of development", () => {
     for (const entry of WEEK_SIZES) {
       expect(entry.size, `week ${entry.week}`).toMatch(/^(a|an) \S/);
-      expect(entry.emoji.length, `week ${entry.week}`).toBeGreaterThan(0);
       expect(entry.development, `week ${entry.week}`).toMatch(/^[A-Z].*[.!]$/);
       expect(entry.development, `week ${entry.week}`).not.toContain("\n");
+    }
+  });
+
+  it("shows a picture of the very thing it names (no mango under 'a papaya')", () => {
+    // What each emoji depicts, by its Unicode (CLDR) name and keywords, written here independently of the list.
+    const depicts: Record<string, string[]> = {
+      "🫐": ["blueberry"],
+      "🫘": ["bean"],
+      "🍒": ["cherry"],
+      "🍓": ["strawberry"],
+      "🥝": ["kiwi"],
+      "🍅": ["tomato"],
+      "🍋": ["lemon"],
+      "🍑": ["peach"],
+      "🍎": ["apple"],
+      "🥑": ["avocado"],
+      "🍐": ["pear"],
+      "🫑": ["bell pepper"],
+      "🥭": ["mango"],
+      "🍌": ["banana"],
+      "🥕": ["carrot"],
+      "🥒": ["cucumber"],
+      "🍇": ["grapes"],
+      "🌽": ["corn"],
+      "🍠": ["sweet potato"],
+      "🥬": ["lettuce", "cabbage", "chard"],
+      "🥦": ["broccoli"],
+      "🍆": ["eggplant"],
+      "🍞": ["bread"],
+      "🥥": ["coconut"],
+      "🍍": ["pineapple"],
+      "🍈": ["melon", "cantaloupe"],
+      "🍉": ["watermelon"],
+      "🎃": ["pumpkin"],
+    };
+    for (const { week, size, picture } of WEEK_SIZES) {
+      if (picture.kind === "seed") expect(size, `week ${week}`).toMatch(picture.seed === "lentil" ? /^a lentil$/ : new RegExp(`^a ${picture.seed} seed$`));
+      else expect(depicts[picture.emoji]?.some((name) => size.includes(name)), `week ${week}: ${size} shown as ${picture.emoji}`).toBe(true);
     }
   });
 

@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { clsx } from "clsx";
 import type { BabyColor } from "../../domain/enums";
 import { PREGNANCY_WEEKS } from "../../domain/dates";
-import { sizeComparison } from "../../domain/sizeComparison";
+import { type SeedKind, sizeComparison, type SizePicture } from "../../domain/sizeComparison";
 import { formatDateOnly, formatPercent } from "../../lib/format";
 import { genderLabel } from "../../lib/labels";
 import { babyColorStyle } from "../../lib/babyColors";
@@ -105,6 +105,30 @@ export function BabiesCard({ babies, isParent }: { babies: readonly Baby[]; isPa
   );
 }
 
+/** A seed's colour and size as drawn (no emoji shows one). */
+const SEED_DRAWING: Record<SeedKind, { fill: string; rx: number; ry: number }> = {
+  poppy: { fill: "#4B4B5C", rx: 3, ry: 2.5 },
+  sesame: { fill: "#D9BE84", rx: 3.5, ry: 6 },
+  lentil: { fill: "#C98B4A", rx: 8, ry: 7 },
+};
+
+/** The size's picture; decorative, the sentence beside it names the size. */
+function SizePictureView({ picture }: { picture: SizePicture }) {
+  if (picture.kind === "emoji") {
+    return (
+      <span aria-hidden="true" className="text-5xl leading-none">
+        {picture.emoji}
+      </span>
+    );
+  }
+  const seed = SEED_DRAWING[picture.seed];
+  return (
+    <svg aria-hidden="true" data-seed={picture.seed} viewBox="0 0 48 48" className="h-12 w-12 shrink-0">
+      <ellipse cx="24" cy="24" rx={seed.rx} ry={seed.ry} fill={seed.fill} />
+    </svg>
+  );
+}
+
 /** This week's size comparison (src/domain/sizeComparison). */
 export function SizeCard({ dueDate }: { dueDate: string }) {
   const { week } = pregnancyProgress(dueDate, useFamilyTime().today);
@@ -115,9 +139,7 @@ export function SizeCard({ dueDate }: { dueDate: string }) {
         <p>{size.message}</p>
       ) : (
         <div className="flex items-start gap-4">
-          <span aria-hidden="true" className="text-5xl leading-none">
-            {size.entry.emoji}
-          </span>
+          <SizePictureView picture={size.entry.picture} />
           <div className="flex flex-col gap-1">
             <p className="text-lg font-semibold">
               Week {size.week}: about the size of {size.entry.size}
