@@ -69,6 +69,9 @@ test("the parent wizard: eight steps, the partner skip both ways, checkout, and 
   await expect(page.getByText("Total due today")).toBeVisible();
   await expect(page.getByText("FREE", { exact: true })).toBeVisible();
   await expect(page.getByText(`Referral code ${DEMO_REFERRAL_CODE}: 25% off your first month`)).toBeVisible();
+  // The referral's discount adds a first-month line to the trial sentence.
+  await expect(page.getByText("After the trial, $9.99/month.")).toBeVisible();
+  await expect(page.getByText("Your first month after the trial: $7.49.")).toBeVisible();
   await expectAccessible(page);
   const wizardData = await page.evaluate(() => JSON.parse(sessionStorage.getItem("onboarding-data") ?? "{}"));
   expect(wizardData).toMatchObject({ role: "parent", email, includePartner: true, partnerFirstName: "Leo", babyName: "Juniper", lastMenstrualPeriod: lmp, dueDate: addDays(lmp, 280), selectedPlan: "basic" });

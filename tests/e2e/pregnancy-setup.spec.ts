@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { addDays, todayIso } from "../../src/domain/dates";
+import { CHECKOUT_MESSAGES, formatPrice, PLANS } from "../../src/domain/billing";
 import { expect, expectAccessible, signInThroughApi, signUpThroughApi, test, uniqueEmail } from "./support";
 
 const PASSWORD = "setup-journey-1";
@@ -39,7 +40,7 @@ test("a new parent pays, confirms and sets up a pregnancy with a baby, a partner
 
   await expect(page).toHaveURL(/\/confirm-pregnancy\?session_id=cs_/);
   await expect(page.getByRole("heading", { name: "Confirm Your Pregnancy" })).toBeVisible();
-  await expect(page.getByText("Payment verified")).toBeVisible();
+  await expect(page.getByText(CHECKOUT_MESSAGES.trialStarted)).toBeVisible();
   await expect(page.getByText("Juniper's Journey")).toBeVisible();
   await expectAccessible(page);
   // Nothing (a long email) makes the page wider than a phone.
@@ -106,6 +107,40 @@ test("a new parent pays, confirms and sets up a pregnancy with a baby, a partner
   // Setup is done: coming back goes to the dashboard.
   await page.goto("/setup-pregnancy");
   await expect(page).toHaveURL(/\/dashboard/);
+});
+
+test("the plan card follows the unlimited-photos switch, the plan step says 'Processing...', and the paid checkout's next screen says the trial started @desktop", async ({ page }) => {
+  const email = await signUpThroughApi(page, "plancard", PASSWORD);
+  await signInThroughApi(page, email, PASSWORD);
+  await page.goto("/onboarding-parent?step=plan");
+  const card = page.getByRole("region", { name: "Complete" });
+  const premium = `${formatPrice(PLANS.premium.priceCents)}/month`;
+  await expect(card.getByText(`${formatPrice(PLANS.basic.priceCents)}/month`, { exact: true })).toBeVisible();
+  await expect(card.getByText("Up to 400 photos")).toBeVisible();
+  await card.getByRole("switch", { name: /Unlimited photos/ }).check();
+  await expect(card.getByText(premium, { exact: true })).toBeVisible();
+  await expect(card.getByText("Unlimited photos", { exact: true })).toBeVisible();
+  await expect(card.getByText("Up to 400 photos")).toBeHidden();
+  await expect(card.getByText(`After the trial, ${premium}.`)).toBeVisible();
+  await expectAccessible(page);
+
+  // The step loads what the checkout step needs; 'Processing...' shows meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/trpc\/[^?]*billing\.checkSubscription/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Start Free 7-Day Trial" }).click();
+  await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+  release();
+  await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+  await expect(page.getByText(`After the trial, ${premium}.`)).toBeVisible();
+  await expect(page.getByText(/first month/)).toBeHidden();
+  await page.getByRole("button", { name: "Complete Sign Up" }).click();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/confirm-pregnancy\?session_id=cs_/);
+  await expect(page.getByRole("status").filter({ hasText: CHECKOUT_MESSAGES.trialStarted })).toBeVisible();
 });
 
 test("a cancelled checkout returns to the payment step with the toast and the orange banner", async ({ page }) => {

@@ -1,13 +1,12 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { CHECKOUT_MESSAGES, CHECKOUT_SESSION_ID_TEMPLATE, checkoutDiscount, formatPrice, orderSummary, PLANS, REFERRAL_DISCOUNT_PERCENT, subscriptionTermMonths, TRIAL_DAYS } from "../../domain/billing";
+import { afterTrialLines, CHECKOUT_MESSAGES, CHECKOUT_SESSION_ID_TEMPLATE, formatPrice, PLANS, subscriptionTermMonths, TRIAL_DAYS } from "../../domain/billing";
 import { isDateOnly, lmpFromDueDate, READ_ONLY_YEARS, SERVICE_END_DAYS_AFTER_DUE, serviceEndDate, todayIso, weeksPregnant } from "../../domain/dates";
-import { isValidReferralFormat } from "../../domain/referral";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { FormMessage } from "../../ui/Alert";
 import { StepActions, type StepProps } from "./WizardSteps";
-import { stageOnboarding } from "./onboardingData";
+import { stageOnboarding, wizardOrder } from "./onboardingData";
 import { track } from "../../lib/analytics";
 import { DAYS_PER_WEEK } from "../../domain/units";
 import { formatNumericDate } from "../../lib/format";
@@ -45,11 +44,7 @@ export function PaymentStep({ data, onChange, onBack, successPath, cancelPath, u
   const trpcClient = useTRPCClient();
   const subscription = useQuery({ ...trpc.billing.checkSubscription.queryOptions(), enabled: upgrade });
   const subscribed = upgrade && Boolean(subscription.data?.subscribed);
-  const tier = data.selectedPlan ?? "basic";
-  const referralCode = data.referralCode && isValidReferralFormat(data.referralCode) ? data.referralCode : undefined;
-  // A returning family's larger discount is the server's to find; the summary shows the referral.
-  const discount = checkoutDiscount({ tier, referralPercent: referralCode ? REFERRAL_DISCOUNT_PERCENT : null, returningFamily: false });
-  const summary = orderSummary(tier, discount);
+  const { tier, referralCode, discount, summary } = wizardOrder(data);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -117,9 +112,12 @@ export function PaymentStep({ data, onChange, onBack, successPath, cancelPath, u
             <dt className="border-t border-border pt-2 font-bold">Total due today</dt>
             <dd className="border-t border-border pt-2 text-right font-bold">{formatPrice(summary.dueTodayCents)}</dd>
           </dl>
-          <p className="mt-3 text-sm text-muted-foreground">
-            Your {TRIAL_DAYS}-day free trial starts today. After it, {formatPrice(summary.firstMonthCents)} for the first month, then {formatPrice(summary.laterMonthCents)}/month.
-          </p>
+          <p className="mt-3 text-sm text-muted-foreground">Your {TRIAL_DAYS}-day free trial starts today.</p>
+          {afterTrialLines(summary).map((line) => (
+            <p key={line} className="text-sm text-muted-foreground">
+              {line}.
+            </p>
+          ))}
           <p className="mt-2 text-sm text-muted-foreground">{termText(data.dueDate)}</p>
         </section>
       )}
