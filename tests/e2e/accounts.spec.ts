@@ -169,6 +169,35 @@ test("forgot password: the emailed link sets a new password, then it signs in", 
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 });
 
+test("a reset link is checked before the form: 'verifying', then the form; a bad link shows 'Reset Link Expired' @desktop", async ({ page }) => {
+  await page.goto("/reset-password?token=not-a-real-token");
+  await expect(page.getByRole("heading", { name: "Reset Link Expired" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeHidden();
+
+  const email = await signUpThroughApi(page, "resetcheck", "old-password-1");
+  const origin = String(test.info().project.use.baseURL);
+  expect((await page.request.post("/api/auth/request-password-reset", { data: { email, redirectTo: "/reset-password" }, headers: { origin } })).status()).toBe(200);
+  const link = await mailedLink(page, email, /Reset your password/);
+  // Hold the page's own check (a fetch), not the link's navigation through the same endpoint.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/auth\/reset-password\//, async (route) => {
+    if (route.request().resourceType() === "fetch") await held;
+    await route.continue();
+  });
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Verifying Your Reset Link" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Checking that your password reset link still works..." })).toBeVisible();
+  await expectAccessible(page);
+  release();
+  await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
+  // Checking did not use the link up: the reset still works.
+  await page.getByLabel("New Password", { exact: true }).fill("New-Password-7");
+  await page.getByLabel("Confirm New Password", { exact: true }).fill("New-Password-7");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+});
+
 test("a used or expired reset link says so and offers a new one", async ({ page }) => {
   await page.goto("/reset-password?error=INVALID_TOKEN");
   await expect(page.getByRole("heading", { name: "Reset Link Expired" })).toBeVisible();

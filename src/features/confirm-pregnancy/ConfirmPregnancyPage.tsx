@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
-import { babyGenderFromOnboarding, defaultPregnancyTitle, SETUP_MESSAGES } from "../../domain/pregnancy";
+import { babyGenderFromOnboarding, CREATION_FAILURE_TEXTS, defaultPregnancyTitle, SETUP_MESSAGES } from "../../domain/pregnancy";
 import { useTRPC, type RouterInputs } from "../../lib/trpc";
 import { Alert, FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -10,7 +10,7 @@ import { toast } from "../../ui/toast";
 import { AuthCard } from "../../ui/AuthLayout";
 import { clearStagedOnboarding, readStagedOnboarding, type OnboardingData } from "../onboarding/onboardingData";
 import { GENDER_LABELS } from "../onboarding/WizardSteps";
-import { serverErrorText } from "../../lib/serverError";
+import { failureDescription } from "../../lib/serverError";
 import { usePaymentVerification, type PaymentVerificationState } from "./usePaymentVerification";
 import { track } from "../../lib/analytics";
 import { CHECKOUT_MESSAGES, formatPrice, PLANS, TRIAL_DAYS } from "../../domain/billing";
@@ -118,7 +118,7 @@ export function ConfirmPregnancyPage() {
         setTimeout(() => void navigate({ to: "/setup-pregnancy" }), AFTER_CREATE_REDIRECT_MS);
       },
       onError: (error) => {
-        toast({ title: SETUP_MESSAGES.createPregnancyFailed, description: serverErrorText(error) ?? SETUP_MESSAGES.tryAgain, variant: "error" });
+        toast({ title: SETUP_MESSAGES.createPregnancyFailed, description: failureDescription(error, CREATION_FAILURE_TEXTS), variant: "error" });
       },
     }),
   );

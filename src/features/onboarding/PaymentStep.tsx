@@ -10,6 +10,8 @@ import { stageOnboarding, wizardOrder } from "./onboardingData";
 import { track } from "../../lib/analytics";
 import { DAYS_PER_WEEK } from "../../domain/units";
 import { formatNumericDate } from "../../lib/format";
+import { isUnauthorized } from "../../lib/query-client";
+import { serverAnswered, serverErrorText } from "../../lib/serverError";
 
 /** Where checkout returns from the wizard: the session id is kept and /confirm-pregnancy takes over (onboarding spec 4). */
 export const WIZARD_CHECKOUT_SUCCESS_PATH = `/onboarding-parent?session_id=${CHECKOUT_SESSION_ID_TEMPLATE}`;
@@ -23,6 +25,17 @@ function termText(dueDate: string | undefined): string {
   if (!dueDate || !isDateOnly(dueDate)) return `Your plan runs until ${weeksAfterDue} weeks after your due date, then your memories stay readable for ${READ_ONLY_YEARS} years.`;
   const months = subscriptionTermMonths(weeksPregnant(lmpFromDueDate(dueDate), todayIso()));
   return `Your plan runs until ${formatNumericDate(serviceEndDate(dueDate))}, ${weeksAfterDue} weeks after your due date: about ${months} monthly payments. Then your memories stay readable for ${READ_ONLY_YEARS} years.`;
+}
+
+/**
+ * Why checkout did not start (onboarding spec 8): the session ended, the server refused or failed
+ * (its words when it has some), or no answer came at all.
+ */
+function checkoutFailure(error: unknown): string {
+  if (isUnauthorized(error)) return CHECKOUT_MESSAGES.pleaseLogIn;
+  if (!serverAnswered(error)) return CHECKOUT_MESSAGES.checkoutError;
+  const reason = serverErrorText(error);
+  return reason ? `${CHECKOUT_MESSAGES.startPaymentFailed}: ${reason}` : CHECKOUT_MESSAGES.startPaymentFailed;
 }
 
 interface PaymentStepProps extends StepProps {
@@ -48,17 +61,22 @@ export function PaymentStep({ data, onChange, onBack, successPath, cancelPath, u
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  function fail(text: string) {
+    setMessage(text);
+    setBusy(false);
+  }
+
   async function complete() {
     setMessage(null);
     setBusy(true);
+    // The screens after checkout read the staged data: a browser that cannot keep it could pay for a setup it cannot finish.
+    if (!stageOnboarding(subscribed ? { ...data, skipCheckout: true } : data)) return fail(CHECKOUT_MESSAGES.initializePaymentFailed);
     if (subscribed) {
       onChange({ skipCheckout: true });
-      stageOnboarding({ ...data, skipCheckout: true });
       await navigate({ to: "/confirm-pregnancy" });
       return;
     }
     try {
-      stageOnboarding(data);
       const { url } = await trpcClient.billing.createPreauthCheckout.mutate({
         plan: tier,
         ...(referralCode ? { referralCode } : {}),
@@ -66,16 +84,11 @@ export function PaymentStep({ data, onChange, onBack, successPath, cancelPath, u
         cancelUrl: cancelPath,
         onboardingData: data,
       });
-      if (!url) {
-        setMessage(CHECKOUT_MESSAGES.noCheckoutUrl);
-        setBusy(false);
-        return;
-      }
+      if (!url) return fail(CHECKOUT_MESSAGES.noCheckoutUrl);
       track("payment_initiated", { plan: tier, page: window.location.pathname });
       window.location.assign(url);
-    } catch {
-      setMessage(CHECKOUT_MESSAGES.checkoutError);
-      setBusy(false);
+    } catch (error) {
+      fail(checkoutFailure(error));
     }
   }
 

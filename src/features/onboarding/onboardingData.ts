@@ -69,11 +69,13 @@ export interface StagedOnboarding {
   stagedAt: number;
 }
 
-export function stageOnboarding(data: Partial<OnboardingData>, now = Date.now()): void {
+/** Stages the data; false when this browser's storage refused it (blocked or full). */
+export function stageOnboarding(data: Partial<OnboardingData>, now = Date.now()): boolean {
   try {
     localStorage.setItem(STAGED_ONBOARDING_STORAGE_KEY, JSON.stringify({ data, stagedAt: now } satisfies StagedOnboarding));
+    return true;
   } catch {
-    // Storage blocked: /confirm-pregnancy will say no data was found and offer to start again.
+    return false;
   }
 }
 
