@@ -102,6 +102,10 @@ export const CHECKOUT_MESSAGES = {
   verificationFailed: "Payment verification failed. Please contact support.",
   paymentCancelled: "Payment Cancelled",
   subscriptionConfirmed: "Subscription confirmed",
+  /** Ours: after checkout, the trial began (nothing charged yet). */
+  trialStarted: `Trial started: Your ${TRIAL_DAYS}-day free trial has begun. Nothing is charged until it ends.`,
+  /** Ours: after checkout, the first payment went through. */
+  paymentConfirmed: "Payment confirmed: Your subscription is active.",
 } as const;
 
 /** Premium is Basic plus the +$6/month photo upgrade: the wizard's upgrade toggle buys Premium. */
@@ -159,6 +163,15 @@ export function orderSummary(tier: SubscriptionTier, discount: SummaryDiscount |
     trialDays,
     dueTodayCents: trialDays > 0 ? 0 : firstMonthCents,
   };
+}
+
+/**
+ * What the trial leads to, as lines: 'After the trial, $15.99/month', and a first-month line only
+ * when a discount makes the first month cost something else.
+ */
+export function afterTrialLines(summary: Pick<OrderSummary, "firstMonthCents" | "laterMonthCents">): string[] {
+  const monthly = `After the trial, ${formatPrice(summary.laterMonthCents)}/month`;
+  return summary.firstMonthCents === summary.laterMonthCents ? [monthly] : [monthly, `Your first month after the trial: ${formatPrice(summary.firstMonthCents)}`];
 }
 
 /** When a trial started at `start` ends. */

@@ -32,6 +32,9 @@ export const SETUP_MESSAGES = {
   logoutFailed: "Failed to log out. Please try again.",
 } as const;
 
+/** 'Failed to create pregnancy' goes with the server's words, or one of these (onboarding spec 8). */
+export const CREATION_FAILURE_TEXTS = { crashed: SETUP_MESSAGES.unexpected, unanswered: SETUP_MESSAGES.tryAgain } as const;
+
 export const DEFAULT_PREGNANCY_TITLE = "My Pregnancy Journey";
 
 /** 'My Pregnancy Journey', or "{name}'s Journey" when the baby has a name. */

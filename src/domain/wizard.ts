@@ -52,9 +52,12 @@ export interface WizardProgress {
   label: string;
 }
 
-/** 'Step X of N' and the percent done at step X (1-based). */
-export function stepProgress(number: number, total: number): WizardProgress {
-  return { number, total, percent: Math.round((number / total) * PERCENT), label: `Step ${number} of ${total}` };
+/**
+ * 'Step X of N' and the percent done at step X (1-based): the steps before it, so the last step
+ * shows less than 100% until the flow is `done`.
+ */
+export function stepProgress(number: number, total: number, done = false): WizardProgress {
+  return { number, total, percent: done ? PERCENT : Math.round(((number - 1) / total) * PERCENT), label: `Step ${number} of ${total}` };
 }
 
 /** The wizard's progress; a guest choosing their role sees a 2-step flow. */

@@ -20,3 +20,14 @@ export function serverErrorText(error: unknown): string | undefined {
   if (readable) return message;
   return isDataIsolationCode(data.appCode) ? dataIsolationTitle(data.appCode) : undefined;
 }
+
+/** The server answered the call with an error (as opposed to no answer at all: offline, a proxy error). */
+export const serverAnswered = (error: unknown): boolean => error instanceof TRPCClientError && Boolean(error.data);
+
+/**
+ * A failure's description: the server's own words, else `crashed` when it answered without words
+ * for people (a failure on its side), else `unanswered` (no answer came; trying again may help).
+ */
+export function failureDescription(error: unknown, texts: { crashed: string; unanswered: string }): string {
+  return serverErrorText(error) ?? (serverAnswered(error) ? texts.crashed : texts.unanswered);
+}

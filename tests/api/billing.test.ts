@@ -39,7 +39,7 @@ describe("checkout in local mode (real SDK, fake Stripe, signed webhook)", () =>
     const { url, sessionId } = await startPreauthCheckout(client);
     expect(url).toBe(`${baseUrl()}/dev/checkout/${sessionId}`);
     expect(sessionId).toMatch(/^cs_test_/);
-    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: false, payment_status: "unpaid" });
+    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: false, payment_status: "unpaid", trial: false });
 
     const page = await client.fetch(`/dev/checkout/${sessionId}`);
     expect(page.status).toBe(200);
@@ -62,7 +62,7 @@ describe("checkout in local mode (real SDK, fake Stripe, signed webhook)", () =>
 
     const status = await client.trpc.billing.checkSubscription.query();
     expect(status).toEqual({ subscribed: true, subscription_tier: "basic", subscription_end: row!.currentPeriodEnd!.toISOString() });
-    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: true, payment_status: "paid" });
+    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: true, payment_status: "paid", trial: true });
 
     // The session's metadata staged the wizard's data (and nothing else of it, like a password).
     const session = await providerStripe().checkout.sessions.retrieve(sessionId);
@@ -121,7 +121,7 @@ describe("checkout in local mode (real SDK, fake Stripe, signed webhook)", () =>
     const response = await client.fetch(`/dev/checkout/${sessionId}/cancel`);
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(`${baseUrl()}${CANCEL_PATH}`);
-    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: false, payment_status: "unpaid" });
+    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: false, payment_status: "unpaid", trial: false });
   });
 
   it("opens the customer portal only for a user the provider knows", async () => {

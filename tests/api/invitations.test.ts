@@ -56,7 +56,14 @@ describe("guest invitations", () => {
     });
     expect(invited.success).toBe(true);
     const mails = (await (await fetch(`${baseUrl()}/api/dev/outbox`)).json()) as OutboxMail[];
-    expect(mails.find((m) => m.to === email.toLowerCase())?.text).toContain("We would love you there!");
+    const text = mails.find((m) => m.to === email.toLowerCase())?.text ?? "";
+    expect(text).toContain("We would love you there!");
+    // One call to action, whose link carries the invitee's name for the account form; the code on its own line for typing.
+    const links = text.match(/https?:\/\/\S+/g) ?? [];
+    expect(links).toHaveLength(1);
+    expect(text).toContain(`Accept the invitation: ${links[0]}`);
+    expect(Object.fromEntries(new URL(links[0]!).searchParams)).toMatchObject({ invite_type: "guest", email: email.toLowerCase(), first_name: "Ivy", last_name: "Guest" });
+    expect(text).toMatch(/^Your invitation code: \S+$/m);
 
     const ivy = await signUpAs(email);
     const token = await invitationToken(email.toLowerCase());

@@ -1,7 +1,9 @@
 import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_REFERRAL_CODE, demoMember } from "../../scripts/demo-family";
-import { randomIp } from "../support/client";
-import { expect, expectAccessible, mailedCode, mailedLink, signInThroughApi, signUpThroughApi, test, uniqueEmail } from "./support";
+import { and, eq } from "drizzle-orm";
+import { pregnancyParticipants, users } from "../../worker/db/schema";
+import { familyWithGrandparent, inDb } from "./family";
+import { expect, expectAccessible, mailedCode, mailedLink, signInThroughApi, signUpThroughApi, test, trpcMutation, uniqueEmail } from "./support";
 import { EMAIL_AUTO_CONTINUE_SECONDS } from "../../src/domain/wizard";
 import { MS_PER_SECOND } from "../../src/domain/units";
 
@@ -167,6 +169,35 @@ test("forgot password: the emailed link sets a new password, then it signs in", 
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 });
 
+test("a reset link is checked before the form: 'verifying', then the form; a bad link shows 'Reset Link Expired' @desktop", async ({ page }) => {
+  await page.goto("/reset-password?token=not-a-real-token");
+  await expect(page.getByRole("heading", { name: "Reset Link Expired" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeHidden();
+
+  const email = await signUpThroughApi(page, "resetcheck", "old-password-1");
+  const origin = String(test.info().project.use.baseURL);
+  expect((await page.request.post("/api/auth/request-password-reset", { data: { email, redirectTo: "/reset-password" }, headers: { origin } })).status()).toBe(200);
+  const link = await mailedLink(page, email, /Reset your password/);
+  // Hold the page's own check (a fetch), not the link's navigation through the same endpoint.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/auth\/reset-password\//, async (route) => {
+    if (route.request().resourceType() === "fetch") await held;
+    await route.continue();
+  });
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Verifying Your Reset Link" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Checking that your password reset link still works..." })).toBeVisible();
+  await expectAccessible(page);
+  release();
+  await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
+  // Checking did not use the link up: the reset still works.
+  await page.getByLabel("New Password", { exact: true }).fill("New-Password-7");
+  await page.getByLabel("Confirm New Password", { exact: true }).fill("New-Password-7");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+});
+
 test("a used or expired reset link says so and offers a new one", async ({ page }) => {
   await page.goto("/reset-password?error=INVALID_TOKEN");
   await expect(page.getByRole("heading", { name: "Reset Link Expired" })).toBeVisible();
@@ -181,42 +212,65 @@ test("a used or expired reset link says so and offers a new one", async ({ page 
   await expect(page.getByRole("link", { name: "Get Started Now" })).toBeVisible();
 });
 
-test("the demo owner invites a guest, who signs up through the link and sees the pregnancy", async ({ page, browser, baseURL }) => {
-  const guestEmail = uniqueEmail("invitedguest");
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill("olivia@example.com");
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+/** A fresh family whose owner invites this person through the API; returns the link the invitation mail carries. */
+async function invitedThroughMail(page: Page, baseURL: string, invitee: { email: string; firstName: string; lastName: string }) {
+  const family = await familyWithGrandparent(page.request, baseURL, "Inviting Family");
+  await signInThroughApi(page, family.owner.email, family.owner.password);
+  await trpcMutation(page.request, "invitations.inviteGuest", { pregnancyId: family.pregnancyId, ...invitee, privacyLevel: "friends" });
+  await page.context().clearCookies();
+  // The mail's one call to action (tests/api/invitations.test.ts checks the rest of the mail).
+  return { family, link: await mailedLink(page, invitee.email, new RegExp(`invited you to follow ${family.title}`), /(?<=^Accept the invitation: )\S+/m) };
+}
+
+/** The invitee's participant row in the family: role and status. */
+const participation = (pregnancyId: string, email: string) =>
+  inDb((db) =>
+    db
+      .select({ role: pregnancyParticipants.role, status: pregnancyParticipants.status })
+      .from(pregnancyParticipants)
+      .innerJoin(users, eq(users.id, pregnancyParticipants.userId))
+      .where(and(eq(pregnancyParticipants.pregnancyId, pregnancyId), eq(users.email, email))),
+  );
+
+test("an invitation opens on creating the free guest account, name and email filled in, and the new guest lands in the family's pregnancy", async ({ page, baseURL }) => {
+  const invitee = { email: uniqueEmail("invitedguest"), firstName: "Gina", lastName: "Guest" };
+  const { family, link } = await invitedThroughMail(page, baseURL!, invitee);
+
+  await page.goto(link);
+  const banner = page.getByRole("status").filter({ hasText: "You've Been Invited!" });
+  await expect(banner).toHaveText(/^You've Been Invited!Rosa Owner\d+ invited you to follow their pregnancy on BabySteps\. Guests join free\.$/);
+  await expect(page.getByRole("heading", { name: "Create Your Free Guest Account", level: 1 })).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveValue("Gina");
+  await expect(page.getByLabel("Last name")).toHaveValue("Guest");
+  await expect(page.getByLabel("Email")).toHaveValue(invitee.email);
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel("Password").fill("gina-guest-1");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  await page.getByLabel("Verification code").fill(await mailedCode(page, invitee.email));
+  await page.getByRole("button", { name: "Verify Email" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByText(family.title).first()).toBeVisible();
+  expect(await participation(family.pregnancyId, invitee.email)).toEqual([{ role: "guest", status: "active" }]);
+});
+
+test("an invitee who already has an account signs in from the invitation page and joins @desktop", async ({ page, baseURL }) => {
+  const existing = await familyWithGrandparent(page.request, baseURL!, "Other Family");
+  await inDb((db) => db.update(users).set({ emailVerified: true }).where(eq(users.email, existing.grandma.email)));
+  const { family, link } = await invitedThroughMail(page, baseURL!, { email: existing.grandma.email, firstName: "Nana", lastName: "Guest" });
+
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Create Your Free Guest Account", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome Back", level: 1 })).toBeVisible();
+  await expect(page.getByText("You've Been Invited!")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(existing.grandma.email);
+  await expectAccessible(page);
+  await page.getByLabel("Password").fill(existing.grandma.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  await page.goto("/settings");
-  await page.getByRole("button", { name: "Invite a guest" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Email").fill(guestEmail);
-  await dialog.getByLabel("First name").fill("Gina");
-  await dialog.getByLabel("Last name").fill("Guest");
-  await dialog.getByRole("button", { name: /Send invitation/i }).click();
-  await expect(dialog).toBeHidden();
-  const link = await mailedLink(page, guestEmail, /invit/i, /https?:\/\/\S*\/auth\?invite_type=guest\S*/);
-
-  const guestContext = await browser.newContext({ baseURL, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
-  const guest = await guestContext.newPage();
-  await guest.goto(link);
-  await expect(guest.getByText("You've Been Invited!")).toBeVisible();
-  await expect(guest.getByText(/Olivia Parker invited you/)).toBeVisible();
-  await expect(guest.getByLabel("Email")).toHaveValue(guestEmail);
-  await expectAccessible(guest);
-  await guest.getByRole("link", { name: "Create an account" }).click();
-  await guest.getByLabel("First name").fill("Gina");
-  await guest.getByLabel("Last name").fill("Guest");
-  await expect(guest.getByLabel("Email")).toHaveValue(guestEmail);
-  await guest.getByLabel("Password").fill("gina-guest-1");
-  await guest.getByRole("button", { name: "Create Account" }).click();
-  await expect(guest.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
-  await guest.getByLabel("Verification code").fill(await mailedCode(guest, guestEmail));
-  await guest.getByRole("button", { name: "Verify Email" }).click();
-  await expect(guest.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  await expect(guest.getByText("Our Little Bean's Journey").first()).toBeVisible();
-  await guestContext.close();
+  expect(await participation(family.pregnancyId, existing.grandma.email)).toEqual([{ role: "guest", status: "active" }]);
 });
 
 test("/auth is its own page: a failed link's hash goes to /check-email, modes follow the history, 'Welcome back!' survives the page load, signed-in visitors move on @desktop", async ({ page }) => {

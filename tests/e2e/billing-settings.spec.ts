@@ -1,5 +1,6 @@
 import { SUCCESS_TOASTS } from "../../src/domain/errors";
-import { expect, expectAccessible, payingFamily, test } from "./support";
+import { expect, expectAccessible, payingFamily, signInThroughApi, test } from "./support";
+import { familyWithGrandparent } from "./family";
 import { cancelledDescription, SUBSCRIPTION_MESSAGES } from "../../src/domain/subscription";
 import { PLANS, formatPrice } from "../../src/domain/billing";
 
@@ -44,4 +45,21 @@ test("a paying parent sees the plan in settings, schedules a downgrade and cance
   await expect(page.getByRole("region", { name: "Pregnancy details" })).toBeHidden();
   const mine = await page.request.get("/api/trpc/pregnancy.mine");
   expect(((await mine.json()) as { result: { data: { json: { parentPregnancy: unknown } } } }).result.data.json.parentPregnancy).toBeNull();
+});
+
+test("an owner without a subscription sees what Upgrade buys, starting checkout says 'Secure checkout', and Sync says what it does @desktop", async ({ page, baseURL }) => {
+  const { owner } = await familyWithGrandparent(page.request, baseURL!, "Unpaid Family");
+  await signInThroughApi(page, owner.email, owner.password);
+  await page.goto("/settings");
+  const billing = page.getByRole("region", { name: "Billing" });
+  await expect(billing.getByText("No active subscription on your account.")).toBeVisible();
+  await expect(billing.getByText(`${planText("premium")}: Unlimited photos`)).toBeVisible();
+  await expect(billing.getByRole("button", { name: "Sync subscription" })).toHaveAccessibleDescription(/Reloads your plan, trial and dates from our payment provider/);
+  await expectAccessible(page);
+  const checkoutTab = page.context().waitForEvent("page");
+  await billing.getByRole("button", { name: "Upgrade" }).click();
+  await expect(page.getByRole("region", { name: "Notifications", exact: true }).getByText(SUCCESS_TOASTS.secureCheckout, { exact: true })).toBeVisible();
+  const tab = await checkoutTab;
+  await expect(tab).toHaveURL(/\/dev\/checkout\/cs_/);
+  await tab.close();
 });

@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { addDays, todayIso } from "../../src/domain/dates";
-import { expect, expectAccessible, signInThroughApi, signUpThroughApi, test, uniqueEmail } from "./support";
+import { CHECKOUT_MESSAGES, formatPrice, PLANS } from "../../src/domain/billing";
+import { SETUP_MESSAGES } from "../../src/domain/pregnancy";
+import { expect, expectAccessible, signInThroughApi, signUpThroughApi, test, trpcMutation, uniqueEmail } from "./support";
 
 const PASSWORD = "setup-journey-1";
 
@@ -39,7 +41,7 @@ test("a new parent pays, confirms and sets up a pregnancy with a baby, a partner
 
   await expect(page).toHaveURL(/\/confirm-pregnancy\?session_id=cs_/);
   await expect(page.getByRole("heading", { name: "Confirm Your Pregnancy" })).toBeVisible();
-  await expect(page.getByText("Payment verified")).toBeVisible();
+  await expect(page.getByText(CHECKOUT_MESSAGES.trialStarted)).toBeVisible();
   await expect(page.getByText("Juniper's Journey")).toBeVisible();
   await expectAccessible(page);
   // Nothing (a long email) makes the page wider than a phone.
@@ -80,6 +82,9 @@ test("a new parent pays, confirms and sets up a pregnancy with a baby, a partner
 
   await expect(page.getByRole("heading", { name: "Invite Family & Friends" })).toBeVisible();
   await expect(page.getByText("Step 4 of 4")).toBeVisible();
+  // The last step is not done yet: 100% only once setup completes.
+  const progress = page.getByRole("progressbar", { name: "Setup progress" });
+  await expect(progress).toHaveAttribute("aria-valuenow", "75");
   const guests = [
     { first: "Grace", last: "Grandma", email: uniqueEmail("setupgrandma"), relationship: "grandparent" },
     { first: "Finn", last: "Friend", email: uniqueEmail("setupfriend"), relationship: "friend" },
@@ -97,6 +102,7 @@ test("a new parent pays, confirms and sets up a pregnancy with a baby, a partner
   const results = page.getByRole("region", { name: "Invitations" });
   await expect(results.getByRole("listitem")).toHaveText(["Grace Grandma: Sent", "Finn Friend: Sent"]);
   await expect(page.getByText("Setup completed successfully!")).toBeVisible();
+  await expect(progress).toHaveAttribute("aria-valuenow", "100");
 
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByText("Juniper's Journey").first()).toBeVisible();
@@ -106,6 +112,40 @@ test("a new parent pays, confirms and sets up a pregnancy with a baby, a partner
   // Setup is done: coming back goes to the dashboard.
   await page.goto("/setup-pregnancy");
   await expect(page).toHaveURL(/\/dashboard/);
+});
+
+test("the plan card follows the unlimited-photos switch, the plan step says 'Processing...', and the paid checkout's next screen says the trial started @desktop", async ({ page }) => {
+  const email = await signUpThroughApi(page, "plancard", PASSWORD);
+  await signInThroughApi(page, email, PASSWORD);
+  await page.goto("/onboarding-parent?step=plan");
+  const card = page.getByRole("region", { name: "Complete" });
+  const premium = `${formatPrice(PLANS.premium.priceCents)}/month`;
+  await expect(card.getByText(`${formatPrice(PLANS.basic.priceCents)}/month`, { exact: true })).toBeVisible();
+  await expect(card.getByText("Up to 400 photos")).toBeVisible();
+  await card.getByRole("switch", { name: /Unlimited photos/ }).check();
+  await expect(card.getByText(premium, { exact: true })).toBeVisible();
+  await expect(card.getByText("Unlimited photos", { exact: true })).toBeVisible();
+  await expect(card.getByText("Up to 400 photos")).toBeHidden();
+  await expect(card.getByText(`After the trial, ${premium}.`)).toBeVisible();
+  await expectAccessible(page);
+
+  // The step loads what the checkout step needs; 'Processing...' shows meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/trpc\/[^?]*billing\.checkSubscription/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Start Free 7-Day Trial" }).click();
+  await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+  release();
+  await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+  await expect(page.getByText(`After the trial, ${premium}.`)).toBeVisible();
+  await expect(page.getByText(/first month/)).toBeHidden();
+  await page.getByRole("button", { name: "Complete Sign Up" }).click();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/confirm-pregnancy\?session_id=cs_/);
+  await expect(page.getByRole("status").filter({ hasText: CHECKOUT_MESSAGES.trialStarted })).toBeVisible();
 });
 
 test("a cancelled checkout returns to the payment step with the toast and the orange banner", async ({ page }) => {
@@ -126,4 +166,62 @@ test("/confirm-pregnancy without staged data offers to start setup @desktop", as
   await expectAccessible(page);
   await page.getByRole("button", { name: "Start Pregnancy Setup" }).click();
   await expect(page).toHaveURL(/\/onboarding-parent/);
+});
+
+/** A tRPC batch answer of a failure on the server's side (a crash), as the Worker sends one. */
+const serverCrash = (path: string) => JSON.stringify([{ error: { json: { message: "Internal server error", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500, path } } } }]);
+
+test("checkout and pregnancy creation failures say the spec's words: storage refused, server refused, session ended, server failed @desktop", async ({ page, request }) => {
+  const email = await signUpThroughApi(page, "setupfailures", PASSWORD);
+  await signInThroughApi(page, email, PASSWORD);
+  // A well-formed referral code nobody owns: the server refuses the checkout.
+  await page.addInitScript(() => sessionStorage.setItem("onboarding-data", JSON.stringify({ selectedPlan: "basic", referralCode: "zzzz9999", dueDate: "2027-01-01" })));
+  await page.goto("/onboarding-parent?step=payment");
+  const alert = page.getByRole("main").getByRole("alert");
+  const completeSignUp = page.getByRole("button", { name: "Complete Sign Up" });
+  await completeSignUp.click();
+  await expect(alert).toHaveText(`${CHECKOUT_MESSAGES.startPaymentFailed}: Referral code not found`);
+
+  // This browser cannot keep the data the screens after checkout read: nothing is paid for.
+  await page.evaluate(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (key === "staged-onboarding") throw new DOMException("QuotaExceededError");
+      setItem.call(this, key, value);
+    };
+  });
+  await completeSignUp.click();
+  await expect(alert).toHaveText(CHECKOUT_MESSAGES.initializePaymentFailed);
+  await expect(page).toHaveURL(/\/onboarding-parent/);
+  await page.reload();
+
+  // The session ended before the click: the checkout request reaches the server without one.
+  const checkoutCall = /\/api\/trpc\/[^?]*billing\.createPreauthCheckout/;
+  await page.route(checkoutCall, async (route) => {
+    // Sent again from a client with no cookies (the test's own request context), answered as the server answers it.
+    const { cookie: _cookie, ...headers } = route.request().headers();
+    await route.fulfill({ response: await request.fetch(route.request().url(), { method: "POST", headers, data: route.request().postData() ?? "" }) });
+  });
+  await completeSignUp.click();
+  await expect(alert).toHaveText(CHECKOUT_MESSAGES.pleaseLogIn);
+  await page.unroute(checkoutCall);
+
+  // A subscriber sets up: creating the pregnancy fails on the server's side, then without an answer.
+  const { url } = await trpcMutation<{ url: string }>(page.request, "billing.createCheckout", { plan: "basic" });
+  expect((await page.request.post(`${new URL(url).pathname}/pay`, { form: {}, maxRedirects: 0 })).status()).toBe(303);
+  await page.goto("/setup-pregnancy");
+  await expect(page.getByRole("progressbar", { name: "Setup progress" })).toHaveAttribute("aria-valuenow", "0");
+  await page.getByLabel("Due date", { exact: true }).fill(addDays(todayIso(), 90));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "About Your Baby" })).toBeVisible();
+  const toasts = page.getByRole("region", { name: "Notifications", exact: true });
+  await page.route(/\/api\/trpc\/[^?]*pregnancy\.createComplete/, (route) => route.fulfill({ status: 500, contentType: "application/json", body: serverCrash("pregnancy.createComplete") }));
+  await page.getByRole("button", { name: "Skip" }).click();
+  await expect(toasts.getByText(SETUP_MESSAGES.createPregnancyFailed)).toBeVisible();
+  await expect(toasts.getByText(SETUP_MESSAGES.unexpected)).toBeVisible();
+  await page.unroute(/\/api\/trpc\/[^?]*pregnancy\.createComplete/);
+  await page.route(/\/api\/trpc\/[^?]*pregnancy\.createComplete/, (route) => route.abort("internetdisconnected"));
+  await page.getByRole("button", { name: "Skip" }).click();
+  await expect(toasts.getByText(SETUP_MESSAGES.tryAgain)).toBeVisible();
+  await expectAccessible(page);
 });

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { checkoutDiscount, checkoutOnboardingSchema, checkoutTier, couponId, onboardingMetadata, orderSummary, PHOTO_UPGRADE_PRICE_CENTS, PLANS, REFERRAL_DISCOUNT_PERCENT, RETURNING_FAMILY_DISCOUNT_PERCENT, returnPathSchema, storedPlan, successPathWithSessionId, TRIAL_DAYS, trialEndsAt, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/billing";
+import { afterTrialLines, checkoutDiscount, checkoutOnboardingSchema, checkoutTier, couponId, onboardingMetadata, orderSummary, PHOTO_UPGRADE_PRICE_CENTS, PLANS, REFERRAL_DISCOUNT_PERCENT, RETURNING_FAMILY_DISCOUNT_PERCENT, returnPathSchema, storedPlan, successPathWithSessionId, TRIAL_DAYS, trialEndsAt, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/billing";
 import { parseStripeForm, stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
 import { MS_PER_DAY } from "../../src/domain/units";
 
@@ -31,6 +31,12 @@ describe("plans and discounts", () => {
     expect(orderSummary("basic", { percentOff: 25, duration: "once" })).toMatchObject({ firstMonthCents: 749, laterMonthCents: 999 });
     expect(orderSummary("premium", { percentOff: 30, duration: "forever" })).toMatchObject({ firstMonthCents: 1119, laterMonthCents: 1119 });
     expect(orderSummary("premium", null, 0)).toMatchObject({ dueTodayCents: 1599 });
+  });
+
+  it("says what follows the trial: the monthly price, and a first-month line only when a discount changes it", () => {
+    expect(afterTrialLines(orderSummary("premium", null))).toEqual(["After the trial, $15.99/month"]);
+    expect(afterTrialLines(orderSummary("basic", { percentOff: 25, duration: "once" }))).toEqual(["After the trial, $9.99/month", "Your first month after the trial: $7.49"]);
+    expect(afterTrialLines(orderSummary("premium", { percentOff: 30, duration: "forever" }))).toEqual(["After the trial, $11.19/month"]);
   });
 
   it("ends the trial 7 days after it starts", () => {

@@ -131,8 +131,11 @@ export async function startCheckout(caller: UserCaller, request: CheckoutRequest
   return { url: session.url };
 }
 
-/** verify-session: only the user the session was created for may ask. A trial checkout charges nothing today and counts as paid. */
-export async function verifyCheckoutSession(caller: UserCaller, sessionId: string): Promise<{ verified: boolean; payment_status: string }> {
+/**
+ * verify-session: only the user the session was created for may ask. A trial checkout charges
+ * nothing today and counts as paid; `trial` tells it apart, so the next screen can say which happened.
+ */
+export async function verifyCheckoutSession(caller: UserCaller, sessionId: string): Promise<{ verified: boolean; payment_status: string; trial: boolean }> {
   const { stripe } = billingClient(caller);
   let session: Stripe.Checkout.Session;
   try {
@@ -143,7 +146,8 @@ export async function verifyCheckoutSession(caller: UserCaller, sessionId: strin
   }
   if (session.client_reference_id !== caller.user.id) throw new AppError("FORBIDDEN", "ACCESS_DENIED");
   const verified = session.status === "complete" && (session.payment_status === "paid" || session.payment_status === "no_payment_required");
-  return { verified, payment_status: verified ? "paid" : session.payment_status };
+  // Stripe's word for a checkout whose first charge waits for the end of a trial.
+  return { verified, payment_status: verified ? "paid" : session.payment_status, trial: verified && session.payment_status === "no_payment_required" };
 }
 
 /** check-subscription, from our database: the webhook is the source of truth. */

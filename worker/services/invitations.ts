@@ -23,6 +23,8 @@ async function findPendingInvitation(db: Db, pregnancyId: string, participantId:
       status: pregnancyParticipants.status,
       role: pregnancyParticipants.role,
       invitedEmail: pregnancyParticipants.invitedEmail,
+      invitedFirstName: pregnancyParticipants.invitedFirstName,
+      invitedLastName: pregnancyParticipants.invitedLastName,
     })
     .from(pregnancyParticipants)
     .where(eq(pregnancyParticipants.id, participantId));
@@ -31,17 +33,17 @@ async function findPendingInvitation(db: Db, pregnancyId: string, participantId:
   return { ...participant, invitedEmail: participant.invitedEmail };
 }
 
-/** The link an invited guest follows: /auth with the invite query the sign-in page understands. */
-export function invitationLink(origin: string, invite: { pregnancyId: string; email: string; inviter: string; token: string }): string {
+/**
+ * The link an invited guest follows: /auth with the invite query the sign-in page understands. It
+ * carries the invitee's own name and email for the account form: they reach only the invitee's
+ * mailbox, and the page shows them with no request of its own (a public read by token would add
+ * an endpoint to rate-limit and a round trip before the form is filled). The token makes the
+ * address a secret one (src/domain/secretUrls.ts): never logged, never sent on as a Referer.
+ */
+export function invitationLink(origin: string, invite: { pregnancyId: string; email: string; firstName: string | null; lastName: string | null; inviter: string; token: string }): string {
   const url = new URL("/auth", origin);
-  url.search = new URLSearchParams({ invite_type: "guest", pregnancy_id: invite.pregnancyId, email: invite.email, inviter: invite.inviter, token: invite.token }).toString();
-  return url.toString();
-}
-
-/** The guest signup page with the invitation code filled in. */
-export function guestSignupLink(origin: string, token: string): string {
-  const url = new URL("/guest-signup", origin);
-  url.search = new URLSearchParams({ code: token }).toString();
+  const names = { ...(invite.firstName ? { first_name: invite.firstName } : {}), ...(invite.lastName ? { last_name: invite.lastName } : {}) };
+  url.search = new URLSearchParams({ invite_type: "guest", pregnancy_id: invite.pregnancyId, email: invite.email, ...names, inviter: invite.inviter, token: invite.token }).toString();
   return url.toString();
 }
 
@@ -81,12 +83,15 @@ export async function resendInvitation(caller: PregnancyCaller, { participantId,
       [
         `${inviterName} would love for you to follow along with ${title} on BabySteps: shared updates and photos, RSVPs, the waiting room and the baby game.`,
         ...(personalMessage ? [`"${personalMessage}"`] : []),
-        // On its own line so a guest can type it at /guest-signup (join_pregnancy_with_code).
+        "Joining is free: accept the invitation below to create your guest account, or to sign in if you already have one.",
+        // One call to action (the button); the code stays on its own line for typing at Guest signup (join_pregnancy_with_code).
         `Your invitation code: ${token}`,
-        `New to BabySteps? Create a free guest account with the code at ${guestSignupLink(origin, token)}`,
-        `The link and the code work for ${INVITATION_VALID_DAYS} days.`,
+        `The invitation works for ${INVITATION_VALID_DAYS} days.`,
       ],
-      { label: "Accept the invitation", url: invitationLink(origin, { pregnancyId, email: participant.invitedEmail, inviter: inviterName, token }) },
+      {
+        label: "Accept the invitation",
+        url: invitationLink(origin, { pregnancyId, email: participant.invitedEmail, firstName: participant.invitedFirstName, lastName: participant.invitedLastName, inviter: inviterName, token }),
+      },
     ),
   );
   return { sent: true as const };

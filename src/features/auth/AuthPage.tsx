@@ -9,11 +9,15 @@ import { SignInForm } from "./SignInForm";
 import { SignUpForm } from "./SignUpForm";
 import { VerifyEmailForm } from "./VerifyEmailForm";
 
-/** /auth: sign in (default), sign up, verify the email, sign in with an emailed code, or ask for a reset link. */
+/**
+ * /auth: sign in (default), sign up, verify the email, sign in with an emailed code, or ask for a
+ * reset link. An invitation link opens on sign-up: most invitees have no account yet.
+ */
 export function AuthPage() {
   const { search } = useAuthFlow();
-  const { mode = "signin", email, error } = search;
   const invite = inviteSearch(search);
+  const invited = invite.invite_type === "guest";
+  const { mode = invited ? "signup" : "signin", email, error } = search;
 
   useFocusHeadingOnChange(mode);
 
@@ -21,9 +25,10 @@ export function AuthPage() {
     <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-8 sm:py-12">
       {error === "verification_failed" && <FormMessage message={AUTH_MESSAGES.verificationLinkFailed} />}
       {error === "invalid_recovery" && <FormMessage message={AUTH_MESSAGES.invalidRecoveryLink} />}
-      {invite.invite_type === "guest" && mode !== "verify" && (
-        <Alert variant="info" title={AUTH_MESSAGES.invitedBanner}>
-          {`${invite.inviter ?? "A parent"} invited you to follow their pregnancy on BabySteps. Sign in, or create a free account${email ? ` with ${email}` : ""}, to join.`}
+      {invited && mode !== "verify" && (
+        <Alert variant="info">
+          <strong className="block font-semibold">{AUTH_MESSAGES.invitedBanner}</strong>
+          {`${invite.inviter ?? "A parent"} invited you to follow their pregnancy on BabySteps. Guests join free.`}
         </Alert>
       )}
       {mode === "signin" && <SignInForm initialEmail={email} invite={invite} />}

@@ -5,6 +5,7 @@ import { authClient, authCall } from "../../lib/auth-client";
 import { fieldErrors } from "../../lib/formErrors";
 import { Alert, FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
+import { Spinner } from "../../ui/Spinner";
 import { PasswordField } from "../../ui/PasswordField";
 import { toast } from "../../ui/toast";
 import { AuthCard } from "../../ui/AuthLayout";
@@ -17,8 +18,27 @@ const MESSAGE_ID = "reset-password-message";
 /** better-auth's answer for a used, expired or unknown reset token. */
 const INVALID_TOKEN = "INVALID_TOKEN";
 const WEAK_PASSWORD = "WEAK_PASSWORD";
+/** Ours: the spec names the state ('verifying'), not its text. */
+const VERIFYING_TITLE = "Verifying Your Reset Link";
 
 type Errors = Partial<Record<keyof ResetPasswordInput, string>>;
+
+type LinkCheck = "verifying" | "valid" | "expired";
+
+/**
+ * Checks a reset token without using it up: better-auth's GET /reset-password/:token (the mailed
+ * link's own first stop) looks the token up and redirects to the callback with `token` when it is
+ * current, or with `error=INVALID_TOKEN` when it is used, expired or unknown; the followed
+ * redirect's address says which. Without an answer (offline) the form shows: submitting it checks again.
+ */
+async function checkResetToken(token: string): Promise<Exclude<LinkCheck, "verifying">> {
+  try {
+    const response = await fetch(`/api/auth/reset-password/${encodeURIComponent(token)}?${new URLSearchParams({ callbackURL: "/reset-password" }).toString()}`, { credentials: "omit" });
+    return new URL(response.url).searchParams.get("error") === INVALID_TOKEN ? "expired" : "valid";
+  } catch {
+    return "valid";
+  }
+}
 
 const validate = (values: ResetPasswordInput): Errors => fieldErrors<ResetPasswordInput>(resetPasswordSchema.safeParse(values));
 
@@ -26,16 +46,32 @@ const validate = (values: ResetPasswordInput): Errors => fieldErrors<ResetPasswo
 export function ResetPasswordPage() {
   const search = route.useSearch();
   const token = search.error ? undefined : (search.token ?? storedResetToken());
-  const [expired, setExpired] = useState(!token);
+  const [check, setCheck] = useState<LinkCheck>(token ? "verifying" : "expired");
 
   useEffect(() => {
+    if (!token) return;
     // A recovery link pins the visitor here until the reset is done or they sign in (onboarding spec 2).
-    if (token) setForcePasswordReset(token);
+    setForcePasswordReset(token);
+    let current = true;
+    void checkResetToken(token).then((result) => {
+      if (current) setCheck(result);
+    });
+    return () => {
+      current = false;
+    };
   }, [token]);
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-8 sm:py-12">
-      {expired || !token ? <ResetLinkExpired /> : <NewPasswordForm token={token} onExpired={() => setExpired(true)} />}
+      {check === "expired" || !token ? (
+        <ResetLinkExpired />
+      ) : check === "verifying" ? (
+        <AuthCard title={VERIFYING_TITLE}>
+          <Spinner size="sm" showLabel label="Checking that your password reset link still works..." />
+        </AuthCard>
+      ) : (
+        <NewPasswordForm token={token} onExpired={() => setCheck("expired")} />
+      )}
     </div>
   );
 }

@@ -57,8 +57,9 @@ export function SignInForm({ initialEmail = "", invite = {} }: { initialEmail?: 
 
   const trimmedEmail = email.trim();
   const emailSearch = trimmedEmail ? { email: trimmedEmail } : {};
+  const invited = invite.invite_type === "guest";
   return (
-    <AuthCard title="Welcome Back" description="Sign in to follow your pregnancy journey.">
+    <AuthCard title="Welcome Back" description={invited ? "Sign in to your BabySteps account to join the pregnancy you were invited to." : "Sign in to follow your pregnancy journey."}>
       <form method="post" noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-describedby={message ? MESSAGE_ID : undefined}>
         <FormMessage id={MESSAGE_ID} message={message} />
         <EmailField inputRef={emailRef} value={email} onChange={setEmail} invalid={showMissing && !trimmedEmail} messageId={MESSAGE_ID} />
@@ -90,7 +91,7 @@ export function SignInForm({ initialEmail = "", invite = {} }: { initialEmail?: 
         <p className="text-muted-foreground">
           New to BabySteps?{" "}
           <AuthLink search={{ mode: "signup", ...emailSearch, ...invite }} className="font-semibold text-link underline underline-offset-4 hover:no-underline">
-            Create an account
+            {invited ? "Create your free guest account" : "Create an account"}
           </AuthLink>
         </p>
       </div>

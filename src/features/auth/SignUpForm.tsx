@@ -14,6 +14,11 @@ import { validateSignUp, type SignUpErrors, type SignUpValues } from "./validati
 import { PASSWORD_MIN_LENGTH_SIGNUP } from "../../domain/authRules";
 
 const FIELD_ORDER = ["firstName", "lastName", "email", "password"] as const satisfies readonly (keyof SignUpValues)[];
+/** Ours: what an invited guest's free account gives (guest-signup lists the same). */
+const GUEST_DESCRIPTION = "Follow along with shared updates and photos, RSVP to events, join the waiting room and play the baby game. Always free.";
+
+const emailSearch = (email: string) => (email.trim() ? { email: email.trim() } : {});
+
 const linkClass = "font-semibold text-link underline underline-offset-4 hover:no-underline";
 
 export interface SignUpFormProps {
@@ -32,7 +37,7 @@ export interface SignUpFormProps {
 export function SignUpForm({ initialEmail = "", invite = {}, title = "Create Your Account", referral, onSignedUp }: SignUpFormProps) {
   const flow = useAuthFlow();
   const completeSignIn = useCompleteSignIn();
-  const [values, setValues] = useState<SignUpValues>({ firstName: "", lastName: "", email: initialEmail, password: "" });
+  const [values, setValues] = useState<SignUpValues>({ firstName: invite.first_name ?? "", lastName: invite.last_name ?? "", email: initialEmail, password: "" });
   const [errors, setErrors] = useState<SignUpErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -90,14 +95,15 @@ export function SignUpForm({ initialEmail = "", invite = {}, title = "Create You
     else flow.showAuth({ mode: "verify", email: account.email, ...invite });
   }
 
+  const invited = invite.invite_type === "guest";
   return (
-    <AuthCard title={title} description="Start planning and sharing your pregnancy journey.">
+    <AuthCard title={invited ? "Create Your Free Guest Account" : title} description={invited ? GUEST_DESCRIPTION : "Start planning and sharing your pregnancy journey."}>
       <form method="post" noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
         <FormMessage message={message} />
         {message === AUTH_MESSAGES.accountExists && (
           <p>
             {AUTH_MESSAGES.alreadyRegistered}:{" "}
-            <AuthLink search={{ email: values.email.trim(), ...invite }} className={linkClass}>
+            <AuthLink search={{ mode: "signin", email: values.email.trim(), ...invite }} className={linkClass}>
               Go to sign in
             </AuthLink>
           </p>
@@ -115,8 +121,8 @@ export function SignUpForm({ initialEmail = "", invite = {}, title = "Create You
       </form>
       <p className="mt-6 text-center text-muted-foreground">
         Already have an account?{" "}
-        <AuthLink search={invite} className={linkClass}>
-          Back to sign in
+        <AuthLink search={invited ? { mode: "signin", ...emailSearch(values.email), ...invite } : {}} className={linkClass}>
+          {invited ? "Sign in" : "Back to sign in"}
         </AuthLink>
       </p>
     </AuthCard>

@@ -10,6 +10,9 @@ export interface GuestInvite {
   pregnancy_id?: string;
   /** The inviter's name, for the banner. */
   inviter?: string;
+  /** The invitee's name as the inviter typed it, prefilled in the account form. */
+  first_name?: string;
+  last_name?: string;
   /** The single-use invitation token, taken after sign-in or sign-up. */
   token?: string;
 }
@@ -25,6 +28,9 @@ export interface AuthSearch extends Partial<GuestInvite> {
 
 const MAX_EMAIL_LENGTH = 254;
 
+/** The invite's text parameters, each at most a name's length. */
+const INVITE_TEXTS = ["pregnancy_id", "inviter", "first_name", "last_name", "token"] as const satisfies readonly (keyof GuestInvite)[];
+
 const boundedText = (value: unknown, max: number): value is string => typeof value === "string" && value.length > 0 && value.length <= max;
 
 export function validateAuthSearch(search: Record<string, unknown>): AuthSearch {
@@ -34,9 +40,10 @@ export function validateAuthSearch(search: Record<string, unknown>): AuthSearch 
   if (typeof search.error === "string") result.error = search.error;
   if (search.invite_type === "guest") {
     result.invite_type = "guest";
-    if (boundedText(search.pregnancy_id, NAME_MAX_LENGTH)) result.pregnancy_id = search.pregnancy_id;
-    if (boundedText(search.inviter, NAME_MAX_LENGTH)) result.inviter = search.inviter;
-    if (boundedText(search.token, NAME_MAX_LENGTH)) result.token = search.token;
+    for (const key of INVITE_TEXTS) {
+      const value = search[key];
+      if (boundedText(value, NAME_MAX_LENGTH)) result[key] = value;
+    }
   }
   return result;
 }
@@ -44,6 +51,10 @@ export function validateAuthSearch(search: Record<string, unknown>): AuthSearch 
 /** The invite part of the search, kept when switching between sign-in and sign-up. */
 export function inviteSearch(search: AuthSearch): Partial<GuestInvite> {
   if (search.invite_type !== "guest") return {};
-  const { invite_type, pregnancy_id, inviter, token } = search;
-  return { invite_type, ...(pregnancy_id ? { pregnancy_id } : {}), ...(inviter ? { inviter } : {}), ...(token ? { token } : {}) };
+  const invite: Partial<GuestInvite> = { invite_type: "guest" };
+  for (const key of INVITE_TEXTS) {
+    const value = search[key];
+    if (value) invite[key] = value;
+  }
+  return invite;
 }

@@ -1,17 +1,17 @@
 import { useState, type ReactNode } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
-import { babyGenderFromOnboarding, defaultPregnancyTitle, SETUP_MESSAGES } from "../../domain/pregnancy";
+import { babyGenderFromOnboarding, CREATION_FAILURE_TEXTS, defaultPregnancyTitle, SETUP_MESSAGES } from "../../domain/pregnancy";
 import { useTRPC, type RouterInputs } from "../../lib/trpc";
-import { Alert } from "../../ui/Alert";
+import { Alert, FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
 import { AuthCard } from "../../ui/AuthLayout";
 import { clearStagedOnboarding, readStagedOnboarding, type OnboardingData } from "../onboarding/onboardingData";
 import { GENDER_LABELS } from "../onboarding/WizardSteps";
-import { serverErrorText } from "../../lib/serverError";
-import { usePaymentVerification, type PaymentVerification } from "./usePaymentVerification";
+import { failureDescription } from "../../lib/serverError";
+import { usePaymentVerification, type PaymentVerificationState } from "./usePaymentVerification";
 import { track } from "../../lib/analytics";
 import { CHECKOUT_MESSAGES, formatPrice, PLANS, TRIAL_DAYS } from "../../domain/billing";
 import { browserTimeZone } from "../../lib/timeZone";
@@ -73,23 +73,24 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-const VERIFICATION_TEXT: Readonly<Record<Exclude<PaymentVerification, "failed">, string>> = {
-  checking: "Verifying your payment...",
-  verified: "Payment verified",
-};
+/** Ours: while verify-session has not confirmed the checkout yet. */
+const VERIFYING_TEXT = "Verifying your payment...";
 
-function VerificationStatus({ status, skipCheckout }: { status: PaymentVerification; skipCheckout: boolean }) {
+/** What the verified checkout did: a subscriber who skipped it, a trial begun, or a payment made. */
+const verifiedText = (skipCheckout: boolean, trial: boolean) => (skipCheckout ? CHECKOUT_MESSAGES.subscriptionConfirmed : trial ? CHECKOUT_MESSAGES.trialStarted : CHECKOUT_MESSAGES.paymentConfirmed);
+
+function VerificationStatus({ verification: { status, trial }, skipCheckout }: { verification: PaymentVerificationState; skipCheckout: boolean }) {
   if (status === "failed") return <Alert>{CHECKOUT_MESSAGES.verificationFailed}</Alert>;
   if (status === "checking") {
     return (
       <Alert variant="info">
         <span className="inline-flex items-center gap-2">
-          <Spinner size="sm" /> {VERIFICATION_TEXT.checking}
+          <Spinner size="sm" /> {VERIFYING_TEXT}
         </span>
       </Alert>
     );
   }
-  return <Alert variant="success">{skipCheckout ? CHECKOUT_MESSAGES.subscriptionConfirmed : VERIFICATION_TEXT.verified}</Alert>;
+  return <FormMessage variant="success" message={verifiedText(skipCheckout, trial)} />;
 }
 
 /**
@@ -117,7 +118,7 @@ export function ConfirmPregnancyPage() {
         setTimeout(() => void navigate({ to: "/setup-pregnancy" }), AFTER_CREATE_REDIRECT_MS);
       },
       onError: (error) => {
-        toast({ title: SETUP_MESSAGES.createPregnancyFailed, description: serverErrorText(error) ?? SETUP_MESSAGES.tryAgain, variant: "error" });
+        toast({ title: SETUP_MESSAGES.createPregnancyFailed, description: failureDescription(error, CREATION_FAILURE_TEXTS), variant: "error" });
       },
     }),
   );
@@ -141,7 +142,7 @@ export function ConfirmPregnancyPage() {
     <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
       <AuthCard title="Confirm Your Pregnancy" description="Check your details, then create your pregnancy.">
         <div className="flex flex-col gap-4">
-          <VerificationStatus status={verification} skipCheckout={skipCheckout} />
+          <VerificationStatus verification={verification} skipCheckout={skipCheckout} />
           <ReviewSection title="Pregnancy">
             <Row label="Title" value={defaultPregnancyTitle(data.babyName)} />
             <Row label="Due date" value={data.dueDate ? formatNumericDate(data.dueDate) : "Not set"} />
@@ -174,7 +175,7 @@ export function ConfirmPregnancyPage() {
             <Button variant="secondary" disabled={create.isPending || create.isSuccess} onClick={() => void navigate({ to: "/onboarding-parent", search: { step: "payment" } })}>
               Back to Setup
             </Button>
-            <Button disabled={verification !== "verified" || create.isSuccess} loading={create.isPending} onClick={() => create.mutate(pregnancySetup(data))}>
+            <Button disabled={verification.status !== "verified" || create.isSuccess} loading={create.isPending} onClick={() => create.mutate(pregnancySetup(data))}>
               Create My Pregnancy
             </Button>
           </div>

@@ -5,12 +5,18 @@ import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS } from "../../domain/
 
 export type PaymentVerification = "checking" | "verified" | "failed";
 
+export interface PaymentVerificationState {
+  status: PaymentVerification;
+  /** A verified checkout that started the free trial rather than charging. */
+  trial: boolean;
+}
+
 /**
  * Payment verification on /confirm-pregnancy (onboarding spec 4): asks verify-session every 3 s
  * until the session is paid, and gives up after 5 minutes. A subscriber who skipped checkout is
  * verified already.
  */
-export function usePaymentVerification(stripeSessionId: string | undefined, skipCheckout: boolean): PaymentVerification {
+export function usePaymentVerification(stripeSessionId: string | undefined, skipCheckout: boolean): PaymentVerificationState {
   const trpc = useTRPC();
   const [timedOut, setTimedOut] = useState(false);
   const polling = !skipCheckout && Boolean(stripeSessionId) && !timedOut;
@@ -27,8 +33,9 @@ export function usePaymentVerification(stripeSessionId: string | undefined, skip
     return () => clearTimeout(timer);
   }, [verified]);
 
-  if (verified) return "verified";
+  const trial = Boolean(session.data?.trial);
+  if (verified) return { status: "verified", trial };
   // Without a session to ask about, or once the server refused it, waiting cannot help.
-  if (timedOut || !stripeSessionId || session.isError) return "failed";
-  return "checking";
+  if (timedOut || !stripeSessionId || session.isError) return { status: "failed", trial };
+  return { status: "checking", trial };
 }

@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "@tanstack/react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { FULL_WIZARD_STEPS, WIZARD_STEP_TITLES, nextWizardStep, previousWizardStep, wizardProgress, type WizardFlow, type WizardStep } from "../../domain/wizard";
 import { useDocumentTitle } from "../../lib/document-title";
 import { StepProgress } from "../../ui/StepProgress";
@@ -27,6 +29,8 @@ interface ParentWizardProps {
  */
 export function ParentWizard({ flow, step, goTo, onExit, paymentCancelled }: ParentWizardProps) {
   const navigate = useNavigate();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [data, setData] = useState<WizardData>(() => ({ ...readStagedOnboarding()?.data, ...readOnboardingData() }));
   const progress = wizardProgress(flow, step, step === "role" ? (data.role ?? "parent") : "parent");
   const title = WIZARD_STEP_TITLES[step];
@@ -71,7 +75,10 @@ export function ParentWizard({ flow, step, goTo, onExit, paymentCancelled }: Par
           {step === "partner" && <PartnerChoiceStep {...stepProps} />}
           {step === "partner-details" && <PartnerDetailsStep {...stepProps} />}
           {step === "pregnancy" && <PregnancyDetailsStep {...stepProps} />}
-          {step === "plan" && <PlanStep {...stepProps} />}
+          {step === "plan" && (
+            // The upgrade flow's checkout step depends on the subscription ('Ready to Create Your Pregnancy' or not).
+            <PlanStep {...stepProps} {...(upgrade ? { prepare: () => queryClient.fetchQuery(trpc.billing.checkSubscription.queryOptions()) } : {})} />
+          )}
           {step === "payment" && (
             <PaymentStep
               {...stepProps}

@@ -1,16 +1,17 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { CHECKOUT_MESSAGES, CHECKOUT_SESSION_ID_TEMPLATE, checkoutDiscount, formatPrice, orderSummary, PLANS, REFERRAL_DISCOUNT_PERCENT, subscriptionTermMonths, TRIAL_DAYS } from "../../domain/billing";
+import { afterTrialLines, CHECKOUT_MESSAGES, CHECKOUT_SESSION_ID_TEMPLATE, formatPrice, PLANS, subscriptionTermMonths, TRIAL_DAYS } from "../../domain/billing";
 import { isDateOnly, lmpFromDueDate, READ_ONLY_YEARS, SERVICE_END_DAYS_AFTER_DUE, serviceEndDate, todayIso, weeksPregnant } from "../../domain/dates";
-import { isValidReferralFormat } from "../../domain/referral";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { FormMessage } from "../../ui/Alert";
 import { StepActions, type StepProps } from "./WizardSteps";
-import { stageOnboarding } from "./onboardingData";
+import { stageOnboarding, wizardOrder } from "./onboardingData";
 import { track } from "../../lib/analytics";
 import { DAYS_PER_WEEK } from "../../domain/units";
 import { formatNumericDate } from "../../lib/format";
+import { isUnauthorized } from "../../lib/query-client";
+import { serverAnswered, serverErrorText } from "../../lib/serverError";
 
 /** Where checkout returns from the wizard: the session id is kept and /confirm-pregnancy takes over (onboarding spec 4). */
 export const WIZARD_CHECKOUT_SUCCESS_PATH = `/onboarding-parent?session_id=${CHECKOUT_SESSION_ID_TEMPLATE}`;
@@ -24,6 +25,17 @@ function termText(dueDate: string | undefined): string {
   if (!dueDate || !isDateOnly(dueDate)) return `Your plan runs until ${weeksAfterDue} weeks after your due date, then your memories stay readable for ${READ_ONLY_YEARS} years.`;
   const months = subscriptionTermMonths(weeksPregnant(lmpFromDueDate(dueDate), todayIso()));
   return `Your plan runs until ${formatNumericDate(serviceEndDate(dueDate))}, ${weeksAfterDue} weeks after your due date: about ${months} monthly payments. Then your memories stay readable for ${READ_ONLY_YEARS} years.`;
+}
+
+/**
+ * Why checkout did not start (onboarding spec 8): the session ended, the server refused or failed
+ * (its words when it has some), or no answer came at all.
+ */
+function checkoutFailure(error: unknown): string {
+  if (isUnauthorized(error)) return CHECKOUT_MESSAGES.pleaseLogIn;
+  if (!serverAnswered(error)) return CHECKOUT_MESSAGES.checkoutError;
+  const reason = serverErrorText(error);
+  return reason ? `${CHECKOUT_MESSAGES.startPaymentFailed}: ${reason}` : CHECKOUT_MESSAGES.startPaymentFailed;
 }
 
 interface PaymentStepProps extends StepProps {
@@ -45,25 +57,26 @@ export function PaymentStep({ data, onChange, onBack, successPath, cancelPath, u
   const trpcClient = useTRPCClient();
   const subscription = useQuery({ ...trpc.billing.checkSubscription.queryOptions(), enabled: upgrade });
   const subscribed = upgrade && Boolean(subscription.data?.subscribed);
-  const tier = data.selectedPlan ?? "basic";
-  const referralCode = data.referralCode && isValidReferralFormat(data.referralCode) ? data.referralCode : undefined;
-  // A returning family's larger discount is the server's to find; the summary shows the referral.
-  const discount = checkoutDiscount({ tier, referralPercent: referralCode ? REFERRAL_DISCOUNT_PERCENT : null, returningFamily: false });
-  const summary = orderSummary(tier, discount);
+  const { tier, referralCode, discount, summary } = wizardOrder(data);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  function fail(text: string) {
+    setMessage(text);
+    setBusy(false);
+  }
 
   async function complete() {
     setMessage(null);
     setBusy(true);
+    // The screens after checkout read the staged data: a browser that cannot keep it could pay for a setup it cannot finish.
+    if (!stageOnboarding(subscribed ? { ...data, skipCheckout: true } : data)) return fail(CHECKOUT_MESSAGES.initializePaymentFailed);
     if (subscribed) {
       onChange({ skipCheckout: true });
-      stageOnboarding({ ...data, skipCheckout: true });
       await navigate({ to: "/confirm-pregnancy" });
       return;
     }
     try {
-      stageOnboarding(data);
       const { url } = await trpcClient.billing.createPreauthCheckout.mutate({
         plan: tier,
         ...(referralCode ? { referralCode } : {}),
@@ -71,16 +84,11 @@ export function PaymentStep({ data, onChange, onBack, successPath, cancelPath, u
         cancelUrl: cancelPath,
         onboardingData: data,
       });
-      if (!url) {
-        setMessage(CHECKOUT_MESSAGES.noCheckoutUrl);
-        setBusy(false);
-        return;
-      }
+      if (!url) return fail(CHECKOUT_MESSAGES.noCheckoutUrl);
       track("payment_initiated", { plan: tier, page: window.location.pathname });
       window.location.assign(url);
-    } catch {
-      setMessage(CHECKOUT_MESSAGES.checkoutError);
-      setBusy(false);
+    } catch (error) {
+      fail(checkoutFailure(error));
     }
   }
 
@@ -117,9 +125,12 @@ export function PaymentStep({ data, onChange, onBack, successPath, cancelPath, u
             <dt className="border-t border-border pt-2 font-bold">Total due today</dt>
             <dd className="border-t border-border pt-2 text-right font-bold">{formatPrice(summary.dueTodayCents)}</dd>
           </dl>
-          <p className="mt-3 text-sm text-muted-foreground">
-            Your {TRIAL_DAYS}-day free trial starts today. After it, {formatPrice(summary.firstMonthCents)} for the first month, then {formatPrice(summary.laterMonthCents)}/month.
-          </p>
+          <p className="mt-3 text-sm text-muted-foreground">Your {TRIAL_DAYS}-day free trial starts today.</p>
+          {afterTrialLines(summary).map((line) => (
+            <p key={line} className="text-sm text-muted-foreground">
+              {line}.
+            </p>
+          ))}
           <p className="mt-2 text-sm text-muted-foreground">{termText(data.dueDate)}</p>
         </section>
       )}

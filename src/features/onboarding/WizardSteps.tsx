@@ -6,9 +6,9 @@ import { Button } from "../../ui/Button";
 import { RadioCards } from "../../ui/RadioCards";
 import { TextField } from "../../ui/TextField";
 import { SelectField, Switch } from "../../ui/fields";
-import { ACCOUNT_ROLE_OPTIONS, type AccountRole, type OnboardingData } from "./onboardingData";
+import { ACCOUNT_ROLE_OPTIONS, wizardOrder, type AccountRole, type OnboardingData } from "./onboardingData";
 import { EARLY_ACCESS_HOURS } from "../../domain/modes";
-import { PHOTO_UPGRADE_PRICE_CENTS, PLANS, TRIAL_DAYS, formatPrice } from "../../domain/billing";
+import { PHOTO_UPGRADE_PRICE_CENTS, PLANS, TRIAL_DAYS, afterTrialLines, formatPrice } from "../../domain/billing";
 import { formatNumericDate } from "../../lib/format";
 
 export type WizardData = Partial<OnboardingData>;
@@ -175,14 +175,27 @@ export function PregnancyDetailsStep({ data, onChange, onNext, onBack }: StepPro
   );
 }
 
-/** The single 'Complete' plan with the optional unlimited-photo upgrade (Premium is Basic plus it). */
-export function PlanStep({ data, onChange, onNext, onBack }: StepProps) {
-  const upgrade = data.selectedPlan === "premium";
+/** What every plan includes beside its own features (its photos first). */
+const PLAN_INCLUDES = ["Partner account free", "Guests free", "Calendar, health tools, registry, waiting room and baby game"];
+
+/**
+ * The single 'Complete' plan with the optional unlimited-photo upgrade (Premium is Basic plus it):
+ * the card shows the price, photos and trial of what is selected. `prepare` loads what the next
+ * step needs ('Processing...' meanwhile), so it opens complete.
+ */
+export function PlanStep({ data, onChange, onNext, onBack, prepare }: StepProps & { prepare?: () => Promise<unknown> }) {
+  const [busy, setBusy] = useState(false);
+  const { tier, summary } = wizardOrder(data);
+  const plan = PLANS[tier];
   return (
     <StepForm
       onSubmit={() => {
-        onChange({ planSelected: true, selectedPlan: data.selectedPlan ?? "basic" });
-        onNext();
+        onChange({ planSelected: true, selectedPlan: tier });
+        setBusy(true);
+        // A failed load is the next step's to show (it asks again); the wizard moves on regardless.
+        void (prepare?.() ?? Promise.resolve())
+          .catch(() => undefined)
+          .then(onNext);
       }}
     >
       <section aria-labelledby="plan-heading" className="rounded-card border-2 border-primary p-5">
@@ -193,12 +206,12 @@ export function PlanStep({ data, onChange, onNext, onBack }: StepProps) {
           <span className="rounded-full bg-lavender px-3 py-1 text-sm font-semibold">{TRIAL_DAYS}-day free trial</span>
         </div>
         <p className="mt-2 text-3xl font-bold">
-          {formatPrice(PLANS.basic.priceCents)}
+          {formatPrice(plan.priceCents)}
           <span className="text-base font-normal text-muted-foreground">/month</span>
         </p>
-        <p className="text-muted-foreground">No payment today. Cancel anytime during the trial.</p>
+        <p className="text-muted-foreground">No payment today. {afterTrialLines(summary).join(". ")}. Cancel anytime during the trial.</p>
         <ul className="mt-3 list-disc pl-5">
-          {[...PLANS.basic.features, "Partner account free", "Guests free", "Calendar, health tools, registry, waiting room and baby game"].map((feature) => (
+          {[...plan.features, ...PLAN_INCLUDES].map((feature) => (
             <li key={feature}>{feature}</li>
           ))}
         </ul>
@@ -206,11 +219,11 @@ export function PlanStep({ data, onChange, onNext, onBack }: StepProps) {
           className="mt-3 border-t border-border pt-3"
           label={`Unlimited photos (+${formatPrice(PHOTO_UPGRADE_PRICE_CENTS)}/month)`}
           hint={`${PLANS.premium.name}: ${PLANS.premium.features.join(", ")}.`}
-          checked={upgrade}
+          checked={tier === "premium"}
           onCheckedChange={(checked) => onChange({ selectedPlan: checked ? "premium" : "basic", planSelected: true })}
         />
       </section>
-      <StepActions onBack={onBack} continueLabel={`Start Free ${TRIAL_DAYS}-Day Trial`} />
+      <StepActions onBack={onBack} continueLabel={`Start Free ${TRIAL_DAYS}-Day Trial`} busy={busy} busyLabel="Processing..." />
     </StepForm>
   );
 }

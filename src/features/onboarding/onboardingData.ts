@@ -2,7 +2,9 @@
  * The wizard's data (onboarding spec 3), kept in session storage under 'onboarding-data' while the
  * wizard runs. The password never is: it goes straight to sign-up and is forgotten.
  */
+import { checkoutDiscount, orderSummary, REFERRAL_DISCOUNT_PERCENT } from "../../domain/billing";
 import type { OnboardingGender, SubscriptionTier } from "../../domain/enums";
+import { isValidReferralFormat } from "../../domain/referral";
 
 /** Local storage: onboarding data staged for /confirm-pregnancy (onboarding spec 3). */
 export const STAGED_ONBOARDING_STORAGE_KEY = "staged-onboarding";
@@ -67,11 +69,13 @@ export interface StagedOnboarding {
   stagedAt: number;
 }
 
-export function stageOnboarding(data: Partial<OnboardingData>, now = Date.now()): void {
+/** Stages the data; false when this browser's storage refused it (blocked or full). */
+export function stageOnboarding(data: Partial<OnboardingData>, now = Date.now()): boolean {
   try {
     localStorage.setItem(STAGED_ONBOARDING_STORAGE_KEY, JSON.stringify({ data, stagedAt: now } satisfies StagedOnboarding));
+    return true;
   } catch {
-    // Storage blocked: /confirm-pregnancy will say no data was found and offer to start again.
+    return false;
   }
 }
 
@@ -90,4 +94,15 @@ export function clearStagedOnboarding(): void {
   } catch {
     // Nothing stored.
   }
+}
+
+/**
+ * The order the wizard's choices make: the plan selected and the referral code typed (when
+ * well-formed). A returning family's larger discount is the server's to find; the wizard shows the referral.
+ */
+export function wizardOrder(data: Partial<OnboardingData>) {
+  const tier = data.selectedPlan ?? "basic";
+  const referralCode = data.referralCode && isValidReferralFormat(data.referralCode) ? data.referralCode : undefined;
+  const discount = checkoutDiscount({ tier, referralPercent: referralCode ? REFERRAL_DISCOUNT_PERCENT : null, returningFamily: false });
+  return { tier, referralCode, discount, summary: orderSummary(tier, discount) };
 }

@@ -19,7 +19,7 @@ import { serverErrorText } from "../../lib/serverError";
 import { track } from "../../lib/analytics";
 import { cancelledDescription, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TOASTS } from "../../domain/subscription";
 import { DAYS_PER_WEEK } from "../../domain/units";
-import { PAYMENT_POLL_INTERVAL_MS, PLANS, formatPrice } from "../../domain/billing";
+import { PAYMENT_POLL_INTERVAL_MS, PLANS, TRIAL_DAYS, formatPrice } from "../../domain/billing";
 import { SERVICE_END_DAYS_AFTER_DUE } from "../../domain/dates";
 
 type Subscription = NonNullable<inferRouterOutputs<AppRouter>["billing"]["subscription"]>;
@@ -40,6 +40,11 @@ function errorToast(text: string, error?: unknown) {
 const dateOf = (value: Date | null) => (value ? formatDateOnly(value.toISOString().slice(0, 10)) : null);
 const photoLimitText = (limit: number) => (isUnlimited(limit) ? "Unlimited photos" : `Up to ${limit} photos`);
 const SERVICE_WEEKS_AFTER_DUE = SERVICE_END_DAYS_AFTER_DUE / DAYS_PER_WEEK;
+const SYNC_HINT_ID = "billing-sync-hint";
+/** Ours: what 'Sync subscription' does. */
+const SYNC_HINT = "Reloads your plan, trial and dates from our payment provider, for example after paying in another tab.";
+/** Ours: the 'Secure checkout' toast's description when checkout opens from Settings. */
+const SECURE_CHECKOUT_DESCRIPTION = "Checkout opened in a new tab. Your card details go straight to our payment provider, never to us.";
 const planText = (tier: SubscriptionTier) => `${PLANS[tier].name}, ${formatPrice(PLANS[tier].priceCents)}/month`;
 
 /**
@@ -78,10 +83,13 @@ export function BillingSection({ pregnancyId, mode, isOwner }: BillingSectionPro
       {details.data && <ReadOnlyNotice serviceEndDate={details.data.serviceEndDate} />}
       {body}
       {subscription.isSuccess && (
-        <div>
-          <Button variant="ghost" size="sm" onClick={() => sync.mutate()} loading={sync.isPending}>
-            Sync
+        <div className="flex flex-col items-start gap-1">
+          <Button variant="ghost" size="sm" onClick={() => sync.mutate()} loading={sync.isPending} aria-describedby={SYNC_HINT_ID}>
+            Sync subscription
           </Button>
+          <p id={SYNC_HINT_ID} className="text-sm text-muted-foreground">
+            {SYNC_HINT}
+          </p>
         </div>
       )}
       <RedeemGiftCard />
@@ -204,6 +212,7 @@ function NoSubscription({ isOwner }: { isOwner: boolean }) {
             // The checkout page gets no handle back on this one.
             tab.opener = null;
             tab.location.href = url;
+            toast({ title: SUCCESS_TOASTS.secureCheckout, description: SECURE_CHECKOUT_DESCRIPTION, variant: "success" });
           }
           else window.location.assign(url);
         },
@@ -216,6 +225,9 @@ function NoSubscription({ isOwner }: { isOwner: boolean }) {
   return (
     <>
       <p>No active subscription on your account.</p>
+      <p>
+        {planText("premium")}: {PLANS.premium.features.join(", ")}. {TRIAL_DAYS}-day free trial.
+      </p>
       <div>
         <Button onClick={upgrade} loading={checkout.isPending}>
           Upgrade

@@ -65,7 +65,8 @@ function SetupWizard({ status }: { status: SetupStatus }) {
     pregnancy?.lastMenstrualPeriod ? { mode: "lmp", date: pregnancy.lastMenstrualPeriod } : { mode: "due-date", date: pregnancy?.dueDate ?? "" },
   );
   const title = STEP_TITLES[step];
-  const progress = stepProgress(step, SETUP_PREGNANCY_STEPS);
+  const [done, setDone] = useState(false);
+  const progress = stepProgress(step, SETUP_PREGNANCY_STEPS, done);
 
   useFocusHeadingOnChange(step);
 
@@ -77,7 +78,7 @@ function SetupWizard({ status }: { status: SetupStatus }) {
         {step === 1 && <TimelineStep pregnancy={pregnancy} timeline={timeline} onTimelineChange={setTimeline} onNext={goTo(2)} />}
         {step === 2 && <BabiesStep pregnancyId={pregnancy?.id ?? null} timeline={timeline} onBack={goTo(1)} onNext={goTo(3)} />}
         {step === 3 && pregnancy && <PartnerStep pregnancyId={pregnancy.id} invitedPartner={pregnancy.partner} onBack={goTo(2)} onNext={goTo(4)} />}
-        {step === 4 && pregnancy && <GuestsStep pregnancyId={pregnancy.id} onBack={goTo(3)} />}
+        {step === 4 && pregnancy && <GuestsStep pregnancyId={pregnancy.id} onBack={goTo(3)} onDone={() => setDone(true)} />}
       </AuthCard>
     </div>
   );

@@ -15,8 +15,8 @@ import { SelectField } from "../../ui/fields";
 import { useInviteeFields } from "../settings/inviteForm";
 import { GENDER_LABELS, RELATIONSHIP_LABELS } from "../../lib/labels";
 import { SETTINGS_MESSAGES } from "../settings/messages";
-import { serverErrorText } from "../../lib/serverError";
-import { MAX_SETUP_BABIES, SETUP_MESSAGES } from "../../domain/pregnancy";
+import { failureDescription, serverErrorText } from "../../lib/serverError";
+import { CREATION_FAILURE_TEXTS, MAX_SETUP_BABIES, SETUP_MESSAGES } from "../../domain/pregnancy";
 import { browserTimeZone } from "../../lib/timeZone";
 import { formatNumericDate } from "../../lib/format";
 
@@ -69,7 +69,8 @@ function StepForm({ onSubmit, children }: { onSubmit: (form: HTMLFormElement) =>
   );
 }
 
-const failed = (title: string) => (error: unknown) => toast({ title, description: serverErrorText(error), variant: "error" });
+/** A setup step's failure toast: the server's words, 'An unexpected error occurred' for a failure on its side, or 'Please try again'. */
+const failed = (title: string) => (error: unknown) => toast({ title, description: failureDescription(error, CREATION_FAILURE_TEXTS), variant: "error" });
 
 // ---------------------------------------------------------------------------------------------
 // 1 Set Your Timeline
@@ -318,7 +319,7 @@ function invitationSummary(sent: number, total: number) {
   else toast({ title: SETUP_MESSAGES.invitationsFailed, variant: "error" });
 }
 
-export function GuestsStep({ pregnancyId, onBack }: { pregnancyId: string; onBack: () => void }) {
+export function GuestsStep({ pregnancyId, onBack, onDone }: { pregnancyId: string; onBack: () => void; onDone: () => void }) {
   const trpcClient = useTRPCClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -343,6 +344,7 @@ export function GuestsStep({ pregnancyId, onBack }: { pregnancyId: string; onBac
 
   async function finish(afterMs: number) {
     await trpcClient.pregnancy.completeSetup.mutate({ pregnancyId });
+    onDone();
     await queryClient.invalidateQueries();
     toast({ title: SETUP_MESSAGES.setupComplete, variant: "success" });
     setTimeout(() => void navigate({ to: "/dashboard" }), afterMs);
