@@ -185,8 +185,11 @@ test("a guest has profile, theme, notifications and sign-out, but no parent sect
   await expect.poll(async () => ((await (await trpcQuery(page.request, "account.notificationPreferences")).json()) as { result: { data: { json: { weeklyDigest: boolean } } } }).result.data.json.weeklyDigest).toBe(true);
 });
 
-test("a guest without canViewSettings sees only her own account; with it, the pregnancy's details and family; never the parents' RSVP mail @desktop", async ({ page, baseURL }) => {
+test("a guest without canViewSettings sees only her own account; with it, the pregnancy's details and family (and may invite at her level); never the parents' RSVP mail @desktop", async ({ page, baseURL }) => {
   const { pregnancyId, owner, grandma, title } = await familyWithGrandparent(page.request, baseURL!, "Settings Family");
+  const grandmaRow = and(eq(pregnancyParticipants.pregnancyId, pregnancyId), eq(pregnancyParticipants.userId, grandma.userId));
+  // Trusted to invite, from a farther circle: she may invite only there or farther (mayInviteAtLevel).
+  await inDb((db) => db.update(pregnancyParticipants).set({ privacyLevel: "extended-family", permissions: { canInviteGuests: true } }).where(grandmaRow));
   await signInThroughApi(page, grandma.email, grandma.password);
   await openSettings(page);
   const details = page.getByRole("region", { name: "Pregnancy details" });
@@ -197,8 +200,17 @@ test("a guest without canViewSettings sees only her own account; with it, the pr
   await expect(notifications.getByRole("switch", { name: "Email me about RSVPs" })).toHaveCount(0);
   await expectAccessible(page);
 
+  await page.getByRole("region", { name: "Family", exact: true }).getByRole("button", { name: "Invite a guest" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite a guest" });
+  const level = dialog.getByLabel("Privacy level");
+  await expect(level.getByRole("option")).toHaveText(["Extended family", "Close friends", "Friends", "Acquaintances"]);
+  await dialog.getByLabel("Relationship").selectOption("grandparent");
+  await expect(level).toHaveValue("extended-family");
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
   // The owner switches the flag off: only her own account is left.
-  await inDb((db) => db.update(pregnancyParticipants).set({ permissions: { canViewSettings: false } }).where(and(eq(pregnancyParticipants.pregnancyId, pregnancyId), eq(pregnancyParticipants.userId, grandma.userId))));
+  await inDb((db) => db.update(pregnancyParticipants).set({ permissions: { canViewSettings: false } }).where(grandmaRow));
   await page.reload();
   await expect(page.getByRole("region", { name: "Profile" }).getByLabel("First name")).toHaveValue("Nana");
   for (const own of ["Notification preferences", "Theme", "Download your data", "Sign out"]) await expect(page.getByRole("region", { name: own })).toBeVisible();
