@@ -64,6 +64,7 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "pregnancy.addBaby": (f) => ({ ...scoped(f), gender: "unknown" }),
   "pregnancy.updateBaby": (f) => ({ ...scoped(f), babyId: f.babyId, color: "green" }),
   "pregnancy.participants": scoped,
+  "pregnancy.familyOverview": scoped,
   // A title that is not the pregnancy's stops the owner's call at BAD_REQUEST, after the access
   // check, and an unknown participant at NOT_FOUND: the matrix family keeps its pregnancy and owner.
   "pregnancy.delete": (f) => ({ ...scoped(f), confirmTitle: "Not the Matrix Family" }),

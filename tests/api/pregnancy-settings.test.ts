@@ -4,6 +4,8 @@ import { TOO_MANY_BABIES_MESSAGE } from "../../src/domain/pregnancy";
 import { baseUrl } from "../support/env";
 import { createMatrixFamily, type MatrixFamily } from "../support/matrix-family";
 import { createOtherFamily } from "../support/families";
+import { addGuest } from "../support/photos";
+import { ApiClient } from "../support/client";
 
 let family: MatrixFamily;
 beforeAll(async () => {
@@ -46,6 +48,36 @@ describe("pregnancy details", () => {
     ).rejects.toMatchObject({ data: { appCode: "PREGNANCY_ID_MISMATCH" } });
     const untouched = await other.owner.trpc.pregnancy.details.query({ pregnancyId: other.pregnancyId });
     expect(untouched.babies[0]?.name).toBe("Baby 1");
+  });
+});
+
+describe("the pregnancy's overview in Settings (canViewSettings)", () => {
+  it("shows a trusted guest the details and the joined family without emails, and refuses a stranger, another family, a guest without the flag and a removed relative", async () => {
+    const other = await createMatrixFamily();
+    const pregnancyId = other.pregnancyId;
+    const trusted = await addGuest(pregnancyId, "settingsviewer", "friends");
+    const overview = await trusted.client.trpc.pregnancy.familyOverview.query({ pregnancyId, mode: "guest" });
+    expect(overview.details).toMatchObject({ id: pregnancyId, lastMenstrualPeriod: null });
+    expect(overview.members.map((m) => m.role).sort()).toEqual(["guest", "guest", "owner", "partner"]);
+    expect(JSON.stringify(overview)).not.toMatch(/@/);
+
+    const untrusted = await addGuest(pregnancyId, "settingsblind", "immediate-family", { canViewSettings: false });
+    await expect(untrusted.client.trpc.pregnancy.familyOverview.query({ pregnancyId, mode: "guest" })).rejects.toMatchObject({ data: { code: "FORBIDDEN", appCode: "ACCESS_DENIED" } });
+    await expect(other.outsider.trpc.pregnancy.familyOverview.query({ pregnancyId })).rejects.toMatchObject({ data: { code: "FORBIDDEN", appCode: "ACCESS_DENIED" } });
+    await expect(new ApiClient(baseUrl()).trpc.pregnancy.familyOverview.query({ pregnancyId })).rejects.toMatchObject({ data: { code: "UNAUTHORIZED" } });
+
+    await other.owner.trpc.participants.remove.mutate({ pregnancyId, mode: "parent", participantId: trusted.participantId });
+    await expect(trusted.client.trpc.pregnancy.familyOverview.query({ pregnancyId, mode: "guest" })).rejects.toMatchObject({ data: { code: "FORBIDDEN", appCode: "ACCESS_DENIED" } });
+  });
+
+  it("follows the flag at once when a parent switches it", async () => {
+    const other = await createMatrixFamily();
+    const pregnancyId = other.pregnancyId;
+    const guest = await addGuest(pregnancyId, "settingsflip", "friends");
+    await guest.client.trpc.pregnancy.familyOverview.query({ pregnancyId, mode: "guest" });
+    const row = (await other.owner.trpc.participants.list.query({ pregnancyId })).find((p) => p.id === guest.participantId)!;
+    await other.owner.trpc.participants.update.mutate({ pregnancyId, participantId: guest.participantId, permissions: { ...row.permissions, canViewSettings: false } });
+    await expect(guest.client.trpc.pregnancy.familyOverview.query({ pregnancyId, mode: "guest" })).rejects.toMatchObject({ data: { appCode: "ACCESS_DENIED" } });
   });
 });
 

@@ -60,9 +60,12 @@ const SCREENS: Record<string, Read[]> = {
     read("giftCards.credit", "none", 3, 3),
     read("participants.list", "pregnancy", 2, 2),
     read("pregnancy.closedOwned", "none", 2, 2),
+    // A guest trusted with canViewSettings reads this instead of the parents' details and family.
+    read("pregnancy.familyOverview", "pregnancy", 3, 2),
   ],
   "/calendar": [read("calendar.list", {}, 3, 3), read("calendar.feed.get", "pregnancy", 3, 3), read("calendar.milestones.suggestions", "pregnancy", 3, 2), read("pregnancy.participants", "pregnancy", 2, 2)],
-  "/posts": [read("posts.list", { cursor: null }, 3, 3)],
+  // The composer's audience line counts the family (issue 24).
+  "/posts": [read("posts.list", { cursor: null }, 3, 3), read("pregnancy.participants", "pregnancy", 2, 2)],
   "/registry": [read("registry.list", "pregnancy", 2, 2), read("registry.suggestions.list", "pregnancy", 2, 2)],
   "/baby-game": [read("babyGame.state", "pregnancy", 3, 2), read("babyGame.predictions", "pregnancy", 4, 3), read("babyGame.leaderboard", "pregnancy", 3, 2)],
   "/health": [

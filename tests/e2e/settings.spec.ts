@@ -1,7 +1,10 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { DEMO_PREGNANCY_TITLE, demoMember } from "../../scripts/demo-family";
 import { addDays, serviceEndDate, todayIso } from "../../src/domain/dates";
+import { and, eq } from "drizzle-orm";
+import { pregnancyParticipants } from "../../worker/db/schema";
 import { randomIp } from "../support/client";
+import { familyWithGrandparent, inDb } from "./family";
 import { expect, expectAccessible, signIn, signInThroughApi, signUpThroughApi, test } from "./support";
 
 async function openSettings(page: Page) {
@@ -162,7 +165,9 @@ test("a guest has profile, theme, notifications and sign-out, but no parent sect
   await expect(page.getByRole("region", { name: "Profile" }).getByLabel("First name")).toHaveValue("Sam");
   await expect(page.getByRole("region", { name: "Profile" }).getByLabel("Profile photo")).toBeVisible();
   await expect(page.getByRole("region", { name: "Family & permissions" })).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Pregnancy details" })).toHaveCount(0);
+  // With canViewSettings (the guest default) the pregnancy's details show, read-only.
+  await expect(page.getByRole("region", { name: "Pregnancy details" }).getByText(DEMO_PREGNANCY_TITLE)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save pregnancy details" })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Theme" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Sign out" }).getByRole("button", { name: "Log Out" })).toBeVisible();
 
@@ -178,6 +183,64 @@ test("a guest has profile, theme, notifications and sign-out, but no parent sect
   await expectAccessible(page);
   await page.getByRole("region", { name: "Notification preferences" }).getByRole("switch", { name: "Weekly digest" }).click();
   await expect.poll(async () => ((await (await trpcQuery(page.request, "account.notificationPreferences")).json()) as { result: { data: { json: { weeklyDigest: boolean } } } }).result.data.json.weeklyDigest).toBe(true);
+});
+
+test("a guest without canViewSettings sees only her own account; with it, the pregnancy's details and family (and may invite at her level); never the parents' RSVP mail @desktop", async ({ page, baseURL }) => {
+  const { pregnancyId, owner, grandma, title } = await familyWithGrandparent(page.request, baseURL!, "Settings Family");
+  const grandmaRow = and(eq(pregnancyParticipants.pregnancyId, pregnancyId), eq(pregnancyParticipants.userId, grandma.userId));
+  // Trusted to invite, from a farther circle: she may invite only there or farther (mayInviteAtLevel).
+  await inDb((db) => db.update(pregnancyParticipants).set({ privacyLevel: "extended-family", permissions: { canInviteGuests: true } }).where(grandmaRow));
+  await signInThroughApi(page, grandma.email, grandma.password);
+  await openSettings(page);
+  const details = page.getByRole("region", { name: "Pregnancy details" });
+  await expect(details.getByText(title)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Family", exact: true }).getByText(owner.name)).toBeVisible();
+  const notifications = page.getByRole("region", { name: "Notification preferences" });
+  await expect(notifications.getByRole("switch", { name: "Email me about invitations" })).toBeVisible();
+  await expect(notifications.getByRole("switch", { name: "Email me about RSVPs" })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole("region", { name: "Family", exact: true }).getByRole("button", { name: "Invite a guest" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite a guest" });
+  const level = dialog.getByLabel("Privacy level");
+  await expect(level.getByRole("option")).toHaveText(["Extended family", "Close friends", "Friends", "Acquaintances"]);
+  await dialog.getByLabel("Relationship").selectOption("grandparent");
+  await expect(level).toHaveValue("extended-family");
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  // The owner switches the flag off: only her own account is left.
+  await inDb((db) => db.update(pregnancyParticipants).set({ permissions: { canViewSettings: false } }).where(grandmaRow));
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Profile" }).getByLabel("First name")).toHaveValue("Nana");
+  for (const own of ["Notification preferences", "Theme", "Download your data", "Sign out"]) await expect(page.getByRole("region", { name: own })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Pregnancy details" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Family", exact: true })).toHaveCount(0);
+  await expect(page.getByText(title, { exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("inviting a guest suggests the privacy level from the relationship and says what that circle sees @desktop", async ({ page }) => {
+  await signInThroughApi(page, demoMember("olivia").email);
+  await openSettings(page);
+  await page.getByRole("region", { name: "Family & permissions" }).getByRole("button", { name: "Invite a guest" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite a guest" });
+  const level = dialog.getByLabel("Privacy level");
+  await expect(level).toHaveValue("friends");
+  await expect(level).toHaveAccessibleDescription("They see the photos, posts and events you share with Friends or a wider circle, not photos and posts shared by default (Immediate family).");
+  await dialog.getByLabel("Relationship").selectOption("aunt-uncle");
+  await expect(level).toHaveValue("extended-family");
+  await expect(level).toHaveAccessibleDescription(/^Suggested for Aunt or uncle\. They see the photos, posts and events you share with Extended family or a wider circle/);
+  await dialog.getByLabel("Relationship").selectOption("sibling");
+  await expect(level).toHaveValue("immediate-family");
+  await expect(dialog.getByText("Suggested for Sibling. They see photos and posts shared by default, and events you share with Immediate family or a wider circle.")).toBeVisible();
+  await expectAccessible(page);
+  // A level picked by hand stays when the relationship changes.
+  await level.selectOption("close-friends");
+  await dialog.getByLabel("Relationship").selectOption("grandparent");
+  await expect(level).toHaveValue("close-friends");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test("the profile name is saved with a Success toast", async ({ page }) => {

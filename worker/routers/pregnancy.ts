@@ -3,7 +3,7 @@ import { dateOnlySchema } from "../../src/domain/dateSchema";
 import { BABY_COLORS, BABY_GENDERS } from "../../src/domain/enums";
 import { flaggedProcedure, ownerProcedure, parentProcedure, participantProcedure, router, signedInProcedure } from "../trpc/init";
 import { partnerInviteeSchema, rawText } from "./inputs";
-import { accessSummary, addBaby, completePregnancySetup, createPregnancyComplete, listMyPregnancies, listParticipants, pregnancyDetails, pregnancySetupStatus, updateBaby, updatePregnancy } from "../services/pregnancy";
+import { accessSummary, addBaby, completePregnancySetup, createPregnancyComplete, familyOverview, listMyPregnancies, listParticipants, pregnancyDetails, pregnancySetupStatus, updateBaby, updatePregnancy } from "../services/pregnancy";
 import { MAX_SETUP_BABIES } from "../../src/domain/pregnancy";
 import { closedPregnanciesOwned, deleteOwnedPregnancy } from "../services/pregnancyDeletion";
 import { handOverOwnership } from "../services/pregnancyHandOver";
@@ -69,6 +69,9 @@ export const pregnancyRouter = router({
   updateBaby: parentProcedure
     .input(z.object({ babyId: z.uuid(), name: titleText.optional(), gender: z.enum(BABY_GENDERS).optional(), color: z.enum(BABY_COLORS).nullable().optional() }))
     .mutation(({ ctx, input }) => updateBaby(ctx.caller, input)),
+
+  /** Settings' view of the pregnancy and its family, for parents and guests trusted with canViewSettings. */
+  familyOverview: flaggedProcedure("canViewSettings").query(({ ctx }) => familyOverview(ctx.caller)),
 
   /** get_pregnancy_participants_safe: who takes part, for those allowed to see contacts. */
   participants: flaggedProcedure("canViewContacts").query(({ ctx }) => listParticipants(ctx.caller)),

@@ -1,4 +1,5 @@
 import { and, asc, eq, exists, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { NOTIFICATION_RECIPIENT_ROLES } from "../../src/domain/notifications";
 import { DEFAULT_EVENT_PRIVACY_LEVEL } from "../../src/domain/audience";
 import { countRsvps, eventForViewer, eventWeekNumber, RSVP_LABELS, type RsvpAnswer } from "../../src/domain/calendar";
 import { lmpFromDueDate } from "../../src/domain/dates";
@@ -373,7 +374,7 @@ async function mailAnswer(scope: RequestScope, pregnancyId: string, eventId: str
     .select({ userId: users.id, email: users.email })
     .from(pregnancyParticipants)
     .innerJoin(users, eq(users.id, pregnancyParticipants.userId))
-    .where(and(eq(pregnancyParticipants.pregnancyId, pregnancyId), eq(pregnancyParticipants.status, "active"), inArray(pregnancyParticipants.role, ["owner", "partner"]), ne(users.id, responderId)));
+    .where(and(eq(pregnancyParticipants.pregnancyId, pregnancyId), eq(pregnancyParticipants.status, "active"), inArray(pregnancyParticipants.role, [...NOTIFICATION_RECIPIENT_ROLES.emailRsvps]), ne(users.id, responderId)));
   const optedOut = await optedOutOf(scope.db, parents.map((p) => p.userId), "emailRsvps");
   const [[responder], [event]] = await Promise.all([
     scope.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, responderId)),

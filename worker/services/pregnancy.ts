@@ -7,7 +7,7 @@ import { selectGuestPregnancy, type StoredGuestChoice } from "../../src/domain/p
 import { sanitizeTitle } from "../../src/domain/sanitize";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
 import type { Db, Executor } from "../db";
-import { pregnancies, pregnancyBabies, pregnancyParticipants, subscriptions } from "../db/schema";
+import { pregnancies, pregnancyBabies, pregnancyParticipants, subscriptions, users } from "../db/schema";
 import { reauthoriseRoom, tellFeed } from "../infra/rooms";
 import type { PregnancyCaller, UserCaller } from "./caller";
 import { AppError, assertInPregnancy } from "./errors";
@@ -134,6 +134,25 @@ async function detailsOf(db: Db, pregnancyId: string, isParent: boolean) {
 
 export async function pregnancyDetails(caller: PregnancyCaller) {
   return detailsOf(caller.db, caller.access.id, caller.access.isParent);
+}
+
+/**
+ * Settings' read-only view of the pregnancy for a guest trusted with canViewSettings (issue 24):
+ * its details and who follows it (joined members, by name and title; no emails, levels or
+ * invitations). Two reads that need not wait on each other.
+ */
+export async function familyOverview(caller: PregnancyCaller) {
+  const { db, access } = caller;
+  const [details, members] = await Promise.all([
+    detailsOf(db, access.id, access.isParent),
+    db
+      .select({ id: pregnancyParticipants.id, role: pregnancyParticipants.role, title: pregnancyParticipants.title, firstName: users.firstName, lastName: users.lastName, avatarUrl: users.image })
+      .from(pregnancyParticipants)
+      .innerJoin(users, eq(users.id, pregnancyParticipants.userId))
+      .where(and(eq(pregnancyParticipants.pregnancyId, access.id), eq(pregnancyParticipants.status, "active")))
+      .orderBy(pregnancyParticipants.createdAt),
+  ]);
+  return { details, members: members.map(({ title, ...member }) => ({ ...member, displayTitle: displayTitle(title, member.role) })) };
 }
 
 export interface PregnancyChanges {

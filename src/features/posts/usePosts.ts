@@ -10,6 +10,7 @@ import { SUCCESS_TOASTS } from "../../domain/errors";
 import { usePregnancyFeed } from "../../lib/pregnancyFeed";
 import { isUnauthorized } from "../../lib/query-client";
 import type { ScreenReads } from "../../lib/screenReads";
+import { familyListOptions } from "../../lib/familyAudience";
 import { useTRPC, type AppTRPC, type RouterOutputs } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
 import { POST_TOASTS } from "../../domain/posts";
@@ -39,10 +40,15 @@ function postsFeedOptions(trpc: AppTRPC, scope: PostsScope, limit: number | unde
   return trpc.posts.list.infiniteQueryOptions({ ...scope, ...(limit ? { limit } : {}) }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
 }
 
-/** The feed's first page, for the loader of a screen that shows it (/posts, and the dashboard with its `limit`). */
+/**
+ * The feed's first page, for the loader of a screen that shows it (/posts, and the dashboard with
+ * its `limit`); /posts also has the composer, whose audience line counts the family.
+ */
 export function postsFeedReads(limit?: number): ScreenReads {
-  return ({ queryClient, trpc }, { pregnancy }) => {
-    if (pregnancy) void queryClient.prefetchInfiniteQuery(postsFeedOptions(trpc, pregnancy, limit));
+  return ({ queryClient, trpc }, { pregnancy, permissions }) => {
+    if (!pregnancy) return;
+    void queryClient.prefetchInfiniteQuery(postsFeedOptions(trpc, pregnancy, limit));
+    if (!limit && permissions?.canViewContacts) void queryClient.prefetchQuery(familyListOptions(trpc, pregnancy));
   };
 }
 

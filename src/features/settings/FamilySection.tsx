@@ -12,7 +12,8 @@ import { ConfirmDialog, Dialog } from "../../ui/Dialog";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
 import { Switch } from "../../ui/fields";
-import { GuestAudienceFields } from "./GuestAudienceFields";
+import { GuestAudienceFields } from "../../ui/GuestAudienceFields";
+import type { GuestAudienceChoice } from "../../domain/familyReach";
 import { InviteGuestDialog } from "./InviteGuestDialog";
 import { InvitePartnerDialog } from "./InvitePartnerDialog";
 import { PERMISSION_LABELS, PRIVACY_LEVEL_LABELS, RELATIONSHIP_LABELS, ROLE_LABELS, labelOf } from "../../lib/labels";
@@ -200,8 +201,12 @@ function GuestEditForm({ participant, scope, onDone }: { participant: Participan
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(participant.title ?? "");
-  const [relationship, setRelationship] = useState<GuestRelationship | "">((participant.relationship as GuestRelationship | null) ?? "");
-  const [privacyLevel, setPrivacyLevel] = useState<GuestPrivacyLevel>((participant.privacyLevel as GuestPrivacyLevel | null) ?? DEFAULT_GUEST_PRIVACY_LEVEL);
+  // A guest's level is already theirs: a new relationship suggests nothing over it.
+  const [audience, setAudience] = useState<GuestAudienceChoice>(() => ({
+    relationship: (participant.relationship as GuestRelationship | null) ?? "",
+    privacyLevel: (participant.privacyLevel as GuestPrivacyLevel | null) ?? DEFAULT_GUEST_PRIVACY_LEVEL,
+    levelChosen: true,
+  }));
   const [permissions, setPermissions] = useState<Permissions>(() => permissionsOf(participant));
   const listKey = trpc.participants.list.queryKey(scope);
   const update = useMutation(
@@ -222,8 +227,8 @@ function GuestEditForm({ participant, scope, onDone }: { participant: Participan
       ...scope,
       participantId: participant.id,
       title: title.trim() || null,
-      relationship: relationship || null,
-      privacyLevel,
+      relationship: audience.relationship || null,
+      privacyLevel: audience.privacyLevel,
       permissions,
     });
   }
@@ -231,7 +236,7 @@ function GuestEditForm({ participant, scope, onDone }: { participant: Participan
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={TITLE_MAX_LENGTH} hint="How they are shown, e.g. 'Grandma'. Leave empty to show 'Guest'." data-autofocus />
-      <GuestAudienceFields relationship={relationship} onRelationshipChange={setRelationship} privacyLevel={privacyLevel} onPrivacyLevelChange={setPrivacyLevel} />
+      <GuestAudienceFields value={audience} onChange={setAudience} />
       <fieldset>
         <legend className="mb-1 text-sm font-semibold">Permissions</legend>
         <div className="grid divide-y divide-border sm:grid-cols-2 sm:gap-x-6 sm:divide-y-0">

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { NOTIFICATION_PREFERENCES, type NotificationPreference, type NotificationPreferences } from "../../domain/enums";
+import type { NotificationPreference, NotificationPreferences } from "../../domain/enums";
+import { notificationPreferencesFor } from "../../domain/notifications";
+import { useAppMode } from "../pregnancy-context/useAppMode";
 import { useTRPC } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
 import { Switch } from "../../ui/fields";
@@ -9,11 +11,12 @@ import { LoadFailed, SectionLoading, SettingsSection } from "../../ui/SettingsSe
 import { serverErrorText } from "../../lib/serverError";
 
 /**
- * Four switches saved as soon as they change: the switch flips at once (optimistic) and flips
- * back, with a toast, if the server refuses.
+ * The switches for what can reach this person (a guest gets no parent-only mail), saved as soon as
+ * they change: the switch flips at once (optimistic) and flips back, with a toast, if the server refuses.
  */
 export function NotificationsSection() {
   const trpc = useTRPC();
+  const shown = notificationPreferencesFor(useAppMode().hasParentCapability);
   const queryClient = useQueryClient();
   const preferences = useQuery(trpc.account.notificationPreferences.queryOptions());
   const queryKey = trpc.account.notificationPreferences.queryKey();
@@ -45,7 +48,7 @@ export function NotificationsSection() {
         <LoadFailed title={SETTINGS_MESSAGES.loadNotificationsFailed} onRetry={() => void preferences.refetch()} busy={preferences.isFetching} />
       ) : (
         <div className="flex flex-col divide-y divide-border">
-          {NOTIFICATION_PREFERENCES.map((key) => (
+          {shown.map((key) => (
             <Switch
               key={key}
               label={NOTIFICATION_LABELS[key].label}

@@ -11,6 +11,7 @@ import { UnitsSection } from "./UnitsSection";
 import { ClosedPregnanciesSection, OwnerChoicesSection } from "./OwnerChoicesSection";
 import { PasswordSection } from "./PasswordSection";
 import { PregnancySections } from "./PregnancySection";
+import { GuestPregnancySections } from "./GuestPregnancySections";
 import { ProfileSection } from "./ProfileSection";
 import { YourDataSection } from "./YourDataSection";
 import { DataExportPanel } from "../data-export/DataExportPanel";
@@ -21,11 +22,13 @@ import { PageHeader } from "../../ui/PageHeader";
 /**
  * /settings for every signed-in user: profile, password, calendar subscription, theme, units, notifications,
  * downloading your data, leaving the pregnancy or deleting the account, and sign-out; parents in parent mode also get the pregnancy details, babies, family & permissions, and billing; the owner also the hand-over or deletion of their pregnancy.
+ * A guest trusted with canViewSettings sees the pregnancy's details and family read-only; without it, only their own account.
  */
 export function SettingsPage() {
   useDocumentTitle("Settings");
   const current = useCurrentPregnancy();
   const parentScope = current.mode === "parent" && current.pregnancyId && (current.access?.isParent ?? true) ? { pregnancyId: current.pregnancyId, mode: current.mode } : null;
+  const guestAccess = !parentScope && current.access && !current.access.isParent && current.access.permissions.canViewSettings ? current.access : null;
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
@@ -42,6 +45,9 @@ export function SettingsPage() {
             <BillingSection {...parentScope} isOwner={(current.access?.role ?? current.pregnancy?.role) === "owner"} />
           </>
         )
+      )}
+      {guestAccess && current.pregnancyId && (
+        <GuestPregnancySections scope={{ pregnancyId: current.pregnancyId, mode: current.mode }} inviter={{ isParent: false, privacyLevel: guestAccess.privacyLevel, permissions: guestAccess.permissions }} />
       )}
       {current.pregnancyId && <CalendarFeedSection pregnancyId={current.pregnancyId} mode={current.mode} />}
       <SettingsSection id="theme" title="Theme" description="How BabySteps looks on this device: light or dark, and a colour preset.">

@@ -3,13 +3,15 @@ import type { ScreenReads } from "../../lib/screenReads";
 /**
  * What /settings reads: the profile, notification choices, downloads (with a confirmed email, as
  * the server requires) and closed pregnancies for everyone; a parent in parent mode also the
- * pregnancy, its family, the subscription and the gift card credit.
+ * pregnancy, its family, the subscription and the gift card credit; a guest trusted with
+ * canViewSettings the pregnancy's read-only overview.
  */
-export const settingsReads: ScreenReads = ({ queryClient, trpc }, { pregnancy, isParent, emailVerified }) => {
+export const settingsReads: ScreenReads = ({ queryClient, trpc }, { pregnancy, isParent, emailVerified, permissions }) => {
   void queryClient.prefetchQuery(trpc.account.me.queryOptions());
   void queryClient.prefetchQuery(trpc.account.notificationPreferences.queryOptions());
   if (emailVerified) void queryClient.prefetchQuery(trpc.dataExport.options.queryOptions());
   void queryClient.prefetchQuery(trpc.pregnancy.closedOwned.queryOptions());
+  if (pregnancy && !isParent && permissions?.canViewSettings) void queryClient.prefetchQuery(trpc.pregnancy.familyOverview.queryOptions(pregnancy));
   if (!pregnancy || !isParent) return;
   void queryClient.prefetchQuery(trpc.pregnancy.details.queryOptions(pregnancy));
   void queryClient.prefetchQuery(trpc.participants.list.queryOptions(pregnancy));

@@ -3,7 +3,8 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { DATE_MESSAGES, dueDateFromLmp, isDateOnly } from "../../domain/dates";
-import { BABY_GENDERS, GUEST_RELATIONSHIPS, type BabyGender, type GuestRelationship } from "../../domain/enums";
+import { BABY_GENDERS, type BabyGender } from "../../domain/enums";
+import { initialGuestAudience, type GuestAudienceChoice } from "../../domain/familyReach";
 import { useTRPC, useTRPCClient, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -13,7 +14,8 @@ import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
 import { SelectField } from "../../ui/fields";
 import { useInviteeFields } from "../settings/inviteForm";
-import { GENDER_LABELS, RELATIONSHIP_LABELS } from "../../lib/labels";
+import { GENDER_LABELS } from "../../lib/labels";
+import { GuestAudienceFields } from "../../ui/GuestAudienceFields";
 import { SETTINGS_MESSAGES } from "../settings/messages";
 import { failureDescription, serverErrorText } from "../../lib/serverError";
 import { CREATION_FAILURE_TEXTS, MAX_SETUP_BABIES, SETUP_MESSAGES } from "../../domain/pregnancy";
@@ -297,7 +299,8 @@ interface GuestRow {
   firstName: string;
   lastName: string;
   email: string;
-  relationship: GuestRelationship | "";
+  /** Relationship and privacy level: the level the relationship suggests unless picked by hand. */
+  audience: GuestAudienceChoice;
 }
 
 interface InvitationResult {
@@ -307,7 +310,7 @@ interface InvitationResult {
   reason?: string;
 }
 
-const newGuestRow = (): GuestRow => ({ key: crypto.randomUUID(), firstName: "", lastName: "", email: "", relationship: "" });
+const newGuestRow = (): GuestRow => ({ key: crypto.randomUUID(), firstName: "", lastName: "", email: "", audience: initialGuestAudience() });
 const isBlank = (row: GuestRow) => !row.firstName.trim() && !row.lastName.trim() && !row.email.trim();
 
 type GuestInvitationInput = RouterInputs["invitations"]["inviteGuest"];
@@ -333,7 +336,8 @@ export function GuestsStep({ pregnancyId, onBack, onDone }: { pregnancyId: strin
     const who = [row.firstName.trim(), row.lastName.trim()].filter(Boolean).join(" ") || row.email.trim();
     // Only a first name and an email are needed to invite (onboarding spec 5).
     if (!row.firstName.trim() || !row.email.trim()) return { key: row.key, who, sent: false, reason: SETUP_MESSAGES.missingRequiredInformation };
-    const input: GuestInvitationInput = { pregnancyId, firstName: row.firstName, lastName: row.lastName, email: row.email.trim(), privacyLevel: "friends", ...(row.relationship ? { relationship: row.relationship } : {}) };
+    const { relationship, privacyLevel } = row.audience;
+    const input: GuestInvitationInput = { pregnancyId, firstName: row.firstName, lastName: row.lastName, email: row.email.trim(), privacyLevel, ...(relationship ? { relationship } : {}) };
     try {
       await trpcClient.invitations.inviteGuest.mutate(input);
       return { key: row.key, who, sent: true };
@@ -388,14 +392,7 @@ export function GuestsStep({ pregnancyId, onBack, onDone }: { pregnancyId: strin
             <TextField label="Last name" autoComplete="off" value={row.lastName} onChange={(event) => change(row.key, { lastName: event.target.value })} />
           </div>
           <TextField label="Email" type="email" autoComplete="off" value={row.email} onChange={(event) => change(row.key, { email: event.target.value })} />
-          <SelectField label="Relationship" value={row.relationship} onChange={(event) => change(row.key, { relationship: event.target.value as GuestRelationship | "" })}>
-            <option value="">Choose a relationship</option>
-            {GUEST_RELATIONSHIPS.map((relationship) => (
-              <option key={relationship} value={relationship}>
-                {RELATIONSHIP_LABELS[relationship]}
-              </option>
-            ))}
-          </SelectField>
+          <GuestAudienceFields value={row.audience} onChange={(audience) => change(row.key, { audience })} noRelationship="Choose a relationship" />
         </fieldset>
       ))}
       {rows.length < MAX_SETUP_GUESTS && (

@@ -12,6 +12,7 @@ import { useIsMobile } from "../../lib/useIsMobile";
 import { useShellNav, type ShellNav } from "./useShellNav";
 import { useDeviceSnapshot } from "./useDeviceSnapshot";
 import { useTimeZoneSync } from "./useTimeZoneSync";
+import { FamilyAudienceProvider } from "./FamilyAudienceProvider";
 
 /** Ctrl+B (Cmd+B on a Mac) toggles the sidebar (core spec 2). */
 function useToggleShortcut(onToggle: () => void): void {
@@ -38,7 +39,7 @@ export function AppShell() {
   const nav = useShellNav();
   useDeviceSnapshot();
   useTimeZoneSync();
-  return useIsMobile() ? <MobileShell nav={nav} /> : <DesktopShell nav={nav} />;
+  return <FamilyAudienceProvider>{useIsMobile() ? <MobileShell nav={nav} /> : <DesktopShell nav={nav} />}</FamilyAudienceProvider>;
 }
 
 function DesktopShell({ nav }: { nav: ShellNav }) {
