@@ -2,7 +2,8 @@
  * Calendar rules (core spec 3, 4, 5): an event's pregnancy week, the RSVP answers a guest can give
  * and how answers are counted, and the event's end for calendar files.
  */
-import { EVENT_CATEGORIES, RSVP_STATUSES, type EventCategory, type RsvpStatus } from "./enums";
+import { EVENT_CATEGORIES, RSVP_STATUSES, type EventCategory, type ItemPrivacyLevel, type RsvpStatus } from "./enums";
+import { DEFAULT_EVENT_PRIVACY_LEVEL } from "./audience";
 import { addDays, startOfWeek, weeksPregnant } from "./dates";
 import { DAYS_PER_WEEK } from "./units";
 
@@ -47,6 +48,35 @@ export const EVENT_CATEGORY_LABELS: Readonly<Record<EventCategory, string>> = {
 };
 
 export const DEFAULT_EVENT_CATEGORY: EventCategory = EVENT_CATEGORIES[0];
+
+/** Ours: what a saved event's toast says; the description names the event and its day. */
+export const EVENT_SAVED_TOASTS = { created: "Event added", updated: "Event updated" } as const;
+
+export interface EventCategoryForm {
+  /** The audience a new event of this category starts with, until the parent picks one. */
+  privacyLevel: ItemPrivacyLevel;
+  /** Whether the form asks for the questions for the provider (medical appointments only). */
+  providerQuestions: boolean;
+}
+
+const FAMILY_AUDIENCE: ItemPrivacyLevel = "extended-family";
+
+/**
+ * The event form follows the category (issue 24): a medical appointment stays with the parents
+ * (the spec's default) and asks for the questions for the provider; family gatherings and
+ * celebrations are for the family (both family circles), with no medical fields.
+ */
+export const EVENT_CATEGORY_FORMS: Readonly<Record<EventCategory, EventCategoryForm>> = {
+  medical: { privacyLevel: DEFAULT_EVENT_PRIVACY_LEVEL, providerQuestions: true },
+  milestone: { privacyLevel: DEFAULT_EVENT_PRIVACY_LEVEL, providerQuestions: false },
+  family: { privacyLevel: FAMILY_AUDIENCE, providerQuestions: false },
+  preparation: { privacyLevel: DEFAULT_EVENT_PRIVACY_LEVEL, providerQuestions: false },
+  celebration: { privacyLevel: FAMILY_AUDIENCE, providerQuestions: false },
+};
+
+/** The audience after the category changes: the new category's, unless the parent chose one themselves. */
+export const audienceForCategory = (category: EventCategory, current: ItemPrivacyLevel, pickedByParent: boolean): ItemPrivacyLevel =>
+  pickedByParent ? current : EVENT_CATEGORY_FORMS[category].privacyLevel;
 
 /** The pregnancy week an event falls in, from the LMP (week 0 is the LMP's week). */
 export function eventWeekNumber(date: string, lastMenstrualPeriod: string): number {

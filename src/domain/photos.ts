@@ -6,7 +6,7 @@ import { z } from "zod";
 import { guestPrivacyLevelSchema, itemPrivacyLevelSchema } from "./audience";
 import { GUEST_PRIVACY_LEVELS } from "./enums";
 import { sanitizeNotes, sanitizePlainText, sanitizeTitle } from "./sanitize";
-import { SUBSCRIPTION_SPAN_DAYS } from "./dates";
+import { lmpFromDueDate, SUBSCRIPTION_SPAN_DAYS, weeksPregnant } from "./dates";
 import { DAYS_PER_WEEK, SECONDS_PER_DAY } from "./units";
 import { NOTES_MAX_LENGTH, TITLE_MAX_LENGTH } from "./textLimits";
 
@@ -26,6 +26,9 @@ export const PHOTO_MAX_GUEST_TAGS = 50;
 
 /** Photos are dated by pregnancy week, from the LMP (week 0) to the end of service (week 52). */
 export const PHOTO_LAST_WEEK = SUBSCRIPTION_SPAN_DAYS / DAYS_PER_WEEK;
+
+/** The week a photo taken today belongs to: the pregnancy's current week, within the album's weeks. */
+export const photoWeekOn = (dueDate: string, today: string): number => Math.min(PHOTO_LAST_WEEK, weeksPregnant(lmpFromDueDate(dueDate), today));
 
 /** Ours: the album grid's thumbnails (made by the browser, or by the Worker when it cannot): longest side and JPEG quality. */
 export const PHOTO_THUMBNAIL_MAX_PX = 480;

@@ -9,12 +9,13 @@ const variants: Record<ToastVariant, string> = {
 
 /**
  * Renders the toast store in a polite live region that is always in the page, so screen readers
- * announce each toast as it appears.
+ * announce each toast as it appears. On a phone toasts rise from the bottom, above the app's
+ * bottom bar (its height is in `--bottom-bar-height` while it shows); from 640 px, top right.
  */
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:inset-x-auto sm:top-0 sm:right-0 sm:bottom-auto sm:justify-end">
+    <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-[var(--bottom-bar-height,0px)] z-50 flex justify-center p-4 sm:inset-x-auto sm:top-0 sm:right-0 sm:bottom-auto sm:justify-end">
       <div role="status" aria-live="polite" aria-atomic="true" className="flex w-full max-w-sm flex-col gap-2">
         {toasts.map((t) => (
           <div
@@ -25,7 +26,7 @@ export function Toaster() {
             onFocus={() => pauseToast(t.id)}
             onBlur={() => resumeToast(t.id)}
           >
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 wrap-anywhere">
               <p className="font-semibold">{t.title}</p>
               {t.description && <p className="mt-1 text-sm">{t.description}</p>}
             </div>

@@ -41,6 +41,16 @@ export const ListIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** Drawn, not typed: a glyph of text inside a button would be read as part of its visible label. */
+export const NumberedListIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M10 6h11M10 12h11M10 18h11" />
+    <path d="M4 4h1v4M4 8h2" strokeWidth="1.5" />
+    <path d="M4 10.8a1 1 0 0 1 2 .4L4 14h2" strokeWidth="1.5" />
+    <path d="M4 16h2l-1 1.3a1.1 1.1 0 1 1-1 1.5" strokeWidth="1.5" />
+  </Icon>
+);
+
 export const CalendarIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="4.5" width="18" height="16.5" rx="2" />

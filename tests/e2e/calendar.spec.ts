@@ -3,11 +3,14 @@ import { eq } from "drizzle-orm";
 import { TIME_MESSAGES } from "../../src/domain/time";
 import { calendarEvents } from "../../worker/db/schema";
 import { addDays, todayIso } from "../../src/domain/dates";
+import { EVENT_SAVED_TOASTS } from "../../src/domain/calendar";
+import { photoWeekOn } from "../../src/domain/photos";
 import { familyWithGrandparent, openDb, secondBrowser } from "./family";
 import { expect, expectAccessible, mailedLink, signInThroughApi, test } from "./support";
 
 const GRANDMA = "grandma@example.com";
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+const monthHeading = (date: string) => new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 
 async function eventsTitled(title: string) {
   const { db, close } = openDb();
@@ -159,4 +162,51 @@ test("a new family adds suggested milestones; the due date lands on the pregnanc
   await page.getByRole("switch", { name: "Show archived events" }).click();
   await expect(dueDate).toBeVisible();
   await expect(dueDate).not.toContainText("Archived");
+});
+
+test("saving an event says so and opens its month and day; the form follows the category; photos start at the current week", async ({ page, request, baseURL }) => {
+  const family = await familyWithGrandparent(request, baseURL!, "Saving Family");
+  await signInThroughApi(page, family.owner.email, family.owner.password);
+  await page.goto("/calendar");
+  await page.getByRole("button", { name: "Add event" }).click();
+  const form = page.getByRole("dialog", { name: "Add event" });
+  const audience = form.getByLabel("Who can see it");
+  const questions = form.getByLabel("Questions for your provider");
+
+  // Medical (the default) stays with the parents and asks for the provider's questions.
+  await expect(form.getByLabel("Category")).toHaveValue("medical");
+  await expect(audience).toHaveValue("parents-only");
+  await expect(questions).toBeVisible();
+  // A celebration is for the family and has no medical fields.
+  await form.getByLabel("Category").selectOption("celebration");
+  await expect(audience).toHaveValue("extended-family");
+  await expect(questions).toBeHidden();
+  await form.getByLabel("Category").selectOption("medical");
+  await expect(audience).toHaveValue("parents-only");
+  await expect(questions).toBeVisible();
+  // An audience the parent picked stays when the category changes.
+  await audience.selectOption("friends");
+  await form.getByLabel("Category").selectOption("celebration");
+  await expect(audience).toHaveValue("friends");
+  await expectAccessible(page);
+
+  // Saved two months ahead: the toast names it, the calendar shows that month with the day chosen.
+  const date = addDays(todayIso(), 62);
+  const title = `Baby shower ${Date.now()}`;
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Date", { exact: true }).fill(date);
+  await form.getByRole("button", { name: "Save event" }).click();
+  await expect(toast(page, EVENT_SAVED_TOASTS.created)).toContainText(title);
+  await expect(page.getByRole("heading", { name: monthHeading(date), level: 2 })).toBeVisible();
+  const day = page.getByRole("button", { name: /, 1 event$/ });
+  await expect(day).toHaveAttribute("aria-pressed", "true");
+  await expect(day).toHaveText(String(Number(date.slice(8))));
+  const dayList = page.getByRole("region", { name: new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`)) });
+  await expect(dayList.getByRole("button", { name: new RegExp(title) })).toBeInViewport();
+  await expectAccessible(page);
+
+  // The upload form dates photos by the pregnancy's week today (due in 10 days: week 38).
+  await page.goto("/photos");
+  await page.getByRole("button", { name: "Upload photos" }).click();
+  await expect(page.getByRole("dialog", { name: "Upload photos" }).getByLabel("Week")).toHaveValue(String(photoWeekOn(addDays(todayIso(), 10), todayIso())));
 });

@@ -28,6 +28,8 @@ test("a new parent signs up, verifies the emailed code, signs in and out", async
   await expect(page.getByText("Ada")).toBeVisible();
   await expectAccessible(page);
 
+  // On a phone Log Out is in the menu.
+  if (test.info().project.name === "mobile") await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("button", { name: "Log Out" }).click();
   await expect(page).toHaveURL(/\/$/);
   // Signing out loads the static home page: let it finish before the next navigation.

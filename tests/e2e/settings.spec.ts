@@ -243,6 +243,28 @@ test("inviting a guest suggests the privacy level from the relationship and says
   await expect(dialog).toBeHidden();
 });
 
+test("a long email address wraps whole: it starts its own line, nothing is split mid-word and nothing overflows", async ({ page }) => {
+  const email = await signUpThroughApi(page, "grandmother.helen.parker.family", "long-address-1", { stay: true });
+  await openSettings(page);
+  const line = page.getByRole("region", { name: "Profile" }).getByText(`Email: ${email}`);
+  await expect(line).toBeVisible();
+  const layout = await line.evaluate((element, address) => {
+    const text = element.firstChild!.textContent!;
+    const range = document.createRange();
+    const node = [...element.childNodes].find((child) => child.textContent?.includes(address))!;
+    const at = node.textContent!.indexOf(address);
+    range.setStart(node, at);
+    range.setEnd(node, at + address.length);
+    const lines = [...range.getClientRects()];
+    return { text, lines: lines.length, addressLeft: lines[0]!.left, lineLeft: element.getBoundingClientRect().left, overflow: element.scrollWidth - element.clientWidth, pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+  }, email);
+  expect(layout.overflow).toBeLessThanOrEqual(0);
+  expect(layout.pageOverflow).toBeLessThanOrEqual(0);
+  // Beside 'Email:' when it fits there, else from the start of a line of its own.
+  if (layout.lines > 1) expect(Math.abs(layout.addressLeft - layout.lineLeft)).toBeLessThan(1);
+  await expectAccessible(page);
+});
+
 test("the profile name is saved with a Success toast", async ({ page }) => {
   const noah = demoMember("noah");
   await signInThroughApi(page, noah.email);

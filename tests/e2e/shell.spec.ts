@@ -5,7 +5,8 @@ import { addDays, lmpFromDueDate, serviceEndDate, todayIso } from "../../src/dom
 import { GUEST_DEFAULT_PERMISSIONS } from "../../src/domain/permissions";
 import { pregnancies, pregnancyParticipants } from "../../worker/db/schema";
 import { randomIp } from "../support/client";
-import { expect, expectAccessible, test, uniqueEmail, signIn } from "./support";
+import { expect, expectAccessible, test, uniqueEmail, signIn, signInThroughApi, trpcMutation } from "./support";
+import { familyWithGrandparent } from "./family";
 import { SIDEBAR_COOKIE_MAX_AGE_SECONDS, MOBILE_BOTTOM_BAR_MAX_ITEMS } from "../../src/domain/layout";
 
 const isMobile = (testInfo: TestInfo) => testInfo.project.name === "mobile";
@@ -225,6 +226,70 @@ test("Ctrl+B collapses the sidebar to icons and the state survives a reload", { 
   await expect(sidebar).toHaveAttribute("data-state", "expanded");
   await page.reload();
   await expect(sidebar).toHaveAttribute("data-state", "expanded");
+});
+
+test("Ctrl+B in a text field is the field's: the post editor bolds and the sidebar stays; '?' lists the shortcuts", { tag: "@desktop" }, async ({ page }) => {
+  await signInAs(page, "olivia");
+  await page.goto("/posts");
+  const sidebar = page.locator("#app-sidebar");
+  const composer = page.getByRole("region", { name: "New post" });
+  const editor = composer.getByRole("textbox", { name: "Share an update" });
+  await editor.click();
+  await page.keyboard.press("Control+b");
+  await page.keyboard.type("Big news");
+  await expect(editor.locator("b, strong")).toHaveText("Big news");
+  await expect(composer.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "true");
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  await composer.getByLabel("Location").click();
+  await page.keyboard.press("Control+b");
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  // Every toolbar button's name holds its visible text (axe: label-content-name-mismatch).
+  await expectAccessible(page);
+
+  // '?' typed in a field is text; outside one it opens the shortcuts.
+  await page.keyboard.type("?");
+  await expect(composer.getByLabel("Location")).toHaveValue("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toHaveCount(0);
+  await page.getByRole("heading", { name: "Posts", level: 1 }).click();
+  await page.keyboard.press("Shift+?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help.getByRole("heading", { name: "Keyboard shortcuts" })).toBeVisible();
+  await expect(help).toContainText("Ctrl+B");
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(help).toHaveCount(0);
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+});
+
+test("on a phone a toast sits above the bottom bar, a tapped day scrolls to its events, and Log Out is in the menu", { tag: "@mobile" }, async ({ page, request, baseURL }) => {
+  const family = await familyWithGrandparent(request, baseURL!, "Phone Family");
+  await signInThroughApi(page, family.owner.email, family.owner.password);
+  const today = todayIso();
+  await trpcMutation(page.request, "calendar.create", { pregnancyId: family.pregnancyId, id: crypto.randomUUID(), title: "Nursery painting", date: today, time: "", category: "preparation", location: "", notes: "", questions: "", privacyLevel: "parents-only" });
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  // The header has no Log Out of its own: it is in the menu.
+  await expect(page.getByRole("main").getByRole("button", { name: "Log Out" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Log Out" })).toBeVisible();
+  await page.getByRole("button", { name: "Close menu" }).click();
+
+  const bottomBar = page.getByRole("navigation", { name: "Shortcuts" });
+  await page.goto("/calendar");
+  await page.getByRole("button", { name: /, 1 event$/ }).click();
+  const event = page.getByRole("button", { name: /^Nursery painting/ });
+  await expect(event).toBeInViewport({ ratio: 1 });
+  const barTop = (await bottomBar.boundingBox())!.y;
+  await expect.poll(async () => { const box = (await event.boundingBox())!; return box.y + box.height; }).toBeLessThanOrEqual(barTop);
+
+  await page.goto("/settings");
+  const profile = page.getByRole("region", { name: "Profile" });
+  await profile.getByRole("button", { name: "Save profile" }).click();
+  const toast = page.getByRole("region", { name: "Notifications", exact: true }).getByText("Success", { exact: true });
+  await expect(toast).toBeVisible();
+  const toastBox = (await page.getByRole("region", { name: "Notifications", exact: true }).getByRole("status").boundingBox())!;
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual((await bottomBar.boundingBox())!.y);
+  await expectAccessible(page);
 });
 
 test("below 768 px: a top bar with the menu dialog and a bottom bar of at most four items", { tag: "@mobile" }, async ({ page }) => {

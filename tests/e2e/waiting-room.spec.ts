@@ -5,7 +5,7 @@ import { waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
 import { pregnancyParticipants, waitingRoomSessions } from "../../worker/db/schema";
 import { PNG_1X1 } from "../support/images";
 import { activateWaitingRoom, familyWithGrandparent, openDb, secondBrowser } from "./family";
-import { expect, expectAccessible, payingFamily, signIn, signInThroughApi, test } from "./support";
+import { expect, expectAccessible, payingFamily, signIn, signInThroughApi, test, trpcMutation } from "./support";
 
 const message = (page: Page, text: string) => page.getByRole("list", { name: "Messages", exact: true }).getByRole("article").filter({ hasText: text });
 
@@ -158,6 +158,25 @@ test("@mobile on a phone the parent opens the room, posts a pinned update, answe
   expect(overflow).toBeLessThanOrEqual(0);
   await page.getByRole("tab", { name: "Direct messages" }).click();
   await expect(page.getByRole("heading", { name: "Direct messages" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("the 'Pinned updates' label shows whole", async ({ page, request, baseURL }) => {
+  const family = await familyWithGrandparent(request, baseURL!);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
+  await trpcMutation(page.request, "waitingRoom.activate", { pregnancyId: family.pregnancyId });
+  await page.goto("/waiting-room");
+  const pinned = page.getByRole("region", { name: "Pinned updates" });
+  const label = pinned.getByRole("heading", { name: "Pinned updates" });
+  await expect(label).toBeVisible();
+  await label.scrollIntoViewIfNeeded();
+  // Nothing clips it (a scrolling box's rounded corner cut its first letter): each corner of its box is the label's own.
+  const cornersShown = await label.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const corners = [[box.left + 1, box.top + 1], [box.right - 1, box.top + 1], [box.left + 1, box.bottom - 1], [box.right - 1, box.bottom - 1]] as const;
+    return element.scrollWidth <= element.clientWidth && corners.every(([x, y]) => element.contains(document.elementFromPoint(x, y)));
+  });
+  expect(cornersShown).toBe(true);
   await expectAccessible(page);
 });
 

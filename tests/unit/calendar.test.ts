@@ -1,7 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { countRsvps, eventForViewer, eventWeekNumber, isRsvpAnswer, RSVP_ANSWERS, RSVP_LABELS } from "../../src/domain/calendar";
+import { audienceForCategory, countRsvps, EVENT_CATEGORY_FORMS, eventForViewer, eventWeekNumber, isRsvpAnswer, RSVP_ANSWERS, RSVP_LABELS } from "../../src/domain/calendar";
+import { DEFAULT_EVENT_PRIVACY_LEVEL } from "../../src/domain/audience";
 import { addDays } from "../../src/domain/dates";
-import { RSVP_STATUSES } from "../../src/domain/enums";
+import { EVENT_CATEGORIES, RSVP_STATUSES } from "../../src/domain/enums";
+
+describe("the event form by category", () => {
+  it("keeps a medical appointment with the parents and asks for the questions for the provider", () => {
+    expect(EVENT_CATEGORY_FORMS.medical).toEqual({ privacyLevel: DEFAULT_EVENT_PRIVACY_LEVEL, providerQuestions: true });
+    expect(DEFAULT_EVENT_PRIVACY_LEVEL).toBe("parents-only");
+  });
+
+  it("shares a celebration and a family event with the family, without medical fields", () => {
+    for (const category of ["celebration", "family"] as const) expect(EVENT_CATEGORY_FORMS[category]).toEqual({ privacyLevel: "extended-family", providerQuestions: false });
+  });
+
+  it("asks for provider questions on medical events alone", () => {
+    expect(EVENT_CATEGORIES.filter((category) => EVENT_CATEGORY_FORMS[category].providerQuestions)).toEqual(["medical"]);
+  });
+
+  it("follows the category until the parent picks the audience themselves", () => {
+    expect(audienceForCategory("celebration", "parents-only", false)).toBe("extended-family");
+    expect(audienceForCategory("medical", "extended-family", false)).toBe("parents-only");
+    expect(audienceForCategory("celebration", "friends", true)).toBe("friends");
+    expect(audienceForCategory("medical", "friends", true)).toBe("friends");
+  });
+});
 
 describe("countRsvps", () => {
   it("counts every status, with zeros for the ones nobody gave", () => {

@@ -33,7 +33,6 @@ const ALLOWED: Record<string, { files: readonly string[]; why: string }> = {
     why: "started with no connection, the app's offline frame shows the kick counter and the contraction timer",
   },
   "shell -> modes": { files: ["ModeSwitch.tsx"], why: "the sidebar shows the Parent/Guest switch" },
-  "dashboard -> auth": { files: ["LogOutButton.tsx"], why: "on phones the dashboard offers Log Out, which the hidden sidebar holds" },
   "dashboard -> calendar": { files: ["useCalendar.ts", "RsvpButtons.tsx"], why: "the dashboard lists the upcoming events with their RSVP buttons" },
   "dashboard -> posts": { files: ["PostsFeed.tsx"], why: "the dashboard shows the posts feed" },
   "settings -> auth": { files: ["LogOutButton.tsx"], why: "Settings ends with Log Out" },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cleanPhotoText, cleanTags, DEFAULT_WEEK, downloadFileName, PHOTO_LAST_WEEK, PHOTO_MAX_TAGS, PHOTO_TAG_MAX_LENGTH, photoDetailsSchema, photoUploadMetadataSchema, photoUrls } from "../../src/domain/photos";
+import { cleanPhotoText, cleanTags, DEFAULT_WEEK, downloadFileName, PHOTO_LAST_WEEK, PHOTO_MAX_TAGS, PHOTO_TAG_MAX_LENGTH, photoDetailsSchema, photoUploadMetadataSchema, photoUrls, photoWeekOn } from "../../src/domain/photos";
+import { addDays } from "../../src/domain/dates";
 import { TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 
 describe("photoUploadMetadataSchema", () => {
@@ -62,5 +63,18 @@ describe("photoUrls and downloadFileName", () => {
     expect(downloadFileName("👶🍼", 30, "webp")).toBe("photo-week-30.webp");
     expect(downloadFileName(null, 24, "heic")).toBe("photo-week-24.heic");
     expect(downloadFileName("a".repeat(100), 1, "jpg")).toBe(`${"a".repeat(60)}.jpg`);
+  });
+});
+
+describe("photoWeekOn", () => {
+  it("is the pregnancy's current week, counted from the LMP the due date implies", () => {
+    expect(photoWeekOn("2026-12-01", "2026-12-01")).toBe(40);
+    expect(photoWeekOn("2026-12-01", addDays("2026-12-01", -10))).toBe(38);
+    expect(photoWeekOn("2026-12-01", addDays("2026-12-01", -280))).toBe(0);
+  });
+
+  it("stays within the album's weeks before the LMP and long after the due date", () => {
+    expect(photoWeekOn("2026-12-01", addDays("2026-12-01", -400))).toBe(0);
+    expect(photoWeekOn("2026-12-01", addDays("2026-12-01", 400))).toBe(PHOTO_LAST_WEEK);
   });
 });

@@ -97,7 +97,7 @@ export function CodeSignInForm({ initialEmail = "", invite = {} }: { initialEmai
           "We will email you a 6-digit code to sign in with."
         ) : (
           <>
-            We sent a 6-digit code to <strong className="break-all text-foreground">{trimmedEmail}</strong>.
+            We sent a 6-digit code to <strong className="wrap-anywhere text-foreground">{trimmedEmail}</strong>.
           </>
         )
       }

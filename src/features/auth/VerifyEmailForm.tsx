@@ -131,7 +131,7 @@ export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email"
       description={
         email ? (
           <>
-            We sent a 6-digit code to <strong className="break-all text-foreground">{email}</strong>. Enter it below, or follow the link in the email, to confirm
+            We sent a 6-digit code to <strong className="wrap-anywhere text-foreground">{email}</strong>. Enter it below, or follow the link in the email, to confirm
             your email address.
           </>
         ) : (

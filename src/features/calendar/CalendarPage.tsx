@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate, useRouteContext, useSearch } from "@tanstack/react-router";
 import { clsx } from "clsx";
-import { CALENDAR_TOASTS, CALENDAR_VIEWS, type CalendarView, stepView, viewRange, weekDays } from "../../domain/calendar";
+import { CALENDAR_TOASTS, CALENDAR_VIEWS, EVENT_SAVED_TOASTS, type CalendarView, stepView, viewRange, weekDays } from "../../domain/calendar";
 import { useDocumentTitle } from "../../lib/document-title";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -9,6 +9,7 @@ import { Switch } from "../../ui/fields";
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
+import { toast } from "../../ui/toast";
 import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 import { AgendaView, MonthView, WeekView } from "./CalendarViews";
 import { EventDialog } from "./EventDialog";
@@ -16,7 +17,7 @@ import { EventFormDialog } from "./EventFormDialog";
 import { SuggestedMilestonesDialog } from "./SuggestedMilestonesDialog";
 import { useCalendarEvents, useCalendarWrites, type CalendarEvent, type CalendarScope, type NewEventInput } from "./useCalendar";
 import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
-import { dateFormat } from "../../lib/format";
+import { dateFormat, formatDateOnly } from "../../lib/format";
 
 const VIEW_LABELS: Readonly<Record<CalendarView, string>> = { month: "Month", week: "Week", agenda: "Agenda" };
 const monthTitle = dateFormat({ month: "long", year: "numeric", timeZone: "UTC" });
@@ -67,7 +68,8 @@ function Calendar({ scope, canEdit }: { scope: CalendarScope; canEdit: boolean }
   const events = useCalendarEvents(scope, viewRange(view, anchor), showArchived);
   const writes = useCalendarWrites(scope);
 
-  const go = (changes: { view?: CalendarView; date?: string; event?: string | undefined }) => void navigate({ search: (previous) => ({ ...previous, ...changes }) });
+  // The page stays where it is scrolled: a chosen day scrolls to its events itself.
+  const go = (changes: { view?: CalendarView; date?: string; event?: string | undefined }) => void navigate({ search: (previous) => ({ ...previous, ...changes }), resetScroll: false });
   const openEvent = (event: CalendarEvent) => go({ event: event.id });
   const addOn = canEdit ? (date: string) => setForm({ date }) : undefined;
   const list = events.data ?? [];
@@ -76,9 +78,15 @@ function Calendar({ scope, canEdit }: { scope: CalendarScope; canEdit: boolean }
   function save(values: Omit<NewEventInput, "id">) {
     const editing = form?.event;
     setForm(null);
-    // The calendar shows the change at once; a refusal rolls it back with the spec's toast.
-    if (editing) void writes.update({ eventId: editing.id, ...values }).catch(() => undefined);
-    else void writes.create({ id: crypto.randomUUID(), ...values }).catch(() => undefined);
+    // The calendar moves to the event's day and shows the change at once; a refusal rolls it back
+    // with the spec's toast, the server's yes says what was saved.
+    setSelectedDay(values.date);
+    go({ date: values.date });
+    const saved = editing ? writes.update({ eventId: editing.id, ...values }) : writes.create({ id: crypto.randomUUID(), ...values });
+    void saved.then(
+      () => toast({ title: editing ? EVENT_SAVED_TOASTS.updated : EVENT_SAVED_TOASTS.created, description: `${values.title.trim()}, ${formatDateOnly(values.date)}`, variant: "success" }),
+      () => undefined,
+    );
   }
 
   const [previousLabel, nextLabel] = PREVIOUS_LABELS[view];

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { clsx } from "clsx";
 import { monthGridDays, weekDays } from "../../domain/calendar";
 import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
@@ -60,6 +61,11 @@ export function MonthView({ anchor, today, events, onOpen, onAddOn, selectedDay,
   const month = anchor.slice(0, 7);
   const byDay = eventsByDay(events);
   const selectedEvents = selectedDay ? (byDay.get(selectedDay) ?? []) : [];
+  const dayList = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // The chosen day's events are listed under the grid, below the fold on a phone: bring them into view.
+    if (selectedDay) dayList.current?.scrollIntoView({ block: "nearest" });
+  }, [selectedDay]);
   return (
     <div className="flex flex-col gap-4">
       <table className="w-full table-fixed border-collapse">
@@ -126,7 +132,7 @@ export function MonthView({ anchor, today, events, onOpen, onAddOn, selectedDay,
         </tbody>
       </table>
       {selectedDay && (
-        <section aria-labelledby="selected-day" className="flex flex-col gap-2">
+        <section ref={dayList} aria-labelledby="selected-day" className="flex scroll-mt-20 scroll-mb-24 flex-col gap-2">
           <div className="flex items-center justify-between gap-2">
             <h2 id="selected-day" className="text-lg font-bold">
               {longDayFormat.format(utc(selectedDay))}

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { DEFAULT_EVENT_PRIVACY_LEVEL } from "../../domain/audience";
-import { DEFAULT_EVENT_CATEGORY, EVENT_CATEGORY_LABELS } from "../../domain/calendar";
+import { audienceForCategory, DEFAULT_EVENT_CATEGORY, EVENT_CATEGORY_FORMS, EVENT_CATEGORY_LABELS } from "../../domain/calendar";
 import { isDateOnly } from "../../domain/dates";
 import { EVENT_CATEGORIES, type EventCategory, type ItemPrivacyLevel } from "../../domain/enums";
 import { formatEventTime, parseEventTime } from "../../domain/time";
@@ -33,7 +32,7 @@ const valuesOf = (event: CalendarEvent | undefined, date: string): EventFormValu
   location: event?.location ?? "",
   notes: event?.notes ?? "",
   questions: event?.questions ?? "",
-  privacyLevel: event?.privacyLevel ?? DEFAULT_EVENT_PRIVACY_LEVEL,
+  privacyLevel: event?.privacyLevel ?? EVENT_CATEGORY_FORMS[DEFAULT_EVENT_CATEGORY].privacyLevel,
 });
 
 /** The same checks the server makes, so a mistake is shown at once and nothing is sent. */
@@ -74,14 +73,26 @@ export function EventFormDialog({ open, onClose, event, defaultDate, onSubmit }:
 function EventForm({ event, defaultDate, onCancel, onSubmit }: Omit<EventFormDialogProps, "open" | "onClose"> & { onCancel: () => void }) {
   const [values, setValues] = useState(() => valuesOf(event, defaultDate));
   const [errors, setErrors] = useState<FieldErrors>({});
+  // An event's saved audience was chosen when it was made: only a new event's follows the category.
+  const [audiencePicked, setAudiencePicked] = useState(event !== undefined);
   const set = <K extends keyof EventFormValues>(key: K) => (value: EventFormValues[K]) => setValues((previous) => ({ ...previous, [key]: value }));
+  const { providerQuestions } = EVENT_CATEGORY_FORMS[values.category];
+
+  function chooseCategory(category: EventCategory) {
+    setValues((previous) => ({ ...previous, category, privacyLevel: audienceForCategory(category, previous.privacyLevel, audiencePicked) }));
+  }
+
+  function chooseAudience(level: ItemPrivacyLevel) {
+    setAudiencePicked(true);
+    set("privacyLevel")(level);
+  }
 
   function submit(formEvent: FormEvent) {
     formEvent.preventDefault();
     const found = check(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    onSubmit({ ...values, time: values.time.trim() });
+    onSubmit({ ...values, time: values.time.trim(), questions: providerQuestions ? values.questions : "" });
   }
 
   return (
@@ -101,25 +112,27 @@ function EventForm({ event, defaultDate, onCancel, onSubmit }: Omit<EventFormDia
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Category" value={values.category} onChange={(e) => set("category")(e.target.value as EventCategory)}>
+        <SelectField label="Category" value={values.category} onChange={(e) => chooseCategory(e.target.value as EventCategory)}>
           {EVENT_CATEGORIES.map((category) => (
             <option key={category} value={category}>
               {EVENT_CATEGORY_LABELS[category]}
             </option>
           ))}
         </SelectField>
-        <ItemPrivacyField label="Who can see it" value={values.privacyLevel} onChange={set("privacyLevel")} />
+        <ItemPrivacyField label="Who can see it" value={values.privacyLevel} onChange={chooseAudience} />
       </div>
       <TextField label="Location" value={values.location} maxLength={LOCATION_MAX_LENGTH} onChange={(e) => set("location")(e.target.value)} />
       <TextAreaField label="Notes" value={values.notes} maxLength={NOTES_MAX_LENGTH} rows={3} onChange={(e) => set("notes")(e.target.value)} />
-      <TextAreaField
-        label="Questions for your provider"
-        hint="Write them down now so nothing is forgotten at the appointment."
-        value={values.questions}
-        maxLength={QUESTIONS_MAX_LENGTH}
-        rows={3}
-        onChange={(e) => set("questions")(e.target.value)}
-      />
+      {providerQuestions && (
+        <TextAreaField
+          label="Questions for your provider"
+          hint="Write them down now so nothing is forgotten at the appointment."
+          value={values.questions}
+          maxLength={QUESTIONS_MAX_LENGTH}
+          rows={3}
+          onChange={(e) => set("questions")(e.target.value)}
+        />
+      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

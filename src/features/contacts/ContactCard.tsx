@@ -29,7 +29,7 @@ export function ContactCard({ contact, onShowHistory }: { contact: Contact; onSh
           </div>
           <p className="text-sm text-muted-foreground">{facts.join(" · ")}</p>
           {contact.email && (
-            <a href={`mailto:${contact.email}`} className="w-fit text-sm font-medium break-all text-link underline underline-offset-4 hover:no-underline">
+            <a href={`mailto:${contact.email}`} className="w-fit text-sm font-medium wrap-anywhere text-link underline underline-offset-4 hover:no-underline">
               {contact.email}
             </a>
           )}

@@ -3,7 +3,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useDocumentTitle } from "../../lib/document-title";
 import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
-import { LogOutButton } from "../auth/LogOutButton";
 import { ReadOnlyNotice } from "../../ui/ReadOnlyNotice";
 import { useCurrentPregnancy, type CurrentPregnancy } from "../pregnancy-context/currentPregnancy";
 import { BabiesCard, ProgressCard, SizeCard } from "./DashboardCards";
@@ -30,13 +29,10 @@ export function DashboardPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
-          <p className="mt-1 text-lg text-muted-foreground">{firstName ? `Welcome, ${firstName}!` : "Welcome!"}</p>
-        </div>
-        {/* From 768 px the shell's sidebar has Log Out; below, it sits in the closed menu, so the dashboard offers it too. */}
-        <LogOutButton className="md:hidden" />
+      {/* Log Out is the menu's (the sidebar's from 768 px), never a large button in the page's header. */}
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
+        <p className="mt-1 text-lg text-muted-foreground">{firstName ? `Welcome, ${firstName}!` : "Welcome!"}</p>
       </div>
       <DashboardBody current={current} />
     </div>

@@ -62,7 +62,7 @@ export function EarlyAccessStep({ data, onNext, onBack }: StepProps) {
       <div className="rounded-xl border border-border bg-lavender p-4">
         <p className="font-semibold">You have {EARLY_ACCESS_HOURS} hours of full access while you confirm your email.</p>
         <p className="mt-2 text-muted-foreground">
-          We sent a 6-digit code to <strong className="break-all text-foreground">{data.email ?? "your email address"}</strong>. Enter it from the dashboard or follow the link in
+          We sent a 6-digit code to <strong className="wrap-anywhere text-foreground">{data.email ?? "your email address"}</strong>. Enter it from the dashboard or follow the link in
           the email whenever suits you; setup goes on meanwhile.
         </p>
       </div>

@@ -85,7 +85,7 @@ export function PartnerCodeForm({ invitation, sender, inviter, verified, onVerif
     <form noValidate onSubmit={handleVerify} className="flex flex-col gap-4">
       <p className="text-muted-foreground">
         To keep the pregnancy private, the {OTP_LENGTH}-digit code went to the pregnancy owner&apos;s email
-        {owner ? <strong className="break-all text-foreground"> ({owner})</strong> : null}, not to yours. Ask {inviter ?? "them"} for it.
+        {owner ? <strong className="wrap-anywhere text-foreground"> ({owner})</strong> : null}, not to yours. Ask {inviter ?? "them"} for it.
       </p>
       <FormMessage id={messageId} message={message} />
       <CodeField

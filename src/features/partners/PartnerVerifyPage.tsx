@@ -99,7 +99,7 @@ export function PartnerVerifyPage() {
             </>
           ) : (
             <>
-              A partner invitation is waiting for <strong className="break-all text-foreground">{email}</strong>.
+              A partner invitation is waiting for <strong className="wrap-anywhere text-foreground">{email}</strong>.
             </>
           )
         }

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useId, useRef, useState, type ClipboardEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from "react";
 import { clsx } from "clsx";
 import { REGISTRY_MESSAGES } from "../../domain/registry";
 import { normalizePostLink } from "../../domain/posts";
 import { Button } from "../../ui/Button";
-import { LinkIcon } from "../../ui/icons";
+import { LinkIcon, ListIcon, NumberedListIcon } from "../../ui/icons";
 import { TextField, inputStyles } from "../../ui/TextField";
 import { appendPostNodes, parsePostHtml } from "./postHtml";
 
@@ -13,12 +13,19 @@ import { appendPostNodes, parsePostHtml } from "./postHtml";
  * HTML is removed by the server's sanitiser.
  */
 const FORMATS = [
-  { key: "bold", label: "Bold", command: "bold", glyph: <b>B</b> },
-  { key: "italic", label: "Italic", command: "italic", glyph: <i className="font-serif">I</i> },
-  { key: "bullets", label: "Bulleted list", command: "insertUnorderedList", glyph: "•≡" },
-  { key: "numbers", label: "Numbered list", command: "insertOrderedList", glyph: "1≡" },
+  { key: "bold", label: "Bold", command: "bold", glyph: <b>B</b>, shortcut: "b" },
+  { key: "italic", label: "Italic", command: "italic", glyph: <i className="font-serif">I</i>, shortcut: "i" },
+  // The lists are drawn: a typed '1' beside 'Numbered list' would be visible text missing from its name (WCAG 2.5.3).
+  { key: "bullets", label: "Bulleted list", command: "insertUnorderedList", glyph: <ListIcon />, shortcut: null },
+  { key: "numbers", label: "Numbered list", command: "insertOrderedList", glyph: <NumberedListIcon />, shortcut: null },
 ] as const;
 type FormatKey = (typeof FORMATS)[number]["key"];
+
+/** The format Ctrl+B or Ctrl+I (Cmd on a Mac) asks for in the editor, if that is what was pressed. */
+function formatForKeys(event: KeyboardEvent): (typeof FORMATS)[number] | undefined {
+  if (event.altKey || event.shiftKey || !(event.ctrlKey || event.metaKey)) return undefined;
+  return FORMATS.find((format) => format.shortcut === event.key.toLowerCase());
+}
 
 const exec = (command: string, value?: string) => document.execCommand(command, false, value);
 
@@ -116,6 +123,14 @@ export function RichTextEditor({ label, initialHtml, onChange, hint }: RichTextE
     report();
   }
 
+  /** Ctrl+B and Ctrl+I format here, as in every editor, and go no further (the shell's Ctrl+B toggles the sidebar). */
+  function formatFromKeys(event: KeyboardEvent<HTMLDivElement>) {
+    const format = formatForKeys(event);
+    if (!format) return;
+    event.preventDefault();
+    applyFormat(format.command);
+  }
+
   /** Pasted text arrives as plain text: formatting from other pages would only be stripped later. */
   function pastePlainText(event: ClipboardEvent<HTMLDivElement>) {
     event.preventDefault();
@@ -130,7 +145,7 @@ export function RichTextEditor({ label, initialHtml, onChange, hint }: RichTextE
       <div className="overflow-hidden rounded-xl border border-input bg-surface focus-within:outline-2 focus-within:outline-offset-1 focus-within:outline-ring">
         <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-border bg-muted/50 p-1">
           {FORMATS.map((format) => (
-            <ToolbarButton key={format.key} label={format.label} pressed={active.has(format.key)} onPress={() => applyFormat(format.command)}>
+            <ToolbarButton key={format.key} label={format.label} keyShortcuts={format.shortcut ? `Control+${format.shortcut.toUpperCase()} Meta+${format.shortcut.toUpperCase()}` : undefined} pressed={active.has(format.key)} onPress={() => applyFormat(format.command)}>
               {format.glyph}
             </ToolbarButton>
           ))}
@@ -148,6 +163,7 @@ export function RichTextEditor({ label, initialHtml, onChange, hint }: RichTextE
           suppressContentEditableWarning
           onFocus={() => exec("defaultParagraphSeparator", "p")}
           onInput={report}
+          onKeyDown={formatFromKeys}
           onPaste={pastePlainText}
           className={clsx(
             inputStyles,
@@ -165,11 +181,20 @@ export function RichTextEditor({ label, initialHtml, onChange, hint }: RichTextE
   );
 }
 
-function ToolbarButton({ label, pressed, onPress, children }: { label: string; pressed: boolean; onPress: () => void; children: ReactNode }) {
+interface ToolbarButtonProps {
+  label: string;
+  keyShortcuts?: string | undefined;
+  pressed: boolean;
+  onPress: () => void;
+  children: ReactNode;
+}
+
+function ToolbarButton({ label, keyShortcuts, pressed, onPress, children }: ToolbarButtonProps) {
   return (
     <button
       type="button"
       aria-label={label}
+      aria-keyshortcuts={keyShortcuts}
       aria-pressed={pressed}
       title={label}
       // Keeps the text selection in the editor: a click would otherwise move focus to the button first.

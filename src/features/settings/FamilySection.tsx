@@ -159,13 +159,13 @@ function ParticipantRow({ participant: p, onEdit, onRemove, onRevoke, onResend, 
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-border p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
-        <h3 className="font-semibold break-words">
+        <h3 className="font-semibold wrap-anywhere">
           {name}
           <span className="font-normal text-muted-foreground"> · {p.displayTitle}</span>
         </h3>
         <p className="text-sm text-muted-foreground">{facts.join(" · ")}</p>
         {invited && (
-          <p className="mt-1 inline-flex items-center gap-1.5 rounded-full bg-lavender px-2.5 py-0.5 text-xs font-semibold">
+          <p className="mt-1 inline-flex max-w-full items-center gap-1.5 rounded-full bg-lavender px-2.5 py-0.5 text-xs font-semibold wrap-anywhere">
             Invitation pending{p.invitedEmail ? ` (${p.invitedEmail})` : ""}
           </p>
         )}

@@ -76,7 +76,7 @@ function NameForm({ me }: { me: Me }) {
         <TextField label="First name" value={firstName} onChange={(e) => setFirstName(e.target.value)} autoComplete="given-name" maxLength={NAME_MAX_LENGTH} required error={errors.firstName} />
         <TextField label="Last name" value={lastName} onChange={(e) => setLastName(e.target.value)} autoComplete="family-name" maxLength={NAME_MAX_LENGTH} required error={errors.lastName} />
       </div>
-      <p className="text-sm text-muted-foreground">Email: {me.email}</p>
+      <p className="text-sm wrap-anywhere text-muted-foreground">Email: {me.email}</p>
       <div>
         <Button type="submit" loading={update.isPending}>
           Save profile

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { clsx } from "clsx";
 import { Link, Outlet } from "@tanstack/react-router";
 import { APP_NAME } from "../../lib/document-title";
@@ -9,16 +9,18 @@ import { bottomBarItems } from "./navItems";
 import { Sidebar, SIDEBAR_TOGGLE_SHORTCUT } from "./Sidebar";
 import { useSidebarExpanded } from "./sidebarState";
 import { useIsMobile } from "../../lib/useIsMobile";
+import { isTypingTarget } from "../../lib/keyboard";
+import { KeyboardHelp } from "./KeyboardHelp";
 import { useShellNav, type ShellNav } from "./useShellNav";
 import { useDeviceSnapshot } from "./useDeviceSnapshot";
 import { useTimeZoneSync } from "./useTimeZoneSync";
 import { FamilyAudienceProvider } from "./FamilyAudienceProvider";
 
-/** Ctrl+B (Cmd+B on a Mac) toggles the sidebar (core spec 2). */
+/** Ctrl+B (Cmd+B on a Mac) toggles the sidebar (core spec 2), except in a text field, where it is the field's (bold in a post). */
 function useToggleShortcut(onToggle: () => void): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.shiftKey || !(event.ctrlKey || event.metaKey)) return;
+      if (event.defaultPrevented || event.altKey || event.shiftKey || !(event.ctrlKey || event.metaKey) || isTypingTarget(event.target)) return;
       if (event.key.toLowerCase() !== "b") return;
       event.preventDefault();
       onToggle();
@@ -26,6 +28,24 @@ function useToggleShortcut(onToggle: () => void): void {
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [onToggle]);
+}
+
+/**
+ * Keeps `--bottom-bar-height` on the page at the bottom bar's height while it shows, so what floats
+ * at the bottom (the toasts, src/ui/Toaster.tsx) sits above the bar instead of over it.
+ */
+function useBottomBarHeight(bar: RefObject<HTMLElement | null>, shown: boolean): void {
+  useEffect(() => {
+    const element = bar.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty("--bottom-bar-height", `${element.getBoundingClientRect().height}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--bottom-bar-height");
+    };
+  }, [bar, shown]);
 }
 
 const mainStyles = "flex min-w-0 flex-1 flex-col focus:outline-none";
@@ -39,7 +59,13 @@ export function AppShell() {
   const nav = useShellNav();
   useDeviceSnapshot();
   useTimeZoneSync();
-  return <FamilyAudienceProvider>{useIsMobile() ? <MobileShell nav={nav} /> : <DesktopShell nav={nav} />}</FamilyAudienceProvider>;
+  const isMobile = useIsMobile();
+  return (
+    <FamilyAudienceProvider>
+      {isMobile ? <MobileShell nav={nav} /> : <DesktopShell nav={nav} />}
+      <KeyboardHelp />
+    </FamilyAudienceProvider>
+  );
 }
 
 function DesktopShell({ nav }: { nav: ShellNav }) {
@@ -71,6 +97,8 @@ function MobileShell({ nav }: { nav: ShellNav }) {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useToggleShortcut(toggleMenu);
   const shortcuts = nav.isLoading ? [] : bottomBarItems(nav.items);
+  const bottomBar = useRef<HTMLElement>(null);
+  useBottomBarHeight(bottomBar, shortcuts.length > 0);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -96,7 +124,7 @@ function MobileShell({ nav }: { nav: ShellNav }) {
         <Outlet />
       </main>
       {shortcuts.length > 0 && (
-        <nav aria-label="Shortcuts" className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] print:hidden">
+        <nav ref={bottomBar} aria-label="Shortcuts" className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] print:hidden">
           <ul className="flex">
             {shortcuts.map((item) => {
               const Icon = item.icon;

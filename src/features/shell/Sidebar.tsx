@@ -104,7 +104,7 @@ function SidebarItem({ item, collapsed, search, onNavigate }: { item: NavItem; c
         className={clsx(itemStyles, "cursor-not-allowed text-muted-foreground", collapsed && "justify-center px-0")}
       >
         <Icon />
-        <span className={clsx(collapsed && "sr-only")}>{item.label}</span>
+        <span className={clsx(collapsed && "sr-only")}>{item.label}</span>{" "}
         <span className={clsx(collapsed ? "sr-only" : "ml-auto inline-flex items-center gap-1 text-xs font-semibold")}>
           <LockIcon className="size-3.5" />
           {ROUTE_TEXTS.limitedAccess}

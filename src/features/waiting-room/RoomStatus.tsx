@@ -61,12 +61,12 @@ export function PinnedUpdates({ room }: { room: WaitingRoomModel }) {
   const updates = room.state.data?.pinnedUpdates ?? [];
   if (updates.length === 0) return null;
   return (
-    // Focusable: it scrolls, and keyboard users must be able to scroll it too.
-    <section aria-labelledby="pinned-heading" tabIndex={0} className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-card focus-visible:outline-2 focus-visible:outline-ring">
+    <section aria-labelledby="pinned-heading" className="flex flex-col gap-1">
       <h2 id="pinned-heading" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
         Pinned updates
       </h2>
-      <ol className="flex flex-col gap-1">
+      {/* Only the list scrolls, so its rounded corners never cut the label. Focusable: keyboard users scroll it too. */}
+      <ol aria-labelledby="pinned-heading" tabIndex={0} className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-card focus-visible:outline-2 focus-visible:outline-ring">
         {updates.map((update) => (
           <li key={update.id}>
             <MessageItem message={{ ...update, author: null, replyCount: 0, reactions: [] }} pregnancyId={room.scope.pregnancyId} memberById={room.memberById} />

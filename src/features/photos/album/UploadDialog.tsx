@@ -9,7 +9,9 @@ import { TextAreaField } from "../../../ui/fields";
 import { TextField } from "../../../ui/TextField";
 import { ItemPrivacyField } from "../../../ui/ItemPrivacyField";
 import { useUploadQueue, type StartUpload, type UploadItem, type UploadStatus } from "./uploadQueue";
-import { DEFAULT_WEEK, PHOTO_LAST_WEEK } from "../../../domain/photos";
+import { DEFAULT_WEEK, PHOTO_LAST_WEEK, photoWeekOn } from "../../../domain/photos";
+import { useFamilyTime } from "../../pregnancy-context/useFamilyTime";
+import { usePregnancyContext } from "../../pregnancy-context/usePregnancyContext";
 import { TITLE_MAX_LENGTH } from "../../../domain/textLimits";
 
 const STATUS_TEXT: Record<UploadStatus, string> = {
@@ -25,8 +27,8 @@ const DEFAULT_PRIVACY: ItemPrivacyLevel = "immediate-family";
 const parseTags = (text: string) => [...new Set(text.split(",").map((tag) => tag.trim().toLowerCase()).filter(Boolean))];
 
 /**
- * 'Upload photos': choose up to 20 photos, describe them once for the batch (week 24 and
- * immediate family unless changed), then watch each file's progress. Files the browser can tell
+ * 'Upload photos': choose up to 20 photos, describe them once for the batch (the pregnancy's
+ * current week and immediate family unless changed), then watch each file's progress. Files the browser can tell
  * are not photos are refused before anything is sent; the rest carry on if one fails.
  */
 interface UploadDialogProps {
@@ -61,7 +63,11 @@ function UploadForm({ defaults, onStart }: { defaults: UploadDefaults | undefine
   const [title, setTitle] = useState(defaults?.title ?? "");
   const [description, setDescription] = useState(defaults?.description ?? "");
   const [altText, setAltText] = useState("");
-  const [week, setWeek] = useState(String(DEFAULT_WEEK));
+  const { pregnancy } = usePregnancyContext();
+  const { today } = useFamilyTime();
+  // Photos are dated by the week they are taken in, on the family's calendar.
+  const currentWeek = pregnancy ? photoWeekOn(pregnancy.dueDate, today) : DEFAULT_WEEK;
+  const [week, setWeek] = useState(String(currentWeek));
   const [tags, setTags] = useState((defaults?.tags ?? []).join(", "));
   const [privacyLevel, setPrivacyLevel] = useState<ItemPrivacyLevel>(defaults?.privacyLevel ?? DEFAULT_PRIVACY);
 
@@ -73,7 +79,7 @@ function UploadForm({ defaults, onStart }: { defaults: UploadDefaults | undefine
       ...(title.trim() ? { title: title.trim() } : {}),
       ...(description.trim() ? { description: description.trim() } : {}),
       ...(altText.trim() ? { altText: altText.trim() } : {}),
-      week: Number.isFinite(weekNumber) ? weekNumber : DEFAULT_WEEK,
+      week: Number.isFinite(weekNumber) ? weekNumber : currentWeek,
       tags: parseTags(tags),
       privacyLevel,
       guestTags: [],
