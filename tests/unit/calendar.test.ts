@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countRsvps, eventForViewer, eventWeekNumber, isRsvpAnswer, RSVP_ANSWERS, RSVP_LABELS } from "../../src/domain/calendar";
+import { countRsvps, eventFieldsFromWriter, eventForViewer, eventWeekNumber, isRsvpAnswer, RSVP_ANSWERS, RSVP_LABELS } from "../../src/domain/calendar";
 import { addDays } from "../../src/domain/dates";
 import { RSVP_STATUSES } from "../../src/domain/enums";
 
@@ -61,5 +61,14 @@ describe("eventForViewer", () => {
     expect(eventForViewer(event, true)).toEqual(event);
     expect(eventForViewer(event, false)).toEqual({ id: "e1", title: "Scan", notes: null, questions: null });
     expect(event.notes).toBe("Bring results");
+  });
+});
+
+describe("eventFieldsFromWriter", () => {
+  const fields = { title: "Dinner", notes: "Bring results", questions: "Low placenta?" };
+
+  it("keeps a parent's notes and questions and leaves a guest's out, so her edit keeps the parents'", () => {
+    expect(eventFieldsFromWriter(fields, true)).toEqual(fields);
+    expect(eventFieldsFromWriter(fields, false)).toEqual({ title: "Dinner" });
   });
 });
