@@ -151,3 +151,16 @@ export function stepView(view: CalendarView, date: string, direction: 1 | -1): s
 export function eventForViewer<T extends { notes: string | null; questions: string | null }>(event: T, isParent: boolean): T {
   return isParent ? event : { ...event, notes: null, questions: null };
 }
+
+/**
+ * What a writer may set of an event: a guest with canEditCalendar never reads the parents' notes
+ * and questions, so she does not write them either (an edit of hers leaves them as they are).
+ */
+export function eventFieldsFromWriter<T extends { notes?: string | undefined; questions?: string | undefined }>(
+  fields: T,
+  isParent: boolean,
+): Omit<T, "notes" | "questions"> & { notes?: T["notes"] | undefined; questions?: T["questions"] | undefined } {
+  if (isParent) return fields;
+  const { notes: _notes, questions: _questions, ...rest } = fields;
+  return rest;
+}

@@ -21,7 +21,8 @@ export type GuestToParentTarget = "parent-mode" | "/setup-pregnancy" | "/onboard
 
 /**
  * Switching from guest to parent: allowed with capability; else /setup-pregnancy for a user with
- * pregnancy access or an active subscription, else (or when the check failed) /onboarding-parent.
+ * pregnancy access as a parent or an active subscription (what its gate lets in), else (a pure
+ * guest, or when the check failed) the upgrade flow, /onboarding-parent.
  */
 export function guestToParentTarget(check: { hasParentCapability: boolean; hasPregnancyAccess: boolean; hasActiveSubscription: boolean } | null): GuestToParentTarget {
   if (!check) return "/onboarding-parent";

@@ -115,14 +115,44 @@ describe("calendar: who may write", () => {
   });
 });
 
+describe("calendar: who opens the calendar (calendar.list, the /calendar read)", () => {
+  it("serves parents and a guest with canViewCalendarEvents; refuses a stranger (401), another family, a guest without the flag and a removed relative (403)", async () => {
+    const event = await createAt("friends", "Calendar door");
+    expect(await listedIds(owner)).toContain(event.id);
+    expect(await listedIds(guest("friends").client)).toContain(event.id);
+
+    await expect(new ApiClient(baseUrl()).trpc.calendar.list.query(scoped())).rejects.toMatchObject({ data: { code: "UNAUTHORIZED" } });
+    await expect(outsider.owner.trpc.calendar.list.query(scoped())).rejects.toMatchObject(refusedWith("ACCESS_DENIED"));
+    await expect(unflagged.client.trpc.calendar.list.query(scoped())).rejects.toMatchObject(refusedWith("ACCESS_DENIED"));
+    const removed = await addGuest(pregnancyId, "cal-removed", "immediate-family");
+    expect(await listedIds(removed.client)).toContain(event.id);
+    await owner.trpc.participants.remove.mutate({ ...scoped(), participantId: removed.participantId });
+    await expect(removed.client.trpc.calendar.list.query(scoped())).rejects.toMatchObject(refusedWith("ACCESS_DENIED"));
+  });
+
+  it("lets a guest with canViewCalendarEvents but not canEditCalendar read and answer, never create", async () => {
+    const reader = guest("immediate-family").client;
+    const input = newEvent({ title: "Reader's event", category: "family", privacyLevel: "immediate-family" });
+    await expect(reader.trpc.calendar.create.mutate(input)).rejects.toMatchObject(refusedWith("ACCESS_DENIED"));
+    expect(await storedEvent(input.id)).toBeUndefined();
+  });
+
+  it("keeps the parents' notes and questions out of what a guest with canEditCalendar writes", async () => {
+    const editor = await addGuest(pregnancyId, "cal-notes-editor", "immediate-family", { ...GUEST_DEFAULT_PERMISSIONS, canEditCalendar: true });
+    const created = await editor.client.trpc.calendar.create.mutate(newEvent({ title: "Picnic", category: "family", privacyLevel: "immediate-family", notes: "Guest note", questions: "Guest question" }));
+    expect(await storedEvent(created.id)).toMatchObject({ title: "Picnic", notes: null, questions: null });
+    await owner.trpc.calendar.update.mutate({ ...scoped(), eventId: created.id, notes: "Parents' note" });
+    await editor.client.trpc.calendar.update.mutate({ ...scoped(), eventId: created.id, title: "Picnic in the park", notes: "" });
+    expect(await storedEvent(created.id)).toMatchObject({ title: "Picnic in the park", notes: "Parents' note" });
+  });
+});
+
 describe("calendar: who sees an event", () => {
   it("keeps a parents-only event from every guest, in the list and by id, unless the guest is invited to it", async () => {
     const event = await createAt("parents-only", "Private appointment");
     expect(await listedIds(owner)).toContain(event.id);
-    for (const viewer of [...guests.values(), unflagged]) {
-      expect(await listedIds(viewer.client)).not.toContain(event.id);
-      await expect(viewer.client.trpc.calendar.get.query({ ...scoped(), eventId: event.id })).rejects.toMatchObject(notFound);
-    }
+    for (const viewer of guests.values()) expect(await listedIds(viewer.client)).not.toContain(event.id);
+    for (const viewer of [...guests.values(), unflagged]) await expect(viewer.client.trpc.calendar.get.query({ ...scoped(), eventId: event.id })).rejects.toMatchObject(notFound);
 
     await owner.trpc.calendar.invite.mutate({ ...scoped(), eventId: event.id, participantIds: [guest("friends").participantId] });
     expect(await listedIds(guest("friends").client)).toContain(event.id);
@@ -140,12 +170,12 @@ describe("calendar: who sees an event", () => {
     await expect(guest("acquaintances").client.trpc.calendar.get.query({ ...scoped(), eventId: event.id })).rejects.toMatchObject(notFound);
   });
 
-  it("shows a guest without canViewCalendarEvents nothing but their own invitations", async () => {
+  it("shows a guest without canViewCalendarEvents no calendar, only her own invitations one by one", async () => {
     const open = await createAt("acquaintances", "Open house");
     const invited = await createAt("parents-only", "Hospital tour");
     await owner.trpc.calendar.invite.mutate({ ...scoped(), eventId: invited.id, participantIds: [unflagged.participantId] });
-    const seen = await unflagged.client.trpc.calendar.list.query(scoped());
-    expect(seen.map((e) => e.id)).toEqual([invited.id]);
+    await expect(unflagged.client.trpc.calendar.list.query(scoped())).rejects.toMatchObject(refusedWith("ACCESS_DENIED"));
+    expect(await unflagged.client.trpc.calendar.rsvp.mutate({ ...scoped(), eventId: invited.id, status: "attending" })).toBeTruthy();
     await expect(unflagged.client.trpc.calendar.get.query({ ...scoped(), eventId: open.id })).rejects.toMatchObject(notFound);
     expect(await unflagged.client.trpc.calendar.get.query({ ...scoped(), eventId: invited.id })).toMatchObject({ title: "Hospital tour" });
   });

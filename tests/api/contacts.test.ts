@@ -4,7 +4,8 @@ import { DEMO_FAMILY, demoMember } from "../../scripts/demo-family";
 import { addDays, todayIso } from "../../src/domain/dates";
 import type { RsvpStatus } from "../../src/domain/enums";
 import { calendarEvents, eventParticipants, pregnancyParticipants } from "../../worker/db/schema";
-import { openTestDb, signedInAs } from "../support/env";
+import { ApiClient } from "../support/client";
+import { baseUrl, openTestDb, signedInAs } from "../support/env";
 import { createOtherFamily, signUp, uniqueEmail, userIdByEmail } from "../support/families";
 
 let demoPregnancyId: string;
@@ -80,6 +81,73 @@ describe("contacts.list", () => {
     const grandma = await signedInAs("grandma");
     await expect(grandma.trpc.contacts.list.query({ pregnancyId: demoPregnancyId })).rejects.toMatchObject({ data: { code: "FORBIDDEN", appCode: "ACCESS_DENIED" } });
     await expect(grandma.trpc.contacts.rsvpHistory.query({ pregnancyId: demoPregnancyId, participantId: crypto.randomUUID() })).rejects.toMatchObject({ data: { appCode: "ACCESS_DENIED" } });
+  });
+});
+
+describe("contacts for a guest with canViewContacts", () => {
+  it("reads the people who joined, without open invitations or each guest's circle; a stranger (401), another family, a guest without the flag and a removed relative (403) are refused", async () => {
+    const { owner, pregnancyId } = await createOtherFamily();
+    const [reader, other, removed] = await Promise.all([signUp("contacts-reader"), signUp("contacts-other"), signUp("contacts-removed")]);
+    const { db, close } = openTestDb();
+    let removedParticipantId: string;
+    try {
+      const rows = await db
+        .insert(pregnancyParticipants)
+        .values([
+          { pregnancyId, userId: reader.userId, role: "guest", status: "active", privacyLevel: "friends", relationship: "friend", permissions: { canViewContacts: true } },
+          { pregnancyId, userId: other.userId, role: "guest", status: "active", privacyLevel: "immediate-family", relationship: "grandparent" },
+          { pregnancyId, userId: removed.userId, role: "guest", status: "active", privacyLevel: "friends", permissions: { canViewContacts: true } },
+          { pregnancyId, role: "guest", status: "invited", invitedEmail: uniqueEmail("not-yet"), invitedFirstName: "Not", invitedLastName: "Yet" },
+        ])
+        .returning({ id: pregnancyParticipants.id, userId: pregnancyParticipants.userId });
+      removedParticipantId = rows.find((r) => r.userId === removed.userId)!.id;
+    } finally {
+      await close();
+    }
+
+    const seen = await reader.client.trpc.contacts.list.query({ pregnancyId });
+    expect(seen.every((c) => c.status === "active" && c.privacyLevel === null)).toBe(true);
+    expect(seen.map((c) => c.email)).toEqual(expect.arrayContaining([reader.email, other.email]));
+    expect(seen.find((c) => c.email === other.email)).toMatchObject({ relationship: "grandparent", privacyLevel: null });
+    // The same list through the other contacts read.
+    expect((await reader.client.trpc.pregnancy.participants.query({ pregnancyId })).some((p) => p.status === "invited" || p.privacyLevel !== null)).toBe(false);
+    // The parents still see everyone with their circle.
+    const asOwner = await owner.trpc.contacts.list.query({ pregnancyId });
+    expect(asOwner.find((c) => c.status === "invited")).toMatchObject({ firstName: "Not" });
+    expect(asOwner.find((c) => c.email === other.email)).toMatchObject({ privacyLevel: "immediate-family" });
+
+    await expect(new ApiClient(baseUrl()).trpc.contacts.list.query({ pregnancyId })).rejects.toMatchObject({ data: { code: "UNAUTHORIZED" } });
+    const stranger = await createOtherFamily();
+    await expect(stranger.owner.trpc.contacts.list.query({ pregnancyId })).rejects.toMatchObject({ data: { code: "FORBIDDEN", appCode: "ACCESS_DENIED" } });
+    await expect(other.client.trpc.contacts.list.query({ pregnancyId })).rejects.toMatchObject({ data: { code: "FORBIDDEN", appCode: "ACCESS_DENIED" } });
+    expect((await removed.client.trpc.contacts.list.query({ pregnancyId })).length).toBeGreaterThan(0);
+    await owner.trpc.participants.remove.mutate({ pregnancyId, participantId: removedParticipantId });
+    await expect(removed.client.trpc.contacts.list.query({ pregnancyId })).rejects.toMatchObject({ data: { code: "FORBIDDEN", appCode: "ACCESS_DENIED" } });
+  });
+
+  it("cannot write contacts: no invitation, change or removal", async () => {
+    const { pregnancyId } = await createOtherFamily();
+    const [reader, other] = await Promise.all([signUp("contacts-writer"), signUp("contacts-target")]);
+    const { db, close } = openTestDb();
+    let targetId: string;
+    try {
+      const rows = await db
+        .insert(pregnancyParticipants)
+        .values([
+          { pregnancyId, userId: reader.userId, role: "guest", status: "active", privacyLevel: "friends", permissions: { canViewContacts: true } },
+          { pregnancyId, userId: other.userId, role: "guest", status: "active", privacyLevel: "friends" },
+        ])
+        .returning({ id: pregnancyParticipants.id, userId: pregnancyParticipants.userId });
+      targetId = rows.find((r) => r.userId === other.userId)!.id;
+    } finally {
+      await close();
+    }
+    const denied = { data: { code: "FORBIDDEN", appCode: "ACCESS_DENIED" } };
+    const trpc = reader.client.trpc;
+    await expect(trpc.invitations.inviteGuest.mutate({ pregnancyId, email: uniqueEmail("sneaky"), firstName: "Sneaky", lastName: "Guest", privacyLevel: "acquaintances" })).rejects.toMatchObject(denied);
+    await expect(trpc.participants.update.mutate({ pregnancyId, participantId: targetId, title: "Renamed" })).rejects.toMatchObject(denied);
+    await expect(trpc.participants.remove.mutate({ pregnancyId, participantId: targetId })).rejects.toMatchObject(denied);
+    expect((await reader.client.trpc.contacts.list.query({ pregnancyId })).find((c) => c.id === targetId)).toMatchObject({ displayTitle: "Guest", status: "active" });
   });
 });
 

@@ -137,7 +137,7 @@ describe("participants and invitations", () => {
 describe("modes", () => {
   it("gives parents capability and guests none", async () => {
     expect(await family.owner.trpc.account.modeContext.query()).toEqual({ hasParentCapability: true, hasPregnancyAccess: true, hasActiveSubscription: false });
-    expect(await family.guest.trpc.account.modeContext.query()).toEqual({ hasParentCapability: false, hasPregnancyAccess: true, hasActiveSubscription: false });
+    expect(await family.guest.trpc.account.modeContext.query()).toEqual({ hasParentCapability: false, hasPregnancyAccess: false, hasActiveSubscription: false });
     const { owner } = await createOtherFamily();
     expect((await owner.trpc.account.modeContext.query()).hasParentCapability).toBe(true);
   });

@@ -1,12 +1,13 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { TIME_MESSAGES } from "../../src/domain/time";
-import { calendarEvents } from "../../worker/db/schema";
+import { calendarEvents, eventParticipants, pregnancyParticipants } from "../../worker/db/schema";
 import { addDays, todayIso } from "../../src/domain/dates";
 import { EVENT_SAVED_TOASTS } from "../../src/domain/calendar";
 import { photoWeekOn } from "../../src/domain/photos";
-import { familyWithGrandparent, openDb, secondBrowser } from "./family";
-import { expect, expectAccessible, mailedLink, signInThroughApi, test } from "./support";
+import { addFamilyGuest, familyWithGrandparent, inDb, openDb, secondBrowser } from "./family";
+import { GUEST_DEFAULT_PERMISSIONS } from "../../src/domain/permissions";
+import { expect, expectAccessible, mailedLink, signIn, signInThroughApi, test } from "./support";
 
 const GRANDMA = "grandma@example.com";
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
@@ -96,9 +97,9 @@ test("the demo owner plans a medical appointment at 2:30 PM, invites Grandma, wh
   await expectAccessible(grandma);
   await expect(details.getByRole("list", { name: "Invited" })).toContainText("Attending");
 
-  // A guest has no calendar page.
-  await grandma.goto("/calendar");
-  await expect(grandma.getByRole("heading", { name: "Access Restricted" })).toBeVisible();
+  // Grandma's own calendar (the guest defaults hold canViewCalendarEvents) lists the event she is invited to.
+  await grandma.goto("/calendar?view=agenda");
+  await expect(grandma.getByRole("button", { name: new RegExp(title) })).toBeVisible();
 
   // The owner deletes the event after confirming; it goes for Grandma too.
   await details.getByRole("button", { name: "Delete" }).click();
@@ -209,4 +210,61 @@ test("saving an event says so and opens its month and day; the form follows the 
   await page.goto("/photos");
   await page.getByRole("button", { name: "Upload photos" }).click();
   await expect(page.getByRole("dialog", { name: "Upload photos" }).getByLabel("Week")).toHaveValue(String(photoWeekOn(addDays(todayIso(), 10), todayIso())));
+});
+
+test("@desktop a guest with the default flags opens her calendar, sees what she may and answers there; a guest without the flag gets 'Limited Access'", async ({ page, request, baseURL }) => {
+  const family = await familyWithGrandparent(request, baseURL!, "Calendar Guests");
+  const date = addDays(todayIso(), 3);
+  const stamp = Date.now();
+  const titles = { invited: `Scan for Nana ${stamp}`, family: `Family lunch ${stamp}`, hidden: `Parents' checkup ${stamp}` };
+  await inDb(async (db) => {
+    const rows = await db
+      .insert(calendarEvents)
+      .values([
+        { pregnancyId: family.pregnancyId, title: titles.invited, date, category: "medical", privacyLevel: "parents-only" },
+        { pregnancyId: family.pregnancyId, title: titles.family, date, category: "family", privacyLevel: "immediate-family" },
+        { pregnancyId: family.pregnancyId, title: titles.hidden, date, category: "medical", privacyLevel: "parents-only" },
+      ])
+      .returning({ id: calendarEvents.id, title: calendarEvents.title });
+    await db.insert(eventParticipants).values({ eventId: rows.find((r) => r.title === titles.invited)!.id, userId: family.grandma.userId, rsvpStatus: "pending" });
+  });
+
+  await signIn(page, family.grandma.email, family.grandma.password);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Calendar", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Calendar", level: 1 })).toBeVisible();
+  await page.getByRole("group", { name: "View" }).getByRole("button", { name: "Agenda" }).click();
+  await expect(page.getByRole("button", { name: new RegExp(titles.family) })).toBeVisible();
+  await expect(page.getByRole("button", { name: new RegExp(titles.hidden) })).toHaveCount(0);
+  // Read-only: without canEditCalendar nothing to add, and no parents' switches.
+  await expect(page.getByRole("button", { name: "Add event" })).toHaveCount(0);
+  await expect(page.getByRole("switch", { name: "Show archived events" })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: new RegExp(titles.invited) }).click();
+  const details = page.getByRole("dialog", { name: titles.invited });
+  await expect(details.getByRole("button", { name: "Edit" })).toHaveCount(0);
+  await details.getByRole("group", { name: `Your answer for ${titles.invited}` }).getByRole("button", { name: "Attending" }).click();
+  await expect(details.getByText("Your answer: Attending")).toBeVisible();
+  await expectAccessible(page);
+  await expect
+    .poll(() => inDb((db) => db.select({ status: eventParticipants.rsvpStatus }).from(eventParticipants).where(eq(eventParticipants.userId, family.grandma.userId))))
+    .toEqual([{ status: "attending" }]);
+
+  // A guest the parents keep out of the calendar: 'Limited Access' in the shell, and the route refuses.
+  const cousin = await addFamilyGuest(request, baseURL!, family.pregnancyId, { firstName: "Cora", title: "Cousin Cora", relationship: "cousin" });
+  await inDb((db) =>
+    db
+      .update(pregnancyParticipants)
+      .set({ permissions: { ...GUEST_DEFAULT_PERMISSIONS, canViewCalendarEvents: false } })
+      .where(eq(pregnancyParticipants.userId, cousin.userId)),
+  );
+  await page.context().clearCookies();
+  await signIn(page, cousin.email, cousin.password);
+  const item = nav.getByRole("link", { name: "Calendar (Limited Access)" });
+  await expect(item).toHaveAttribute("aria-disabled", "true");
+  await page.goto("/calendar");
+  await expect(page.getByRole("heading", { name: "Limited Access", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Calendar", level: 1 })).toHaveCount(0);
+  await expectAccessible(page);
 });

@@ -3,8 +3,9 @@ import type { Page } from "@playwright/test";
 import { demoMember } from "../../scripts/demo-family";
 import { addDays, todayIso } from "../../src/domain/dates";
 import { ROUTE_TEXTS } from "../../src/domain/errors";
+import { GUEST_DEFAULT_PERMISSIONS } from "../../src/domain/permissions";
 import { calendarEvents, eventParticipants, pregnancyParticipants, users } from "../../worker/db/schema";
-import { openDb } from "./family";
+import { familyWithGrandparent, inDb, openDb } from "./family";
 import { expect, expectAccessible, fastForwardUntilVisible, payingFamily, signInThroughApi, test } from "./support";
 
 async function expectNoHorizontalScroll(page: Page) {
@@ -125,11 +126,32 @@ test("@desktop a new family without guests is pointed to Settings to invite them
   await expectAccessible(page);
 });
 
-test("@desktop a demo guest opening /contacts gets 'Access Restricted'", async ({ page }) => {
+test("@desktop a guest with canViewContacts reads the family's contacts, read-only; a guest without it gets 'Limited Access'", async ({ page, request, baseURL }) => {
+  // Demo Grandma has the guest defaults: no canViewContacts.
   await signInThroughApi(page, demoMember("grandma").email);
   await page.goto("/contacts");
-  await expect(page.getByRole("heading", { name: ROUTE_TEXTS.accessRestricted })).toBeVisible();
-  await expect(page.getByText(ROUTE_TEXTS.parentOnly)).toBeVisible();
+  await expect(page.getByRole("heading", { name: ROUTE_TEXTS.limitedAccess, level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: `Contacts (${ROUTE_TEXTS.limitedAccess})` })).toHaveAttribute("aria-disabled", "true");
   await expect(page.getByRole("searchbox", { name: "Search contacts" })).toHaveCount(0);
+  await expectAccessible(page);
+
+  const family = await familyWithGrandparent(request, baseURL!, "Contacts Guests");
+  await inDb(async (db) => {
+    await db.update(pregnancyParticipants).set({ permissions: { ...GUEST_DEFAULT_PERMISSIONS, canViewContacts: true } }).where(eq(pregnancyParticipants.userId, family.grandma.userId));
+    await db.insert(pregnancyParticipants).values({ pregnancyId: family.pregnancyId, role: "guest", status: "invited", invitedEmail: `not.yet.${Date.now()}@example.test`, invitedFirstName: "Notyet", invitedLastName: "Joined" });
+  });
+  await page.context().clearCookies();
+  await signInThroughApi(page, family.grandma.email, family.grandma.password);
+  await page.goto("/contacts");
+  await expect(page.getByRole("heading", { name: "Contacts", level: 1 })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Parents" }).getByRole("article", { name: family.owner.name })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Family and friends" }).getByRole("article", { name: family.grandma.name })).toContainText(family.grandma.email);
+  await expect(page.getByRole("link", { name: "Contacts", exact: true })).toBeVisible();
+  // Read-only: no open invitations, no circles, nothing to invite or change, no parents' health contacts.
+  await expect(page.getByText("Notyet Joined")).toHaveCount(0);
+  await expect(page.getByText(/^Sees:|· Sees:/)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Invite family and friends" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Open medical contacts" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^(Add|Edit|Delete|Remove|Import)\b/ })).toHaveCount(0);
   await expectAccessible(page);
 });

@@ -33,14 +33,14 @@ async function closeNavigation(page: Page, testInfo: TestInfo) {
 const limited = (nav: Locator, label: string) => nav.getByRole("link", { name: `${label} (Limited Access)` });
 const enabled = (nav: Locator, label: string) => nav.getByRole("link", { name: label, exact: true });
 
-test("a guest sees only the items their flags allow, 'Limited Access' on the rest, and 'Access Restricted' on /calendar", async ({ page }, testInfo) => {
-  // Sam is a guest whose canPlayBabyGame is off.
+test("a guest sees only the items their flags allow, 'Limited Access' on the rest, and a 'Limited Access' route refuses her", async ({ page }, testInfo) => {
+  // Sam is a guest whose canPlayBabyGame is off; like every guest by default he may see the calendar, not the contacts.
   await signInAs(page, "sam");
   const nav = await openNavigation(page, testInfo);
-  for (const label of ["Pregnancies", "Dashboard", "Photo Album", "Registry", "Waiting Room", "Settings"]) {
+  for (const label of ["Pregnancies", "Dashboard", "Calendar", "Photo Album", "Registry", "Waiting Room", "Settings"]) {
     await expect(enabled(nav, label)).toBeVisible();
   }
-  for (const label of ["Calendar", "Contacts", "Health", "Baby Game"]) {
+  for (const label of ["Contacts", "Health", "Baby Game"]) {
     const item = limited(nav, label);
     await expect(item).toBeVisible();
     await expect(item).toHaveAttribute("aria-disabled", "true");
@@ -51,9 +51,9 @@ test("a guest sees only the items their flags allow, 'Limited Access' on the res
   await expectAccessible(page);
   await closeNavigation(page, testInfo);
 
-  await page.goto("/calendar");
-  await expect(page.getByRole("heading", { name: "Access Restricted" })).toBeVisible();
-  await expect(page.getByText("This feature is only available to pregnancy owners and partners.")).toBeVisible();
+  await page.goto("/contacts");
+  await expect(page.getByRole("heading", { name: "Limited Access", level: 1 })).toBeVisible();
+  await expect(page.getByText("The parents have not shared the family's contact list with you.")).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: "Go Back" }).click();
   await expect(page).toHaveURL(/\/dashboard/);
@@ -64,7 +64,7 @@ test("a guest with every guest flag sees Baby Game enabled; Health stays parent-
   const nav = await openNavigation(page, testInfo);
   await expect(enabled(nav, "Baby Game")).toBeVisible();
   await expect(limited(nav, "Health")).toBeVisible();
-  await expect(limited(nav, "Calendar")).toBeVisible();
+  await expect(enabled(nav, "Calendar")).toBeVisible();
   await closeNavigation(page, testInfo);
 
   await page.goto("/health/birth-plan/print");
@@ -114,12 +114,28 @@ test("/become-parent explains the parent account and links on to the wizard", as
   await expectAccessible(page);
 });
 
-test("a guest without parent capability who picks Parent is sent on to become a parent", async ({ page }, testInfo) => {
+test("@desktop a pure guest who picks Parent lands on the upgrade flow, and the switch says what it does", async ({ page }) => {
   await signInAs(page, "maya");
-  await openNavigation(page, testInfo);
-  await page.getByRole("group", { name: "Mode" }).getByRole("button", { name: "Parent" }).click();
-  // Maya takes part in a pregnancy (as a guest): pregnancy access without capability.
-  await expect(page).toHaveURL(/\/setup-pregnancy$/);
+  const mode = page.getByRole("group", { name: "Mode" });
+  // The hint is the group's description, read with it.
+  await expect(mode).toHaveAccessibleDescription("Guest: the pregnancies you were invited to. Parent: start your own pregnancy.");
+  await expectAccessible(page);
+  await mode.getByRole("button", { name: "Parent" }).click();
+  // Maya is a guest in a pregnancy without a subscription of her own: /setup-pregnancy would refuse her.
+  await expect(page).toHaveURL(/\/onboarding-parent$/);
+});
+
+test("@desktop a parent who switches to Guest without guest pregnancies is told why the screen is empty, and goes back", async ({ page }) => {
+  await signInAs(page, "olivia");
+  const mode = page.getByRole("group", { name: "Mode" });
+  await expect(mode).toHaveAccessibleDescription("Parent: your own pregnancy. Guest: the pregnancies you were invited to.");
+  await mode.getByRole("button", { name: "Guest" }).click();
+  const empty = page.getByRole("region", { name: "You're in Guest mode" });
+  await expect(empty).toContainText("nobody has invited you yet");
+  await expectAccessible(page);
+  await empty.getByRole("button", { name: "Back to Parent mode" }).click();
+  await expect(mode.getByRole("button", { name: "Parent" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("region", { name: "You're in Guest mode" })).toHaveCount(0);
 });
 
 /**
@@ -297,7 +313,8 @@ test("below 768 px: a top bar with the menu dialog and a bottom bar of at most f
   await expect(page.getByRole("banner").getByRole("link", { name: "BabySteps" })).toBeVisible();
   const bottomBar = page.getByRole("navigation", { name: "Shortcuts" });
   await expect(bottomBar.getByRole("link")).toHaveCount(MOBILE_BOTTOM_BAR_MAX_ITEMS);
-  await expect(bottomBar.getByRole("link")).toHaveText(["Home", "Photos", "Registry", "Waiting"]);
+  // Grandma holds canViewCalendarEvents (the guest defaults), so her calendar is one of the four.
+  await expect(bottomBar.getByRole("link")).toHaveText(["Home", "Calendar", "Photos", "Registry"]);
   await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   await expectAccessible(page);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { audienceForCategory, countRsvps, EVENT_CATEGORY_FORMS, eventForViewer, eventWeekNumber, isRsvpAnswer, RSVP_ANSWERS, RSVP_LABELS } from "../../src/domain/calendar";
+import { audienceForCategory, countRsvps, EVENT_CATEGORY_FORMS, eventFieldsFromWriter, eventForViewer, eventWeekNumber, isRsvpAnswer, RSVP_ANSWERS, RSVP_LABELS } from "../../src/domain/calendar";
 import { DEFAULT_EVENT_PRIVACY_LEVEL } from "../../src/domain/audience";
 import { addDays } from "../../src/domain/dates";
 import { EVENT_CATEGORIES, RSVP_STATUSES } from "../../src/domain/enums";
@@ -84,5 +84,14 @@ describe("eventForViewer", () => {
     expect(eventForViewer(event, true)).toEqual(event);
     expect(eventForViewer(event, false)).toEqual({ id: "e1", title: "Scan", notes: null, questions: null });
     expect(event.notes).toBe("Bring results");
+  });
+});
+
+describe("eventFieldsFromWriter", () => {
+  const fields = { title: "Dinner", notes: "Bring results", questions: "Low placenta?" };
+
+  it("keeps a parent's notes and questions and leaves a guest's out, so her edit keeps the parents'", () => {
+    expect(eventFieldsFromWriter(fields, true)).toEqual(fields);
+    expect(eventFieldsFromWriter(fields, false)).toEqual({ title: "Dinner" });
   });
 });

@@ -55,8 +55,12 @@ const rsvpToken = z.object({ token: z.uuid() });
 const editProcedure = flaggedProcedure("canEditCalendar");
 
 export const calendarRouter = router({
-  /** By date; `from`/`to` bound the month or week on screen. */
-  list: participantProcedure
+  /**
+   * /calendar's read, by date; `from`/`to` bound the month or week on screen. A guest needs
+   * canViewCalendarEvents to open the calendar (mayOpenArea); an invitation alone still opens its
+   * one event (`get`) and answers it.
+   */
+  list: flaggedProcedure("canViewCalendarEvents")
     .input(z.object({ from: dateOnlySchema.optional(), to: dateOnlySchema.optional(), includeArchived: z.boolean().optional() }))
     .query(({ ctx, input }) => listEvents(ctx.caller, input)),
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { NOTIFICATION_PREFERENCES, PARENT_ROLES, type MeasurementSystem, type NotificationPreferences, type ParticipantRole } from "../../src/domain/enums";
+import { NOTIFICATION_PREFERENCES, PARENT_ROLES, type MeasurementSystem, type NotificationPreferences } from "../../src/domain/enums";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
 import { pregnancies, pregnancyParticipants, subscriptions, userPreferences, users } from "../db/schema";
 import type { AuthSession } from "../auth";
@@ -56,16 +56,18 @@ export async function updateProfile(caller: UserCaller, names: { firstName: stri
 /**
  * What decides the user's mode (core spec 4): parent capability is an active owner or partner
  * participation in an active pregnancy, or subscription access (user_has_subscription_access).
+ * Pregnancy access counts as a parent only: a guest's participation is no way into the parents'
+ * setup (/setup-pregnancy refuses without a subscription), so a pure guest choosing Parent goes to
+ * the upgrade flow (guestToParentTarget).
  */
 export async function modeContext(caller: UserCaller) {
   const { db } = caller;
   const userId = caller.user.id;
-  const participations = (roles?: readonly ParticipantRole[]) =>
-    db
-      .select({ one: sql`1` })
-      .from(pregnancyParticipants)
-      .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
-      .where(and(eq(pregnancyParticipants.userId, userId), eq(pregnancyParticipants.status, "active"), eq(pregnancies.status, "active"), roles ? inArray(pregnancyParticipants.role, [...roles]) : undefined));
+  const parentParticipations = db
+    .select({ one: sql`1` })
+    .from(pregnancyParticipants)
+    .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
+    .where(and(eq(pregnancyParticipants.userId, userId), eq(pregnancyParticipants.status, "active"), eq(pregnancies.status, "active"), inArray(pregnancyParticipants.role, [...PARENT_ROLES])));
   const subscribed = db
     .select({ one: sql`1` })
     .from(subscriptions)
@@ -73,13 +75,12 @@ export async function modeContext(caller: UserCaller) {
   // One statement: the shell reads this on every full load.
   const {
     rows: [row],
-  } = await db.execute<{ is_parent: boolean; has_access: boolean; subscribed: boolean }>(
-    sql`select exists(${participations(PARENT_ROLES)}) as is_parent, exists(${participations()}) as has_access, exists(${subscribed}) as subscribed`,
-  );
+  } = await db.execute<{ is_parent: boolean; subscribed: boolean }>(sql`select exists(${parentParticipations}) as is_parent, exists(${subscribed}) as subscribed`);
   const hasActiveSubscription = row?.subscribed === true;
+  const isParent = row?.is_parent === true;
   return {
-    hasParentCapability: row?.is_parent === true || hasActiveSubscription,
-    hasPregnancyAccess: row?.has_access === true,
+    hasParentCapability: isParent || hasActiveSubscription,
+    hasPregnancyAccess: isParent,
     hasActiveSubscription,
   };
 }

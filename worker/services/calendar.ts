@@ -1,7 +1,7 @@
 import { and, asc, eq, exists, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { NOTIFICATION_RECIPIENT_ROLES } from "../../src/domain/notifications";
 import { DEFAULT_EVENT_PRIVACY_LEVEL } from "../../src/domain/audience";
-import { countRsvps, eventForViewer, eventWeekNumber, RSVP_LABELS, type RsvpAnswer } from "../../src/domain/calendar";
+import { countRsvps, eventFieldsFromWriter, eventForViewer, eventWeekNumber, RSVP_LABELS, type RsvpAnswer } from "../../src/domain/calendar";
 import { lmpFromDueDate } from "../../src/domain/dates";
 import type { EventCategory, ItemPrivacyLevel, RsvpStatus } from "../../src/domain/enums";
 import { parseEventTime } from "../../src/domain/time";
@@ -194,7 +194,7 @@ function eventValues(fields: EventFields): Partial<typeof calendarEvents.$inferI
 
 /** `id` comes from the client so the optimistic event and a retried create stay one event. */
 export async function createEvent(caller: PregnancyCaller, input: EventFields & { id: string; title: string; date: string; category: EventCategory }) {
-  const values = eventValues(input);
+  const values = eventValues(eventFieldsFromWriter(input, caller.access.isParent));
   const lmp = values.weekNumber == null ? await lmpOf(caller.db, caller.access.id) : null;
   const [created] = await caller.db
     .insert(calendarEvents)
@@ -235,7 +235,7 @@ async function editableEvent(caller: PregnancyCaller, eventId: string) {
 export async function updateEvent(caller: PregnancyCaller, fields: EventFields & { eventId: string }) {
   const { eventId } = fields;
   const existing = await editableEvent(caller, eventId);
-  const values = eventValues(fields);
+  const values = eventValues(eventFieldsFromWriter(fields, caller.access.isParent));
   if (values.date !== undefined && values.date !== existing.date) {
     // A date set by hand no longer follows the due date.
     values.autoDate = false;

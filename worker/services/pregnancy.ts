@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { contactsForViewer } from "../../src/domain/contacts";
 import { lmpFromDueDate, resolvePregnancyDates } from "../../src/domain/dates";
 import type { BabyColor, BabyGender } from "../../src/domain/enums";
 import { displayTitle, isParentRole } from "../../src/domain/permissions";
@@ -88,10 +89,16 @@ export async function listMyPregnancies(caller: UserCaller, choice: GuestPregnan
   };
 }
 
-/** get_pregnancy_participants_safe: the contact side of each participant, without their permissions. */
+/**
+ * get_pregnancy_participants_safe: the contact side of each participant, without their permissions;
+ * a guest (canViewContacts) gets what contactsForViewer leaves her.
+ */
 export async function listParticipants(caller: PregnancyCaller) {
   const rows = await listParticipantsWithPermissions(caller.db, caller.access.id);
-  return rows.map(({ customPermissions: _custom, permissions: _permissions, ...contact }) => contact);
+  return contactsForViewer(
+    rows.map(({ customPermissions: _custom, permissions: _permissions, ...contact }) => contact),
+    caller.access.isParent,
+  );
 }
 
 /** The caller's role, effective permissions and the pregnancy's subscription state, for the shell. */

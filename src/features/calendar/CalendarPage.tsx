@@ -38,8 +38,10 @@ const PREVIOUS_LABELS: Readonly<Record<CalendarView, [string, string]>> = {
 };
 
 /**
- * /calendar (parent role only, core spec 2): month, week and agenda views of the pregnancy's
- * events, with the open view, day and event kept in the address so a link or Back returns there.
+ * /calendar: month, week and agenda views of the pregnancy's events, with the open view, day and
+ * event kept in the address so a link or Back returns there. Parents see every event; a guest
+ * (AreaGuard: canViewCalendarEvents) the events the server lets her see, answering her
+ * invitations, and with canEditCalendar adds events (the parents' own fields stay theirs).
  */
 export function CalendarPage() {
   useDocumentTitle("Calendar");
@@ -51,12 +53,13 @@ export function CalendarPage() {
         <Alert variant="info">{CALENDAR_TOASTS.noActivePregnancy}</Alert>
       </div>
     );
-  return <Calendar scope={{ pregnancyId, mode }} canEdit={access?.permissions.canEditCalendar ?? false} />;
+  const isParent = mode === "parent" && (access?.isParent ?? false);
+  return <Calendar scope={{ pregnancyId, mode }} canEdit={access?.permissions.canEditCalendar ?? false} isParent={isParent} />;
 }
 
-function Calendar({ scope, canEdit }: { scope: CalendarScope; canEdit: boolean }) {
+function Calendar({ scope, canEdit, isParent }: { scope: CalendarScope; canEdit: boolean; isParent: boolean }) {
   const { session } = useRouteContext({ from: "/_authenticated" });
-  const search = useSearch({ from: "/_authenticated/_parent/calendar" });
+  const search = useSearch({ from: "/_authenticated/calendar" });
   const navigate = useNavigate({ from: "/calendar" });
   const { today } = useFamilyTime();
   const view = search.view ?? "month";
@@ -167,19 +170,20 @@ function Calendar({ scope, canEdit }: { scope: CalendarScope; canEdit: boolean }
 
       {body}
 
-      <Switch label="Show archived events" hint="Archived events are hidden from everyone; show them here to restore one." checked={showArchived} onCheckedChange={setShowArchived} className="max-w-md" />
+      {isParent && <Switch label="Show archived events" hint="Archived events are hidden from everyone; show them here to restore one." checked={showArchived} onCheckedChange={setShowArchived} className="max-w-md" />}
       <p className="text-sm text-muted-foreground">
         Want these events on your phone? <Link to="/settings" hash="calendar-subscription" className="font-semibold text-link underline">Subscribe in your calendar app</Link>.
       </p>
 
       {canEdit && <SuggestedMilestonesDialog pregnancyId={scope.pregnancyId} open={suggesting} onOpenChange={setSuggesting} />}
-      <EventFormDialog open={form !== null} onClose={() => setForm(null)} event={form?.event} defaultDate={form?.date ?? today} onSubmit={save} />
+      <EventFormDialog open={form !== null} onClose={() => setForm(null)} event={form?.event} defaultDate={form?.date ?? today} parentFields={isParent} onSubmit={save} />
       {search.event && (
         <EventDialog
           scope={scope}
           eventId={search.event}
           event={openedEvent}
           canEdit={canEdit}
+          isParent={isParent}
           selfUserId={session.user.id}
           writes={writes}
           onClose={() => go({ event: undefined })}

@@ -15,14 +15,16 @@ interface EventDialogProps {
   /** The event from the list on screen; fetched on its own when the link points elsewhere. */
   event: CalendarEvent | undefined;
   canEdit: boolean;
+  /** Invitations and archiving are the parents' (a guest never sees an archived event again). */
+  isParent: boolean;
   selfUserId: string;
   writes: ReturnType<typeof useCalendarWrites>;
   onClose: () => void;
   onEdit: (event: CalendarEvent) => void;
 }
 
-/** An event's details in the calendar, with its invitations and, for those with the right, edit, invite, archive and delete. */
-export function EventDialog({ scope, eventId, event: listed, canEdit, selfUserId, writes, onClose, onEdit }: EventDialogProps) {
+/** An event's details in the calendar, with its invitations and, for those with the right, edit and delete (parents also invite and archive). */
+export function EventDialog({ scope, eventId, event: listed, canEdit, isParent, selfUserId, writes, onClose, onEdit }: EventDialogProps) {
   const fetched = useCalendarEvent(scope, eventId);
   const event = listed ?? fetched.data;
   const rsvp = useRsvp(scope);
@@ -47,12 +49,16 @@ export function EventDialog({ scope, eventId, event: listed, canEdit, selfUserId
               <Button variant="secondary" size="sm" onClick={() => onEdit(event)}>
                 Edit
               </Button>
-              <Button variant="secondary" size="sm" onClick={() => setInviting(true)}>
-                Invite people
-              </Button>
-              <Button variant="secondary" size="sm" onClick={() => void writes.update({ eventId: event.id, isArchived: !event.isArchived }).then(onClose, () => undefined)}>
-                {event.isArchived ? "Restore" : "Archive"}
-              </Button>
+              {isParent && (
+                <>
+                  <Button variant="secondary" size="sm" onClick={() => setInviting(true)}>
+                    Invite people
+                  </Button>
+                  <Button variant="secondary" size="sm" onClick={() => void writes.update({ eventId: event.id, isArchived: !event.isArchived }).then(onClose, () => undefined)}>
+                    {event.isArchived ? "Restore" : "Archive"}
+                  </Button>
+                </>
+              )}
               <Button variant="danger" size="sm" onClick={() => setConfirmDelete(true)}>
                 Delete
               </Button>

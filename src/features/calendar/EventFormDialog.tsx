@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { audienceForCategory, DEFAULT_EVENT_CATEGORY, EVENT_CATEGORY_FORMS, EVENT_CATEGORY_LABELS } from "../../domain/calendar";
+import { audienceForCategory, DEFAULT_EVENT_CATEGORY, EVENT_CATEGORY_FORMS, EVENT_CATEGORY_LABELS, eventFieldsFromWriter } from "../../domain/calendar";
 import { isDateOnly } from "../../domain/dates";
 import { EVENT_CATEGORIES, type EventCategory, type ItemPrivacyLevel } from "../../domain/enums";
 import { formatEventTime, parseEventTime } from "../../domain/time";
@@ -54,6 +54,8 @@ interface EventFormDialogProps {
   event?: CalendarEvent | undefined;
   /** The day a new event starts on (the day clicked, or today). */
   defaultDate: string;
+  /** Notes and questions for the provider: the parents' alone (a guest with canEditCalendar neither reads nor writes them). */
+  parentFields: boolean;
   onSubmit: (values: Omit<NewEventInput, "id">) => void;
 }
 
@@ -62,15 +64,15 @@ interface EventFormDialogProps {
  * invalid one is refused here with the reason and nothing is saved. The dialog closes as soon as
  * the form is valid: the calendar shows the change at once (optimistic).
  */
-export function EventFormDialog({ open, onClose, event, defaultDate, onSubmit }: EventFormDialogProps) {
+export function EventFormDialog({ open, onClose, event, defaultDate, parentFields, onSubmit }: EventFormDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title={event ? "Edit event" : "Add event"} size="lg">
-      {open && <EventForm key={event?.id ?? defaultDate} event={event} defaultDate={defaultDate} onCancel={onClose} onSubmit={onSubmit} />}
+      {open && <EventForm key={event?.id ?? defaultDate} event={event} defaultDate={defaultDate} parentFields={parentFields} onCancel={onClose} onSubmit={onSubmit} />}
     </Dialog>
   );
 }
 
-function EventForm({ event, defaultDate, onCancel, onSubmit }: Omit<EventFormDialogProps, "open" | "onClose"> & { onCancel: () => void }) {
+function EventForm({ event, defaultDate, parentFields, onCancel, onSubmit }: Omit<EventFormDialogProps, "open" | "onClose"> & { onCancel: () => void }) {
   const [values, setValues] = useState(() => valuesOf(event, defaultDate));
   const [errors, setErrors] = useState<FieldErrors>({});
   // An event's saved audience was chosen when it was made: only a new event's follows the category.
@@ -92,7 +94,7 @@ function EventForm({ event, defaultDate, onCancel, onSubmit }: Omit<EventFormDia
     const found = check(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    onSubmit({ ...values, time: values.time.trim(), questions: providerQuestions ? values.questions : "" });
+    onSubmit(eventFieldsFromWriter({ ...values, time: values.time.trim(), questions: providerQuestions ? values.questions : "" }, parentFields));
   }
 
   return (
@@ -122,16 +124,20 @@ function EventForm({ event, defaultDate, onCancel, onSubmit }: Omit<EventFormDia
         <ItemPrivacyField label="Who can see it" value={values.privacyLevel} onChange={chooseAudience} />
       </div>
       <TextField label="Location" value={values.location} maxLength={LOCATION_MAX_LENGTH} onChange={(e) => set("location")(e.target.value)} />
-      <TextAreaField label="Notes" value={values.notes} maxLength={NOTES_MAX_LENGTH} rows={3} onChange={(e) => set("notes")(e.target.value)} />
-      {providerQuestions && (
-        <TextAreaField
-          label="Questions for your provider"
-          hint="Write them down now so nothing is forgotten at the appointment."
-          value={values.questions}
-          maxLength={QUESTIONS_MAX_LENGTH}
-          rows={3}
-          onChange={(e) => set("questions")(e.target.value)}
-        />
+      {parentFields && (
+        <>
+          <TextAreaField label="Notes" value={values.notes} maxLength={NOTES_MAX_LENGTH} rows={3} onChange={(e) => set("notes")(e.target.value)} />
+          {providerQuestions && (
+            <TextAreaField
+              label="Questions for your provider"
+              hint="Write them down now so nothing is forgotten at the appointment."
+              value={values.questions}
+              maxLength={QUESTIONS_MAX_LENGTH}
+              rows={3}
+              onChange={(e) => set("questions")(e.target.value)}
+            />
+          )}
+        </>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>

@@ -5,6 +5,7 @@
  */
 import { useEffect } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { mayOpenArea } from "../../domain/areaAccess";
 import { CALENDAR_TOASTS, countRsvps, viewRange, type RsvpAnswer } from "../../domain/calendar";
 import type { UserMode } from "../../domain/enums";
 import { parseEventTime } from "../../domain/time";
@@ -72,8 +73,9 @@ function calendarEventsOptions(trpc: AppTRPC, scope: CalendarScope, { from, to }
 }
 
 /** What /calendar reads first (parent mode only, as its guard allows): the events of the view and day in the address, archived ones hidden. */
-export const calendarReads: ScreenReads = ({ queryClient, trpc }, { pregnancy, isParent }, search) => {
-  if (!pregnancy || !isParent) return;
+export const calendarReads: ScreenReads = ({ queryClient, trpc }, { pregnancy, mode, permissions }, search) => {
+  // A guest's flags are known here once the shell has read them; without them the screen asks itself.
+  if (!pregnancy || !permissions || !mayOpenArea("calendar", mode, permissions)) return;
   const { view = "month", date = todayIso() } = validateCalendarSearch(search);
   void queryClient.prefetchQuery(calendarEventsOptions(trpc, pregnancy, viewRange(view, date), false));
 };

@@ -24,24 +24,28 @@ interface Scope {
 }
 
 /**
- * /contacts (parents only, behind the parent guard): everyone taking part in the pregnancy, grouped
- * into parents, family and friends, and open invitations, with their RSVP history. Medical
- * contacts are kept with the health tools; a card points there.
+ * /contacts: everyone taking part in the pregnancy, grouped into parents, family and friends, and
+ * open invitations, with their RSVP history. Parents' medical contacts are kept with the health
+ * tools; a card points there. A guest with canViewContacts (AreaGuard) reads the list the server
+ * gives her (domain/contacts.ts), with nothing to invite or change.
  */
 export function ContactsPage() {
   useDocumentTitle("Contacts");
-  const { pregnancyId, mode, isLoading } = usePregnancyContext();
+  const { pregnancyId, mode, access, isLoading } = usePregnancyContext();
+  const isParent = mode === "parent" && (access?.isParent ?? false);
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6 sm:px-6 sm:py-8">
-      <PageHeader title="Contacts" description={CONTACTS_MESSAGES.description} />
+      <PageHeader title="Contacts" description={isParent ? CONTACTS_MESSAGES.description : CONTACTS_MESSAGES.guestDescription} />
       {isLoading || !pregnancyId ? <ContactsSkeleton /> : <ContactsDirectory key={pregnancyId} scope={{ pregnancyId, mode }} />}
-      <Card title={CONTACTS_MESSAGES.medicalTitle}>
-        <p className="text-muted-foreground">{CONTACTS_MESSAGES.medicalSummary}</p>
-        <Link to="/health/medical-contacts" className={clsx(buttonStyles({ variant: "secondary", size: "sm" }), "self-start")}>
-          {CONTACTS_MESSAGES.medicalLink}
-        </Link>
-      </Card>
+      {isParent && (
+        <Card title={CONTACTS_MESSAGES.medicalTitle}>
+          <p className="text-muted-foreground">{CONTACTS_MESSAGES.medicalSummary}</p>
+          <Link to="/health/medical-contacts" className={clsx(buttonStyles({ variant: "secondary", size: "sm" }), "self-start")}>
+            {CONTACTS_MESSAGES.medicalLink}
+          </Link>
+        </Card>
+      )}
     </div>
   );
 }

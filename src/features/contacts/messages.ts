@@ -1,6 +1,7 @@
 /** Contacts texts. The spec has no wording for this screen, so these are ours, in the app's style. */
 export const CONTACTS_MESSAGES = {
   description: "Everyone taking part in your pregnancy, how to reach them and how they answered your invitations.",
+  guestDescription: "The family and friends taking part in this pregnancy and how to reach them. Only the parents change this list.",
   loadFailed: "Failed to load contacts",
   historyLoadFailed: "Failed to load RSVP history",
   noInvitations: "No invitations yet",

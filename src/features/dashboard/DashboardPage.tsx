@@ -7,6 +7,7 @@ import { ReadOnlyNotice } from "../../ui/ReadOnlyNotice";
 import { useCurrentPregnancy, type CurrentPregnancy } from "../pregnancy-context/currentPregnancy";
 import { BabiesCard, ProgressCard, SizeCard } from "./DashboardCards";
 import { GuestPregnancySwitcher } from "./GuestPregnancySwitcher";
+import { GuestModeEmpty } from "../modes/GuestModeEmpty";
 import { DashboardSkeleton } from "./DashboardSkeleton";
 import { SummarySections } from "./SummarySections";
 import { LoadError } from "../../ui/LoadError";
@@ -43,6 +44,7 @@ function DashboardBody({ current }: { current: CurrentPregnancy }) {
   if (current.isLoading) return <DashboardSkeleton />;
   if (current.isError) return <LoadError title={PREGNANCY_TOASTS.loadPregnancyFailed} onRetry={current.refetch} />;
   if (!current.pregnancy || !current.pregnancyId) {
+    if (current.mode === "guest" && current.hasParentRole) return <GuestModeEmpty />;
     return (
       <section aria-labelledby="no-pregnancy" className="rounded-card border border-dashed border-input bg-surface p-6 text-center">
         <h2 id="no-pregnancy" className="text-xl font-bold">

@@ -1,14 +1,12 @@
-import { Navigate, Outlet, useRouter } from "@tanstack/react-router";
+import { Navigate, Outlet } from "@tanstack/react-router";
 import { ROUTE_TEXTS } from "../../domain/errors";
-import { useDocumentTitle } from "../../lib/document-title";
-import { Button } from "../../ui/Button";
-import { LockIcon } from "../../ui/icons";
 import { PageSpinner } from "../../ui/Spinner";
 import { useAppMode } from "../pregnancy-context/useAppMode";
 import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
+import { RouteRefusal } from "./RouteRefusal";
 
 /**
- * Parent-only guard (core spec 2) for /calendar, /contacts and /health: a spinner while loading;
+ * Parent-only guard (core spec 2) for /health and its pages: a spinner while loading;
  * a parent in guest mode goes to /dashboard; anyone without a parent role sees 'Access
  * Restricted'. Signed-out visitors never get here (the authenticated guard sends them to '/').
  */
@@ -24,22 +22,5 @@ export function ParentOnlyGuard() {
 }
 
 function AccessRestricted() {
-  useDocumentTitle(ROUTE_TEXTS.accessRestricted);
-  const router = useRouter();
-  function goBack() {
-    if (window.history.length > 1) router.history.back();
-    else void router.navigate({ to: "/dashboard" });
-  }
-  return (
-    <div className="mx-auto flex w-full max-w-lg flex-col items-center gap-4 px-4 py-16 text-center">
-      <span className="inline-flex size-14 items-center justify-center rounded-full bg-lavender text-foreground">
-        <LockIcon className="size-7" />
-      </span>
-      <h1 className="text-2xl font-bold">{ROUTE_TEXTS.accessRestricted}</h1>
-      <p className="text-muted-foreground">{ROUTE_TEXTS.parentOnly}</p>
-      <Button variant="secondary" onClick={goBack}>
-        Go Back
-      </Button>
-    </div>
-  );
+  return <RouteRefusal title={ROUTE_TEXTS.accessRestricted} text={ROUTE_TEXTS.parentOnly} />;
 }

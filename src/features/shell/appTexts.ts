@@ -9,3 +9,9 @@ export const OFFLINE_TEXTS = {
   noTools: "BabySteps needs a connection to open this screen. The kick counter and the contraction timer also open offline once a parent has used the app on this device.",
   tryAgain: "Try again",
 } as const;
+
+/** Why a guest's area refuses them (the shell shows the item as 'Limited Access'). */
+export const LIMITED_AREA_TEXTS = {
+  calendar: "The parents have not shared their calendar with you. Events you are invited to are on your dashboard.",
+  contacts: "The parents have not shared the family's contact list with you.",
+} as const;

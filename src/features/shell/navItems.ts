@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from "react";
 import type { Permissions, UserMode } from "../../domain/enums";
+import { mayOpenArea, type AppArea } from "../../domain/areaAccess";
 import { CalendarIcon, GiftIcon, HeartIcon, HomeIcon, HourglassIcon, ImageIcon, ListIcon, SettingsIcon, StarIcon, UsersIcon, type IconProps } from "../../ui/icons";
 import { MOBILE_BOTTOM_BAR_MAX_ITEMS } from "../../domain/layout";
 
@@ -30,34 +31,30 @@ export interface NavItem {
 }
 
 interface NavDefinition extends Omit<NavItem, "access"> {
-  /** Who sees it: everyone, guest mode only, or (enabled) parent mode only. */
+  /** Who sees it: everyone, or guest mode only. */
   visibility?: "guest-only";
-  /** In guest mode the item is enabled when this says so; parent mode enables every item. */
-  guestAccess: (permissions: Permissions) => boolean;
+  /** The area its route opens: the item is enabled exactly when the route's guard lets the user in. */
+  area: AppArea;
 }
 
-const always = () => true;
-const never = () => false;
-
 const NAV_DEFINITIONS: readonly NavDefinition[] = [
-  { to: "/pregnancies", label: "Pregnancies", shortLabel: "Pregnancies", icon: ListIcon, visibility: "guest-only", guestAccess: always },
-  { to: "/dashboard", label: "Dashboard", shortLabel: "Home", icon: HomeIcon, guestAccess: always },
-  { to: "/calendar", label: "Calendar", shortLabel: "Calendar", icon: CalendarIcon, guestAccess: (p) => p.canEditCalendar },
-  { to: "/contacts", label: "Contacts", shortLabel: "Contacts", icon: UsersIcon, guestAccess: (p) => p.canViewContacts },
-  // Health has no guest access at all.
-  { to: "/health", label: "Health", shortLabel: "Health", icon: HeartIcon, guestAccess: never },
-  { to: "/photos", label: "Photo Album", shortLabel: "Photos", icon: ImageIcon, guestAccess: (p) => p.canContributePhotos || p.canUploadPhotos },
-  { to: "/registry", label: "Registry", shortLabel: "Registry", icon: GiftIcon, guestAccess: (p) => p.canSuggestRegistryItems },
-  { to: "/waiting-room", label: "Waiting Room", shortLabel: "Waiting", icon: HourglassIcon, guestAccess: (p) => p.canAccessWaitingRoom },
-  { to: "/baby-game", label: "Baby Game", shortLabel: "Game", icon: StarIcon, guestAccess: (p) => p.canPlayBabyGame },
-  { to: "/settings", label: "Settings", shortLabel: "Settings", icon: SettingsIcon, guestAccess: always },
+  { to: "/pregnancies", label: "Pregnancies", shortLabel: "Pregnancies", icon: ListIcon, visibility: "guest-only", area: "pregnancies" },
+  { to: "/dashboard", label: "Dashboard", shortLabel: "Home", icon: HomeIcon, area: "dashboard" },
+  { to: "/calendar", label: "Calendar", shortLabel: "Calendar", icon: CalendarIcon, area: "calendar" },
+  { to: "/contacts", label: "Contacts", shortLabel: "Contacts", icon: UsersIcon, area: "contacts" },
+  { to: "/health", label: "Health", shortLabel: "Health", icon: HeartIcon, area: "health" },
+  { to: "/photos", label: "Photo Album", shortLabel: "Photos", icon: ImageIcon, area: "photos" },
+  { to: "/registry", label: "Registry", shortLabel: "Registry", icon: GiftIcon, area: "registry" },
+  { to: "/waiting-room", label: "Waiting Room", shortLabel: "Waiting", icon: HourglassIcon, area: "waiting-room" },
+  { to: "/baby-game", label: "Baby Game", shortLabel: "Game", icon: StarIcon, area: "baby-game" },
+  { to: "/settings", label: "Settings", shortLabel: "Settings", icon: SettingsIcon, area: "settings" },
 ];
 
 /** The sidebar's items for this mode and these flags (Log Out and the mode switch are separate). */
 export function navItems(mode: UserMode, permissions: Permissions): NavItem[] {
-  return NAV_DEFINITIONS.filter((item) => mode === "guest" || item.visibility !== "guest-only").map(({ guestAccess, visibility: _visibility, ...item }) => ({
+  return NAV_DEFINITIONS.filter((item) => mode === "guest" || item.visibility !== "guest-only").map(({ area, visibility: _visibility, ...item }) => ({
     ...item,
-    access: mode === "parent" || guestAccess(permissions) ? "enabled" : "limited",
+    access: mayOpenArea(area, mode, permissions) ? "enabled" : "limited",
   }));
 }
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ParentOnlyGuard } from "../../features/shell/ParentOnlyGuard";
 
-/** Parent-only guard (core spec 2) around /calendar, /contacts and /health with its sub-pages. */
+/** Parent-only guard (core spec 2) around /health and its sub-pages. */
 export const Route = createFileRoute("/_authenticated/_parent")({
   component: ParentOnlyGuard,
 });
