@@ -14,7 +14,7 @@ import { expect, expectAccessible, mailedCode, payingFamily, signIn, test } from
 /** Prepares a pregnancy's download where the page offers it, takes it as the browser saves it, and opens the zip. */
 async function downloadFrom(page: Page, where: Locator, title: string) {
   await where.getByRole("button", { name: `${DATA_EXPORT_MESSAGES.prepare}: ${title}` }).click();
-  const link = where.getByRole("link", { name: new RegExp(`^${DATA_EXPORT_MESSAGES.download}: ${title.replace(/'/g, ".")}`) });
+  const link = where.getByRole("link", { name: new RegExp(`^${DATA_EXPORT_MESSAGES.download} \\([^)]*\\): ${title.replace(/'/g, ".")}`) });
   await expect(link).toBeVisible();
   await expectAccessible(page);
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);

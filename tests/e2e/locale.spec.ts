@@ -115,7 +115,7 @@ for (const reader of READERS) {
       const downloads = page.getByRole("region", { name: DATA_EXPORT_MESSAGES.heading });
       await downloads.getByRole("button", { name: `${DATA_EXPORT_MESSAGES.prepare}: ${family.title}` }).click();
       const size = reader.decimal.source;
-      await expect(downloads.getByRole("link", { name: new RegExp(`^${escape(DATA_EXPORT_MESSAGES.download)}: ${escape(family.title)} \\(${size}\\)$`) })).toBeVisible();
+      await expect(downloads.getByRole("link", { name: new RegExp(`^${escape(DATA_EXPORT_MESSAGES.download)} \\(${size}\\): ${escape(family.title)}$`) })).toBeVisible();
       await expect(downloads.getByRole("status")).toContainText(new RegExp(`^Ready: 1 photo in \\d+ files, ${size}\\.`));
     });
   });

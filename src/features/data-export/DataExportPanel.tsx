@@ -46,7 +46,7 @@ function ExportRow({ pregnancyId, title, kind, closedAt }: { pregnancyId: string
               const label = part.of > 1 ? DATA_EXPORT_MESSAGES.downloadPart(part) : DATA_EXPORT_MESSAGES.download;
               return (
                 <li key={part.number}>
-                  <a className={buttonStyles({ variant: part.number === 1 ? "primary" : "secondary" })} href={part.url} download={part.fileName} aria-label={`${label}: ${title} (${formatBytes(part.bytes)})`}>
+                  <a className={buttonStyles({ variant: part.number === 1 ? "primary" : "secondary" })} href={part.url} download={part.fileName} aria-label={`${label} (${formatBytes(part.bytes)}): ${title}`}>
                     {label} ({formatBytes(part.bytes)})
                   </a>
                 </li>
