@@ -39,6 +39,17 @@ async function participantIdOf(pregnancyId: string, userId: string): Promise<str
   }
 }
 
+/** Adds people to a family directly (the API's invitation flow is tested elsewhere); answers each user's participant id. */
+async function addParticipants(rows: Array<typeof pregnancyParticipants.$inferInsert>): Promise<Map<string | null, string>> {
+  const { db, close } = openTestDb();
+  try {
+    const added = await db.insert(pregnancyParticipants).values(rows).returning({ id: pregnancyParticipants.id, userId: pregnancyParticipants.userId });
+    return new Map(added.map((row) => [row.userId, row.id]));
+  } finally {
+    await close();
+  }
+}
+
 describe("contacts.list", () => {
   it("gives the demo owner and partner every member of the family with role, title, relationship and email", async () => {
     for (const parent of [await signedInAs("olivia"), await signedInAs("noah")]) {
@@ -88,22 +99,13 @@ describe("contacts for a guest with canViewContacts", () => {
   it("reads the people who joined, without open invitations or each guest's circle; a stranger (401), another family, a guest without the flag and a removed relative (403) are refused", async () => {
     const { owner, pregnancyId } = await createOtherFamily();
     const [reader, other, removed] = await Promise.all([signUp("contacts-reader"), signUp("contacts-other"), signUp("contacts-removed")]);
-    const { db, close } = openTestDb();
-    let removedParticipantId: string;
-    try {
-      const rows = await db
-        .insert(pregnancyParticipants)
-        .values([
-          { pregnancyId, userId: reader.userId, role: "guest", status: "active", privacyLevel: "friends", relationship: "friend", permissions: { canViewContacts: true } },
-          { pregnancyId, userId: other.userId, role: "guest", status: "active", privacyLevel: "immediate-family", relationship: "grandparent" },
-          { pregnancyId, userId: removed.userId, role: "guest", status: "active", privacyLevel: "friends", permissions: { canViewContacts: true } },
-          { pregnancyId, role: "guest", status: "invited", invitedEmail: uniqueEmail("not-yet"), invitedFirstName: "Not", invitedLastName: "Yet" },
-        ])
-        .returning({ id: pregnancyParticipants.id, userId: pregnancyParticipants.userId });
-      removedParticipantId = rows.find((r) => r.userId === removed.userId)!.id;
-    } finally {
-      await close();
-    }
+    const added = await addParticipants([
+      { pregnancyId, userId: reader.userId, role: "guest", status: "active", privacyLevel: "friends", relationship: "friend", permissions: { canViewContacts: true } },
+      { pregnancyId, userId: other.userId, role: "guest", status: "active", privacyLevel: "immediate-family", relationship: "grandparent" },
+      { pregnancyId, userId: removed.userId, role: "guest", status: "active", privacyLevel: "friends", permissions: { canViewContacts: true } },
+      { pregnancyId, role: "guest", status: "invited", invitedEmail: uniqueEmail("not-yet"), invitedFirstName: "Not", invitedLastName: "Yet" },
+    ]);
+    const removedParticipantId = added.get(removed.userId)!;
 
     const seen = await reader.client.trpc.contacts.list.query({ pregnancyId });
     expect(seen.every((c) => c.status === "active" && c.privacyLevel === null)).toBe(true);
@@ -128,20 +130,11 @@ describe("contacts for a guest with canViewContacts", () => {
   it("cannot write contacts: no invitation, change or removal", async () => {
     const { pregnancyId } = await createOtherFamily();
     const [reader, other] = await Promise.all([signUp("contacts-writer"), signUp("contacts-target")]);
-    const { db, close } = openTestDb();
-    let targetId: string;
-    try {
-      const rows = await db
-        .insert(pregnancyParticipants)
-        .values([
-          { pregnancyId, userId: reader.userId, role: "guest", status: "active", privacyLevel: "friends", permissions: { canViewContacts: true } },
-          { pregnancyId, userId: other.userId, role: "guest", status: "active", privacyLevel: "friends" },
-        ])
-        .returning({ id: pregnancyParticipants.id, userId: pregnancyParticipants.userId });
-      targetId = rows.find((r) => r.userId === other.userId)!.id;
-    } finally {
-      await close();
-    }
+    const added = await addParticipants([
+      { pregnancyId, userId: reader.userId, role: "guest", status: "active", privacyLevel: "friends", permissions: { canViewContacts: true } },
+      { pregnancyId, userId: other.userId, role: "guest", status: "active", privacyLevel: "friends" },
+    ]);
+    const targetId = added.get(other.userId)!;
     const denied = { data: { code: "FORBIDDEN", appCode: "ACCESS_DENIED" } };
     const trpc = reader.client.trpc;
     await expect(trpc.invitations.inviteGuest.mutate({ pregnancyId, email: uniqueEmail("sneaky"), firstName: "Sneaky", lastName: "Guest", privacyLevel: "acquaintances" })).rejects.toMatchObject(denied);
@@ -225,17 +218,13 @@ describe("RSVP summaries and history", () => {
   it("show a guest granted canViewContacts only the events their circle may see", async () => {
     const { owner, pregnancyId } = await createOtherFamily();
     const [viewer, invitee] = await Promise.all([signUp("contacts-viewer"), signUp("contacts-invitee")]);
+    const added = await addParticipants([
+      { pregnancyId, userId: viewer.userId, role: "guest", status: "active", privacyLevel: "friends", permissions: { canViewContacts: true } },
+      { pregnancyId, userId: invitee.userId, role: "guest", status: "active", privacyLevel: "immediate-family" },
+    ]);
+    const inviteeParticipantId = added.get(invitee.userId)!;
     const { db, close } = openTestDb();
-    let inviteeParticipantId: string;
     try {
-      const rows = await db
-        .insert(pregnancyParticipants)
-        .values([
-          { pregnancyId, userId: viewer.userId, role: "guest", status: "active", privacyLevel: "friends", permissions: { canViewContacts: true } },
-          { pregnancyId, userId: invitee.userId, role: "guest", status: "active", privacyLevel: "immediate-family" },
-        ])
-        .returning({ id: pregnancyParticipants.id, userId: pregnancyParticipants.userId });
-      inviteeParticipantId = rows.find((r) => r.userId === invitee.userId)!.id;
       const events = await db
         .insert(calendarEvents)
         .values([
