@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { audienceForCategory, DEFAULT_EVENT_CATEGORY, EVENT_CATEGORY_FORMS, EVENT_CATEGORY_LABELS, eventFieldsFromWriter } from "../../domain/calendar";
+import { audienceForCategory, DEFAULT_EVENT_CATEGORY, EVENT_CATEGORY_FORMS, EVENT_CATEGORY_LABELS } from "../../domain/calendar";
 import { isDateOnly } from "../../domain/dates";
 import { EVENT_CATEGORIES, type EventCategory, type ItemPrivacyLevel } from "../../domain/enums";
 import { formatEventTime, parseEventTime } from "../../domain/time";
@@ -54,7 +54,7 @@ interface EventFormDialogProps {
   event?: CalendarEvent | undefined;
   /** The day a new event starts on (the day clicked, or today). */
   defaultDate: string;
-  /** Notes and questions for the provider: the parents' alone (a guest with canEditCalendar neither reads nor writes them). */
+  /** Shows notes and questions for the provider: the parents' alone (the server drops them from a guest's write). */
   parentFields: boolean;
   onSubmit: (values: Omit<NewEventInput, "id">) => void;
 }
@@ -94,7 +94,7 @@ function EventForm({ event, defaultDate, parentFields, onCancel, onSubmit }: Omi
     const found = check(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    onSubmit(eventFieldsFromWriter({ ...values, time: values.time.trim(), questions: providerQuestions ? values.questions : "" }, parentFields));
+    onSubmit({ ...values, time: values.time.trim(), questions: providerQuestions ? values.questions : "" });
   }
 
   return (
