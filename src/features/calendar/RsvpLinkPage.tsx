@@ -22,9 +22,15 @@ export function RsvpLinkPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const invitation = useQuery(trpc.calendar.invitation.get.queryOptions({ token }, { retry: (count, error) => httpStatusOf(error) !== 404 && count < 2 }));
+  const invitationKey = trpc.calendar.invitation.get.queryKey({ token });
   const answer = useMutation(
     trpc.calendar.invitation.answer.mutationOptions({
-      onSuccess: (data) => queryClient.setQueryData(trpc.calendar.invitation.get.queryKey({ token }), data),
+      // The page's first read starts with the link's answer: still on its way, it would answer "not
+      // answered yet" after this and undo it, so it is cancelled first.
+      onSuccess: async (data) => {
+        await queryClient.cancelQueries({ queryKey: invitationKey });
+        queryClient.setQueryData(invitationKey, data);
+      },
     }),
   );
   const sentFromLink = useRef(false);
