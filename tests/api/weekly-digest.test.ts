@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, startOfWeek } from "../../src/domain/dates";
 import { MS_PER_HOUR } from "../../src/domain/units";
-import { DIGEST_MESSAGES } from "../../src/domain/weeklyDigest";
+import { DIGEST_MESSAGES, DIGEST_RECIPIENTS_PER_RUN } from "../../src/domain/weeklyDigest";
 import { pregnancyParticipants, userPreferences, weeklyDigests } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
@@ -40,6 +40,17 @@ const runDigest = async (now: Date) => {
   const response = await fetch(new URL("/api/dev/weekly-digest", baseUrl()), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ now: now.toISOString() }) });
   expect(response.status).toBe(200);
   return (await response.json()) as { due: number; sent: number; nothingNew: number; failed: number };
+};
+/**
+ * The test database holds other files' families too, and one run takes at most
+ * DIGEST_RECIPIENTS_PER_RUN people by id: run again, as the next hour would, until nobody due is left.
+ */
+const runDigestForEveryone = async (now: Date) => {
+  for (;;) {
+    const summary = await runDigest(now);
+    expect(summary.failed).toBe(0);
+    if (summary.due < DIGEST_RECIPIENTS_PER_RUN) return;
+  }
 };
 const outbox = async (): Promise<Mail[]> => (await (await fetch(new URL("/api/dev/outbox", baseUrl()))).json()) as Mail[];
 const digestsTo = async (email: string) => (await outbox()).filter((mail) => mail.to === email.toLowerCase() && mail.subject === "Another Family: your week");
@@ -80,8 +91,7 @@ beforeAll(async () => {
   // Further out than the week ahead: not in this digest.
   await owner.trpc.calendar.create.mutate({ pregnancyId, id: crypto.randomUUID(), title: "Baby shower", date: addDays(mondayDate, 20), category: "celebration", privacyLevel: "immediate-family" });
 
-  const summary = await runDigest(mondayMorning);
-  expect(summary.failed).toBe(0);
+  await runDigestForEveryone(mondayMorning);
 });
 
 afterAll(close);
@@ -148,7 +158,7 @@ describe("the weekly digest", () => {
     expect(await digestsTo(grandpa.email)).toEqual([]);
     expect(await db.select().from(weeklyDigests).where(eq(weeklyDigests.userId, grandpa.userId))).toEqual([]);
     // 17:00 UTC is 09:00 or 10:00 in Los Angeles, still Monday there.
-    await runDigest(new Date(mondayMorning.getTime() + 8 * MS_PER_HOUR));
+    await runDigestForEveryone(new Date(mondayMorning.getTime() + 8 * MS_PER_HOUR));
     const [mail, ...more] = await digestsTo(grandpa.email);
     expect(more).toEqual([]);
     expect(mail!.text).toContain("Family dinner");
