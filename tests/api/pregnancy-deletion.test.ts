@@ -266,3 +266,36 @@ describe("pregnancy.delete", () => {
     expect(await objectsUnder(`pregnancies/${pregnancyId}/`)).toEqual([]);
   });
 });
+
+/** Row locks are PostgreSQL's: PGlite runs one transaction at a time, so the race cannot happen there. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)("pregnancy.delete meeting a Stripe webhook halfway (PostgreSQL)", () => {
+  /** Until a statement of another session waits for a lock: the deletion has reached the row we hold. */
+  async function untilSomeoneWaitsForALock() {
+    const waiting = async () => (await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)).rows[0]?.n ?? 0;
+    await expect.poll(waiting, { timeout: 10_000 }).toBeGreaterThan(0);
+  }
+
+  it("waits for the webhook's transaction (subscription, then pregnancy) instead of deadlocking with it", async () => {
+    const owner = await subscribedUser("deadlock");
+    const { pregnancy_id: pregnancyId } = await owner.client.trpc.pregnancy.createComplete.mutate({
+      pregnancy: { title: "Deadlock check", dueDate: addDays(todayIso(), 120) },
+      babies: [{ name: "Pip", gender: "unknown" }],
+      isGuestConversion: false,
+    });
+    // Already cancelled in Stripe, so the deletion goes straight to the rows, as the webhook of that cancellation arrives.
+    const [subscription] = await db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.pregnancyId, pregnancyId)).returning({ id: subscriptions.id });
+    if (!subscription) throw new Error("no subscription");
+
+    let deletion: Promise<unknown> | undefined;
+    await db.transaction(async (webhook) => {
+      await webhook.update(subscriptions).set({ cancelAtPeriodEnd: false }).where(eq(subscriptions.id, subscription.id));
+      deletion = owner.client.trpc.pregnancy.delete.mutate({ pregnancyId, confirmTitle: "Deadlock check" });
+      await untilSomeoneWaitsForALock();
+      // The webhook's second write: with the pregnancy already locked by the deletion, this is where the two would deadlock.
+      await webhook.update(pregnancies).set({ photoStorageLimit: sql`${pregnancies.photoStorageLimit}` }).where(eq(pregnancies.id, pregnancyId));
+    });
+    await expect(deletion).resolves.toMatchObject({ deleted: true });
+    expect(await db.$count(pregnancies, eq(pregnancies.id, pregnancyId))).toBe(0);
+    expect(await db.select({ pregnancyId: subscriptions.pregnancyId }).from(subscriptions).where(eq(subscriptions.id, subscription.id))).toEqual([{ pregnancyId: null }]);
+  });
+});

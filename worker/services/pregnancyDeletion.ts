@@ -23,7 +23,13 @@ import { endSubscription } from "./subscription";
 export async function deletePregnancy(scope: Pick<RequestScope, "db" | "env">, pregnancyId: string): Promise<{ objects: number }> {
   const prefix = pregnancyPrefix(pregnancyId);
   let objects = await deleteObjectsUnder(scope.env.PHOTOS, prefix);
-  await scope.db.delete(pregnancies).where(eq(pregnancies.id, pregnancyId));
+  await scope.db.transaction(async (tx) => {
+    // The pregnancy's subscription rows are locked first, in the order a Stripe webhook takes
+    // (subscription, then pregnancy): the cascade alone would take them the other way round, and
+    // the webhook of the cancellation just made could meet it halfway in a deadlock.
+    await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.pregnancyId, pregnancyId)).for("update");
+    await tx.delete(pregnancies).where(eq(pregnancies.id, pregnancyId));
+  });
   objects += await deleteObjectsUnder(scope.env.PHOTOS, prefix);
   return { objects };
 }
