@@ -24,6 +24,9 @@ export function serverErrorText(error: unknown): string | undefined {
 /** The server answered the call with an error (as opposed to no answer at all: offline, a proxy error). */
 export const serverAnswered = (error: unknown): boolean => error instanceof TRPCClientError && Boolean(error.data);
 
+/** A call that got no answer from the server at all (no connection, a proxy's error page), not a bug of ours. */
+export const serverNeverAnswered = (error: unknown): boolean => error instanceof TRPCClientError && !error.data;
+
 /**
  * A failure's description: the server's own words, else `crashed` when it answered without words
  * for people (a failure on its side), else `unanswered` (no answer came; trying again may help).

@@ -30,6 +30,26 @@ async function parentWithTwins(page: Page, request: Parameters<typeof familyWith
   return { family, sprout: babies[1]! };
 }
 
+interface BrowserOnline {
+  setBrowserOnline(online: boolean): void;
+}
+
+/**
+ * What a browser says of its connection, as a real one would while the network is cut: headless
+ * Chromium still says online, without an 'online' event, in a document opened after
+ * `context.setOffline`. The page starts offline; `setBrowserOnline(true)` says online and fires the event.
+ */
+async function browserSaysOffline(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    let online = false;
+    Object.defineProperty(Navigator.prototype, "onLine", { configurable: true, get: () => online });
+    (window as unknown as BrowserOnline).setBrowserOnline = (value) => {
+      online = value;
+      window.dispatchEvent(new Event(value ? "online" : "offline"));
+    };
+  });
+}
+
 const runtimeCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((name) => !name.startsWith("workbox-precache")));
 
 test("the service worker installs; with the network off, a cold load of /health/kicks counts movements, which sync once the network returns", async ({ page, context, request, baseURL }) => {
@@ -38,8 +58,9 @@ test("the service worker installs; with the network off, a cold load of /health/
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("offline-snapshot") ?? "null") as unknown)).toMatchObject({ pregnancyId: family.pregnancyId, babies: [{ name: "Bean" }, { name: "Sprout" }] });
   expect(await runtimeCaches(page)).toEqual([]);
 
-  await context.setOffline(true);
   const offline = await context.newPage();
+  await browserSaysOffline(offline);
+  await context.setOffline(true);
   const response = await offline.goto("/health/kicks");
   // The cached shell answered: the Worker's answers carry a request id, the precached file none.
   expect(response?.fromServiceWorker()).toBe(true);
@@ -59,6 +80,14 @@ test("the service worker installs; with the network off, a cold load of /health/
   await expect(offline.getByRole("list", { name: "Latest sessions" })).toContainText("On this device");
   expect(await inDb((db) => db.select().from(kickSessions).where(eq(kickSessions.pregnancyId, family.pregnancyId)))).toEqual([]);
 
+  // A browser that says it is online while nothing gets through (a Wi-Fi without internet) starts the same way.
+  const claimsOnline = await context.newPage();
+  await claimsOnline.addInitScript(() => Object.defineProperty(Navigator.prototype, "onLine", { get: () => true }));
+  await claimsOnline.goto("/health/kicks");
+  await expect(claimsOnline.getByRole("heading", { name: "Kick Counter", level: 1 })).toBeVisible();
+  await expect(statusWith(claimsOnline, OFFLINE_TEXTS.toolNotice)).toBeVisible();
+  await claimsOnline.close();
+
   // Another screen says it needs the connection and offers the tools that work without one.
   await offline.goto("/photos");
   await expect(offline.getByRole("heading", { name: OFFLINE_TEXTS.title, level: 1 })).toBeVisible();
@@ -67,6 +96,7 @@ test("the service worker installs; with the network off, a cold load of /health/
   await expect(offline.getByRole("heading", { name: "Kick Counter", level: 1 })).toBeVisible();
 
   await context.setOffline(false);
+  await offline.evaluate(() => (window as unknown as BrowserOnline).setBrowserOnline(true));
   await expect(statusWith(offline, HEALTH_MESSAGES.synced)).toBeVisible();
   await expect.poll(() => inDb((db) => db.select().from(kickSessions).where(eq(kickSessions.pregnancyId, family.pregnancyId)))).toHaveLength(1);
   const [stored] = await inDb((db) => db.select().from(kickSessions).where(eq(kickSessions.pregnancyId, family.pregnancyId)));

@@ -1,9 +1,10 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation, useRouter } from "@tanstack/react-router";
 import { AREAS } from "../../lib/areas";
 import { OFFLINE_TOOL_PATHS, offlineToolAt, type OfflineToolPath } from "../../lib/appRoutes";
 import { readDeviceSnapshot, type DeviceSnapshot } from "../../lib/deviceSnapshot";
 import { APP_NAME, useDocumentTitle } from "../../lib/document-title";
+import { serverNeverAnswered } from "../../lib/serverError";
 import { rememberedSessionUser } from "../../lib/session";
 import { useOnline } from "../../lib/useOnline";
 import { Alert } from "../../ui/Alert";
@@ -41,6 +42,15 @@ export function offlineStart(sessionKnown: boolean): OfflineStart | null {
 }
 
 /**
+ * The guard's second check, when the session read failed: the browser can say it is online when
+ * nothing gets through (a Wi-Fi without internet, a tunnel), so a read the server never answered
+ * is an offline start too. Anything the server did answer stays the error it is.
+ */
+export function offlineStartAfter(error: unknown): unknown {
+  return serverNeverAnswered(error) ? new OfflineStart(readDeviceSnapshot(rememberedSessionUser())) : error;
+}
+
+/**
  * The app started offline: the kick counter or the contraction timer when the address is one of
  * them and this device keeps a parent's snapshot, else a page saying what works offline. When the
  * connection returns, the app starts as usual (the guard runs again); the tools send what they
@@ -50,8 +60,12 @@ export function OfflineApp({ snapshot }: { snapshot: DeviceSnapshot | null }) {
   const router = useRouter();
   const online = useOnline();
   const pathname = useLocation({ select: (location) => location.pathname });
+  // Only a change to online starts the app again: a browser that says online from the start (while
+  // nothing gets through) would otherwise ask again and again.
+  const wasOnline = useRef(online);
   useEffect(() => {
-    if (online) void router.invalidate();
+    if (online && !wasOnline.current) void router.invalidate();
+    wasOnline.current = online;
   }, [online, router]);
 
   const toolPath = offlineToolAt(pathname);
