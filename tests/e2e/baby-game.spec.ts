@@ -41,7 +41,7 @@ async function fillGuess(form: Locator, guess: Guess) {
   if (guess.name) await form.getByLabel(/^Name( guess)?$/).fill(guess.name);
 }
 
-test("two guests predict, the owner locks the game with the actual results, and the leaderboard ranks them correctly", async ({ page, browser, request, baseURL }) => {
+test("two guests predict, the owner locks the game with the actual results, and the leaderboard ranks them correctly", { tag: "@desktop" }, async ({ page, browser, request, baseURL }) => {
   test.setTimeout(120_000);
   const family = await familyWithGrandparent(request, baseURL!, "Game Family");
   const friend = await addFamilyGuest(request, baseURL!, family.pregnancyId, { firstName: "Milo", title: "Milo" });

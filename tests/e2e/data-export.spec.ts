@@ -44,7 +44,7 @@ async function demoCounts(email: string) {
 
 const photoFiles = (files: Record<string, Uint8Array>) => Object.keys(files).filter((name) => name.startsWith("photos/") && name !== "photos/photos.json");
 
-test("the demo owner downloads the whole pregnancy: every photo original and the records as JSON, CSV and iCalendar", async ({ page }) => {
+test("the demo owner downloads the whole pregnancy: every photo original and the records as JSON, CSV and iCalendar", { tag: "@desktop" }, async ({ page }) => {
   const owner = demoMember("olivia");
   await signIn(page, owner.email);
   const { fileName, files, read } = await downloadFromSettings(page);

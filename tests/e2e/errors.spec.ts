@@ -28,7 +28,7 @@ interface StoredReport {
   userAgent: string;
 }
 
-test("a failing page shows the error screen; retries count down with backoff, then only Reload Page remains", async ({ page }) => {
+test("a failing page shows the error screen; retries count down with backoff, then only Reload Page remains", { tag: "@desktop" }, async ({ page }) => {
   await page.clock.install();
   await signInThroughApi(page, demoMember("grandma").email);
   const attempts = await failPregnancyList(page);

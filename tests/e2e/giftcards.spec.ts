@@ -4,7 +4,7 @@ import { SUPPORT_EMAIL } from "../../src/domain/publicForms";
 
 const CODE_FORMAT = /^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/;
 
-test("a visitor buys a gift card and sees its code; a parent redeems it in settings and sees the credit", async ({ page }) => {
+test("a visitor buys a gift card and sees its code; a parent redeems it in settings and sees the credit", { tag: "@desktop" }, async ({ page }) => {
   await page.goto("/giftcards");
   await expect(page.getByRole("heading", { level: 1, name: "BabySteps Gift Cards" })).toBeVisible();
   await expect(page).toHaveTitle(/Gift Cards/);

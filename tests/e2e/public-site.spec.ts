@@ -46,7 +46,7 @@ test("every public page is prerendered with its title, description, canonical li
   }
 });
 
-test("public pages load only the site's small script, never the app's bundle, and read without JavaScript", async ({ page, browser }) => {
+test("public pages load only the site's small script, never the app's bundle, and read without JavaScript", { tag: "@desktop" }, async ({ page, browser }) => {
   const scripts: string[] = [];
   page.on("request", (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname));
   await page.goto("/");
@@ -97,7 +97,7 @@ test("the home page's sticky bar appears only after scrolling past 300 px, and a
   await expect(page).toHaveURL(/\/createaccount/);
 });
 
-test("the calculator: due date = LMP + 280 days, weeks and trimester at the 12/13 and 27/28 edges, at most 8 milestones in 5 weeks", async ({ page }) => {
+test("the calculator: due date = LMP + 280 days, weeks and trimester at the 12/13 and 27/28 edges, at most 8 milestones in 5 weeks", { tag: "@desktop" }, async ({ page }) => {
   const today = todayIso();
   await page.goto("/due-date-calculator");
 
@@ -175,7 +175,7 @@ test("the contact form names each missing required field, then sends the message
   expect(await mailedLink(page, email, new RegExp(CONTACT_FORM_CONFIRMATION_SUBJECT), /.+/)).toBeTruthy();
 });
 
-test("newsletter: subscribe in the footer, confirm from the mail, unsubscribe from the next mail", async ({ page }) => {
+test("newsletter: subscribe in the footer, confirm from the mail, unsubscribe from the next mail", { tag: "@desktop" }, async ({ page }) => {
   const email = uniqueEmail("newsletter");
   await page.goto("/about");
   const form = page.locator("form#footer-newsletter");

@@ -106,7 +106,7 @@ test("the service worker installs; with the network off, a cold load of /health/
   await expect(offline.getByRole("link", { name: "All health tools" })).toBeVisible();
 });
 
-test("a push delivered to the service worker shows its notification, drops a malformed one, and a click opens its screen", async ({ page, context, request, baseURL }) => {
+test("a push delivered to the service worker shows its notification, drops a malformed one, and a click opens its screen", { tag: "@desktop" }, async ({ page, context, request, baseURL }) => {
   await context.grantPermissions(["notifications"], { origin: baseURL! });
   await parentWithTwins(page, request, baseURL!);
 
@@ -142,7 +142,7 @@ test("a push delivered to the service worker shows its notification, drops a mal
   await expect.poll(titles).toEqual([]);
 });
 
-test("Chrome reports the app installable from /dashboard", async ({ playwright, request, baseURL, visitorIp }, testInfo) => {
+test("Chrome reports the app installable from /dashboard", { tag: "@desktop" }, async ({ playwright, request, baseURL, visitorIp }, testInfo) => {
   // Chrome never offers to install from an incognito profile, which every new context is: this test runs in a profile of its own.
   const profile = mkdtempSync(path.join(os.tmpdir(), "babysteps-install-"));
   const context = await playwright.chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL: baseURL!, extraHTTPHeaders: { "cf-connecting-ip": visitorIp } });
@@ -171,7 +171,7 @@ test("Chrome reports the app installable from /dashboard", async ({ playwright, 
   }
 });
 
-test("the public pages and /auth do not register the service worker", async ({ page }) => {
+test("the public pages and /auth do not register the service worker", { tag: "@desktop" }, async ({ page }) => {
   for (const path of ["/", "/pricing", "/auth"]) {
     await page.goto(path);
     await page.waitForLoadState("load");
@@ -179,7 +179,7 @@ test("the public pages and /auth do not register the service worker", async ({ p
   }
 });
 
-test("a new version waits for Reload; the page never reloads on its own", async ({ page, request, baseURL }) => {
+test("a new version waits for Reload; the page never reloads on its own", { tag: "@desktop" }, async ({ page, request, baseURL }) => {
   await parentWithTwins(page, request, baseURL!);
   const prompt = page.getByRole("region", { name: UPDATE_TEXTS.title });
   await expect(prompt).toHaveCount(0);
@@ -206,7 +206,7 @@ test("a new version waits for Reload; the page never reloads on its own", async 
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseURL}/sw.js?next`);
 });
 
-test("signing out forgets the device snapshot and every runtime cache; the precache of static files stays", async ({ page, request, baseURL }) => {
+test("signing out forgets the device snapshot and every runtime cache; the precache of static files stays", { tag: "@desktop" }, async ({ page, request, baseURL }) => {
   const { family } = await parentWithTwins(page, request, baseURL!);
   await expect.poll(() => page.evaluate(() => localStorage.getItem("offline-snapshot"))).toContain(family.pregnancyId);
   // A cache of the kind that could hold private answers, as a later runtime route would make.

@@ -35,7 +35,7 @@ async function setGuestFlag(page: Page, guestName: string, flagLabel: string, on
   await expect(dialog).toBeHidden();
 }
 
-test("the owner gives a guest a permission, and the guest can use it at once", async ({ page, browser }, testInfo) => {
+test("the owner gives a guest a permission, and the guest can use it at once", { tag: "@desktop" }, async ({ page, browser }, testInfo) => {
   const maya = demoMember("maya");
   const mayaName = `${maya.firstName} ${maya.lastName}`;
   // Maya in her own browser, as her own visitor (the sign-in rate limit is keyed by address).

@@ -343,7 +343,7 @@ test("the desktop layout has no bottom bar and one navigation landmark", { tag: 
   await expectAccessible(page);
 });
 
-test("the performance helper sends API timings in one batch for signed-in users only", async ({ page }) => {
+test("the performance helper sends API timings in one batch for signed-in users only", { tag: "@desktop" }, async ({ page }) => {
   const metricCalls: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("/api/trpc/metrics.record")) metricCalls.push(request.postData() ?? "");

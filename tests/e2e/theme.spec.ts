@@ -14,13 +14,13 @@ const html = (page: Page) => page.locator("html");
 const presetGroup = (page: Page) => page.getByRole("group", { name: "Theme" }).getByRole("radiogroup", { name: "Theme preset" });
 const appearance = (page: Page) => page.getByRole("group", { name: "Theme" }).getByRole("radiogroup", { name: "Appearance" });
 
-test("Soft Pastels is the default preset, before any choice", async ({ page }) => {
+test("Soft Pastels is the default preset, before any choice", { tag: "@desktop" }, async ({ page }) => {
   await page.goto("/");
   await expect(html(page)).toHaveAttribute("data-preset", "soft-pastels");
 });
 
 for (const preset of PRESETS) {
-  test(`the ${preset.name} preset applies, survives a reload and passes the contrast checks`, async ({ page }) => {
+  test(`the ${preset.name} preset applies, survives a reload and passes the contrast checks`, { tag: "@desktop" }, async ({ page }) => {
     await signInThroughApi(page, demoMember("olivia").email);
     await page.goto("/settings");
     // The default is already checked: come back to it from another preset, so it is chosen and saved.
@@ -60,7 +60,7 @@ for (const preset of PRESETS) {
   });
 }
 
-test("presets differ in font, card style and motion, and apply before the first paint", async ({ page }) => {
+test("presets differ in font, card style and motion, and apply before the first paint", { tag: "@desktop" }, async ({ page }) => {
   await signInThroughApi(page, demoMember("noah").email);
   await page.goto("/settings");
   const style = () =>

@@ -8,7 +8,7 @@ import { expect, expectAccessible, signInThroughApi, test } from "./support";
 // The browser of the people who choose nothing here says en-US, whose region weighs in pounds.
 test.use({ locale: "en-US" });
 
-test("a metric player's 3.4 kg / 50 cm is stored and scored as 7 lb 8 oz / 19.69 in, and each reader sees guesses in their own units", async ({ page, browser, request, baseURL }) => {
+test("a metric player's 3.4 kg / 50 cm is stored and scored as 7 lb 8 oz / 19.69 in, and each reader sees guesses in their own units", { tag: "@desktop" }, async ({ page, browser, request, baseURL }) => {
   test.setTimeout(120_000);
   const family = await familyWithGrandparent(request, baseURL!, "Units Family");
   const friend = await addFamilyGuest(request, baseURL!, family.pregnancyId, { firstName: "Milo", title: "Milo" });
@@ -108,7 +108,7 @@ test("a metric player's 3.4 kg / 50 cm is stored and scored as 7 lb 8 oz / 19.69
   await ownerContext.close();
 });
 
-test("a parent with a metric browser announces the baby in kg and cm, and the family reads it in both units", async ({ browser, request, baseURL }) => {
+test("a parent with a metric browser announces the baby in kg and cm, and the family reads it in both units", { tag: "@desktop" }, async ({ browser, request, baseURL }) => {
   const family = await familyWithGrandparent(request, baseURL!, "Units Room");
   // A New Zealand browser: metric without choosing.
   const context = await browser.newContext({ baseURL, locale: "en-NZ", extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });

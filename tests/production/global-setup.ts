@@ -28,7 +28,8 @@ export default async function setup(project: TestProject) {
   const recorder = await startHttpRecorder();
   const stack = await startStack({
     port: await freePort(),
-    databaseUrl: process.env.TEST_DATABASE_URL,
+    // No databaseUrl: its own fresh PGlite, never the API suite's TEST_DATABASE_URL, since this walk
+    // writes to the demo family whose state the API tests read.
     persistDir,
     appEnv: "production",
     mail: { url: `${recorder.origin}${SMOKE_MAIL.path}`, key: SMOKE_MAIL.key, from: SMOKE_MAIL.from },
