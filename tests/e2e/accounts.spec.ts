@@ -97,7 +97,7 @@ test("a parent's create-account steps: account type, plan, payment, and back fro
   await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
 });
 
-test("signing in with an emailed code", async ({ page }) => {
+test("signing in with an emailed code", { tag: "@desktop" }, async ({ page }) => {
   const email = await signUpThroughApi(page, "codesignin", "code-login-1");
   await page.goto("/auth");
   await page.getByRole("button", { name: "Login via email code instead" }).click();
@@ -118,7 +118,7 @@ test("signing in with an emailed code", async ({ page }) => {
   await expect(page.getByText("Welcome back!")).toBeVisible();
 });
 
-test("forgot password: the emailed link sets a new password, then it signs in", async ({ page }) => {
+test("forgot password: the emailed link sets a new password, then it signs in", { tag: "@desktop" }, async ({ page }) => {
   const email = await signUpThroughApi(page, "forgetful", "old-password-1");
   await page.goto("/auth");
   await page.getByRole("button", { name: "Forgot password?" }).click();
@@ -198,7 +198,7 @@ test("a reset link is checked before the form: 'verifying', then the form; a bad
   await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
 });
 
-test("a used or expired reset link says so and offers a new one", async ({ page }) => {
+test("a used or expired reset link says so and offers a new one", { tag: "@desktop" }, async ({ page }) => {
   await page.goto("/reset-password?error=INVALID_TOKEN");
   await expect(page.getByRole("heading", { name: "Reset Link Expired" })).toBeVisible();
   await expect(page.getByText("Session expired. Please request a new password reset link.")).toBeVisible();

@@ -187,7 +187,7 @@ test.describe("verification links", () => {
     expect(mail.text).toContain("/api/auth/reset-password/");
   });
 
-  test("/email-confirmed confirms with the mailed link and redirects to the dashboard", async ({ page, baseURL }) => {
+  test("/email-confirmed confirms with the mailed link and redirects to the dashboard", { tag: "@desktop" }, async ({ page, baseURL }) => {
     const { email } = await signUpElsewhere(baseURL!, "linked");
     const link = (await newestMail(page, email, "Confirm your email")).text.match(/https?:\/\/\S+\/email-confirmed\?\S+/)?.[0];
     expect(link).toBeDefined();

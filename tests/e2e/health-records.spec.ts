@@ -8,7 +8,7 @@ import { HOSPITAL_BAG_DEFAULTS } from "../../src/domain/hospitalBag";
 const DUE_DATE = () => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${addDays(todayIso(), 10)}T00:00:00Z`));
 const countOf = (owner: string) => HOSPITAL_BAG_DEFAULTS.filter((item) => item.owner === owner).length;
 
-test("the owner fills in part of the birth plan, and the print view shows it readably: their name, the due date, only the answered sections, no app chrome on paper", async ({ page, request, baseURL }, testInfo) => {
+test("the owner fills in part of the birth plan, and the print view shows it readably: their name, the due date, only the answered sections, no app chrome on paper", { tag: "@desktop" }, async ({ page, request, baseURL }, testInfo) => {
   const family = await familyWithGrandparent(request, baseURL!, "Birth Plan Family");
   await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/health/birth-plan");
@@ -63,7 +63,7 @@ test("the owner fills in part of the birth plan, and the print view shows it rea
   await page.emulateMedia({ media: "screen" });
 });
 
-test("the owner logs symptoms by week, deletes one and undoes it, and exports them as CSV", async ({ page, request, baseURL }) => {
+test("the owner logs symptoms by week, deletes one and undoes it, and exports them as CSV", { tag: "@desktop" }, async ({ page, request, baseURL }) => {
   const family = await familyWithGrandparent(request, baseURL!, "Symptom Family");
   await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/health/symptoms");

@@ -130,7 +130,7 @@ test("the kick counter keeps counting with the network cut and syncs the session
   await expect(page.getByRole("list", { name: "Latest sessions" })).toContainText("Sprout");
 });
 
-test("a parent keeps a vitamin checklist: adds supplements, ticks today's, sees what is left and the streak, pauses one", async ({ page, request, baseURL }) => {
+test("a parent keeps a vitamin checklist: adds supplements, ticks today's, sees what is left and the streak, pauses one", { tag: "@desktop" }, async ({ page, request, baseURL }) => {
   const family = await familyWithGrandparent(request, baseURL!, "Vitamin Family");
   await signInThroughApi(page, family.owner.email, family.owner.password);
   await page.goto("/health/vitamins");

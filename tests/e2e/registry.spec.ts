@@ -43,7 +43,7 @@ async function fillRegistry(page: Page, fields: { kind: "Preset retailer" | "Cus
   return dialog;
 }
 
-test("the owner adds a preset and a custom registry, reorders them with the keyboard and hides one; the friend sees only the visible ones in the new order and suggests an item", async ({ page, browser, request, baseURL }) => {
+test("the owner adds a preset and a custom registry, reorders them with the keyboard and hides one; the friend sees only the visible ones in the new order and suggests an item", { tag: "@desktop" }, async ({ page, browser, request, baseURL }) => {
   test.setTimeout(120_000);
   const family = await familyWithFriend(request, baseURL!);
   await signInThroughApi(page, family.owner.email, family.owner.password);

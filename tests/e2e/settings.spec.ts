@@ -76,7 +76,7 @@ test("the owner gives a guest a permission, and the guest can use it at once", {
   }
 });
 
-test("the owner renames the pregnancy, sees it on the dashboard, and previews the service end", async ({ page }) => {
+test("the owner renames the pregnancy, sees it on the dashboard, and previews the service end", { tag: "@desktop" }, async ({ page }) => {
   await signInThroughApi(page, demoMember("olivia").email);
   await openSettings(page);
   const details = page.getByRole("region", { name: "Pregnancy details" });

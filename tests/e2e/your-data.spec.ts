@@ -21,7 +21,7 @@ test("a guest leaves the pregnancy from Settings, keeping what they added", asyn
   expect(calls.status()).toBe(403);
 });
 
-test("a user deletes their account with the mailed code; they cannot sign in again and their picture is gone", async ({ page, request, baseURL, browser }) => {
+test("a user deletes their account with the mailed code; they cannot sign in again and their picture is gone", { tag: "@desktop" }, async ({ page, request, baseURL, browser }) => {
   const family = await familyWithGrandparent(request, baseURL!, "Deleting Family");
   const cousin = await addFamilyGuest(request, baseURL!, family.pregnancyId, { firstName: "Cousin", title: "Cousin" });
   await signIn(page, cousin.email, cousin.password);
