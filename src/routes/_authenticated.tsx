@@ -28,7 +28,7 @@ export const Route = createFileRoute("/_authenticated")({
     // The shell's reads leave in the session's batch, for the user of the last session in this browser.
     startShellReads(context, rememberedSessionUser(), search.preg);
     const session = await context.auth.getSession().catch((error: unknown) => {
-      throw offlineStartAfter(error);
+      throw offlineStartAfter(error) ?? error;
     });
     if (!session) throw redirect({ to: "/" });
     // After 24 hours of early access an unconfirmed email has to be confirmed first (onboarding spec 4).

@@ -35,19 +35,19 @@ interface BrowserOnline {
 }
 
 /**
- * What a browser says of its connection, as a real one would while the network is cut: headless
- * Chromium still says online, without an 'online' event, in a document opened after
- * `context.setOffline`. The page starts offline; `setBrowserOnline(true)` says online and fires the event.
+ * What a browser says of its connection, set by the test: headless Chromium still says online,
+ * without an 'online' event, in a document opened after `context.setOffline`, where a real browser
+ * would say offline. The page starts with `online`; `setBrowserOnline` changes it and fires the event.
  */
-async function browserSaysOffline(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    let online = false;
-    Object.defineProperty(Navigator.prototype, "onLine", { configurable: true, get: () => online });
+async function browserSays(page: Page, online: boolean): Promise<void> {
+  await page.addInitScript((initial) => {
+    let current = initial;
+    Object.defineProperty(Navigator.prototype, "onLine", { configurable: true, get: () => current });
     (window as unknown as BrowserOnline).setBrowserOnline = (value) => {
-      online = value;
+      current = value;
       window.dispatchEvent(new Event(value ? "online" : "offline"));
     };
-  });
+  }, online);
 }
 
 const runtimeCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((name) => !name.startsWith("workbox-precache")));
@@ -59,7 +59,7 @@ test("the service worker installs; with the network off, a cold load of /health/
   expect(await runtimeCaches(page)).toEqual([]);
 
   const offline = await context.newPage();
-  await browserSaysOffline(offline);
+  await browserSays(offline, false);
   await context.setOffline(true);
   const response = await offline.goto("/health/kicks");
   // The cached shell answered: the Worker's answers carry a request id, the precached file none.
@@ -82,7 +82,7 @@ test("the service worker installs; with the network off, a cold load of /health/
 
   // A browser that says it is online while nothing gets through (a Wi-Fi without internet) starts the same way.
   const claimsOnline = await context.newPage();
-  await claimsOnline.addInitScript(() => Object.defineProperty(Navigator.prototype, "onLine", { get: () => true }));
+  await browserSays(claimsOnline, true);
   await claimsOnline.goto("/health/kicks");
   await expect(claimsOnline.getByRole("heading", { name: "Kick Counter", level: 1 })).toBeVisible();
   await expect(statusWith(claimsOnline, OFFLINE_TEXTS.toolNotice)).toBeVisible();

@@ -32,22 +32,24 @@ export class OfflineStart extends Error {
   }
 }
 
+/** The start to throw, with the last signed-in user's snapshot. */
+const startOffline = () => new OfflineStart(readDeviceSnapshot(rememberedSessionUser()));
+
 /**
  * The guard's check: offline with no session known yet (a cold start; once the app runs, screens
- * keep their own offline states), the start to throw, with the last signed-in user's snapshot.
+ * keep their own offline states), the start to throw.
  */
 export function offlineStart(sessionKnown: boolean): OfflineStart | null {
-  if (navigator.onLine || sessionKnown) return null;
-  return new OfflineStart(readDeviceSnapshot(rememberedSessionUser()));
+  return navigator.onLine || sessionKnown ? null : startOffline();
 }
 
 /**
  * The guard's second check, when the session read failed: the browser can say it is online when
  * nothing gets through (a Wi-Fi without internet, a tunnel), so a read the server never answered
- * is an offline start too. Anything the server did answer stays the error it is.
+ * is an offline start too. Anything the server did answer stays the error it is (null).
  */
-export function offlineStartAfter(error: unknown): unknown {
-  return serverNeverAnswered(error) ? new OfflineStart(readDeviceSnapshot(rememberedSessionUser())) : error;
+export function offlineStartAfter(error: unknown): OfflineStart | null {
+  return serverNeverAnswered(error) ? startOffline() : null;
 }
 
 /**
