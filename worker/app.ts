@@ -18,6 +18,7 @@ import { pageRoutes } from "./http/pages";
 import { photoRoutes } from "./http/photos";
 import { requestLog } from "./http/requestLog";
 import { authorizeRoomConnection } from "./http/rooms";
+import { accountConfirmationRoutes } from "./http/accountConfirmation";
 import { sameOriginWrites } from "./http/guards";
 import { securityHeadersMiddleware } from "./http/securityHeaders";
 import { trpcRoute } from "./http/trpc";
@@ -67,6 +68,7 @@ export function createApp(mountDev?: (app: App) => App): App {
   app.route("/api/analytics", analyticsRoutes);
   app.route("/api/client-errors", clientErrorRoutes);
   app.route("/api/contact", contactFormRoutes);
+  app.route("/api/account/confirmation", accountConfirmationRoutes);
   app.route("/api/newsletter", newsletterRoutes);
   app.route("/api/digest", weeklyDigestRoutes);
   mountDev?.(app);

@@ -5,6 +5,7 @@ import { emailOTP } from "better-auth/plugins";
 import type { Db } from "./db";
 import { accounts, rateLimits, sessions, users, verifications } from "./db/schema";
 import { createAuthHooks } from "./authHooks";
+import { joinClaimedInvitations } from "./services/invitationClaims";
 import { composeMail, type Mailer } from "./infra/mailer";
 import { AUTH_RATE_LIMITS } from "../src/domain/rateLimits";
 import { OTP_EXPIRES_SECONDS, OTP_LENGTH, OTP_ALLOWED_ATTEMPTS, PASSWORD_MIN_LENGTH_SIGNUP, PASSWORD_RESET_LINK_EXPIRES_SECONDS, SESSION_COOKIE_CACHE_SECONDS, SESSION_EXPIRES_SECONDS } from "../src/domain/authRules";
@@ -65,6 +66,8 @@ export function createAuth({ db, mailer, secret, baseURL, sessionEnded }: AuthDe
       revokeSessionsOnPasswordReset: true,
       async onPasswordReset({ user }) {
         await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+        // The reset proved the mailbox: the invitations the account claimed join it.
+        await joinClaimedInvitations(db, user, new Date());
       },
       async sendResetPassword({ user, url }) {
         await mailer.send(

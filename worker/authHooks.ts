@@ -5,6 +5,7 @@ import type { Db } from "./db";
 import { clearSignInAttempts, takeSignInAttempt } from "./infra/rateLimit";
 import { storedImageName } from "./infra/storage";
 import { PUBLIC_FORM_MESSAGES } from "../src/domain/publicForms";
+import { claimInvitation, joinClaimedInvitations } from "./services/invitationClaims";
 
 /** What better-auth hands a hook: the request's body and cookies, and its own database adapter. */
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -13,6 +14,7 @@ type InternalAdapter = HookContext["context"]["internalAdapter"];
 const VERIFY_EMAIL_PATH = "/email-otp/verify-email";
 const CODE_SIGN_IN_PATH = "/sign-in/email-otp";
 const PASSWORD_SIGN_IN_PATH = "/sign-in/email";
+const SIGN_UP_PATH = "/sign-up/email";
 const UPDATE_USER_PATH = "/update-user";
 
 /**
@@ -95,10 +97,12 @@ async function throttleSignIn(db: Db, ctx: HookContext): Promise<void> {
 
 /**
  * A first email confirmation under way, noted before the code is checked: whose account, and
- * whether the person confirming showed they hold its password (they sent a session of that very
- * account). Keyed by the request, which the before and after hooks share.
+ * whether what predates it stays: the person confirming sent a session of that very account, or,
+ * confirming elsewhere (the mail app's browser), said they created the account themselves
+ * (`createdByMe`; only the mailbox's owner holds the code that makes it count). Keyed by the
+ * request, which the before and after hooks share.
  */
-const firstConfirmations = new WeakMap<Request, { userId: string; passwordKnown: boolean }>();
+const firstConfirmations = new WeakMap<Request, { userId: string; keepsAccess: boolean }>();
 
 /** Ends every session of the user but the one just created (each end runs the session hooks). */
 async function endOtherSessions(adapter: InternalAdapter, userId: string, keepToken: string): Promise<void> {
@@ -130,7 +134,8 @@ const mailboxProof = {
     const email = bodyString(ctx, "email");
     const found = email ? await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase()) : null;
     if (!found || found.user.emailVerified) return;
-    firstConfirmations.set(ctx.request, { userId: found.user.id, passwordKnown: (await requesterUserId(ctx)) === found.user.id });
+    const keepsAccess = bodyOf(ctx).createdByMe === true || (await requesterUserId(ctx)) === found.user.id;
+    firstConfirmations.set(ctx.request, { userId: found.user.id, keepsAccess });
   },
 
   /** After a proof succeeded (it signed the prover in): end what predates it. */
@@ -142,11 +147,27 @@ const mailboxProof = {
       return;
     }
     const confirmation = ctx.path === VERIFY_EMAIL_PATH && ctx.request ? firstConfirmations.get(ctx.request) : undefined;
-    if (!confirmation || confirmation.userId !== created.user.id) return;
+    if (!confirmation || confirmation.userId !== created.user.id || confirmation.keepsAccess) return;
     await endOtherSessions(ctx.context.internalAdapter, created.user.id, created.session.token);
-    if (!confirmation.passwordKnown) await forgetPassword(ctx.context.internalAdapter, created.user.id);
+    await forgetPassword(ctx.context.internalAdapter, created.user.id);
   },
 };
+
+/**
+ * Invitations follow the account, not the browser (issue 35): a sign-up made from an invitation
+ * claims it, and any proof of the mailbox (a code or link confirmation, a code sign-in) takes
+ * what the account claimed, wherever the proof happens.
+ */
+async function bindInvitations(db: Db, ctx: HookContext): Promise<void> {
+  const created = ctx.context.newSession;
+  if (!created) return;
+  const account = { id: created.user.id, email: created.user.email };
+  if (ctx.path === SIGN_UP_PATH) {
+    await claimInvitation(db, account, { invitationToken: bodyString(ctx, "invitationToken"), partnerPregnancyId: bodyString(ctx, "partnerPregnancyId") }, new Date());
+  } else if (ctx.path === VERIFY_EMAIL_PATH || ctx.path === CODE_SIGN_IN_PATH) {
+    await joinClaimedInvitations(db, account, new Date());
+  }
+}
 
 /** better-auth's before and after hooks: our rules around its endpoints. */
 export function createAuthHooks(db: Db) {
@@ -159,6 +180,7 @@ export function createAuthHooks(db: Db) {
     }),
     after: createAuthMiddleware(async (ctx) => {
       await mailboxProof.after(ctx);
+      await bindInvitations(db, ctx);
       const email = ctx.path === PASSWORD_SIGN_IN_PATH && ctx.context.newSession ? bodyString(ctx, "email") : undefined;
       if (email !== undefined) await clearSignInAttempts(db, email);
     }),

@@ -14,6 +14,7 @@ import { startGlobalErrorCapture } from "../lib/errorReports";
 import { watchTheme } from "../lib/theme";
 import { showHandedOverToast } from "../ui/toast";
 import { AuthApp, currentAuthSearch } from "./AuthApp";
+import { openSignedInInvitation, showsInvitationRefusal } from "../features/auth/openSignedInInvitation";
 
 startGlobalErrorCapture();
 watchTheme();
@@ -37,8 +38,10 @@ function start() {
     </StrictMode>,
   );
   // Signed-in visitors go on to '/' once the session answers (after the form has painted), except
-  // to confirm their email while it is unconfirmed.
+  // to confirm their email while it is unconfirmed; an invitation link they open is taken for them.
   void signedInUser().then((user) => {
-    if (user && !(search.mode === "verify" && !user.emailVerified)) window.location.replace("/");
+    if (!user || (search.mode === "verify" && !user.emailVerified)) return;
+    if (search.token && !showsInvitationRefusal(search)) void openSignedInInvitation(search, search.token, user.email);
+    else if (!search.token) window.location.replace("/");
   });
 }

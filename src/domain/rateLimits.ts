@@ -34,6 +34,8 @@ export const PUBLIC_RATE_LIMITS = {
   contact: { window: 10 * SECONDS_PER_MINUTE, max: 5 },
   newsletter: { window: 10 * SECONDS_PER_MINUTE, max: 5 },
   newsletterLink: { window: 10 * SECONDS_PER_MINUTE, max: 30 },
+  /** The confirmation page asks who made the account once per mailed link. */
+  accountConfirmation: { window: 10 * SECONDS_PER_MINUTE, max: 10 },
 } as const;
 
 /**

@@ -11,10 +11,12 @@ const AUTH_URL = "/api/auth";
 /** The body each endpoint takes (the server's better-auth with the emailOTP plugin and the name fields). */
 interface AuthPostBodies {
   "/sign-in/email": { email: string; password: string };
-  "/sign-up/email": { email: string; password: string; name: string; firstName: string; lastName: string };
+  /** With the invitation the account is made from (worker/authHooks.ts binds it to the account). */
+  "/sign-up/email": { email: string; password: string; name: string; firstName: string; lastName: string; invitationToken?: string; partnerPregnancyId?: string };
   "/sign-in/email-otp": { email: string; otp: string };
   "/email-otp/send-verification-otp": { email: string; type: "sign-in" | "email-verification" };
-  "/email-otp/verify-email": { email: string; otp: string };
+  /** createdByMe: confirming in another browser, the mailbox's owner says they made the account (it keeps its password and sessions). */
+  "/email-otp/verify-email": { email: string; otp: string; createdByMe?: boolean };
   "/request-password-reset": { email: string; redirectTo: string };
 }
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS } from "../../src/domain/enums";
 import { DEFAULT_GUEST_PRIVACY_LEVEL } from "../../src/domain/audience";
-import { confirmedEmailProcedure, flaggedProcedure, parentProcedure, rateLimited, router } from "../trpc/init";
+import { confirmedEmailProcedure, flaggedProcedure, parentProcedure, rateLimited, router, signedInProcedure } from "../trpc/init";
 import { acceptInvitation, inviteGuest, joinPregnancyWithCode, resendInvitation, revokeInvitation } from "../services/invitations";
+import { openInvitation } from "../services/invitationClaims";
 import { COMMENT_MAX_LENGTH, NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 
 const participant = z.object({ participantId: z.uuid() });
@@ -32,6 +33,12 @@ export const invitationsRouter = router({
 
   /** secure-guest-invitation/link-account: the invited person, signed in with a confirmed email, takes the invitation. */
   accept: confirmedEmailProcedure.use(rateLimited("invitationToken")).input(z.object({ token: invitationCode })).mutation(({ ctx, input }) => acceptInvitation(ctx.caller, input.token)),
+
+  /**
+   * An invitation link opened while signed in: joins (or, before the email is confirmed, waits for
+   * it), else says exactly why not. The confirmation itself is checked inside: taking needs the proven mailbox.
+   */
+  open: signedInProcedure.use(rateLimited("invitationToken")).input(z.object({ token: invitationCode })).mutation(({ ctx, input }) => openInvitation(ctx.caller, input.token)),
 
   /** join_pregnancy_with_code: the same invitation, taken by typing its code (guest signup). */
   joinByCode: confirmedEmailProcedure.use(rateLimited("invitationToken")).input(z.object({ code: invitationCode })).mutation(({ ctx, input }) => joinPregnancyWithCode(ctx.caller, input.code)),

@@ -1,7 +1,9 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { NOTIFICATION_PREFERENCES, PARENT_ROLES, type MeasurementSystem, type NotificationPreferences } from "../../src/domain/enums";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
-import { pregnancies, pregnancyParticipants, subscriptions, userPreferences, users } from "../db/schema";
+import { pregnancies, pregnancyParticipants, sessions, subscriptions, userPreferences, users } from "../db/schema";
+import type { Db } from "../db";
+import { browserLabel } from "../../src/domain/invitationClaims";
 import type { AuthSession } from "../auth";
 import type { UserCaller } from "./caller";
 import { AppError } from "./errors";
@@ -134,4 +136,20 @@ export async function setMeasurementSystem(caller: UserCaller, measurementSystem
     .values({ userId: caller.user.id, measurementSystem })
     .onConflictDoUpdate({ target: userPreferences.userId, set: { measurementSystem, updatedAt: new Date() } });
   return { measurementSystem };
+}
+
+/**
+ * When and in which browser an account was made, for the mailbox's owner confirming it elsewhere
+ * (issue 35): the caller has shown the emailed code. The browser is the account's first session's,
+ * while it lasts.
+ */
+export async function accountCreation(db: Db, email: string) {
+  const [row] = await db
+    .select({ createdAt: users.createdAt, emailVerified: users.emailVerified, userAgent: sessions.userAgent })
+    .from(users)
+    .leftJoin(sessions, eq(sessions.userId, users.id))
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .orderBy(asc(sessions.createdAt))
+    .limit(1);
+  return row ? { createdAt: row.createdAt.toISOString(), emailVerified: row.emailVerified, browser: browserLabel(row.userAgent) } : null;
 }

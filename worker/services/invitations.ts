@@ -168,12 +168,15 @@ export async function acceptInvitation(caller: UserCaller, token: string) {
       participantId: pregnancyParticipants.id,
       pregnancyId: pregnancyParticipants.pregnancyId,
       invitedEmail: pregnancyParticipants.invitedEmail,
+      participantUserId: pregnancyParticipants.userId,
       pregnancyTitle: pregnancies.title,
     })
     .from(invitationTracking)
     .innerJoin(pregnancyParticipants, eq(pregnancyParticipants.id, invitationTracking.participantId))
     .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
     .where(eq(invitationTracking.invitationToken, token));
+  // Confirming the email already took the invitation this account claimed at sign-up (invitationClaims.ts).
+  if (invitation?.participantUserId === user.id) return { success: true as const, participantId: invitation.participantId, pregnancyId: invitation.pregnancyId, pregnancyTitle: invitation.pregnancyTitle };
   const usable = invitation && invitation.status === "pending" && (!invitation.expiresAt || invitation.expiresAt.getTime() > Date.now());
   if (!usable) throw new AppError("NOT_FOUND", "INVITATION_NOT_FOUND", SIGN_IN_MESSAGES.invitationNotFound);
   if (invitation.invitedEmail?.toLowerCase() !== user.email.toLowerCase()) {

@@ -191,10 +191,18 @@ export async function invitePartner(caller: PregnancyCaller, partner: { email: s
 export async function linkPartnerAccount(caller: UserCaller, participantId: string) {
   const { db, user } = caller;
   const [row] = await db
-    .select({ invitedEmail: pregnancyParticipants.invitedEmail, status: pregnancyParticipants.status, pregnancyId: pregnancyParticipants.pregnancyId, verifiedAt: partnerVerifications.verifiedAt })
+    .select({
+      invitedEmail: pregnancyParticipants.invitedEmail,
+      status: pregnancyParticipants.status,
+      userId: pregnancyParticipants.userId,
+      pregnancyId: pregnancyParticipants.pregnancyId,
+      verifiedAt: partnerVerifications.verifiedAt,
+    })
     .from(pregnancyParticipants)
     .innerJoin(partnerVerifications, eq(partnerVerifications.participantId, pregnancyParticipants.id))
     .where(and(eq(pregnancyParticipants.id, participantId), eq(pregnancyParticipants.role, "partner")));
+  // Confirming the email already took the invitation the account claimed at sign-up: linking again is no failure.
+  if (row?.userId === user.id && row.status === "active") return { success: true as const, pregnancyId: row.pregnancyId };
   if (!row || row.status !== "invited" || row.invitedEmail?.toLowerCase() !== user.email.toLowerCase()) throw partnerError("invitation_not_found");
   if (!row.verifiedAt) throw new AppError("FORBIDDEN", "NOT_VERIFIED", PARTNER_MESSAGES.enterCode);
   const [linked] = await db

@@ -1,3 +1,4 @@
+import { INVITATION_REFUSALS, type InvitationRefusal } from "../../domain/invitationClaims";
 import { Alert, FormMessage } from "../../ui/Alert";
 import { useFocusHeadingOnChange } from "../../ui/AuthLayout";
 import { CodeSignInForm } from "./CodeSignInForm";
@@ -25,6 +26,10 @@ export function AuthPage() {
     <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-8 sm:py-12">
       {error === "verification_failed" && <FormMessage message={AUTH_MESSAGES.verificationLinkFailed} />}
       {error === "invalid_recovery" && <FormMessage message={AUTH_MESSAGES.invalidRecoveryLink} />}
+      {error !== undefined && error in INVITATION_REFUSALS && <FormMessage message={INVITATION_REFUSALS[error as InvitationRefusal]} />}
+      {invited && mode === "verify" && (
+        <Alert variant="info">Your invitation is saved to your account: you join as soon as your email address is confirmed, here or from the link in the email.</Alert>
+      )}
       {invited && mode !== "verify" && (
         <Alert variant="info">
           <strong className="block font-semibold">{AUTH_MESSAGES.invitedBanner}</strong>

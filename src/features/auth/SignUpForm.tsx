@@ -82,14 +82,16 @@ export function SignUpForm({ initialEmail = "", invite = {}, title = "Create You
       name: `${account.firstName} ${account.lastName}`,
       firstName: account.firstName,
       lastName: account.lastName,
+      // The server binds the invitation to the new account, taken when its email is confirmed anywhere.
+      ...(invite.token ? { invitationToken: invite.token } : {}),
     });
     if (error) {
       setBusy(false);
       setMessage(signUpErrorMessage(error));
       return;
     }
-    // Signed in straight away (autoSignIn); the emailed code confirms the address, and the
-    // invitation, which needs a confirmed email, is taken once it is.
+    // Signed in straight away (autoSignIn); the emailed code (or its link, in any browser) confirms
+    // the address, and the invitation, which needs a confirmed email, is taken then.
     await completeSignIn(invite.token);
     if (onSignedUp) await onSignedUp(account);
     else flow.showAuth({ mode: "verify", email: account.email, ...invite });

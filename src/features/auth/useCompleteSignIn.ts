@@ -1,21 +1,24 @@
 import { requestAppCodeOf, trpcMutation, trpcQuery } from "../../lib/trpcRequest";
 import { toast } from "../../ui/toast";
-import { EMAIL_NOT_CONFIRMED_CODE } from "./authErrors";
+import { INVITATION_REFUSALS, type InvitationRefusal } from "../../domain/invitationClaims";
 import { useAuthFlow } from "./flow";
 import { clearForcePasswordReset } from "./forcePasswordReset";
 import { AUTH_MESSAGES } from "./messages";
 
-/** Refusals that mean the invitation is not (or no longer) this person's to take. */
-const INVITATION_GONE_CODES = new Set(["INVITATION_NOT_FOUND", "INVITATION_EMAIL_MISMATCH"]);
 /** Taking an invitation to a pregnancy one already belongs to is not a failure. */
 const ALREADY_MEMBER_CODE = "ALREADY_MEMBER";
 
+/** The exact reason an invitation could not be taken, for a refusal's machine code. */
+export const invitationRefusalMessage = (code: string | undefined): string | undefined =>
+  code !== undefined && code in INVITATION_REFUSALS ? INVITATION_REFUSALS[code as InvitationRefusal] : undefined;
+
 /**
  * What every successful sign-in or sign-up does before moving on (onboarding spec 4): clear the
- * force-reset flag, take the guest invitation the link carried (the participant is linked to this
- * account), and let the new session be picked up. A failed link never undoes the sign-in; the
- * spec's toast says what happened instead. Resolves true when the invitation waits for the
- * account's email to be confirmed: the caller then asks for the emailed code.
+ * force-reset flag, open the guest invitation the link carried, and let the new session be picked
+ * up. The server binds the invitation to the account (issue 35): it joins now with a confirmed
+ * email, or as soon as the email is confirmed, in whatever browser. A refusal never undoes the
+ * sign-in; it says exactly why (used, withdrawn, expired, another address). Resolves true when the
+ * invitation waits for the account's email to be confirmed: the caller then asks for the code.
  */
 export function useCompleteSignIn(): (invitationToken?: string) => Promise<boolean> {
   const flow = useAuthFlow();
@@ -25,13 +28,11 @@ export function useCompleteSignIn(): (invitationToken?: string) => Promise<boole
     let needsConfirmedEmail = false;
     if (invitationToken) {
       try {
-        await trpcMutation("invitations.accept", { token: invitationToken });
+        const opened = await trpcMutation("invitations.open", { token: invitationToken });
+        needsConfirmedEmail = opened.state === "waiting";
       } catch (error) {
         const code = requestAppCodeOf(error);
-        needsConfirmedEmail = code === EMAIL_NOT_CONFIRMED_CODE;
-        if (!needsConfirmedEmail && code !== ALREADY_MEMBER_CODE) {
-          toast({ title: code && INVITATION_GONE_CODES.has(code) ? AUTH_MESSAGES.invitationNotFound : AUTH_MESSAGES.linkFailed, variant: "error" });
-        }
+        if (code !== ALREADY_MEMBER_CODE) toast({ title: invitationRefusalMessage(code) ?? AUTH_MESSAGES.linkFailed, variant: "error" });
       }
     }
     // After the invitation: the account's pregnancies may have changed, nothing cached before is current.

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { getRouteApi, Link, useNavigate, useRouteContext } from "@tanstack/react-router";
 import { useMutation } from "@tanstack/react-query";
 import { GUEST_SIGNUP_MESSAGES, guestJoinErrorTitle, guestSignUpSchema } from "../../domain/auth";
-import { authClient, authCall } from "../../lib/auth-client";
+import { authPost } from "../../lib/authRequest";
 import { fieldErrors } from "../../lib/formErrors";
 import { appCodeOf } from "../../lib/query-client";
 import { useTRPC } from "../../lib/trpc";
@@ -120,7 +120,8 @@ export function GuestSignupPage() {
     setMessage(null);
     setBusy(true);
     const { firstName, lastName, email, password, invitationCode } = parsed.data;
-    const error = await authCall(() => authClient.signUp.email({ email, password, name: `${firstName} ${lastName}`, firstName, lastName }));
+    // The typed code is the invitation's token: the server binds it to the new account, taken once the email is confirmed anywhere.
+    const error = await authPost("/sign-up/email", { email, password, name: `${firstName} ${lastName}`, firstName, lastName, ...(invitationCode ? { invitationToken: invitationCode } : {}) });
     if (error) {
       setMessage(guestSignUpErrorMessage(error));
       if (isAccountExistsError(error)) {

@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate, useRouteContext } from "@tanstack/react-router";
 import { z } from "zod";
 import { CREATE_ACCOUNT_MESSAGES, INVITATION_SIGNUP_MESSAGES, type PartnerSignUpInput, partnerSignUpSchema, SIGN_IN_MESSAGES, signUpSchema } from "../../domain/auth";
 import { splitToast } from "../../domain/errors";
+import { INVITATION_REFUSALS } from "../../domain/invitationClaims";
 import { authClient, authCall } from "../../lib/auth-client";
+import { authPost } from "../../lib/authRequest";
 import { fieldErrors } from "../../lib/formErrors";
 import { appCodeOf } from "../../lib/query-client";
 import { FormMessage } from "../../ui/Alert";
@@ -52,6 +54,24 @@ export function PartnerAccountStep({ invitation, onBack }: { invitation: Partner
   const { participantIdOf, link } = useLinkPartner();
   const [tab, setTab] = useState<AccountTab>("signup");
   const [confirming, setConfirming] = useState<{ email: string; onConnected: () => Promise<void> } | null>(null);
+  // Opened while signed in (issue 35): the account joins here, once the owner's code was proven.
+  const [signedInEmail, setSignedInEmail] = useState<string | null>(null);
+  const [joining, setJoining] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void auth.getSession().then((session) => {
+      if (current) setSignedInEmail(session?.user.email ?? null);
+    });
+    return () => {
+      current = false;
+    };
+  }, [auth]);
+
+  async function join(email: string, onConnected: () => Promise<void>) {
+    setJoining(true);
+    await connect({ email, codeSent: false }, onConnected);
+    setJoining(false);
+  }
 
   /**
    * Links the just-signed-in account, then runs `onConnected`. A failure is said and moved on
@@ -82,15 +102,35 @@ export function PartnerAccountStep({ invitation, onBack }: { invitation: Partner
     return <VerifyEmailForm email={confirming.email} onVerified={() => connect({ email: confirming.email, codeSent: true }, confirming.onConnected)} />;
   }
 
+  const connected = async () => {
+    toast({ title: AUTH_MESSAGES.welcomeBack, variant: "success" });
+    await navigate({ to: "/dashboard" });
+  };
+  if (signedInEmail !== null && signedInEmail.toLowerCase() === invitation.email.toLowerCase()) {
+    return (
+      <AuthCard title="Connect Your Account" description={`You are signed in as ${signedInEmail}.`}>
+        <div className="flex flex-col gap-4">
+          <Button fullWidth loading={joining} onClick={() => void join(signedInEmail, connected)}>
+            Join as {signedInEmail}
+          </Button>
+          <Button variant="link" onClick={onBack}>
+            Back
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title="Connect Your Account" description="Sign in or create your free account to join the pregnancy.">
+      {signedInEmail !== null && <FormMessage message={`${INVITATION_REFUSALS.INVITATION_EMAIL_MISMATCH} You are signed in as ${signedInEmail}.`} />}
       <Tabs
         label="Account"
         value={tab}
         onValueChange={setTab}
         tabs={[
-          { key: "signin", label: "Sign In", panel: <SignInPanel initialEmail={invitation.email} connect={connect} /> },
-          { key: "signup", label: "Create Account", panel: <CreateAccountPanel initialEmail={invitation.email} connect={connect} onUseSignIn={() => setTab("signin")} /> },
+          { key: "signin", label: "Sign In", panel: <SignInPanel initialEmail={invitation.email} pregnancyId={invitation.pregnancyId} connect={connect} /> },
+          { key: "signup", label: "Create Account", panel: <CreateAccountPanel initialEmail={invitation.email} pregnancyId={invitation.pregnancyId} connect={connect} onUseSignIn={() => setTab("signin")} /> },
         ]}
       />
       <div className="mt-6 text-center">
@@ -104,6 +144,8 @@ export function PartnerAccountStep({ invitation, onBack }: { invitation: Partner
 
 interface PanelProps {
   initialEmail: string;
+  /** The invitation's pregnancy: a new account claims the invitation there. */
+  pregnancyId: string;
   connect: (account: { email: string; codeSent: boolean }, onConnected: () => Promise<void>) => Promise<void>;
 }
 
@@ -167,7 +209,7 @@ function SignInPanel({ initialEmail, connect }: PanelProps) {
   );
 }
 
-function CreateAccountPanel({ initialEmail, connect, onUseSignIn }: PanelProps & { onUseSignIn: () => void }) {
+function CreateAccountPanel({ initialEmail, pregnancyId, connect, onUseSignIn }: PanelProps & { onUseSignIn: () => void }) {
   const navigate = useNavigate();
   const [values, setValues] = useState<PartnerSignUpInput>({ firstName: "", lastName: "", email: initialEmail, password: "", confirmPassword: "", acceptTerms: false });
   const [errors, setErrors] = useState<Partial<Record<keyof PartnerSignUpInput, string>>>({});
@@ -196,7 +238,8 @@ function CreateAccountPanel({ initialEmail, connect, onUseSignIn }: PanelProps &
     }
     const { firstName, lastName, email, password } = result.data;
     setBusy(true);
-    const error = await authCall(() => authClient.signUp.email({ email, password, name: `${firstName} ${lastName}`, firstName, lastName }));
+    // The server binds the proven invitation to the new account: confirming the email anywhere joins it.
+    const error = await authPost("/sign-up/email", { email, password, name: `${firstName} ${lastName}`, firstName, lastName, partnerPregnancyId: pregnancyId });
     if (error) {
       setBusy(false);
       setMessage(invitationSignUpErrorMessage(error));

@@ -86,6 +86,11 @@ export const pregnancyParticipants = pgTable(
     invitedByUserId: text("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
     /** When status became 'active'. */
     joinedAt: timestamp("joined_at", { withTimezone: true }),
+    /**
+     * The account created from this invitation (or that opened it signed in) before its email was
+     * confirmed: the invitation is taken when that mailbox is proven, in whatever browser.
+     */
+    claimedByUserId: text("claimed_by_user_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
   },
   (t) => [
@@ -94,6 +99,9 @@ export const pregnancyParticipants = pgTable(
     index("pregnancy_participants_user_status_idx").on(t.userId, t.status),
     index("pregnancy_participants_pregnancy_idx").on(t.pregnancyId),
     index("pregnancy_participants_invited_email_idx").on(sql`lower(${t.invitedEmail})`),
+    index("pregnancy_participants_claimed_by_idx")
+      .on(t.claimedByUserId)
+      .where(sql`${t.claimedByUserId} is not null`),
     // Exactly one owner per pregnancy.
     uniqueIndex("pregnancy_participants_one_owner_uq")
       .on(t.pregnancyId)

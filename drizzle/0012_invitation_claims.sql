@@ -1,0 +1,3 @@
+ALTER TABLE "pregnancy_participants" ADD COLUMN "claimed_by_user_id" text;--> statement-breakpoint
+ALTER TABLE "pregnancy_participants" ADD CONSTRAINT "pregnancy_participants_claimed_by_user_id_users_id_fk" FOREIGN KEY ("claimed_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "pregnancy_participants_claimed_by_idx" ON "pregnancy_participants" USING btree ("claimed_by_user_id") WHERE "pregnancy_participants"."claimed_by_user_id" is not null;
