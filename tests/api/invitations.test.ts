@@ -74,8 +74,11 @@ describe("guest invitations", () => {
     expect(access).toMatchObject({ role: "guest", privacyLevel: "close-friends" });
     expect(access.permissions.canAccessWaitingRoom).toBe(true);
 
-    // Single use: the same link cannot be taken again.
-    await expect(ivy.trpc.invitations.accept.mutate({ token })).rejects.toMatchObject({ message: SIGN_IN_MESSAGES.invitationNotFound });
+    // Single use: taking it again is the same answer and no second membership; nobody else can take it.
+    expect(await ivy.trpc.invitations.accept.mutate({ token })).toMatchObject({ success: true, pregnancyId });
+    expect((await ivy.trpc.pregnancy.mine.query()).guestPregnancies).toHaveLength(1);
+    const other = await confirmedStranger("other");
+    await expect(other.trpc.invitations.accept.mutate({ token })).rejects.toMatchObject({ message: SIGN_IN_MESSAGES.invitationNotFound });
 
     // Inviting the same person again is refused.
     await expect(
@@ -122,7 +125,7 @@ describe("an invitation needs a proven mailbox", () => {
 });
 
 describe("join a pregnancy with an invitation code", () => {
-  it("the mailed code joins the invited guest once; a second use and another email are refused as an invalid code", async () => {
+  it("the mailed code joins the invited guest once (typing it again changes nothing); another email is refused as an invalid code", async () => {
     const { owner, pregnancyId } = await createOtherFamily();
     const email = uniqueEmail("code.guest");
     const { participantId } = await owner.trpc.invitations.inviteGuest.mutate({ pregnancyId, email, firstName: "Cora", lastName: "Code", privacyLevel: "friends" });
@@ -147,7 +150,8 @@ describe("join a pregnancy with an invitation code", () => {
     expect((await cora.trpc.pregnancy.mine.query()).guestPregnancies.map((p) => p.id)).toEqual([pregnancyId]);
     expect(await cora.trpc.pregnancy.access.query({ pregnancyId })).toMatchObject({ role: "guest" });
 
-    await expect(cora.trpc.invitations.joinByCode.mutate({ code: code! })).rejects.toMatchObject({ data: { code: "NOT_FOUND", appCode: "INVITATION_NOT_FOUND" } });
+    // Typing it again answers as before (taken by this very account): no second membership.
+    expect(await cora.trpc.invitations.joinByCode.mutate({ code: code! })).toMatchObject({ success: true, state: "active" });
     await expect(cora.trpc.invitations.joinByCode.mutate({ code: "no-such-code" })).rejects.toMatchObject({ data: { appCode: "INVITATION_NOT_FOUND" } });
     await expect(cora.trpc.invitations.joinByCode.mutate({ code: "   " })).rejects.toMatchObject({ data: { code: "BAD_REQUEST" } });
   });

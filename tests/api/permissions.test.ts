@@ -91,6 +91,7 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "invitations.inviteGuest": (f) => ({ ...scoped(f), email: uniqueEmail("invited"), firstName: "Ivy", lastName: "Guest", privacyLevel: "acquaintances" }),
   "invitations.accept": () => ({ token: crypto.randomUUID() }),
   "invitations.joinByCode": () => ({ code: crypto.randomUUID() }),
+  "invitations.open": () => ({ token: crypto.randomUUID() }),
   "partners.invite": (f) => ({ ...scoped(f), email: uniqueEmail("partner"), firstName: "Pat", lastName: "Partner" }),
   "partners.verifyEmail": () => ({ email: uniqueEmail("nobody") }),
   "partners.sendCode": (f) => ({ ...scoped(f), email: uniqueEmail("nobody") }),
