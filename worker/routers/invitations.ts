@@ -2,8 +2,7 @@ import { z } from "zod";
 import { GUEST_PRIVACY_LEVELS, GUEST_RELATIONSHIPS } from "../../src/domain/enums";
 import { DEFAULT_GUEST_PRIVACY_LEVEL } from "../../src/domain/audience";
 import { confirmedEmailProcedure, flaggedProcedure, parentProcedure, rateLimited, router, signedInProcedure } from "../trpc/init";
-import { acceptInvitation, inviteGuest, joinPregnancyWithCode, resendInvitation, revokeInvitation } from "../services/invitations";
-import { openInvitation } from "../services/invitationClaims";
+import { acceptInvitation, inviteGuest, joinPregnancyWithCode, openInvitation, resendInvitation, revokeInvitation } from "../services/invitations";
 import { COMMENT_MAX_LENGTH, NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 
 const participant = z.object({ participantId: z.uuid() });

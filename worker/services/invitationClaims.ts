@@ -1,10 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { INVITATION_REFUSALS, INVITATION_WAITS_FOR_CONFIRMATION, invitationRefusal, type InvitationRefusal } from "../../src/domain/invitationClaims";
 import type { Db } from "../db";
-import { invitationTracking, partnerVerifications, pregnancies, pregnancyParticipants } from "../db/schema";
+import { invitationTracking, partnerVerifications, pregnancyParticipants } from "../db/schema";
 import { logEvent } from "../infra/log";
-import type { UserCaller } from "./caller";
-import { AppError } from "./errors";
 
 /**
  * An invitation is bound to the account made from it (issue 35): the account's email is not proven
@@ -83,41 +80,4 @@ export async function joinClaimedInvitations(db: Db, account: Account, now: Date
   const joined = result.rows.map((row) => row.pregnancy_id);
   if (joined.length > 0) logEvent("info", "invitations joined on confirmation", { userId: account.id, count: joined.length });
   return joined;
-}
-
-const refused = (reason: InvitationRefusal) => new AppError(reason === "INVITATION_NOT_FOUND" ? "NOT_FOUND" : "FORBIDDEN", reason, INVITATION_REFUSALS[reason]);
-
-/**
- * A guest invitation link opened by someone signed in: joined at once with a confirmed email, or
- * claimed until the email is confirmed; otherwise refused with exactly why (used, withdrawn,
- * expired, sent to another address). Opening one already taken by this account is no failure.
- */
-export async function openInvitation(caller: UserCaller, token: string) {
-  const { db, user, now } = caller;
-  const [invitation] = await db
-    .select({
-      participantId: pregnancyParticipants.id,
-      pregnancyId: pregnancyParticipants.pregnancyId,
-      pregnancyTitle: pregnancies.title,
-      participantStatus: pregnancyParticipants.status,
-      participantUserId: pregnancyParticipants.userId,
-      invitedEmail: pregnancyParticipants.invitedEmail,
-      trackingStatus: invitationTracking.status,
-      expiresAt: invitationTracking.expiresAt,
-    })
-    .from(invitationTracking)
-    .innerJoin(pregnancyParticipants, eq(pregnancyParticipants.id, invitationTracking.participantId))
-    .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
-    .where(eq(invitationTracking.invitationToken, token));
-  if (invitation?.participantUserId === user.id) return { state: "joined" as const, pregnancyId: invitation.pregnancyId, pregnancyTitle: invitation.pregnancyTitle };
-  const reason = invitationRefusal(invitation, user.email, now);
-  if (reason || !invitation) {
-    if (reason === "INVITATION_EMAIL_MISMATCH") logEvent("warn", "audit", { audit: "INVITATION_EMAIL_MISMATCH", userId: user.id, participantId: invitation?.participantId });
-    throw refused(reason ?? "INVITATION_NOT_FOUND");
-  }
-  await claimInvitation(db, user, { invitationToken: token }, now);
-  if (!user.emailVerified) return { state: "waiting" as const, pregnancyId: invitation.pregnancyId, pregnancyTitle: invitation.pregnancyTitle, message: INVITATION_WAITS_FOR_CONFIRMATION(invitation.pregnancyTitle) };
-  const joined = await joinClaimedInvitations(db, user, now);
-  if (!joined.includes(invitation.pregnancyId)) throw new AppError("CONFLICT", "ALREADY_MEMBER", "You already take part in this pregnancy");
-  return { state: "joined" as const, pregnancyId: invitation.pregnancyId, pregnancyTitle: invitation.pregnancyTitle };
 }
