@@ -164,3 +164,24 @@ test("an invitation link opened while signed in joins at once, and one already u
   await expect(page.getByText(INVITATION_REFUSALS.INVITATION_USED)).toBeVisible();
   await expectAccessible(page);
 });
+
+test("a partner who opens the invitation signed in proves the owner's code and joins with the account she is signed in to @desktop", async ({ page, baseURL }) => {
+  const { owner, ownerEmail, title, pregnancyId } = await family(baseURL!);
+  const email = uniqueEmail("pat").toLowerCase();
+  const origin = String(test.info().project.use.baseURL);
+  expect((await page.request.post("/api/auth/sign-up/email", { data: { email, password: PASSWORD, name: "Pat Kin", firstName: "Pat", lastName: "Kin" }, headers: { origin } })).status()).toBe(200);
+  expect((await page.request.post("/api/auth/email-otp/verify-email", { data: { email, otp: await mailedCode(page, email) }, headers: { origin } })).status()).toBe(200);
+  await owner.trpc.partners.invite.mutate({ pregnancyId, email, firstName: "Pat", lastName: "Kin" });
+  const link = new URL(await mailedLink(page, email, /invited you as their partner/, /https?:\/\/\S+\/invited-partner\?\S+/));
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByRole("button", { name: "Verify Invitation" }).click();
+  await page.getByLabel("Verification code").fill(await mailedLink(page, ownerEmail, /^Your partner's verification code$/, /\b\d{6}\b/));
+  await page.getByRole("button", { name: "Verify Code" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText(`You are signed in as ${email}.`)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: `Join as ${email}` }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expectInPregnancy(page, title);
+});
