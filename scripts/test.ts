@@ -14,40 +14,105 @@ const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 const reports = mkdtempSync(path.join(os.tmpdir(), "babysteps-test-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
+/** Each step's wall time and, for test steps, its counts: printed as a table at the end, so growth is noticed. */
+interface StageTiming {
+  label: string;
+  seconds: number;
+  ok: boolean;
+  counts?: { passed: number; failed: number; skipped: number; flaky?: number };
+}
+const stages: StageTiming[] = [];
+/** Every test's duration, for the slowest ten. */
+const durations: Array<{ name: string; ms: number }> = [];
+
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n▶ ${label}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(`${result.status === 0 ? "✔" : "✘"} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`${result.status === 0 ? "✔" : "✘"} ${label} (${seconds.toFixed(1)} s)`);
+  stages.push({ label, seconds, ok: result.status === 0 });
   return result.status === 0;
 }
 
-function countVitest(file: string) {
+/** Adds a test step's counts to the totals and to its row of the table. */
+function count(counts: NonNullable<StageTiming["counts"]>) {
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  const stage = stages.at(-1);
+  if (stage) stage.counts = counts;
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: Array<{ name: string; assertionResults: Array<{ fullName: string; duration?: number | null }> }>;
+}
+
+function countVitest(file: string, project: string) {
   try {
-    const report = JSON.parse(readFileSync(file, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-    totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests;
-    totals.skipped += report.numPendingTests + report.numTodoTests;
+    const report = JSON.parse(readFileSync(file, "utf8")) as VitestReport;
+    count({ passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests });
+    for (const result of report.testResults) {
+      for (const test of result.assertionResults) durations.push({ name: `${project} ${path.relative(root, result.name)} › ${test.fullName}`, ms: test.duration ?? 0 });
+    }
   } catch {
-    totals.failed += 1;
+    count({ passed: 0, failed: 1, skipped: 0 });
   }
+}
+
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  specs?: Array<{ title: string; file: string; tests: Array<{ projectName: string; results: Array<{ duration: number; retry: number }> }> }>;
+  suites?: PlaywrightSuite[];
+}
+
+/** `describes`: the titles of the describe blocks around the suite (the file's own suite has none). */
+function playwrightDurations(suite: PlaywrightSuite, describes: string[] = []) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests) {
+      const title = [...describes, spec.title].join(" › ");
+      durations.push({ name: `e2e [${test.projectName}] ${spec.file} › ${title}`, ms: test.results.reduce((sum, result) => sum + result.duration, 0) });
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightDurations(child, [...describes, child.title]);
 }
 
 function countPlaywright(file: string) {
   try {
-    const report = JSON.parse(readFileSync(file, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
-    totals.passed += report.stats.expected + report.stats.flaky;
-    totals.failed += report.stats.unexpected;
-    totals.skipped += report.stats.skipped;
+    const report = JSON.parse(readFileSync(file, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; suites: PlaywrightSuite[] };
+    count({ passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped, flaky: report.stats.flaky });
+    for (const suite of report.suites) playwrightDurations(suite);
   } catch {
-    totals.failed += 1;
+    count({ passed: 0, failed: 1, skipped: 0 });
+  }
+}
+
+/** The stage table and the ten slowest tests (issue 36): wall time per step, counts per test step. */
+function printTimings() {
+  const total = stages.reduce((sum, stage) => sum + stage.seconds, 0);
+  const width = Math.max(...stages.map((stage) => stage.label.length), "stage".length);
+  console.log(`\n${"stage".padEnd(width)}  ${"wall".padStart(8)}  tests`);
+  for (const stage of stages) {
+    const counts = stage.counts ? `${stage.counts.passed} passed, ${stage.counts.failed} failed${stage.counts.skipped ? `, ${stage.counts.skipped} skipped` : ""}${stage.counts.flaky ? ` (${stage.counts.flaky} flaky)` : ""}` : "";
+    console.log(`${stage.label.padEnd(width)}  ${`${stage.seconds.toFixed(1)} s`.padStart(8)}  ${stage.ok ? "" : "✘ "}${counts}`);
+  }
+  console.log(`${"total".padEnd(width)}  ${`${(total / 60).toFixed(1)} min`.padStart(8)}`);
+  const slowest = [...durations].sort((a, b) => b.ms - a.ms).slice(0, 10);
+  if (slowest.length > 0) {
+    console.log("\nslowest tests:");
+    for (const test of slowest) console.log(`${`${(test.ms / 1000).toFixed(1)} s`.padStart(8)}  ${test.name}`);
   }
 }
 
 const vitest = (project: string) => {
   const output = path.join(reports, `${project}.json`);
   const ok = run(`${project} tests`, bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${output}`]);
-  countVitest(output);
+  countVitest(output, project);
   return ok;
 };
 
@@ -80,5 +145,6 @@ for (const step of steps) {
   }
 }
 rmSync(reports, { recursive: true, force: true });
+printTimings();
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 process.exit(ok ? 0 : 1);
