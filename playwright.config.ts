@@ -1,8 +1,5 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { e2ePort } from "./tests/e2e/port";
-
-const baseURL = `http://localhost:${e2ePort}`;
 // Debian's chromium on our machines and CI; Playwright's own browser on a developer laptop.
 const executablePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
 const launchOptions = {
@@ -28,13 +25,12 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // npm test reads the counts from the JSON report; a direct run just lists.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
-  use: { baseURL, trace: "retain-on-failure", launchOptions },
+  // baseURL is each worker's own stack (tests/e2e/support.ts).
+  use: { trace: "retain-on-failure", launchOptions },
   projects: [
     // Tests tagged @desktop or @mobile are about one layout only (the sidebar exists from 768 px), or do not
     // depend on the layout at all and run once, which keeps CI short.
     { name: "desktop", grepInvert: /@mobile/, use: { ...devices["Desktop Chrome"], launchOptions } },
     { name: "mobile", grepInvert: /@desktop/, use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions } },
   ],
-  // Builds are npm test's job; the setup starts the stack and returns its teardown.
-  globalSetup: "./tests/e2e/global-setup.ts",
 });

@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, DEMO_REFERRAL_CODE, demoMember } from "../../scripts/dem
 import { and, eq } from "drizzle-orm";
 import { pregnancyParticipants, users } from "../../worker/db/schema";
 import { familyWithGrandparent, inDb } from "./family";
-import { expect, expectAccessible, mailedCode, mailedLink, signInThroughApi, signUpThroughApi, test, trpcMutation, uniqueEmail } from "./support";
+import { expect, expectAccessible, mailedCode, mailedLink, signInThroughApi, signUpThroughApi, test, trpcMutation, uniqueEmail, stackOrigin } from "./support";
 import { EMAIL_AUTO_CONTINUE_SECONDS } from "../../src/domain/wizard";
 import { MS_PER_SECOND } from "../../src/domain/units";
 
@@ -175,7 +175,7 @@ test("a reset link is checked before the form: 'verifying', then the form; a bad
   await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeHidden();
 
   const email = await signUpThroughApi(page, "resetcheck", "old-password-1");
-  const origin = String(test.info().project.use.baseURL);
+  const origin = stackOrigin();
   expect((await page.request.post("/api/auth/request-password-reset", { data: { email, redirectTo: "/reset-password" }, headers: { origin } })).status()).toBe(200);
   const link = await mailedLink(page, email, /Reset your password/);
   // Hold the page's own check (a fetch), not the link's navigation through the same endpoint.

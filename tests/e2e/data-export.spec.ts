@@ -9,7 +9,7 @@ import { CLOSED_PREGNANCIES_SECTION, PREGNANCY_DELETION_MESSAGES } from "../../s
 import { SUBSCRIPTION_MESSAGES } from "../../src/domain/subscription";
 import { photos, pregnancies, users } from "../../worker/db/schema";
 import { openDb } from "./family";
-import { expect, expectAccessible, mailedCode, payingFamily, signIn, test } from "./support";
+import { expect, expectAccessible, mailedCode, payingFamily, signIn, test, stackOrigin } from "./support";
 
 /** Prepares a pregnancy's download where the page offers it, takes it as the browser saves it, and opens the zip. */
 async function downloadFrom(page: Page, where: Locator, title: string) {
@@ -86,7 +86,7 @@ test("a guest's download holds only what they added and their account @desktop",
 
 test("cancelling offers the download first; the owner can still download the closed pregnancy afterwards, and delete it now @desktop", async ({ page }) => {
   const { email } = await payingFamily(page, "closingfamily", "basic");
-  const origin = String(test.info().project.use.baseURL);
+  const origin = stackOrigin();
   expect((await page.request.post("/api/auth/email-otp/verify-email", { data: { email, otp: await mailedCode(page, email) }, headers: { origin } })).status()).toBe(200);
   const title = DEFAULT_PREGNANCY_TITLE;
   await page.goto("/settings");

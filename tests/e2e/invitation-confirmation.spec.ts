@@ -4,7 +4,7 @@ import { INVITATION_REFUSALS } from "../../src/domain/invitationClaims";
 import { pregnancies, pregnancyParticipants } from "../../worker/db/schema";
 import { ApiClient, randomIp } from "../support/client";
 import { inDb } from "./family";
-import { expect, expectAccessible, mailedCode, mailedLink, test, uniqueEmail } from "./support";
+import { expect, expectAccessible, mailedCode, mailedLink, test, uniqueEmail, stackOrigin } from "./support";
 
 /**
  * Issue 35, item 1: whoever creates an account from an invitation ends inside the pregnancy however
@@ -38,8 +38,8 @@ async function family(baseURL: string) {
 
 /** Another browser of the same person (the phone's mail app), at this test's size. */
 async function anotherBrowser(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
+  const { viewport, isMobile, hasTouch } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL: stackOrigin(), viewport, isMobile, hasTouch, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
   return context.newPage();
 }
 
@@ -128,7 +128,7 @@ for (const [who, createsAccount] of [
       await expectInPregnancy(page, title);
       const laptop = await anotherBrowser(browser, testInfo);
       try {
-        const origin = String(testInfo.project.use.baseURL);
+        const origin = stackOrigin();
         expect((await laptop.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { origin } })).status()).toBe(200);
         await expectInPregnancy(laptop, title);
       } finally {
@@ -147,7 +147,7 @@ test("an invitation link opened while signed in joins at once, and one already u
   await owner.trpc.invitations.inviteGuest.mutate({ pregnancyId, email, firstName: "Maya", lastName: "Kin", privacyLevel: "friends" });
   const link = new URL(await mailedLink(page, email, /invited you to follow/, /https?:\/\/\S*invite_type=guest\S*/));
   // Maya signs in and confirms her email in this browser, then opens the invitation.
-  const origin = String(test.info().project.use.baseURL);
+  const origin = stackOrigin();
   expect((await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { origin } })).status()).toBe(200);
   expect((await page.request.post("/api/auth/email-otp/verify-email", { data: { email, otp: code }, headers: { origin } })).status()).toBe(200);
   await page.goto(`${link.pathname}${link.search}`);
@@ -168,7 +168,7 @@ test("an invitation link opened while signed in joins at once, and one already u
 test("a partner who opens the invitation signed in proves the owner's code and joins with the account she is signed in to @desktop", async ({ page, baseURL }) => {
   const { owner, ownerEmail, title, pregnancyId } = await family(baseURL!);
   const email = uniqueEmail("pat").toLowerCase();
-  const origin = String(test.info().project.use.baseURL);
+  const origin = stackOrigin();
   expect((await page.request.post("/api/auth/sign-up/email", { data: { email, password: PASSWORD, name: "Pat Kin", firstName: "Pat", lastName: "Kin" }, headers: { origin } })).status()).toBe(200);
   expect((await page.request.post("/api/auth/email-otp/verify-email", { data: { email, otp: await mailedCode(page, email) }, headers: { origin } })).status()).toBe(200);
   await owner.trpc.partners.invite.mutate({ pregnancyId, email, firstName: "Pat", lastName: "Kin" });

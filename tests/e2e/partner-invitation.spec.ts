@@ -3,7 +3,7 @@ import { openNodeDb } from "../../scripts/node-db";
 import { addDays, lmpFromDueDate, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { pregnancies, pregnancyParticipants } from "../../worker/db/schema";
 import { randomIp } from "../support/client";
-import { expect, expectAccessible, mailedCode, signInThroughApi, test, uniqueEmail } from "./support";
+import { expect, expectAccessible, mailedCode, signInThroughApi, test, uniqueEmail, stackOrigin } from "./support";
 
 interface OutboxMail {
   to: string;
@@ -115,7 +115,8 @@ test("a parent invites a partner, who verifies with the owner's code, creates an
   const link = new URL(invitation.text.match(/https?:\/\/\S+\/invited-partner\?\S+/)![0]);
 
   // The partner, in a browser of their own.
-  const { baseURL: projectURL, viewport, isMobile, hasTouch } = testInfo.project.use;
+  const { viewport, isMobile, hasTouch } = testInfo.project.use;
+  const projectURL = stackOrigin();
   const partnerContext = await browser.newContext({ baseURL: projectURL, viewport, isMobile, hasTouch, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
   try {
     const partner = await partnerContext.newPage();

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { pregnancyParticipants } from "../../worker/db/schema";
 import { randomIp } from "../support/client";
 import { familyWithGrandparent, inDb } from "./family";
-import { expect, expectAccessible, signIn, signInThroughApi, signUpThroughApi, test } from "./support";
+import { expect, expectAccessible, signIn, signInThroughApi, signUpThroughApi, test, stackOrigin } from "./support";
 
 async function openSettings(page: Page) {
   await page.goto("/settings");
@@ -35,11 +35,11 @@ async function setGuestFlag(page: Page, guestName: string, flagLabel: string, on
   await expect(dialog).toBeHidden();
 }
 
-test("the owner gives a guest a permission, and the guest can use it at once", { tag: "@desktop" }, async ({ page, browser }, testInfo) => {
+test("the owner gives a guest a permission, and the guest can use it at once", { tag: "@desktop" }, async ({ page, browser }) => {
   const maya = demoMember("maya");
   const mayaName = `${maya.firstName} ${maya.lastName}`;
   // Maya in her own browser, as her own visitor (the sign-in rate limit is keyed by address).
-  const mayaContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
+  const mayaContext = await browser.newContext({ baseURL: stackOrigin(), extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
   try {
     const mayaPage = await mayaContext.newPage();
     await signIn(mayaPage, maya.email);

@@ -5,13 +5,47 @@ import { addDays, todayIso } from "../../src/domain/dates";
 import type { SubscriptionTier } from "../../src/domain/enums";
 import { randomIp } from "../support/client";
 import { MS_PER_SECOND } from "../../src/domain/units";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../../scripts/local-db";
+import { startStack } from "../../scripts/stack";
+
+/** Migrations, the demo seed and photos, and workerd's start, on a busy 2-core machine. */
+const STACK_START_TIMEOUT_MS = 180_000;
 
 /**
  * Each test is its own visitor: Cloudflare sets cf-connecting-ip in production, wrangler dev does
  * not, and the sign-in rate limit is keyed by it (and stored, so it outlives a test). Set on the
  * context, so the page's API calls (page.request, as signIn's) come from the same visitor.
  */
-export const test = base.extend<{ visitorIp: string; expectedCspViolations: RegExp | null; noCspViolations: void }>({
+/**
+ * Each Playwright worker drives a stack of its own (database with the demo family, the Worker in
+ * workerd with its R2 and rooms, the built client), started when the worker starts and stopped
+ * with it, so workers never share data and files can run side by side. Specs reach the worker's
+ * database through E2E_DATABASE_URL (family.ts), set here in the worker's own process.
+ */
+export const test = base.extend<{ visitorIp: string; expectedCspViolations: RegExp | null; noCspViolations: void }, { stack: { url: string } }>({
+  stack: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const persistDir = mkdtempSync(path.join(os.tmpdir(), "babysteps-e2e-"));
+      const stack = await startStack({ port: await freePort(), persistDir, appEnv: "test", logFile: path.join(persistDir, "worker.log") });
+      process.env.E2E_DATABASE_URL = stack.database.databaseUrl;
+      process.env.E2E_WS_PROXY = stack.database.wsProxy;
+      process.env.E2E_BASE_URL = stack.url;
+      try {
+        await use({ url: stack.url });
+      } finally {
+        await stack.stop();
+        rmSync(persistDir, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker", auto: true, timeout: STACK_START_TIMEOUT_MS },
+  ],
+  baseURL: async ({ stack }, use) => {
+    await use(stack.url);
+  },
   visitorIp: [
     async ({ context }, use) => {
       const ip = randomIp();
@@ -57,6 +91,13 @@ export const test = base.extend<{ visitorIp: string; expectedCspViolations: RegE
   ],
 });
 export { expect };
+
+/** This worker's stack's address (the page's origin), for requests made outside a page and for second browsers. */
+export const stackOrigin = (): string => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error("The worker's stack has not started");
+  return url;
+};
 
 /**
  * WCAG 2.1 AA: every page a test visits is checked. Legacy mode runs axe in the page itself instead
@@ -122,7 +163,7 @@ export async function mailedLink(page: Page, email: string, subject: RegExp, url
  */
 export async function signInThroughApi(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   // better-auth refuses a call without one of its trusted origins, as a page on the site sends.
-  const origin = String(test.info().project.use.baseURL);
+  const origin = stackOrigin();
   const response = await page.request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { origin } });
   expect(response.status(), `sign-in ${email}: ${await response.text()}`).toBe(200);
 }
