@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startLocalDatabase, type LocalDatabase } from "./local-db";
+import { freePort, startLocalDatabase, type LocalDatabase } from "./local-db";
 import { migrateDatabase } from "./migrate";
 import { openNodeDb } from "./node-db";
 import { spawnSupervised } from "./processes";
@@ -144,6 +144,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         "127.0.0.1",
         "--persist-to",
         options.persistDir,
+        // A port of its own for the devtools: stacks started side by side (one per test worker) would take the same default.
+        "--inspector-port",
+        String(await freePort()),
         "--test-scheduled",
         "--show-interactive-dev-session=false",
         ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
