@@ -129,15 +129,47 @@ afterAll(async () => {
   await close();
 });
 
-/** An event the guest is invited to (its invitation's mail and push already sent). */
+const POLL_MS = 50;
+
+/** Waits until the feed has carried `count` calendar signals since `seen` (they leave after the response). */
+async function calendarSignals(seen: number, count: number) {
+  const deadline = Date.now() + 10_000;
+  const heard = () => eventsOf(feed, seen).filter((e) => e.kind === "feed-changed" && e.area === "calendar").length;
+  while (heard() < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  expect(heard()).toBe(count);
+}
+
+const newEvent = (id: string, title: string) => ({ pregnancyId, id, title, date: addDays(todayIso(), 12), category: "family" as const, privacyLevel: "immediate-family" as const });
+
+/** An event the guest is invited to, whose signals, mail and push have all arrived before the attack. */
 async function eventWithGuest(title: string) {
-  const event = await owner.trpc.calendar.create.mutate({ pregnancyId, id: crypto.randomUUID(), title, date: addDays(todayIso(), 12), category: "family", privacyLevel: "immediate-family" });
+  const seen = feed.messages.length;
+  const event = await owner.trpc.calendar.create.mutate(newEvent(crypto.randomUUID(), title));
   await owner.trpc.calendar.invite.mutate({ pregnancyId, eventId: event.id, participantIds: [guest.participantId] });
   await waitForPushes(endpoint, 1, { settleMs: 0 });
+  await calendarSignals(seen, 2);
   return event;
 }
 
 describe("a write sent five times at once causes its mail, push and room message once", () => {
+  it("creating an event under one id (a retried save): one event, one calendar signal", async () => {
+    const id = crypto.randomUUID();
+    const outcome = await fiveAtOnce(() => callProcedure(owner, "calendar.create", "mutation", newEvent(id, "Nursery painting")), family(), 0);
+    expect(outcome.succeeded).toBe(AT_ONCE);
+    expect(outcome.feed).toEqual(["feed-changed calendar"]);
+  });
+
+  it("inviting the guest: one mail and one push to her, one calendar signal", async () => {
+    const seen = feed.messages.length;
+    const event = await owner.trpc.calendar.create.mutate(newEvent(crypto.randomUUID(), "Hospital tour"));
+    await calendarSignals(seen, 1);
+    const outcome = await fiveAtOnce(() => callProcedure(owner, "calendar.invite", "mutation", { pregnancyId, eventId: event.id, participantIds: [guest.participantId] }), family(), 1);
+    expect(outcome.succeeded).toBe(AT_ONCE);
+    expect(outcome.mails).toEqual([`${guest.email} | You're invited: Hospital tour`]);
+    expect(outcome.pushes).toEqual(["guest | event-invitation"]);
+    expect(outcome.feed).toEqual(["feed-changed calendar"]);
+  });
+
   it("an RSVP in the app: one answer, one mail to each parent, one calendar signal", async () => {
     const event = await eventWithGuest("Family dinner");
     const outcome = await fiveAtOnce(() => callProcedure(guest.client, "calendar.rsvp", "mutation", { pregnancyId, eventId: event.id, status: "attending" }), family(), 0);

@@ -215,8 +215,7 @@ export async function createEvent(caller: PregnancyCaller, input: EventFields & 
   if (!created) {
     const [existing] = await caller.db.select({ pregnancyId: calendarEvents.pregnancyId }).from(calendarEvents).where(eq(calendarEvents.id, input.id));
     if (existing?.pregnancyId !== caller.access.id) throw new AppError("CONFLICT", "ID_TAKEN", "This id is already used");
-  }
-  announce(caller, caller.access.id);
+  } else announce(caller, caller.access.id);
   return getEvent(caller, input.id);
 }
 
@@ -302,7 +301,7 @@ export async function inviteToEvent(caller: PregnancyCaller, { eventId, particip
     .values(people.map((p) => ({ eventId, userId: p.userId, rsvpStatus: "pending" as const })))
     .onConflictDoNothing({ target: [eventParticipants.eventId, eventParticipants.userId] })
     .returning({ userId: eventParticipants.userId, token: eventParticipants.rsvpToken });
-  announce(caller, caller.access.id);
+  if (inserted.length > 0) announce(caller, caller.access.id);
   // The invitation itself shares the event with each invitee (visibleEvents), so each may open it.
   await Promise.all([
     mailInvitations(caller, event, people, inserted),
