@@ -215,8 +215,7 @@ export async function createEvent(caller: PregnancyCaller, input: EventFields & 
   if (!created) {
     const [existing] = await caller.db.select({ pregnancyId: calendarEvents.pregnancyId }).from(calendarEvents).where(eq(calendarEvents.id, input.id));
     if (existing?.pregnancyId !== caller.access.id) throw new AppError("CONFLICT", "ID_TAKEN", "This id is already used");
-  }
-  announce(caller, caller.access.id);
+  } else announce(caller, caller.access.id);
   return getEvent(caller, input.id);
 }
 
@@ -302,7 +301,7 @@ export async function inviteToEvent(caller: PregnancyCaller, { eventId, particip
     .values(people.map((p) => ({ eventId, userId: p.userId, rsvpStatus: "pending" as const })))
     .onConflictDoNothing({ target: [eventParticipants.eventId, eventParticipants.userId] })
     .returning({ userId: eventParticipants.userId, token: eventParticipants.rsvpToken });
-  announce(caller, caller.access.id);
+  if (inserted.length > 0) announce(caller, caller.access.id);
   // The invitation itself shares the event with each invitee (visibleEvents), so each may open it.
   await Promise.all([
     mailInvitations(caller, event, people, inserted),
@@ -360,12 +359,28 @@ export async function uninvite(caller: PregnancyCaller, { eventId, userId }: { e
   return getEvent(caller, eventId);
 }
 
-/** Stores an answer (rsvp_status, responded_at) and the event's guest count together. */
-async function storeAnswer(db: Db, invitation: { id: string; eventId: string }, answer: RsvpAnswer) {
-  await db.transaction(async (tx) => {
-    await tx.update(eventParticipants).set({ rsvpStatus: answer, respondedAt: new Date() }).where(eq(eventParticipants.id, invitation.id));
+/**
+ * Stores an answer (rsvp_status, responded_at) and the event's guest count together. True when the
+ * answer changed: the update itself compares (only a different answer matches), so of identical
+ * answers sent at once exactly one changes it, and only that one tells anybody.
+ */
+async function storeAnswer(db: Db, invitation: { id: string; eventId: string }, answer: RsvpAnswer): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(eventParticipants)
+      .set({ rsvpStatus: answer, respondedAt: new Date() })
+      .where(and(eq(eventParticipants.id, invitation.id), ne(eventParticipants.rsvpStatus, answer)))
+      .returning({ id: eventParticipants.id });
+    if (changed.length === 0) return false;
     await recountGuests(tx, eq(calendarEvents.id, invitation.eventId));
+    return true;
   });
+}
+
+/** After a changed answer: the calendar's viewers reload and the parents who want RSVP mail hear of it. */
+async function tellAnswer(scope: RequestScope, pregnancyId: string, eventId: string, responderId: string, answer: RsvpAnswer) {
+  announce(scope, pregnancyId);
+  await mailAnswer(scope, pregnancyId, eventId, responderId, answer);
 }
 
 /** Tells the parents who want RSVP mail how an invitee answered. */
@@ -393,14 +408,12 @@ async function mailAnswer(scope: RequestScope, pregnancyId: string, eventId: str
 /** The signed-in invitee answers from the event page or the dashboard. */
 export async function answerRsvp(caller: PregnancyCaller, { eventId, status: answer }: { eventId: string; status: RsvpAnswer }) {
   const [invitation] = await caller.db
-    .select({ id: eventParticipants.id, eventId: eventParticipants.eventId, status: eventParticipants.rsvpStatus, pregnancyId: calendarEvents.pregnancyId, isArchived: calendarEvents.isArchived })
+    .select({ id: eventParticipants.id, eventId: eventParticipants.eventId, pregnancyId: calendarEvents.pregnancyId, isArchived: calendarEvents.isArchived })
     .from(eventParticipants)
     .innerJoin(calendarEvents, eq(calendarEvents.id, eventParticipants.eventId))
     .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, caller.user.id)));
   if (!invitation || invitation.pregnancyId !== caller.access.id || invitation.isArchived) throw new AppError("NOT_FOUND", "NOT_INVITED", "You are not invited to this event");
-  await storeAnswer(caller.db, invitation, answer);
-  announce(caller, caller.access.id);
-  if (invitation.status !== answer) await mailAnswer(caller, caller.access.id, eventId, caller.user.id, answer);
+  if (await storeAnswer(caller.db, invitation, answer)) await tellAnswer(caller, caller.access.id, eventId, caller.user.id, answer);
   return getEvent(caller, eventId);
 }
 
@@ -448,9 +461,7 @@ export async function invitationForToken(scope: RequestScope, token: string) {
 /** A mailed link's answer: the token is the invitee's proof, so no sign-in is needed. */
 export async function answerRsvpByToken(scope: RequestScope, { token, status: answer }: { token: string; status: RsvpAnswer }) {
   const invitation = await invitationByToken(scope.db, token);
-  await storeAnswer(scope.db, invitation, answer);
-  announce(scope, invitation.pregnancyId);
-  if (invitation.rsvpStatus !== answer) await mailAnswer(scope, invitation.pregnancyId, invitation.eventId, invitation.userId, answer);
+  if (await storeAnswer(scope.db, invitation, answer)) await tellAnswer(scope, invitation.pregnancyId, invitation.eventId, invitation.userId, answer);
   return invitationForToken(scope, token);
 }
 

@@ -66,11 +66,16 @@ export async function leavePregnancy(caller: PregnancyCaller, input: { removeCon
   const { db, env, access, user } = caller;
   if (access.role === "owner") throw new AppError("FORBIDDEN", "OWNER_CANNOT_LEAVE", LEAVING_MESSAGES.ownerCannotLeave);
   const removed = await db.transaction(async (tx) => {
+    // The place is locked first: of the same request sent twice at once, the second finds it gone
+    // once the first commits, and neither removes nor tells the room again.
+    const [place] = await tx.select({ id: pregnancyParticipants.id }).from(pregnancyParticipants).where(eq(pregnancyParticipants.id, access.participantId)).for("update");
+    if (!place) return null;
     const objects = input.removeContributions ? await removeContributions(tx, access.id, user.id) : [];
     await withdrawInvitations(tx, access.id, user.id);
     await tx.delete(pregnancyParticipants).where(eq(pregnancyParticipants.id, access.participantId));
     return objects;
   });
+  if (!removed) return { left: true };
   await removeObjects(env.PHOTOS, removed);
   await reauthoriseRoom(env, access.id, [user.id]);
   if (input.removeContributions) await Promise.all([tellFeed(env, access.id, "photos"), tellFeed(env, access.id, "posts")]);
