@@ -48,7 +48,15 @@ export const DATE_MESSAGES = {
   invalidDate: "Please enter a valid date",
   /** Onboarding spec 5 (setup step 1). */
   dueDateOrLmpRequired: "Please enter either a due date or last menstrual period",
+  /** Ours (issue 35): a date whose service end has already passed would lock the family out at once. */
+  serviceEndPassed: (dueDate: string, serviceEnd: string) =>
+    `A due date of ${longDate(dueDate)} would have ended your family's 12 weeks after the birth on ${longDate(serviceEnd)}, which has already passed. Please check the date, perhaps the year.`,
 } as const;
+
+/** '12 March 2026': a calendar date written out for a message (the month's name, so no day-month order is misread). */
+function longDate(date: string): string {
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+}
 
 interface DateParts {
   year: number;
@@ -228,6 +236,14 @@ export interface PregnancyDates {
  * The dates stored for a pregnancy from what the parent typed: a due date wins (typing it directly
  * recomputes the service end), else it is computed from the LMP. Blank strings count as missing.
  */
+/**
+ * A date change that would put the service end before the family's today is refused before anything
+ * is stored (a mistyped year made the pregnancy read-only at once): the message names the dates.
+ */
+export function serviceEndPassedError(dates: { dueDate: string; serviceEndDate: string }, today: string): string | null {
+  return daysUntil(dates.serviceEndDate, today) >= 0 ? null : DATE_MESSAGES.serviceEndPassed(dates.dueDate, dates.serviceEndDate);
+}
+
 export function resolvePregnancyDates(input: { dueDate?: string | null; lastMenstrualPeriod?: string | null }): Result<PregnancyDates> {
   const typedDueDate = input.dueDate?.trim() || null;
   const lastMenstrualPeriod = input.lastMenstrualPeriod?.trim() || null;

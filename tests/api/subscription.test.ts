@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_STRIPE } from "../../scripts/stack";
 import { formatPrice, PLANS, subscriptionCancelAt, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/billing";
-import { addDays, addYears, dueDateFromLmp, READ_ONLY_YEARS, serviceEndDate, todayIso } from "../../src/domain/dates";
+import { addDays, addYears, DATE_MESSAGES, dueDateFromLmp, READ_ONLY_YEARS, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { ROOM_REAUTHORISE_CLOSE_CODE } from "../../src/domain/pregnancyRoom";
 import { devStripeObjects, pregnancies, pregnancyParticipants, subscriptions } from "../../worker/db/schema";
 import { stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
@@ -73,6 +73,63 @@ async function deliver(client: ApiClient, type: string, object: unknown) {
   });
   expect(response.status).toBe(200);
 }
+
+describe("a due date typed wrong (issue 35)", () => {
+  it("a date whose service end has already passed is refused before anything is stored, naming the dates; title and zone ride in the same write", async () => {
+    const { owner, pregnancyId, dueDate } = await payingFamily("typo");
+    const before = await pregnancyRow(pregnancyId);
+    const typo = addYears(dueDate, -1);
+    const typoEnd = serviceEndDate(typo);
+    // Only a year slipped, but its 12 weeks after the birth are already over.
+    expect(typoEnd < todayIso()).toBe(true);
+    const refusal = { data: { code: "BAD_REQUEST", appCode: "SERVICE_END_PASSED" }, message: DATE_MESSAGES.serviceEndPassed(typo, typoEnd) };
+    await expect(owner.client.trpc.billing.updateSubscriptionDates.mutate({ pregnancyId, dueDate: typo, title: "Renamed in the same write" })).rejects.toMatchObject(refusal);
+    await expect(owner.client.trpc.pregnancy.update.mutate({ pregnancyId, dates: { dueDate: typo } })).rejects.toMatchObject(refusal);
+    expect(await pregnancyRow(pregnancyId)).toMatchObject({ dueDate: before.dueDate, serviceEndDate: before.serviceEndDate, title: before.title });
+
+    // A sensible date saves, with the title and zone sent alongside.
+    const corrected = addDays(dueDate, 3);
+    const saved = await owner.client.trpc.billing.updateSubscriptionDates.mutate({ pregnancyId, dueDate: corrected, title: "Bean's year", timeZone: "Pacific/Auckland" });
+    expect(saved.pregnancy).toMatchObject({ dueDate: corrected, title: "Bean's year" });
+    expect(await pregnancyRow(pregnancyId)).toMatchObject({ dueDate: corrected, timeZone: "Pacific/Auckland" });
+  });
+
+  it("a pregnancy already read-only this way, its subscription active, can have its dates corrected by its owner only", async () => {
+    const { owner, guest, pregnancyId, dueDate } = await payingFamily("repair");
+    const partner = await signUp("repairpartner");
+    await testDb.db.insert(pregnancyParticipants).values({ pregnancyId, userId: partner.userId, role: "partner", status: "active" });
+    const other = await payingFamily("repairother");
+    const stranger = await signUp("repairstranger");
+    // As the typo left it before the refusal existed.
+    const typo = addYears(dueDate, -1);
+    await testDb.db.update(pregnancies).set({ dueDate: typo, serviceEndDate: serviceEndDate(typo) }).where(eq(pregnancies.id, pregnancyId));
+    const fix = { pregnancyId, dueDate };
+
+    await expect(partner.client.trpc.billing.updateSubscriptionDates.mutate(fix)).rejects.toMatchObject({ data: { appCode: "READ_ONLY" } });
+    await expect(guest.client.trpc.billing.updateSubscriptionDates.mutate(fix)).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    await expect(other.owner.client.trpc.billing.updateSubscriptionDates.mutate(fix)).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    await expect(stranger.client.trpc.billing.updateSubscriptionDates.mutate(fix)).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    // Anything else stays read-only, the owner's too; a repair changes the dates and nothing else.
+    await expect(owner.client.trpc.pregnancy.update.mutate({ pregnancyId, title: "Not now" })).rejects.toMatchObject({ data: { appCode: "READ_ONLY" } });
+    expect((await pregnancyRow(pregnancyId)).dueDate).toBe(typo);
+
+    const repaired = await owner.client.trpc.billing.updateSubscriptionDates.mutate({ ...fix, title: "Ignored while read-only" });
+    expect(repaired.pregnancy).toMatchObject({ dueDate, serviceEndDate: serviceEndDate(dueDate) });
+    expect((await pregnancyRow(pregnancyId)).title).not.toBe("Ignored while read-only");
+    // Open again: ordinary changes go through.
+    await owner.client.trpc.pregnancy.update.mutate({ pregnancyId, title: "Open again" });
+    expect((await pregnancyRow(pregnancyId)).title).toBe("Open again");
+  });
+
+  it("without an active subscription a read-only pregnancy stays read-only, for its owner too", async () => {
+    const { owner, pregnancyId, dueDate } = await payingFamily("repairlapsed");
+    const typo = addYears(dueDate, -1);
+    await testDb.db.update(pregnancies).set({ dueDate: typo, serviceEndDate: serviceEndDate(typo) }).where(eq(pregnancies.id, pregnancyId));
+    await testDb.db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.pregnancyId, pregnancyId));
+    await expect(owner.client.trpc.billing.updateSubscriptionDates.mutate({ pregnancyId, dueDate })).rejects.toMatchObject({ data: { appCode: "READ_ONLY" } });
+    expect((await pregnancyRow(pregnancyId)).dueDate).toBe(typo);
+  });
+});
 
 describe("billing.updateSubscription", () => {
   it("schedules a downgrade: Stripe's price changes now, Premium's unlimited photos stay until the period ends", async () => {
@@ -312,7 +369,8 @@ describe("account lifetime", () => {
     await expect(owner.client.trpc.pregnancy.update.mutate({ pregnancyId, title: "Changed" })).rejects.toMatchObject(readOnly);
     await expect(owner.client.trpc.pregnancy.addBaby.mutate({ pregnancyId, gender: "unknown" })).rejects.toMatchObject(readOnly);
     await expect(owner.client.trpc.posts.create.mutate({ pregnancyId, id: crypto.randomUUID(), content: "<p>Too late</p>" })).rejects.toMatchObject(readOnly);
-    await expect(owner.client.trpc.billing.updateSubscriptionDates.mutate({ pregnancyId, dueDate: addDays(todayIso(), 100) })).rejects.toMatchObject(readOnly);
+    // New dates only through billing's date change, where the owner of a still-paid pregnancy may correct a typo (tested above).
+    await expect(owner.client.trpc.pregnancy.update.mutate({ pregnancyId, dates: { dueDate: addDays(todayIso(), 100) } })).rejects.toMatchObject(readOnly);
     const upload = await postPhotos(owner.client, pregnancyId, [{ name: "a.png", bytes: PNG_1X1 }]);
     expect(upload.status).toBe(403);
     expect(await upload.json()).toMatchObject({ error: "READ_ONLY" });

@@ -1,11 +1,11 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { DEMO_PREGNANCY_TITLE, demoMember } from "../../scripts/demo-family";
-import { addDays, serviceEndDate, todayIso } from "../../src/domain/dates";
+import { addDays, addYears, DATE_MESSAGES, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { and, eq } from "drizzle-orm";
 import { pregnancyParticipants } from "../../worker/db/schema";
 import { randomIp } from "../support/client";
 import { familyWithGrandparent, inDb } from "./family";
-import { expect, expectAccessible, signIn, signInThroughApi, signUpThroughApi, test, stackOrigin } from "./support";
+import { expect, expectAccessible, payingFamily, signIn, signInThroughApi, signUpThroughApi, test, stackOrigin } from "./support";
 
 async function openSettings(page: Page) {
   await page.goto("/settings");
@@ -316,4 +316,30 @@ test("changing the password signs the other devices out when asked @desktop", as
   } finally {
     await otherContext.close();
   }
+});
+
+test("a due date typed a year early is stopped with the dates named, nothing is saved, and the parent then saves the right one", async ({ page }) => {
+  await payingFamily(page, "typo", "basic");
+  await openSettings(page);
+  const details = page.getByRole("region", { name: "Pregnancy details" });
+  const field = details.getByLabel("Due date", { exact: true });
+  const stored = await field.inputValue();
+  const typo = addYears(stored, -1);
+  await field.fill(typo);
+  await expect(details.getByText(DATE_MESSAGES.serviceEndPassed(typo, serviceEndDate(typo)))).toBeVisible();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(details.getByRole("button", { name: "Save pregnancy details" })).toBeDisabled();
+  await expectAccessible(page);
+
+  // What was typed stays; nothing was stored.
+  await page.reload();
+  await expect(details.getByLabel("Due date", { exact: true })).toHaveValue(stored);
+
+  const right = addDays(stored, 7);
+  await details.getByLabel("Due date", { exact: true }).fill(right);
+  await expect(details.getByText(`Service ends: ${longDate(serviceEndDate(right))}`)).toBeVisible();
+  await details.getByRole("button", { name: "Save pregnancy details" }).click();
+  await expect(toastRegion(page).getByText("Pregnancy details saved.")).toBeVisible();
+  await page.reload();
+  await expect(details.getByLabel("Due date", { exact: true })).toHaveValue(right);
 });

@@ -22,6 +22,7 @@ import {
   todayIso,
   trimester,
   weeksPregnant,
+  serviceEndPassedError,
 } from "../../src/domain/dates";
 
 describe("date-only strings", () => {
@@ -163,6 +164,16 @@ describe("pregnancy dates", () => {
     expect(resolvePregnancyDates({ dueDate: "  ", lastMenstrualPeriod: null })).toEqual({ ok: false, error: DATE_MESSAGES.dueDateOrLmpRequired });
     expect(resolvePregnancyDates({ dueDate: "2025-02-30" })).toEqual({ ok: false, error: DATE_MESSAGES.invalidDate });
     expect(resolvePregnancyDates({ dueDate: "2025-10-08", lastMenstrualPeriod: "garbage" })).toEqual({ ok: false, error: DATE_MESSAGES.invalidDate });
+  });
+});
+
+describe("a service end already past", () => {
+  it("is refused with the dates named; today itself still counts as the service", () => {
+    const today = "2026-11-28";
+    expect(serviceEndPassedError({ dueDate: "2026-09-05", serviceEndDate: "2026-11-28" }, today)).toBeNull();
+    expect(serviceEndPassedError({ dueDate: "2026-09-04", serviceEndDate: "2026-11-27" }, today)).toBe(
+      "A due date of 4 September 2026 would have ended your family's 12 weeks after the birth on 27 November 2026, which has already passed. Please check the date, perhaps the year.",
+    );
   });
 });
 

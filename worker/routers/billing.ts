@@ -6,9 +6,13 @@ import { REFERRAL_INPUT_MAX } from "../../src/domain/referral";
 import { parentProcedure, router, signedInProcedure } from "../trpc/init";
 import { SETTINGS_CHECKOUT_RETURN, checkSubscription, customerPortal, startCheckout, verifyCheckoutSession } from "../services/billing";
 import { cancelSubscription, subscriptionDetails, updateSubscriptionDates, updateSubscriptionTier } from "../services/subscription";
-import { stripeSessionId } from "./inputs";
+import { rawText, stripeSessionId } from "./inputs";
+import { TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
+import { timeZoneSchema } from "../../src/domain/timeZones";
 
 const plan = z.enum(SUBSCRIPTION_TIERS);
+/** The pregnancy form's other fields, saved with new dates in the same write. */
+const formDetails = { title: rawText(TITLE_MAX_LENGTH).optional(), timeZone: timeZoneSchema.optional() };
 /** The wizard's plan card: Basic, with the +$6/month photo upgrade making it Premium. */
 const planChoice = { plan, photoUpgrade: z.boolean().optional() };
 
@@ -72,9 +76,11 @@ export const billingRouter = router({
    * the new service end. Pregnancy-scoped, so it is refused once the pregnancy is read-only.
    */
   updateSubscriptionDates: parentProcedure
-    .input(z.union([z.object({ dueDate: dateOnlySchema }), z.object({ lastMenstrualPeriod: dateOnlySchema })]))
-    .mutation(({ ctx, input }) =>
-      updateSubscriptionDates(ctx.caller, "dueDate" in input ? { dueDate: input.dueDate } : { lastMenstrualPeriod: input.lastMenstrualPeriod }),
+    // A read-only pregnancy's owner may still correct dates typed wrong while the subscription is active (the service checks).
+    .meta({ access: "parent", runsWhenReadOnly: true })
+    .input(z.union([z.object({ dueDate: dateOnlySchema, ...formDetails }), z.object({ lastMenstrualPeriod: dateOnlySchema, ...formDetails })]))
+    .mutation(({ ctx, input: { title, timeZone, ...dates } }) =>
+      updateSubscriptionDates(ctx.caller, "dueDate" in dates ? { dueDate: dates.dueDate } : { lastMenstrualPeriod: dates.lastMenstrualPeriod }, { title, timeZone }),
     ),
 
   /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { contactsForViewer } from "../../src/domain/contacts";
-import { lmpFromDueDate, resolvePregnancyDates } from "../../src/domain/dates";
+import { lmpFromDueDate, resolvePregnancyDates, serviceEndPassedError } from "../../src/domain/dates";
 import type { BabyColor, BabyGender } from "../../src/domain/enums";
 import { displayTitle, isParentRole } from "../../src/domain/permissions";
 import { DEFAULT_PREGNANCY_TITLE, defaultBabyName, defaultPregnancyTitle, MAX_SETUP_BABIES, pregnancyForViewer, SETUP_MESSAGES, TOO_MANY_BABIES_MESSAGE } from "../../src/domain/pregnancy";
@@ -181,6 +181,9 @@ export async function savePregnancyChanges(caller: PregnancyCaller, changes: Pre
   if (changes.dates) {
     const resolved = resolvePregnancyDates(changes.dates);
     if (!resolved.ok) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", resolved.error);
+    // Refused before anything is stored: a service end already past would lock the family out at once.
+    const passed = serviceEndPassedError(resolved.value, caller.access.today);
+    if (passed) throw new AppError("BAD_REQUEST", "SERVICE_END_PASSED", passed);
     Object.assign(values, resolved.value);
   }
   if (Object.keys(values).length > 0) {

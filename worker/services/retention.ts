@@ -3,7 +3,8 @@ import { addDays, addYears, READ_ONLY_YEARS, todayIso } from "../../src/domain/d
 import { todayIn, zoneOrFallback } from "../../src/domain/timeZones";
 import { deletionDate, purgeStep, PURGE_WARNING_DAYS, RATE_LIMIT_ROW_TTL_MS, RETENTION_MESSAGES, SPENT_TOKEN_GRACE_DAYS } from "../../src/domain/retention";
 import { MS_PER_DAY } from "../../src/domain/units";
-import { calendarEvents, eventParticipants, invitationTracking, partnerVerifications, pregnancies, pregnancyParticipants, rateLimits, sessions, users, verifications } from "../db/schema";
+import { calendarEvents, eventParticipants, invitationTracking, partnerVerifications, pregnancies, pregnancyParticipants, rateLimits, sessions, subscriptions, users, verifications } from "../db/schema";
+import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
 import { logEvent } from "../infra/log";
 import { composeMail } from "../infra/mailer";
 import { folderIdsUnder } from "../infra/storage";
@@ -110,12 +111,32 @@ async function orphanedFolders(scope: RequestScope): Promise<{ pregnancies: stri
   };
 }
 
+/**
+ * Pregnancies read-only while their subscription is still paid for: before issue 35 a due date typed
+ * a year early ended the service at once. Their owners can correct the dates (subscription.ts); the
+ * daily run counts and names them, so none goes unnoticed.
+ */
+async function readOnlyWhilePaying(scope: RequestScope, now: Date): Promise<string[]> {
+  const rows = await scope.db
+    .selectDistinct({ id: pregnancies.id })
+    .from(pregnancies)
+    .innerJoin(subscriptions, eq(subscriptions.pregnancyId, pregnancies.id))
+    .where(and(eq(pregnancies.status, "active"), lt(pregnancies.serviceEndDate, todayIso(now)), inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])))
+    .limit(LOGGED_IDS);
+  return rows.map((row) => row.id);
+}
+
+/** How many ids a warning names at most. */
+const LOGGED_IDS = 20;
+
 /** The daily retention job (RETENTION_CRON). Each part is idempotent: a second run the same day finds nothing left to do. */
 export async function runRetention(scope: RequestScope, now: Date) {
   const purged = await purgePregnancies(scope, now);
   const spent = await purgeSpentRows(scope, now);
   const orphans = await orphanedFolders(scope);
-  const summary = { ...purged, ...spent, orphanedPregnancyFolders: orphans.pregnancies.length, orphanedUserFolders: orphans.users.length };
-  logEvent(orphans.pregnancies.length + orphans.users.length > 0 ? "warn" : "info", "retention", { ...summary, orphans: [...orphans.pregnancies, ...orphans.users].slice(0, 20) });
+  const lockedWhilePaying = await readOnlyWhilePaying(scope, now);
+  if (lockedWhilePaying.length > 0) logEvent("warn", "read-only while paying", { count: lockedWhilePaying.length, pregnancies: lockedWhilePaying });
+  const summary = { ...purged, ...spent, orphanedPregnancyFolders: orphans.pregnancies.length, orphanedUserFolders: orphans.users.length, readOnlyWhilePaying: lockedWhilePaying.length };
+  logEvent(orphans.pregnancies.length + orphans.users.length > 0 ? "warn" : "info", "retention", { ...summary, orphans: [...orphans.pregnancies, ...orphans.users].slice(0, LOGGED_IDS) });
   return summary;
 }

@@ -12,7 +12,7 @@ import type { PregnancyCaller, RequestScope, UserCaller } from "./caller";
 import { AppError } from "./errors";
 import { billingClient, currentSubscription, dateOf } from "./billing";
 import { refundCurrentMonth } from "./cancellationRefund";
-import { savePregnancyChanges } from "./pregnancy";
+import { savePregnancyChanges, type PregnancyChanges } from "./pregnancy";
 import { reauthoriseRoom, tellFeed } from "../infra/rooms";
 import { logEvent } from "../infra/log";
 
@@ -84,13 +84,35 @@ export async function updateSubscriptionTier(caller: UserCaller, tier: Subscript
 }
 
 /**
+ * A read-only pregnancy whose subscription is still active got there by a date typed wrong (before
+ * such dates were refused, issue 35): its owner alone may correct the dates, and nothing else.
+ */
+async function assertDateRepair(caller: PregnancyCaller) {
+  const readOnly = new AppError("FORBIDDEN", "READ_ONLY", SUBSCRIPTION_MESSAGES.readOnly);
+  if (caller.access.role !== "owner") throw readOnly;
+  const [active] = await caller.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.pregnancyId, caller.access.id), inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])))
+    .limit(1);
+  if (!active) throw readOnly;
+}
+
+/**
  * update-subscription-dates: the pregnancy's new dates are saved first; then the subscription's end
  * (Stripe's cancel_at) moves to the new service end. A Stripe failure leaves the dates saved and
  * answers with the spec's warning.
  */
-export async function updateSubscriptionDates(caller: PregnancyCaller, dates: { dueDate: string } | { lastMenstrualPeriod: string }) {
+export async function updateSubscriptionDates(
+  caller: PregnancyCaller,
+  dates: { dueDate: string } | { lastMenstrualPeriod: string },
+  details: Pick<PregnancyChanges, "title" | "timeZone"> = {},
+) {
   const pregnancyId = caller.access.id;
-  const pregnancy = await savePregnancyChanges(caller, { dates });
+  const repairing = caller.access.serviceState === "read-only";
+  if (repairing) await assertDateRepair(caller);
+  // The form's other details are saved with the dates, in one transaction: all or nothing (a repair changes the dates alone).
+  const pregnancy = await savePregnancyChanges(caller, repairing ? { dates } : { ...details, dates });
   // The auto-dated milestones moved with the dates: open calendars reload.
   await tellFeed(caller.env, pregnancyId, "calendar");
   const [row] = await caller.db

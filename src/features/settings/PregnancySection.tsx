@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import { lmpFromDueDate, resolvePregnancyDates, SERVICE_END_DAYS_AFTER_DUE } from "../../domain/dates";
+import { isReadOnly, lmpFromDueDate, resolvePregnancyDates, SERVICE_END_DAYS_AFTER_DUE, serviceEndPassedError } from "../../domain/dates";
+import { todayIn } from "../../domain/timeZones";
+import { Alert } from "../../ui/Alert";
 import { BABY_GENDERS, type BabyColor, type BabyGender, type UserMode } from "../../domain/enums";
 import { SUCCESS_TOASTS, splitToast } from "../../domain/errors";
 import { defaultBabyName, MAX_SETUP_BABIES, PREGNANCY_TOASTS } from "../../domain/pregnancy";
@@ -91,13 +93,18 @@ function PregnancyDetailsForm({ details, scope }: { details: Details; scope: Sco
   const dates = timeline === "due" ? { dueDate } : { lastMenstrualPeriod: lmp };
   const resolved = resolvePregnancyDates(dates);
   const datesChanged = timeline === "due" ? dueDate !== details.dueDate : lmp !== details.lastMenstrualPeriod;
+  const today = todayIn(details.timeZone);
+  // Said before anything is sent (the server refuses it too): a service end already past would lock the family out.
+  const endPassed = resolved.ok && datesChanged ? serviceEndPassedError(resolved.value, today) : null;
 
   const update = useMutation({
     mutationFn: async () => {
-      // New dates go through billing, so the subscription's end follows the service end (core spec 4).
-      const synced = datesChanged ? await client.billing.updateSubscriptionDates.mutate({ ...scope, ...dates }) : null;
-      const saved = await client.pregnancy.update.mutate({ ...scope, title, ...(timeZone !== details.timeZone ? { timeZone } : {}) });
-      return { saved, warning: synced?.warning ?? null };
+      const changes = { ...scope, title, ...(timeZone !== details.timeZone ? { timeZone } : {}) };
+      // New dates go through billing, so the subscription's end follows the service end (core spec 4);
+      // the title and zone travel with them in the same write, so a refusal stores nothing.
+      if (!datesChanged) return { saved: await client.pregnancy.update.mutate(changes), warning: null };
+      const synced = await client.billing.updateSubscriptionDates.mutate({ ...changes, ...dates });
+      return { saved: synced.pregnancy, warning: synced.warning };
     },
     onSuccess: ({ saved, warning }) => {
       refresh(scope, saved);
@@ -111,12 +118,17 @@ function PregnancyDetailsForm({ details, scope }: { details: Details; scope: Sco
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!resolved.ok) return;
+    if (!resolved.ok || endPassed) return;
     update.mutate();
   }
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {isReadOnly(details.serviceEndDate, today) && (
+        <Alert variant="warning" title="These dates have ended the service">
+          If the due date was typed wrong, the owner can correct it here while the subscription is active, and everything opens again.
+        </Alert>
+      )}
       <TextField label="Pregnancy title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={TITLE_MAX_LENGTH} hint="Leave empty to use 'My Pregnancy Journey'." />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-semibold">Timeline</legend>
@@ -135,7 +147,7 @@ function PregnancyDetailsForm({ details, scope }: { details: Details; scope: Sco
         </div>
       </fieldset>
       {timeline === "due" ? (
-        <TextField label="Due date" type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} required describedBy={previewId} invalid={!resolved.ok} className="max-w-xs" />
+        <TextField label="Due date" type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} required describedBy={previewId} invalid={!resolved.ok || endPassed !== null} className="max-w-xs" />
       ) : (
         <TextField
           label="First day of last menstrual period (LMP)"
@@ -144,12 +156,14 @@ function PregnancyDetailsForm({ details, scope }: { details: Details; scope: Sco
           onChange={(e) => setLmp(e.target.value)}
           required
           describedBy={previewId}
-          invalid={!resolved.ok}
+          invalid={!resolved.ok || endPassed !== null}
           className="max-w-xs"
         />
       )}
       <output id={previewId} aria-live="polite" className="block rounded-xl bg-muted px-4 py-3 text-sm">
-        {resolved.ok ? (
+        {endPassed ? (
+          <span className="font-medium text-danger">{endPassed}</span>
+        ) : resolved.ok ? (
           <>
             {timeline === "lmp" && (
               <span className="block">
@@ -172,7 +186,7 @@ function PregnancyDetailsForm({ details, scope }: { details: Details; scope: Sco
         ))}
       </SelectField>
       <div>
-        <Button type="submit" loading={update.isPending} disabled={!resolved.ok}>
+        <Button type="submit" loading={update.isPending} disabled={!resolved.ok || endPassed !== null}>
           Save pregnancy details
         </Button>
       </div>
