@@ -30,6 +30,24 @@ const grid = (page: Page) => page.getByRole("list", { name: "Photos" });
 /** The image's decoded width once loaded: 0 when the browser could not decode it (a HEIC in Chromium). */
 const naturalWidth = (image: Locator) => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0));
 
+test("@desktop choosing several photos, the upload form names its title, description and alt text as the whole batch's", async ({ page }) => {
+  const { jpeg, png } = pictures();
+  await signInThroughApi(page, demoMember("olivia").email);
+  await page.goto("/photos");
+  await page.getByRole("button", { name: "Upload photos" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload photos" });
+  await dialog.getByLabel("Photos").setInputFiles([{ name: "one.jpg", mimeType: "image/jpeg", buffer: jpeg }]);
+  await expect(dialog.getByRole("textbox", { name: "Title", exact: true })).toBeVisible();
+  await dialog.getByLabel("Photos").setInputFiles([
+    { name: "one.jpg", mimeType: "image/jpeg", buffer: jpeg },
+    { name: "two.png", mimeType: "image/png", buffer: png },
+  ]);
+  await expect(dialog.getByRole("textbox", { name: "Title for all 2 photos", exact: true })).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: "Description for all 2 photos", exact: true })).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: "Alt text for all 2 photos", exact: true })).toBeVisible();
+  await expectAccessible(page);
+});
+
 test("@desktop the owner uploads a JPEG with GPS, a PNG and a fake; the fake is refused, GPS is gone, the grandparent sees the photos and the friend does not, and a guest's comment reaches the owner live", async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   const title = `Bump walk ${Date.now()}`;
