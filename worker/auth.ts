@@ -10,6 +10,7 @@ import { composeMail, type Mailer } from "./infra/mailer";
 import { AUTH_RATE_LIMITS } from "../src/domain/rateLimits";
 import { OTP_EXPIRES_SECONDS, OTP_LENGTH, OTP_ALLOWED_ATTEMPTS, PASSWORD_MIN_LENGTH_SIGNUP, PASSWORD_RESET_LINK_EXPIRES_SECONDS, SESSION_COOKIE_CACHE_SECONDS, SESSION_EXPIRES_SECONDS } from "../src/domain/authRules";
 import { SECONDS_PER_MINUTE } from "../src/domain/units";
+import { codeLifetimeNote } from "../src/domain/authMessages";
 import type { MeasurementSystem } from "../src/domain/enums";
 
 export interface AuthDeps {
@@ -95,9 +96,10 @@ export function createAuth({ db, mailer, secret, baseURL, sessionEnded }: AuthDe
         // Signing in with a code never creates an account.
         disableSignUp: true,
         async sendVerificationOTP({ email, otp, type }) {
-          const paragraphs = [`Your code is ${otp}.`, "It expires in 10 minutes. If you did not ask for it, ignore this email."];
           // The confirmation mail also carries the code as a link, so one click confirms the address.
-          const action = type === "email-verification" ? { label: "Confirm my email", url: emailConfirmedLink(baseURL, email, otp) } : undefined;
+          const withLink = type === "email-verification";
+          const paragraphs = [`Your code is ${otp}.`, codeLifetimeNote(withLink), "If you did not ask for it, ignore this email."];
+          const action = withLink ? { label: "Confirm my email", url: emailConfirmedLink(baseURL, email, otp) } : undefined;
           await mailer.send(composeMail(email, OTP_SUBJECTS[type], paragraphs, action));
         },
       }),

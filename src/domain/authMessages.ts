@@ -3,7 +3,7 @@
  * the zod schemas in ./auth.ts (which re-exports them): the standalone /auth page shows them without
  * loading zod.
  */
-import { OTP_LENGTH, PASSWORD_MIN_CHARACTER_KINDS, PASSWORD_MIN_LENGTH_RESET, PASSWORD_MIN_LENGTH_SIGNUP } from "./authRules";
+import { OTP_EXPIRES_MINUTES, OTP_LENGTH, PASSWORD_MIN_CHARACTER_KINDS, PASSWORD_MIN_LENGTH_RESET, PASSWORD_MIN_LENGTH_SIGNUP } from "./authRules";
 
 export const SIGN_IN_MESSAGES = {
   missingInformation: "Missing Information: Please enter both email and password.",
@@ -25,6 +25,13 @@ export const SIGN_IN_MESSAGES = {
   codeSent: "Code sent",
   resetEmailSent: "Reset Email Sent",
 } as const;
+
+/**
+ * The one thing the code mail and the pages asking for the code say of its lifetime (the
+ * confirmation mail's link carries the same code, so it lasts as long).
+ */
+export const codeLifetimeNote = (withLink: boolean) =>
+  `${withLink ? "The code and the link work" : "The code works"} for ${OTP_EXPIRES_MINUTES} minutes; you can ask for a new one at any time.`;
 
 export const SEND_CODE_MESSAGES = {
   /** On wait, cooldown or HTTP 429. */

@@ -31,8 +31,9 @@ export const OTP_LENGTH = 6;
 /** Partner code: 3 attempts; the same cap applies to sign-in codes. */
 export const OTP_ALLOWED_ATTEMPTS = 3;
 
-/** Code lifetime (not in the spec; the code email says 10 minutes). */
-export const OTP_EXPIRES_SECONDS = 10 * SECONDS_PER_MINUTE;
+/** Code lifetime (not in the spec): better-auth's emailOTP expiresIn; the mail and the pages say it (codeLifetimeNote). */
+export const OTP_EXPIRES_MINUTES = 10;
+export const OTP_EXPIRES_SECONDS = OTP_EXPIRES_MINUTES * SECONDS_PER_MINUTE;
 
 /** Minimum age 13; under 18 needs a parent's permission (terms). */
 export const MINIMUM_AGE_YEARS = 13;

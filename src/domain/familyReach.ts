@@ -94,14 +94,20 @@ export const MAX_NAMED_GUESTS = 2;
 
 /**
  * Who an item at this level (or these audience groups) reaches, besides the one sharing it: the
- * other parents by name, then the guests who joined and may see it, named when few, else counted.
+ * other parents by name, then the guests who joined and may see it, named when few, else counted;
+ * then the invited people who will see it once they join (the list holds them for parents only).
  */
 export function itemReach(members: readonly FamilyMember[], selfUserId: string, level: ItemPrivacyLevel, audienceGroups: readonly GuestPrivacyLevel[] = []): string {
   const others = members.filter((member) => member.status === "active" && member.userId !== null && member.userId !== selfUserId);
   const nameOf = (member: FamilyMember) => member.firstName?.trim() || (isParentRole(member.role) ? "Parent" : "Guest");
+  const sees = (member: FamilyMember) => isParentRole(member.role) || canSeeItem(member, level, audienceGroups);
   const parents = others.filter((member) => isParentRole(member.role)).map(nameOf);
-  const guests = others.filter((member) => !isParentRole(member.role) && canSeeItem(member, level, audienceGroups)).map(nameOf);
+  const guests = others.filter((member) => !isParentRole(member.role) && sees(member)).map(nameOf);
   const guestWords = guests.length <= MAX_NAMED_GUESTS ? guests : [`${guests.length} guests`];
   const reached = [...parents, ...guestWords];
-  return reached.length === 0 ? "Reaches only you." : `Reaches ${joinWords(reached)}.`;
+  const now = reached.length === 0 ? "Reaches only you" : `Reaches ${joinWords(reached)}`;
+  const pending = members.filter((member) => member.status === "invited" && member.userId !== selfUserId && sees(member)).map(nameOf);
+  if (pending.length === 0) return `${now}.`;
+  const pendingWords = pending.length <= MAX_NAMED_GUESTS ? joinWords(pending) : `${pending.length} invited people`;
+  return `${now}; ${pendingWords} will see it after joining.`;
 }

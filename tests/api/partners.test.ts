@@ -60,7 +60,7 @@ describe("partner invitation", () => {
     expect(await p.visitor.trpc.partners.verifyEmail.mutate({ email: p.email.toUpperCase() })).toEqual({ success: true, invitation: { pregnancyId: p.pregnancyId } });
     expect(await p.visitor.trpc.partners.sendCode.mutate({ email: p.email, pregnancyId: p.pregnancyId })).toEqual({ success: true, ownerEmail: maskEmail(p.ownerEmail) });
     const code = await ownerCode(p.ownerEmail);
-    expect(await p.visitor.trpc.partners.verifyCode.mutate({ email: p.email, pregnancyId: p.pregnancyId, code })).toMatchObject({ success: true, participantId: p.participantId, pregnancyTitle: "Another Family" });
+    expect(await p.visitor.trpc.partners.verifyCode.mutate({ email: p.email, pregnancyId: p.pregnancyId, code })).toMatchObject({ success: true, participantId: p.participantId, pregnancyTitle: "Another Family", firstName: "Pat", lastName: "Partner" });
 
     const signUp = await p.visitor.postJson("/api/auth/sign-up/email", { email: p.email, password: "partner-pass-1", name: "Pat Partner", firstName: "Pat", lastName: "Partner" });
     expect(signUp.status).toBe(200);

@@ -2,7 +2,8 @@ import { SUCCESS_TOASTS } from "../../src/domain/errors";
 import { expect, expectAccessible, payingFamily, signInThroughApi, test } from "./support";
 import { familyWithGrandparent } from "./family";
 import { cancelledDescription, SUBSCRIPTION_MESSAGES } from "../../src/domain/subscription";
-import { PLANS, formatPrice } from "../../src/domain/billing";
+import { PLANS, TRIAL_DAYS, formatPrice } from "../../src/domain/billing";
+import { addDays, todayIso } from "../../src/domain/dates";
 
 const planText = (tier: keyof typeof PLANS) => `${PLANS[tier].name}, ${formatPrice(PLANS[tier].priceCents)}/month`;
 
@@ -12,7 +13,10 @@ test("a paying parent sees the plan in settings, schedules a downgrade and cance
   const billing = page.getByRole("region", { name: "Billing" });
   await expect(billing.getByText(planText("premium"))).toBeVisible();
   await expect(billing.getByText("Free trial")).toBeVisible();
-  await expect(billing.getByText("Trial ends")).toBeVisible();
+  // The trial's end as the subscription stores it (TRIAL_DAYS from today).
+  const trialEnd = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${addDays(todayIso(), TRIAL_DAYS)}T00:00:00Z`));
+  await expect(billing.getByRole("term").filter({ hasText: "Trial ends" })).toBeVisible();
+  await expect(billing.getByRole("definition").filter({ hasText: trialEnd }).first()).toBeVisible();
   await expect(billing.getByText("Unlimited photos")).toBeVisible();
   await expectAccessible(page);
 

@@ -128,6 +128,15 @@ test("month and week views: Previous/Next move by month and week, a day lists it
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
 
+test("a ?date= link opens that month and that day's list", async ({ page }) => {
+  await signInThroughApi(page, "olivia@example.com");
+  await page.goto("/calendar?date=2026-03-18");
+  await expect(page.getByRole("heading", { name: "March 2026" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Wednesday, March 18" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Wednesday, March 18/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("Nothing planned on this day.")).toBeVisible();
+});
+
 test("a new family adds suggested milestones; the due date lands on the pregnancy's due date and added ones show as added", async ({ page, request, baseURL }) => {
   const family = await familyWithGrandparent(request, baseURL!, "Milestone Family");
   await signInThroughApi(page, family.owner.email, family.owner.password);

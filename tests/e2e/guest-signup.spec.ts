@@ -172,6 +172,17 @@ test.describe("verification links", () => {
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   });
 
+  test("the confirmation mail and /check-email say the same true lifetime of the code and link @desktop", async ({ page, baseURL }) => {
+    const { email } = await signUpElsewhere(baseURL!, "lifetime");
+    const mail = await newestMail(page, email, "Confirm your email");
+    // 10 minutes is what better-auth's emailOTP is given (worker/auth.ts, OTP_EXPIRES_SECONDS).
+    const lifetime = "The code and the link work for 10 minutes; you can ask for a new one at any time.";
+    expect(mail.text).toContain(lifetime);
+    await page.goto(`/check-email?email=${encodeURIComponent(email)}`);
+    await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+    await expect(page.getByText(lifetime)).toBeVisible();
+  });
+
   test("an error in the URL hash shows the expired-link variant, which mails a new reset link @desktop", async ({ page }) => {
     await page.goto("/#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired");
     await expect(page).toHaveURL(/\/check-email\?reason=otp_expired&description=Email/);

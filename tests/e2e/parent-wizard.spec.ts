@@ -25,6 +25,8 @@ test("the parent wizard: eight steps, the partner skip both ways, checkout, and 
   await expect(page.getByRole("heading", { name: "Early Access" })).toBeVisible();
   await expect(page.getByText("Step 3 of 8")).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
+  // The same lifetime the code mail gives (not "whenever suits you").
+  await expect(page.getByText("The code and the link work for 10 minutes; you can ask for a new one at any time.")).toBeVisible();
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(page.getByText("Step 4 of 8")).toBeVisible();

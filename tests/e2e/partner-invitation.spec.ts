@@ -181,8 +181,9 @@ test("a parent invites a partner, who verifies with the owner's code, creates an
 
     const form = partner.getByRole("tabpanel", { name: "Create Account" });
     await expect(form.getByLabel("Email")).toHaveValue(partnerEmail);
-    await form.getByLabel("First name").fill("Pat");
-    await form.getByLabel("Last name").fill("Partner");
+    // The names the owner invited them with, from the invitation the owner's code unlocked.
+    await expect(form.getByRole("textbox", { name: "First name" })).toHaveValue("Pat");
+    await expect(form.getByRole("textbox", { name: "Last name" })).toHaveValue("Partner");
     await form.getByLabel("Password", { exact: true }).fill("partner-pass-1");
     await form.getByLabel("Confirm password", { exact: true }).fill("partner-pass-2");
     await form.getByRole("button", { name: "Create Account & Connect" }).click();

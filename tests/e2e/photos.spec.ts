@@ -7,7 +7,8 @@ import { encodeJpeg } from "../../scripts/images/jpeg";
 import { encodePng } from "../../scripts/images/png";
 import { createRaster, paintGradient } from "../../scripts/images/raster";
 import { randomIp } from "../support/client";
-import { expect, expectAccessible, signIn, signInThroughApi, test } from "./support";
+import { expect, expectAccessible, signIn, signInThroughApi, test, trpcMutation, uniqueEmail } from "./support";
+import { familyWithGrandparent } from "./family";
 
 async function memberPage(browser: Browser, baseURL: string, key: DemoMember["key"]): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
@@ -29,6 +30,40 @@ const grid = (page: Page) => page.getByRole("list", { name: "Photos" });
 
 /** The image's decoded width once loaded: 0 when the browser could not decode it (a HEIC in Chromium). */
 const naturalWidth = (image: Locator) => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0));
+
+test("@desktop choosing several photos, the upload form names its title, description and alt text as the whole batch's", async ({ page }) => {
+  const { jpeg, png } = pictures();
+  await signInThroughApi(page, demoMember("olivia").email);
+  await page.goto("/photos");
+  await page.getByRole("button", { name: "Upload photos" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload photos" });
+  await dialog.getByLabel("Photos").setInputFiles([{ name: "one.jpg", mimeType: "image/jpeg", buffer: jpeg }]);
+  await expect(dialog.getByRole("textbox", { name: "Title", exact: true })).toBeVisible();
+  await dialog.getByLabel("Photos").setInputFiles([
+    { name: "one.jpg", mimeType: "image/jpeg", buffer: jpeg },
+    { name: "two.png", mimeType: "image/png", buffer: png },
+  ]);
+  await expect(dialog.getByRole("textbox", { name: "Title for all 2 photos", exact: true })).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: "Description for all 2 photos", exact: true })).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: "Alt text for all 2 photos", exact: true })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("@desktop the audience line names the invited people who will see the photos once they join", async ({ page, baseURL }) => {
+  const family = await familyWithGrandparent(page.request, baseURL!);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
+  await trpcMutation(page.request, "invitations.inviteGuest", { pregnancyId: family.pregnancyId, email: uniqueEmail("rose"), firstName: "Rose", lastName: "Kin", privacyLevel: "immediate-family" });
+  await trpcMutation(page.request, "invitations.inviteGuest", { pregnancyId: family.pregnancyId, email: uniqueEmail("tom"), firstName: "Tom", lastName: "Friend", privacyLevel: "friends" });
+  await page.goto("/photos");
+  await page.getByRole("button", { name: "Upload photos" }).click();
+  const audience = page.getByRole("dialog", { name: "Upload photos" }).getByRole("combobox", { name: "Who can see them" });
+  await expect(audience).toHaveValue("immediate-family");
+  await expect(audience).toHaveAccessibleDescription("Reaches Nana; Rose will see it after joining.");
+  await audience.selectOption("parents-only");
+  await expect(audience).toHaveAccessibleDescription("Reaches only you.");
+  await audience.selectOption("friends");
+  await expect(audience).toHaveAccessibleDescription("Reaches Nana; Rose and Tom will see it after joining.");
+});
 
 test("@desktop the owner uploads a JPEG with GPS, a PNG and a fake; the fake is refused, GPS is gone, the grandparent sees the photos and the friend does not, and a guest's comment reaches the owner live", async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);

@@ -2,9 +2,12 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { ROOM_PARTY } from "../../src/domain/pregnancyRoom";
 import { waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
-import { pregnancyParticipants, waitingRoomSessions } from "../../worker/db/schema";
+import { pregnancyParticipants, waitingRoomMessages, waitingRoomSessions } from "../../worker/db/schema";
+import { dayLabel } from "../../src/domain/dayLabels";
+import { addDays } from "../../src/domain/dates";
+import { todayIn } from "../../src/domain/timeZones";
 import { PNG_1X1 } from "../support/images";
-import { activateWaitingRoom, familyWithGrandparent, openDb, secondBrowser } from "./family";
+import { activateWaitingRoom, familyWithGrandparent, inDb, openDb, secondBrowser } from "./family";
 import { expect, expectAccessible, payingFamily, signIn, signInThroughApi, test, trpcMutation } from "./support";
 
 const message = (page: Page, text: string) => page.getByRole("list", { name: "Messages", exact: true }).getByRole("article").filter({ hasText: text });
@@ -228,4 +231,29 @@ test("@desktop activating asks first, since it tells the whole family, then says
   await page.goto("/waiting-room");
   await activateWaitingRoom(page);
   await expect(page.getByText("The waiting room is open. Nobody is invited yet, so nobody was told: invite family and friends in Settings.")).toBeVisible();
+});
+
+test.describe("day separators", () => {
+  test.use({ timezoneId: "America/New_York", locale: "en-US" });
+
+  test("an old false alarm's messages and tonight's sit under their own days, named in the reader's zone and locale", async ({ page, request, baseURL }) => {
+    const family = await familyWithGrandparent(request, baseURL!);
+    const zone = "America/New_York";
+    const today = todayIn(zone);
+    const alarmDay = addDays(today, -8);
+    // 6:05 PM in New York on the false alarm's day (EST or EDT: 22:05 or 23:05 UTC, the same day there).
+    const alarmAt = new Date(`${alarmDay}T22:05:00Z`);
+    await inDb((db) =>
+      db.insert(waitingRoomMessages).values([
+        { id: crypto.randomUUID(), pregnancyId: family.pregnancyId, senderId: family.owner.userId, authorId: family.owner.userId, content: "False alarm, back home", createdAt: alarmAt },
+        { id: crypto.randomUUID(), pregnancyId: family.pregnancyId, senderId: family.grandma.userId, authorId: family.grandma.userId, content: "Thinking of you tonight", createdAt: new Date() },
+      ]),
+    );
+    await signInThroughApi(page, family.owner.email, family.owner.password);
+    await page.goto("/waiting-room");
+    const messages = page.getByRole("list", { name: "Messages", exact: true });
+    await expect(message(page, "Thinking of you tonight")).toBeVisible();
+    await expect(messages.getByRole("heading", { level: 3 })).toHaveText([dayLabel(alarmDay, today, "en-US"), "Today"]);
+    await expectAccessible(page);
+  });
 });

@@ -60,15 +60,29 @@ describe("who an item reaches", () => {
   ];
 
   it("names the other parent and the guests when few, counts them when more", () => {
-    expect(itemReach(family, "me", "parents-only")).toBe("Reaches Noah.");
-    expect(itemReach(family, "me", "immediate-family")).toBe("Reaches Noah and Helen.");
-    expect(itemReach(family, "me", "extended-family")).toBe("Reaches Noah, Helen and Maya.");
-    expect(itemReach(family, "me", "acquaintances")).toBe("Reaches Noah and 3 guests.");
+    const joined = family.filter((member) => member.status === "active");
+    expect(itemReach(joined, "me", "parents-only")).toBe("Reaches Noah.");
+    expect(itemReach(joined, "me", "immediate-family")).toBe("Reaches Noah and Helen.");
+    expect(itemReach(joined, "me", "extended-family")).toBe("Reaches Noah, Helen and Maya.");
+    expect(itemReach(joined, "me", "acquaintances")).toBe("Reaches Noah and 3 guests.");
     expect(itemReach(family, "me", "immediate-family", ["friends"])).toBe("Reaches Noah and Sam.");
   });
 
   it("says so when it reaches nobody else", () => {
     expect(itemReach(family.slice(0, 1), "me", "friends")).toBe("Reaches only you.");
+  });
+
+  it("names the invited people who will see it once they join (those whose circle it reaches)", () => {
+    const invited: FamilyMember[] = [
+      family[0]!,
+      { userId: null, role: "guest", status: "invited", privacyLevel: "immediate-family", firstName: "Rose" },
+      { userId: null, role: "partner", status: "invited", privacyLevel: null, firstName: "Leo" },
+      { userId: null, role: "guest", status: "invited", privacyLevel: "friends", firstName: "Tom" },
+    ];
+    expect(itemReach(invited, "me", "parents-only")).toBe("Reaches only you; Leo will see it after joining.");
+    expect(itemReach(invited, "me", "immediate-family")).toBe("Reaches only you; Rose and Leo will see it after joining.");
+    expect(itemReach(invited, "me", "friends")).toBe("Reaches only you; 3 invited people will see it after joining.");
+    expect(itemReach(family, "me", "immediate-family")).toBe("Reaches Noah and Helen; Pending will see it after joining.");
   });
 
   it("joins words as a sentence does", () => {

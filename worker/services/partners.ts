@@ -133,7 +133,15 @@ export async function verifyPartnerCode(scope: RequestScope, { email, pregnancyI
     .update(partnerVerifications)
     .set({ verifiedAt: sql`coalesce(${partnerVerifications.verifiedAt}, ${now})` })
     .where(eq(partnerVerifications.id, attempt.id));
-  return { success: true as const, participantId: invitation.participantId, pregnancyTitle: invitation.pregnancyTitle, attemptsRemaining: attempt.attemptsRemaining };
+  // The owner's code proves the invitation: its names may now fill the partner's new account.
+  return {
+    success: true as const,
+    participantId: invitation.participantId,
+    pregnancyTitle: invitation.pregnancyTitle,
+    attemptsRemaining: attempt.attemptsRemaining,
+    firstName: invitation.invitedFirstName,
+    lastName: invitation.invitedLastName,
+  };
 }
 
 /** A stored partner invitation, ready to be mailed. */

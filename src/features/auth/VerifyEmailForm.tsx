@@ -13,7 +13,7 @@ import { AUTH_MESSAGES } from "./messages";
 import { useCompleteSignIn, useGoOnAfterSignIn } from "./useCompleteSignIn";
 import { validateCode } from "./validation";
 import { trackEmailVerified } from "../../lib/analytics";
-import { EMAIL_CONFIRMATION_MESSAGES } from "../../domain/authMessages";
+import { codeLifetimeNote, EMAIL_CONFIRMATION_MESSAGES } from "../../domain/authMessages";
 import { EARLY_ACCESS_HOURS } from "../../domain/modes";
 
 const MESSAGE_ID = "verify-message";
@@ -132,7 +132,7 @@ export function VerifyEmailForm({ email: searchEmail, title = "Check Your Email"
         email ? (
           <>
             We sent a 6-digit code to <strong className="wrap-anywhere text-foreground">{email}</strong>. Enter it below, or follow the link in the email, to confirm
-            your email address.
+            your email address. {codeLifetimeNote(true)}
           </>
         ) : (
           "Enter your email address below and we will send you a new confirmation code."

@@ -64,7 +64,8 @@ function Calendar({ scope, canEdit, isParent }: { scope: CalendarScope; canEdit:
   const { today } = useFamilyTime();
   const view = search.view ?? "month";
   const anchor = search.date ?? today;
-  const [selectedDay, setSelectedDay] = useState<string | null>(null);
+  // A link to a day (?date=, as the event page's) opens that day's list, not just its month.
+  const [selectedDay, setSelectedDay] = useState<string | null>(search.date ?? null);
   const [form, setForm] = useState<{ event?: CalendarEvent; date: string } | null>(null);
   const [suggesting, setSuggesting] = useState(false);
   const [showArchived, setShowArchived] = useState(false);

@@ -8,6 +8,7 @@ import { TextField } from "../../ui/TextField";
 import { SelectField, Switch } from "../../ui/fields";
 import { ACCOUNT_ROLE_OPTIONS, wizardOrder, type AccountRole, type OnboardingData } from "./onboardingData";
 import { EARLY_ACCESS_HOURS } from "../../domain/modes";
+import { codeLifetimeNote } from "../../domain/authMessages";
 import { PHOTO_UPGRADE_PRICE_CENTS, PLANS, TRIAL_DAYS, afterTrialLines, formatPrice } from "../../domain/billing";
 import { formatNumericDate } from "../../lib/format";
 
@@ -62,8 +63,8 @@ export function EarlyAccessStep({ data, onNext, onBack }: StepProps) {
       <div className="rounded-xl border border-border bg-lavender p-4">
         <p className="font-semibold">You have {EARLY_ACCESS_HOURS} hours of full access while you confirm your email.</p>
         <p className="mt-2 text-muted-foreground">
-          We sent a 6-digit code to <strong className="wrap-anywhere text-foreground">{data.email ?? "your email address"}</strong>. Enter it from the dashboard or follow the link in
-          the email whenever suits you; setup goes on meanwhile.
+          We sent a 6-digit code to <strong className="wrap-anywhere text-foreground">{data.email ?? "your email address"}</strong>. {codeLifetimeNote(true)} Setup goes on
+          meanwhile.
         </p>
       </div>
       <StepActions onBack={onBack} />

@@ -130,7 +130,7 @@ export function PartnerAccountStep({ invitation, onBack }: { invitation: Partner
         onValueChange={setTab}
         tabs={[
           { key: "signin", label: "Sign In", panel: <SignInPanel initialEmail={invitation.email} pregnancyId={invitation.pregnancyId} connect={connect} /> },
-          { key: "signup", label: "Create Account", panel: <CreateAccountPanel initialEmail={invitation.email} pregnancyId={invitation.pregnancyId} connect={connect} onUseSignIn={() => setTab("signin")} /> },
+          { key: "signup", label: "Create Account", panel: <CreateAccountPanel initialEmail={invitation.email} initialFirstName={invitation.firstName ?? ""} initialLastName={invitation.lastName ?? ""} pregnancyId={invitation.pregnancyId} connect={connect} onUseSignIn={() => setTab("signin")} /> },
         ]}
       />
       <div className="mt-6 text-center">
@@ -209,9 +209,9 @@ function SignInPanel({ initialEmail, connect }: PanelProps) {
   );
 }
 
-function CreateAccountPanel({ initialEmail, pregnancyId, connect, onUseSignIn }: PanelProps & { onUseSignIn: () => void }) {
+function CreateAccountPanel({ initialEmail, initialFirstName, initialLastName, pregnancyId, connect, onUseSignIn }: PanelProps & { initialFirstName: string; initialLastName: string; onUseSignIn: () => void }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<PartnerSignUpInput>({ firstName: "", lastName: "", email: initialEmail, password: "", confirmPassword: "", acceptTerms: false });
+  const [values, setValues] = useState<PartnerSignUpInput>({ firstName: initialFirstName, lastName: initialLastName, email: initialEmail, password: "", confirmPassword: "", acceptTerms: false });
   const [errors, setErrors] = useState<Partial<Record<keyof PartnerSignUpInput, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

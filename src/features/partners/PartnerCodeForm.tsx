@@ -17,7 +17,7 @@ interface PartnerCodeFormProps {
   inviter?: string | undefined;
   /** True once this invitation's code was accepted (kept by the page across steps). */
   verified: boolean;
-  onVerified: (accepted: { participantId: string; pregnancyTitle: string | null }) => void;
+  onVerified: (accepted: { participantId: string; pregnancyTitle: string | null; firstName: string | null; lastName: string | null }) => void;
   /** The button shown after 'Verification Complete'. */
   continueLabel: string;
   onContinue: () => void;
@@ -50,7 +50,7 @@ export function PartnerCodeForm({ invitation, sender, inviter, verified, onVerif
     setMessage(null);
     try {
       const result = await verify.mutateAsync({ email: invitation.email, pregnancyId: invitation.pregnancyId, code });
-      onVerified({ participantId: result.participantId, pregnancyTitle: result.pregnancyTitle });
+      onVerified({ participantId: result.participantId, pregnancyTitle: result.pregnancyTitle, firstName: result.firstName, lastName: result.lastName });
     } catch (error) {
       setMessage(verifyCodeErrorMessage(error));
       setCode("");

@@ -14,6 +14,9 @@ export interface PartnerInvitation {
   pregnancyId: string;
   participantId?: string | undefined;
   pregnancyTitle?: string | null | undefined;
+  /** The names the owner invited the partner with, known once the owner's code is proven. */
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
 }
 
 export type StartResult = { invitation: PartnerInvitation; error?: undefined } | { error: string; invitation?: undefined };

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { guestQuotaNote } from "../../domain/uploads";
+import { daySeparators } from "../../domain/dayLabels";
 import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
@@ -57,6 +58,8 @@ export function GroupChat({ room }: { room: WaitingRoomModel }) {
   }, [olderCursor, loadOlder, loadingOlder]);
 
   const typingNames = room.typingIds.map((id) => memberName(memberById.get(id)));
+  // Each day's messages under its name, in the zone their times are shown in (the browser's).
+  const separators = daySeparators(timeline.messages.map((m) => m.createdAt), new Date());
 
   return (
     <section aria-labelledby="group-chat-heading" className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-card border border-border bg-surface">
@@ -99,8 +102,9 @@ export function GroupChat({ room }: { room: WaitingRoomModel }) {
           <p className="p-6 text-center text-muted-foreground">No messages yet. Say hello to the family!</p>
         ) : (
           <ol aria-label="Messages" className="flex flex-col gap-1">
-            {timeline.messages.map((message) => (
+            {timeline.messages.map((message, index) => (
               <li key={message.id}>
+                {separators[index] && <h3 className="py-2 text-center text-xs font-semibold text-muted-foreground">{separators[index]}</h3>}
                 <MessageItem
                   message={message}
                   pregnancyId={scope.pregnancyId}

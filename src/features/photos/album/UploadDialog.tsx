@@ -71,6 +71,9 @@ function UploadForm({ defaults, onStart }: { defaults: UploadDefaults | undefine
   const [tags, setTags] = useState((defaults?.tags ?? []).join(", "));
   const [privacyLevel, setPrivacyLevel] = useState<ItemPrivacyLevel>(defaults?.privacyLevel ?? DEFAULT_PRIVACY);
 
+  // The texts go on every photo of the batch: with several chosen, their labels say so.
+  const forAll = (label: string) => (files.length > 1 ? `${label} for all ${files.length} photos` : label);
+
   function submit(event: FormEvent) {
     event.preventDefault();
     if (files.length === 0) return;
@@ -103,9 +106,9 @@ function UploadForm({ defaults, onStart }: { defaults: UploadDefaults | undefine
         />
         {files.length > 0 && <p className="text-sm text-muted-foreground">{files.length === 1 ? "1 photo chosen" : `${files.length} photos chosen`}</p>}
       </div>
-      <TextField label="Title" value={title} maxLength={TITLE_MAX_LENGTH} onChange={(event) => setTitle(event.target.value)} />
-      <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} />
-      <TextField label="Alt text" hint="Describe the photo for people using screen readers." value={altText} onChange={(event) => setAltText(event.target.value)} />
+      <TextField label={forAll("Title")} value={title} maxLength={TITLE_MAX_LENGTH} onChange={(event) => setTitle(event.target.value)} />
+      <TextAreaField label={forAll("Description")} value={description} onChange={(event) => setDescription(event.target.value)} />
+      <TextField label={forAll("Alt text")} hint="Describe the photo for people using screen readers." value={altText} onChange={(event) => setAltText(event.target.value)} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <TextField label="Week" type="number" inputMode="numeric" min={0} max={PHOTO_LAST_WEEK} value={week} onChange={(event) => setWeek(event.target.value)} />
         <ItemPrivacyField label="Who can see them" value={privacyLevel} onChange={setPrivacyLevel} />
