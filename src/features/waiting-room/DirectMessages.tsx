@@ -232,7 +232,7 @@ function Conversation({ room, conversationId, other, onBack }: { room: WaitingRo
           })}
         </ol>
       )}
-      <Composer label={`Message ${name}`} placeholder="Type a message…" onSend={({ content }) => void send(content)} />
+      <Composer label={`Message ${name}`} draftKey={`waiting-room:${room.scope.pregnancyId}:dm:${conversationId}`} placeholder="Type a message…" onSend={({ content }) => void send(content)} />
     </section>
   );
 }

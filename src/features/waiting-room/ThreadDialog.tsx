@@ -89,7 +89,7 @@ export function ThreadDialog({ room, message, onClose }: { room: WaitingRoomMode
           Show more replies
         </Button>
       )}
-      <Composer label="Reply" placeholder="Write a reply…" imagePregnancyId={room.scope.pregnancyId} onSend={({ content, imageName }) => void send(content, imageName)} />
+      <Composer label="Reply" draftKey={`waiting-room:${room.scope.pregnancyId}:thread:${message.id}`} placeholder="Write a reply…" imagePregnancyId={room.scope.pregnancyId} onSend={({ content, imageName }) => void send(content, imageName)} />
     </Dialog>
   );
 }
