@@ -162,7 +162,7 @@ function Comments({ scope, photoId, onChanged }: { scope: Scope; photoId: string
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (text.trim()) void send((content) => add.mutateAsync({ ...input, content: content.trim() }));
+    if (text.trim()) void send((content, id) => add.mutateAsync({ ...input, id, content: content.trim() }));
   }
 
   return (
