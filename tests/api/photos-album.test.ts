@@ -139,6 +139,18 @@ describe("comments", () => {
     const [photo] = (await owner.trpc.photos.list.query(scoped())).items.filter((p) => p.id === photoId);
     expect(photo!.commentsCount).toBe(2);
   });
+
+  it("sent again under the client's id (its answer was lost) are stored once; another person cannot use that id", async () => {
+    const photoId = await upload(owner, { privacyLevel: "friends" });
+    const id = crypto.randomUUID();
+    const first = await friend.client.trpc.photos.comments.add.mutate({ ...scoped(), photoId, id, content: "Beautiful" });
+    const again = await friend.client.trpc.photos.comments.add.mutate({ ...scoped(), photoId, id, content: "Beautiful" });
+    expect(again).toEqual(first);
+    expect(first.id).toBe(id);
+    await expect(owner.trpc.photos.comments.add.mutate({ ...scoped(), photoId, id, content: "Mine now" })).rejects.toMatchObject({ data: { code: "CONFLICT", appCode: "ID_TAKEN" } });
+    const list = await owner.trpc.photos.comments.list.query({ ...scoped(), photoId });
+    expect(list.map((c) => [c.id, c.content])).toEqual([[id, "Beautiful"]]);
+  });
 });
 
 describe("guest tags", () => {

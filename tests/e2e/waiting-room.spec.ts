@@ -257,3 +257,29 @@ test.describe("day separators", () => {
     await expectAccessible(page);
   });
 });
+
+test("a message typed and sent within a second of opening the room is sent: the family sees it, and it is still there after a reload", async ({ page, browser, request, baseURL }) => {
+  const family = await familyWithGrandparent(request, baseURL!);
+  const grandmaPage = await secondBrowser(browser, baseURL!, page.viewportSize() ?? undefined);
+  await Promise.all([signInThroughApi(page, family.owner.email, family.owner.password), signInThroughApi(grandmaPage, family.grandma.email, family.grandma.password)]);
+  await Promise.all([page.goto("/waiting-room"), grandmaPage.goto("/waiting-room")]);
+  for (const p of [page, grandmaPage]) await expect(p.getByRole("heading", { name: "The waiting room is closed" })).toBeVisible();
+
+  // Straight after the confirmation, as a parent in labour would, while the family is still being told.
+  await activateWaitingRoom(page);
+  const text = "Waters broke, on our way!";
+  const box = page.getByRole("region", { name: "Group chat" }).getByRole("textbox", { name: "Message the waiting room" });
+  await box.fill(text);
+  await box.press("Enter");
+
+  await expect(message(page, text)).toBeVisible();
+  await expect(box).toHaveValue("");
+  await expect(message(page, text).getByText("Sending…")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "The waiting room is open" })).toBeVisible();
+  await expect(message(grandmaPage, text)).toBeVisible();
+  for (const p of [page, grandmaPage]) {
+    await p.reload();
+    await expect(message(p, text)).toHaveCount(1);
+  }
+  await grandmaPage.context().close();
+});

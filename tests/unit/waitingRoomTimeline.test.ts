@@ -78,6 +78,24 @@ describe("waiting-room timeline", () => {
     expect(contents(timeline)).toEqual(["in flight", "from server"]);
   });
 
+  it("opened again, keeps only the user's messages on their way or failed, and reads the rest afresh", () => {
+    const [kept, failed, sending] = [listed("seen"), { ...listed("failed"), status: "failed" as const }, { ...listed("on its way"), status: "sending" as const }];
+    const before = run([
+      { type: "latest-page", messages: [kept], olderCursor: "cursor" },
+      { type: "sending", message: failed },
+      { type: "sending", message: sending },
+      { type: "failed", id: failed.id },
+    ]);
+    const reopened = run([{ type: "reopened" }], before);
+    expect(reopened.loaded).toBe(false);
+    expect(reopened.olderCursor).toBeNull();
+    expect(reopened.messages.map((m) => [m.content, m.status])).toEqual([
+      ["failed", "failed"],
+      ["on its way", "sending"],
+    ]);
+    expect(contents(run([{ type: "latest-page", messages: [kept], olderCursor: null }], reopened))).toEqual(["seen", "failed", "on its way"]);
+  });
+
   it("applies reactions optimistically, rolls them back, and counts other people's once each", () => {
     const m = listed("react to me");
     const react = (extra: Partial<Extract<TimelineAction, { type: "reaction" }>>): TimelineAction => ({ type: "reaction", messageId: m.id, emoji: "❤️", reacted: true, mine: true, ...extra });

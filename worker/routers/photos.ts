@@ -62,7 +62,8 @@ export const photosRouter = router({
 
   comments: router({
     list: participantProcedure.input(z.object({ photoId })).query(({ ctx, input }) => listComments(ctx.caller, input.photoId)),
-    add: participantProcedure.input(z.object({ photoId, content: commentText })).mutation(({ ctx, input }) => addComment(ctx.caller, input)),
+    /** With the client's id, a comment sent again (its answer was lost) is stored once. */
+    add: participantProcedure.input(z.object({ photoId, id: z.uuid().optional(), content: commentText })).mutation(({ ctx, input }) => addComment(ctx.caller, input)),
   }),
 
   guestTags: router({

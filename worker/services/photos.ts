@@ -443,15 +443,20 @@ export async function listComments(caller: PregnancyCaller, photoId: string): Pr
   return (await selectComments(caller.db, eq(photoComments.photoId, photo.id))).map(commentView);
 }
 
-/** Adds a comment (plain text, cut at 1000) by anyone who sees the photo. */
-export async function addComment(caller: PregnancyCaller, input: { photoId: string; content: string }): Promise<PhotoCommentView> {
+/**
+ * Adds a comment (plain text, cut at 1000) by anyone who sees the photo. Under the client's id it is
+ * idempotent: the same id again answers the stored comment; an id another comment holds is refused.
+ */
+export async function addComment(caller: PregnancyCaller, input: { photoId: string; id?: string | undefined; content: string }): Promise<PhotoCommentView> {
   const content = sanitizeComment(input.content);
   if (!content) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "Comment is empty");
   const photo = await findVisible(caller, input.photoId);
-  const [comment] = await caller.db.insert(photoComments).values({ photoId: photo.id, userId: caller.user.id, content }).returning({ id: photoComments.id });
-  const [row] = comment ? await selectComments(caller.db, eq(photoComments.id, comment.id)) : [];
+  const id = input.id ?? crypto.randomUUID();
+  const [created] = await caller.db.insert(photoComments).values({ id, photoId: photo.id, userId: caller.user.id, content }).onConflictDoNothing().returning({ id: photoComments.id });
+  const [row] = await selectComments(caller.db, eq(photoComments.id, id));
   if (!row) throw new Error("comment not stored");
-  announcePhotos(caller);
+  if (row.authorId !== caller.user.id || row.photoId !== photo.id) throw new AppError("CONFLICT", "ID_TAKEN", "This id is already used");
+  if (created) announcePhotos(caller);
   return commentView(row);
 }
 

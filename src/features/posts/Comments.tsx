@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { inputStyles } from "../../ui/TextField";
+import { NOT_SENT_TEXT, RETRY_LABEL, useDraft } from "../../lib/useDraft";
 import { authorName, formatPostTime } from "./format";
 import { useAddComment, usePostComments, type FeedPost, type PostComment, type PostsScope } from "./usePosts";
 import { COMMENT_MAX_LENGTH } from "../../domain/textLimits";
@@ -112,24 +113,19 @@ interface CommentFormProps {
   onDone?: () => void;
 }
 
-/** One line to write a comment or a reply; the text is cleaned and kept to 1000 characters by the server. */
+/**
+ * One line to write a comment or a reply; the text is cleaned and kept to 1000 characters by the
+ * server. It stays (a draft, sent again under the same id) until the server has the comment.
+ */
 function CommentForm({ scope, postId, parentCommentId, label, submitLabel, onDone }: CommentFormProps) {
   const inputId = useId();
-  const [text, setText] = useState("");
+  const { value: text, setValue: setText, status, send } = useDraft(`post-comment:${postId}:${parentCommentId ?? ""}`, "");
   const add = useAddComment();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!text.trim()) return;
-    add.mutate(
-      { ...scope, postId, id: crypto.randomUUID(), content: text, ...(parentCommentId ? { parentCommentId } : {}) },
-      {
-        onSuccess: () => {
-          setText("");
-          onDone?.();
-        },
-      },
-    );
+    void send((content, id) => add.mutateAsync({ ...scope, postId, id, content, ...(parentCommentId ? { parentCommentId } : {}) })).then((accepted) => accepted && onDone?.());
   }
 
   return (
@@ -144,12 +140,18 @@ function CommentForm({ scope, postId, parentCommentId, label, submitLabel, onDon
           maxLength={COMMENT_MAX_LENGTH}
           placeholder={`${label}...`}
           autoFocus={Boolean(parentCommentId)}
+          aria-describedby={status === "failed" ? `${inputId}-not-sent` : undefined}
           onChange={(event) => setText(event.target.value)}
           className={inputStyles}
         />
+        {status === "failed" && (
+          <p id={`${inputId}-not-sent`} className="text-sm font-semibold text-danger">
+            {NOT_SENT_TEXT}
+          </p>
+        )}
       </div>
-      <Button type="submit" size="sm" className="min-h-11" loading={add.isPending} disabled={!text.trim()}>
-        {submitLabel}
+      <Button type="submit" size="sm" className="min-h-11" loading={status === "sending"} disabled={!text.trim()}>
+        {status === "failed" ? RETRY_LABEL : submitLabel}
       </Button>
     </form>
   );

@@ -7,7 +7,7 @@ import { ConfirmDialog, Dialog } from "../../ui/Dialog";
 import { HeartIcon, LinkIcon, MapPinIcon } from "../../ui/icons";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 import { Comments } from "./Comments";
-import { Composer } from "./Composer";
+import { Composer, compositionOf, postDraftOf, type PostComposition } from "./Composer";
 import { authorName, formatPostTime, linkHost } from "./format";
 import { moodLabel } from "./moods";
 import { PostContent } from "./PostContent";
@@ -87,25 +87,29 @@ export function PostCard({ scope, post, isAuthor }: { scope: PostsScope; post: F
 /** Edit (in a dialog with the composer) and delete (after a confirmation) for the post's author. */
 function AuthorActions({ scope, post }: { scope: PostsScope; post: FeedPost }) {
   const { update, remove } = usePostWrites();
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState<PostComposition | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const stopEditing = () => setEditing(null);
   return (
     <div className="flex shrink-0 gap-1">
-      <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+      <Button variant="ghost" size="sm" onClick={() => setEditing(compositionOf(post))}>
         Edit
       </Button>
       <Button variant="ghost" size="sm" onClick={() => setDeleting(true)}>
         Delete
       </Button>
-      <Dialog open={editing} onClose={() => setEditing(false)} title="Edit post" size="lg">
-        <Composer
-          scope={scope}
-          post={post}
-          submitLabel="Save changes"
-          busy={update.isPending}
-          onCancel={() => setEditing(false)}
-          onSubmit={(draft) => update.mutate({ ...scope, postId: post.id, ...draft }, { onSuccess: () => setEditing(false) })}
-        />
+      <Dialog open={editing !== null} onClose={stopEditing} title="Edit post" size="lg">
+        {editing && (
+          <Composer
+            scope={scope}
+            value={editing}
+            onChange={setEditing}
+            submitLabel="Save changes"
+            busy={update.isPending}
+            onCancel={stopEditing}
+            onSubmit={() => update.mutate({ ...scope, postId: post.id, ...postDraftOf(editing) }, { onSuccess: stopEditing })}
+          />
+        )}
       </Dialog>
       <ConfirmDialog
         open={deleting}

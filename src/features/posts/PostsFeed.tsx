@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useRouteContext } from "@tanstack/react-router";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
-import { Composer } from "./Composer";
+import { Composer, EMPTY_POST, postDraftOf } from "./Composer";
+import { RETRY_LABEL, useDraft } from "../../lib/useDraft";
 import { PostCard } from "./PostCard";
 import { usePostWrites, usePostsFeed, type PostsScope } from "./usePosts";
 import { LoadError } from "../../ui/LoadError";
@@ -47,17 +48,23 @@ export function PostsFeed({ scope, limit, paged = true, empty }: PostsFeedProps)
   );
 }
 
-/** The composer for a new post; it starts empty again after each post. */
+/**
+ * The composer for a new post: a draft kept until the post is stored (sent again under the same
+ * id after a failure), then empty again (a new draft id, a fresh form).
+ */
 export function NewPost({ scope }: { scope: PostsScope }) {
   const { create } = usePostWrites();
-  const [round, setRound] = useState(0);
+  const draft = useDraft(`new-post:${scope.pregnancyId}`, EMPTY_POST);
   return (
     <Composer
-      key={round}
+      key={draft.id}
       scope={scope}
-      submitLabel="Post"
-      busy={create.isPending}
-      onSubmit={(draft) => create.mutate({ ...scope, id: crypto.randomUUID(), ...draft }, { onSuccess: () => setRound((n) => n + 1) })}
+      value={draft.value}
+      onChange={draft.setValue}
+      submitLabel={draft.status === "failed" ? RETRY_LABEL : "Post"}
+      busy={draft.status === "sending"}
+      failed={draft.status === "failed"}
+      onSubmit={() => void draft.send((value, id) => create.mutateAsync({ ...scope, id, ...postDraftOf(value) }))}
     />
   );
 }

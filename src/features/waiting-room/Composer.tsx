@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useDraft } from "../../lib/useDraft";
 import { imageUploadProblem, uploadImage } from "../../lib/imageUpload";
 import { Button } from "../../ui/Button";
 import { ImageIcon } from "../../ui/icons";
@@ -16,8 +17,11 @@ export interface ComposedMessage {
 interface ComposerProps {
   /** The text box's accessible name, e.g. 'Message the waiting room'. */
   label: string;
+  /** Names this box's draft, kept until the message is in its list (e.g. `waiting-room:<pregnancy>:group`). */
+  draftKey: string;
   placeholder: string;
-  onSend: (message: ComposedMessage) => void;
+  /** Puts the message in its list (it shows there as sending) or sends it; a rejection keeps the draft. */
+  onSend: (message: ComposedMessage) => Promise<unknown> | void;
   onTyping?: () => void;
   /** Waiting-room images go to this pregnancy's image route; without it, text only. */
   imagePregnancyId?: string;
@@ -101,12 +105,12 @@ export function AttachedPhoto({ attachment }: { attachment: RoomImage }) {
 
 /**
  * The message box at the bottom of the chat, a thread or a conversation: Enter sends, Shift+Enter
- * starts a new line. The box clears at once; the message shows as sending in the list, and a
- * failed one is retried from there, so nothing typed is lost.
+ * starts a new line. The text is a draft that outlives the box (a remount finds it again); it
+ * clears once `onSend` has put the message in its list as sending, where a failed one is retried.
  */
-export function Composer({ label, placeholder, onSend, onTyping, imagePregnancyId, note, disabled = false }: ComposerProps) {
+export function Composer({ label, draftKey, placeholder, onSend, onTyping, imagePregnancyId, note, disabled = false }: ComposerProps) {
   const inputId = useId();
-  const [text, setText] = useState("");
+  const { value: text, setValue: setText, send } = useDraft(draftKey, "");
   const attachment = useRoomImage(imagePregnancyId);
   const { image, uploading } = attachment;
 
@@ -114,9 +118,7 @@ export function Composer({ label, placeholder, onSend, onTyping, imagePregnancyI
     event?.preventDefault();
     const content = text.trim();
     if ((!content && !image) || uploading !== null || disabled) return;
-    onSend({ content, ...(image ? { imageName: image.name } : {}) });
-    setText("");
-    attachment.clear();
+    void send(() => onSend({ content, ...(image ? { imageName: image.name } : {}) })).then((accepted) => accepted && attachment.clear());
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {

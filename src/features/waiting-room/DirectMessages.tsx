@@ -10,12 +10,15 @@ import { SelectField } from "../../ui/fields";
 import { Spinner } from "../../ui/Spinner";
 import { Composer } from "./Composer";
 import { notificationsSupported } from "./dmAlert";
-import { mergeById, type MessageStatus } from "./timeline";
+import { useKeptState } from "../../lib/keptState";
+import { mergeById, unsent, type MessageStatus } from "./timeline";
 import { isTooFast, memberName, sendWithRetries, toastText, type RoomMember, type WaitingRoomModel } from "./useWaitingRoom";
 import { WAITING_ROOM_TOASTS } from "../../domain/waitingRoom";
 import { dateFormat } from "../../lib/format";
 
 type DirectMessage = RoomDirectMessage & { status: MessageStatus };
+
+const noMessages = (): readonly DirectMessage[] => [];
 
 const timeFormat = dateFormat({ hour: "numeric", minute: "2-digit" });
 
@@ -137,7 +140,9 @@ function Conversation({ room, conversationId, other, onBack }: { room: WaitingRo
   const queryClient = useQueryClient();
   const input = { ...room.scope, conversationId };
   const history = useQuery(trpc.waitingRoom.dms.messages.queryOptions(input));
-  const [live, setLive] = useState<readonly DirectMessage[]>([]);
+  // Kept for the page: a message on its way or failed is still here after 'Back to conversations'.
+  const [live, setLive] = useKeptState(`waiting-room:${room.scope.pregnancyId}:dm:${conversationId}`, noMessages);
+  useEffect(() => setLive(unsent), [setLive]);
   const lastSentAt = useRef<number | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const markRead = useMutation(trpc.waitingRoom.dms.markRead.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries(trpc.waitingRoom.dms.conversations.queryFilter(room.scope)) }));
@@ -156,7 +161,7 @@ function Conversation({ room, conversationId, other, onBack }: { room: WaitingRo
         setLive((current) => mergeById(current, [{ ...event.message, status: "sent" }]));
         if (event.message.authorId !== room.userId) markConversationRead({ ...scope, conversationId });
       }),
-    [subscribe, conversationId, markConversationRead, scope, room.userId],
+    [subscribe, conversationId, markConversationRead, scope, room.userId, setLive],
   );
 
   const messages = mergeById(
@@ -232,7 +237,7 @@ function Conversation({ room, conversationId, other, onBack }: { room: WaitingRo
           })}
         </ol>
       )}
-      <Composer label={`Message ${name}`} placeholder="Type a message…" onSend={({ content }) => void send(content)} />
+      <Composer label={`Message ${name}`} draftKey={`waiting-room:${room.scope.pregnancyId}:dm:${conversationId}`} placeholder="Type a message…" onSend={({ content }) => void send(content)} />
     </section>
   );
 }

@@ -124,6 +124,7 @@ export function GroupChat({ room }: { room: WaitingRoomModel }) {
       </p>
       <Composer
         label="Message the waiting room"
+        draftKey={`waiting-room:${scope.pregnancyId}:group`}
         placeholder="Say something…"
         imagePregnancyId={scope.pregnancyId}
         note={guestQuota ? guestQuotaNote(guestQuota.used) : undefined}

@@ -53,7 +53,7 @@ export function ParentControls({ room, state }: { room: WaitingRoomModel; state:
   if (state === "inactive") {
     return (
       <>
-        <Button onClick={() => setDialog("activate")} className="w-full sm:w-auto sm:self-start">
+        <Button onClick={() => setDialog("activate")} loading={activate.isPending} className="w-full sm:w-auto sm:self-start">
           Activate Waiting Room
         </Button>
         <ConfirmDialog
@@ -63,7 +63,9 @@ export function ParentControls({ room, state }: { room: WaitingRoomModel; state:
           description={ACTIVATION_CONFIRM.description}
           confirmLabel={ACTIVATION_CONFIRM.confirmLabel}
           destructive={false}
-          onConfirm={() => activate.mutateAsync(room.scope)}
+          // The question closes at once: telling the family takes a second or two, and a parent in
+          // labour types meanwhile into a page that the open dialog would keep inert.
+          onConfirm={async () => activate.mutate(room.scope)}
         />
       </>
     );
@@ -107,17 +109,21 @@ function UpdateForm({ room, onDone }: { room: WaitingRoomModel; onDone: () => vo
   return (
     <Composer
       label="Update for the family"
+      draftKey={`waiting-room:${room.scope.pregnancyId}:update`}
       placeholder="How are things going?"
       imagePregnancyId={room.scope.pregnancyId}
       disabled={postUpdate.isPending}
-      onSend={({ content, imageName }) => {
+      onSend={async ({ content, imageName }) => {
         const id = crypto.randomUUID();
-        sendWithRetries(() => postUpdate.mutateAsync({ ...room.scope, id, content, ...(imageName ? { imageName } : {}) }))
-          .then(() => {
-            onDone();
-            success(SUCCESS_TOASTS.success, "Your update is pinned for the family.");
-          })
-          .catch(() => toastText(WAITING_ROOM_TOASTS.messageFailed));
+        try {
+          await sendWithRetries(() => postUpdate.mutateAsync({ ...room.scope, id, content, ...(imageName ? { imageName } : {}) }));
+        } catch (error) {
+          // The update stays in the box to send again.
+          toastText(WAITING_ROOM_TOASTS.messageFailed);
+          throw error;
+        }
+        onDone();
+        success(SUCCESS_TOASTS.success, "Your update is pinned for the family.");
       }}
     />
   );

@@ -6,11 +6,14 @@ import { Dialog } from "../../ui/Dialog";
 import { Spinner } from "../../ui/Spinner";
 import { Composer } from "./Composer";
 import { MessageItem } from "./MessageItem";
-import { fromRoom, mergeById, type ChatMessage, type ListedMessage } from "./timeline";
+import { useKeptState } from "../../lib/keptState";
+import { fromRoom, mergeById, unsent, type ChatMessage, type ListedMessage } from "./timeline";
 import { memberName, type WaitingRoomModel } from "./useWaitingRoom";
 import { WAITING_ROOM_REPLY_PAGE_SIZE } from "../../domain/waitingRoom";
 
 type Reply = ListedMessage & { status: ChatMessage["status"] };
+
+const noReplies = (): readonly Reply[] => [];
 
 /**
  * A message's replies (one level), 20 at a time with 'Show more replies', new ones live, and a
@@ -28,7 +31,9 @@ export function ThreadDialog({ room, message, onClose }: { room: WaitingRoomMode
       },
     }),
   );
-  const [live, setLive] = useState<readonly Reply[]>([]);
+  // Kept for the page: a reply on its way or failed is still here when the thread is opened again.
+  const [live, setLive] = useKeptState(`waiting-room:${room.scope.pregnancyId}:thread:${message.id}:replies`, noReplies);
+  useEffect(() => setLive(unsent), [setLive]);
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
 
   const { subscribe } = room;
@@ -38,7 +43,7 @@ export function ThreadDialog({ room, message, onClose }: { room: WaitingRoomMode
         if (event.kind === "message" && event.message.parentMessageId === message.id) setLive((current) => mergeById(current, [{ ...fromRoom(event.message), status: "sent" }]));
         if (event.kind === "message-deleted") setDeleted((current) => new Set(current).add(event.messageId));
       }),
-    [subscribe, message.id],
+    [subscribe, message.id, setLive],
   );
 
   const loaded = (pages.data?.pages ?? []).flatMap((page) => page.replies.map((reply): Reply => ({ ...reply, status: "sent" })));
@@ -89,7 +94,7 @@ export function ThreadDialog({ room, message, onClose }: { room: WaitingRoomMode
           Show more replies
         </Button>
       )}
-      <Composer label="Reply" placeholder="Write a reply…" imagePregnancyId={room.scope.pregnancyId} onSend={({ content, imageName }) => void send(content, imageName)} />
+      <Composer label="Reply" draftKey={`waiting-room:${room.scope.pregnancyId}:thread:${message.id}`} placeholder="Write a reply…" imagePregnancyId={room.scope.pregnancyId} onSend={({ content, imageName }) => void send(content, imageName)} />
     </Dialog>
   );
 }

@@ -23,6 +23,8 @@ export interface Timeline {
 export type TimelineAction =
   | { type: "latest-page"; messages: readonly ListedMessage[]; olderCursor: string | null }
   | { type: "older-page"; messages: readonly ListedMessage[]; olderCursor: string | null }
+  /** The screen opened again: what the server has is read afresh; the user's messages on their way or failed stay. */
+  | { type: "reopened" }
   | { type: "received"; message: RoomMessage }
   | { type: "sending"; message: ChatMessage }
   | { type: "sent"; message: ListedMessage }
@@ -31,6 +33,9 @@ export type TimelineAction =
   | { type: "reply-counted"; id: string; parentMessageId: string }
   /** `count` is the server's answer for the caller's own reaction; without it the change is applied once. */
   | { type: "reaction"; messageId: string; emoji: string; reacted: boolean; mine: boolean; count?: number };
+
+/** The user's own messages still on their way or failed: what a list opened again keeps (the rest is read afresh). */
+export const unsent = <T extends { status: MessageStatus }>(messages: readonly T[]): T[] => messages.filter((m) => m.status !== "sent");
 
 export const emptyTimeline: Timeline = { messages: [], olderCursor: null, loaded: false, countedReplies: new Set() };
 
@@ -92,6 +97,8 @@ export function timelineReducer(timeline: Timeline, action: TimelineAction): Tim
   switch (action.type) {
     case "latest-page":
       return latestPage(timeline, action.messages, action.olderCursor);
+    case "reopened":
+      return { ...emptyTimeline, messages: unsent(timeline.messages) };
     case "older-page":
       return { ...timeline, olderCursor: action.olderCursor, messages: mergeById(timeline.messages, action.messages.map(sent)) };
     case "received":

@@ -4,7 +4,7 @@
  * go through tRPC (retried 3 times from 300 ms unless refused with a 4xx) under client ids, so a
  * retry or a catch-up never shows a message twice.
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RoomEvent, RoomServerMessage } from "../../domain/pregnancyRoom";
 import type { UserMode } from "../../domain/enums";
@@ -12,13 +12,14 @@ import { splitToast } from "../../domain/errors";
 import { checkSendThrottle, GROUP_MESSAGE_MIN_GAP_MS, MESSAGE_RETRY_DELAYS_MS, shouldRetry } from "../../domain/messaging";
 import { appCodeOf, httpStatusOf } from "../../lib/query-client";
 import { memberName } from "../../lib/memberName";
+import { useKeptState } from "../../lib/keptState";
 import { withRetries } from "../../lib/retry";
 import type { ScreenReads } from "../../lib/screenReads";
 import { useTRPC, useTRPCClient, type RouterOutputs } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
 import { alertIncomingDirectMessage } from "./dmAlert";
 import { openRoomSocket, type RoomSocket, type RoomStatus } from "../../lib/roomSocket";
-import { emptyTimeline, timelineReducer, type ChatMessage, type ListedMessage } from "./timeline";
+import { emptyTimeline, timelineReducer, type ChatMessage, type ListedMessage, type TimelineAction } from "./timeline";
 import { WAITING_ROOM_TOASTS } from "../../domain/waitingRoom";
 
 export const TYPING_EXPIRY_REMOTE_MS = 2000;
@@ -62,6 +63,8 @@ export { memberName };
 
 type RoomListener = (event: RoomEvent) => void;
 
+const startTimeline = () => emptyTimeline;
+
 export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string, isParent = false) {
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -71,7 +74,9 @@ export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string,
   const state = useQuery(trpc.waitingRoom.state.queryOptions(scope));
   const members = useQuery(trpc.waitingRoom.members.queryOptions(scope));
   const latest = useQuery(trpc.waitingRoom.messages.list.queryOptions(scope));
-  const [timeline, dispatch] = useReducer(timelineReducer, emptyTimeline);
+  // The page's, not the screen's: messages on their way or failed are still there when the parent comes back.
+  const [timeline, updateTimeline] = useKeptState(`waiting-room:${pregnancyId}:timeline`, startTimeline);
+  const dispatch = useCallback((action: TimelineAction) => updateTimeline((current) => timelineReducer(current, action)), [updateTimeline]);
   const [status, setStatus] = useState<RoomStatus>("connecting");
   const [presentIds, setPresentIds] = useState<readonly string[]>([]);
   const [typingUntil, setTypingUntil] = useState<ReadonlyMap<string, number>>(new Map());
@@ -84,9 +89,11 @@ export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string,
   const memberById = useMemo(() => new Map((members.data ?? []).map((m) => [m.id, m])), [members.data]);
   const me = memberById.get(userId) ?? null;
 
+  useEffect(() => dispatch({ type: "reopened" }), [dispatch]);
+
   useEffect(() => {
     if (latest.data) dispatch({ type: "latest-page", messages: latest.data.messages, olderCursor: latest.data.olderCursor });
-  }, [latest.data]);
+  }, [latest.data, dispatch]);
 
   // The latest handlers, read by the socket callbacks without reopening the socket.
   const onEvent = useRef<(event: RoomEvent) => void>(() => undefined);

@@ -1,3 +1,4 @@
+import { NOT_SENT_TEXT, RETRY_LABEL, useDraft } from "../../../lib/useDraft";
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ItemPrivacyLevel } from "../../../domain/enums";
@@ -146,11 +147,11 @@ function Comments({ scope, photoId, onChanged }: { scope: Scope; photoId: string
   const queryClient = useQueryClient();
   const input = { ...scope, photoId };
   const comments = useQuery(trpc.photos.comments.list.queryOptions(input));
-  const [text, setText] = useState("");
+  // Kept until the server has the comment, whatever happens to the lightbox meanwhile.
+  const { value: text, setValue: setText, status, send } = useDraft(`photo-comment:${photoId}`, "");
   const add = useMutation(
     trpc.photos.comments.add.mutationOptions({
       onSuccess: () => {
-        setText("");
         toast({ title: SUCCESS_TOASTS.commentAdded, variant: "success" });
         void queryClient.invalidateQueries(trpc.photos.comments.list.queryFilter(input));
         onChanged();
@@ -161,7 +162,7 @@ function Comments({ scope, photoId, onChanged }: { scope: Scope; photoId: string
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (text.trim()) add.mutate({ ...input, content: text.trim() });
+    if (text.trim()) void send((content, id) => add.mutateAsync({ ...input, id, content: content.trim() }));
   }
 
   return (
@@ -184,9 +185,16 @@ function Comments({ scope, photoId, onChanged }: { scope: Scope; photoId: string
         </ul>
       )}
       <form onSubmit={submit} className="flex items-end gap-2">
-        <TextField label="Add a comment" value={text} maxLength={COMMENT_MAX_LENGTH} onChange={(event) => setText(event.target.value)} className="min-w-0 flex-1" />
-        <Button type="submit" loading={add.isPending} disabled={!text.trim()}>
-          Post
+        <TextField
+          label="Add a comment"
+          value={text}
+          maxLength={COMMENT_MAX_LENGTH}
+          error={status === "failed" ? NOT_SENT_TEXT : undefined}
+          onChange={(event) => setText(event.target.value)}
+          className="min-w-0 flex-1"
+        />
+        <Button type="submit" loading={status === "sending"} disabled={!text.trim()}>
+          {status === "failed" ? RETRY_LABEL : "Post"}
         </Button>
       </form>
     </section>
