@@ -138,7 +138,6 @@ export function MonthView({ anchor, today, events, onOpen, onAddOn, selectedDay,
                     tabIndex={day === focusDay ? 0 : -1}
                     aria-selected={selected}
                     aria-current={isToday ? "date" : undefined}
-                    aria-label={`${longDayFormat.format(utc(day))}, ${dayEvents.length === 0 ? "no events" : `${dayEvents.length} ${dayEvents.length === 1 ? "event" : "events"}`}`}
                     onClick={() => {
                       setMoved(day);
                       onSelectDay(day);
@@ -150,6 +149,8 @@ export function MonthView({ anchor, today, events, onOpen, onAddOn, selectedDay,
                     )}
                   >
                     <div className="flex h-full flex-col gap-0.5">
+                      {/* The cell's name (from its content: an aria-label would differ from the titles shown). */}
+                      <span className="sr-only">{`${longDayFormat.format(utc(day))}, ${dayEvents.length === 0 ? "no events" : `${dayEvents.length} ${dayEvents.length === 1 ? "event" : "events"}`}`}</span>
                       <span
                         aria-hidden="true"
                         className={clsx(
@@ -166,7 +167,8 @@ export function MonthView({ anchor, today, events, onOpen, onAddOn, selectedDay,
                           <span key={event.id} className={clsx("size-2 rounded-full", CATEGORY_STYLES[event.category].dot)} />
                         ))}
                       </span>
-                      <ul className="hidden min-w-0 flex-col gap-0.5 sm:flex">
+                      {/* For the mouse: the cell's name counts the events; the keyboard and screen readers reach them in the day's list. */}
+                      <ul aria-hidden="true" className="hidden min-w-0 flex-col gap-0.5 sm:flex">
                         {dayEvents.slice(0, MONTH_CELL_EVENTS).map((event) => (
                           <li key={event.id} className="min-w-0">
                             <EventChip event={event} onOpen={onOpen} compact inGrid />
