@@ -126,6 +126,34 @@ export function monthGridDays(date: string): string[][] {
 
 export const weekDays = (date: string): string[] => Array.from({ length: DAYS_PER_WEEK }, (_, i) => addDays(startOfWeek(date), i));
 
+/**
+ * Where a key moves the month grid's focused day (WAI-ARIA grid pattern): arrows by a day or a
+ * week, Home and End to the week's Monday and Sunday, Page Up and Page Down to the same day a month
+ * away; null for any other key.
+ */
+export function monthGridKeyTarget(day: string, key: string): string | null {
+  switch (key) {
+    case "ArrowLeft":
+      return addDays(day, -1);
+    case "ArrowRight":
+      return addDays(day, 1);
+    case "ArrowUp":
+      return addDays(day, -DAYS_PER_WEEK);
+    case "ArrowDown":
+      return addDays(day, DAYS_PER_WEEK);
+    case "Home":
+      return startOfWeek(day);
+    case "End":
+      return addDays(startOfWeek(day), DAYS_PER_WEEK - 1);
+    case "PageUp":
+      return addMonths(day, -1);
+    case "PageDown":
+      return addMonths(day, 1);
+    default:
+      return null;
+  }
+}
+
 /** The dates a view asks the server for (inclusive). */
 export function viewRange(view: CalendarView, date: string): { from: string; to: string } {
   if (view === "week") {

@@ -20,19 +20,27 @@ const widths = { md: "max-w-lg", lg: "max-w-2xl" } as const;
 /**
  * The behaviour every modal here shares, on the native <dialog>: open/close follow `open`,
  * Escape and a click on the backdrop call `onClose` (React state decides, so the two never
- * disagree), and the element marked `data-autofocus` takes focus first.
+ * disagree), the element marked `data-autofocus` takes focus first, and closing (or unmounting)
+ * returns focus to the control that had it when the dialog opened.
  */
 export function useModalDialog(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
+    if (!dialog || !open) return;
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    if (!dialog.open) {
       dialog.showModal();
       dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     }
-    if (!open && dialog.open) dialog.close();
+    return () => {
+      if (dialog.open) dialog.close();
+      // The browser returns focus only from a dialog still in the page: one removed with its screen
+      // (the calendar's event dialog leaves the address) would drop it to the top of the page.
+      const lost = document.activeElement === null || document.activeElement === document.body || dialog.contains(document.activeElement);
+      if (lost && opener?.isConnected) opener.focus();
+    };
   }, [open]);
   const dialogProps = {
     ref,
@@ -53,9 +61,9 @@ export function useModalDialog(open: boolean, onClose: () => void) {
 
 /**
  * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert
- * (focus stays inside), Escape closes it, and the browser returns focus to the control that opened
- * it. Content is mounted only while open, so forms inside start fresh each time. Mark the element
- * that should take focus first with `data-autofocus`.
+ * (focus stays inside), Escape closes it, and focus returns to the control that opened it. Content
+ * is mounted only while open, so forms inside start fresh each time. Mark the element that should
+ * take focus first with `data-autofocus`.
  */
 export function Dialog({ open, onClose, title, description, children, size = "md" }: DialogProps) {
   const { titleId, dialogProps } = useModalDialog(open, onClose);

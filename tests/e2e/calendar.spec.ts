@@ -7,7 +7,8 @@ import { EVENT_SAVED_TOASTS } from "../../src/domain/calendar";
 import { photoWeekOn } from "../../src/domain/photos";
 import { addFamilyGuest, familyWithGrandparent, inDb, openDb, secondBrowser } from "./family";
 import { GUEST_DEFAULT_PERMISSIONS } from "../../src/domain/permissions";
-import { expect, expectAccessible, mailedLink, signIn, signInThroughApi, test } from "./support";
+import { DEMO_DAYS_UNTIL_DUE } from "../../scripts/demo-family";
+import { expect, expectAccessible, mailedLink, payingFamily, signIn, signInThroughApi, test, trpcMutation, uniqueEmail } from "./support";
 
 const GRANDMA = "grandma@example.com";
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
@@ -117,7 +118,7 @@ test("month and week views: Previous/Next move by month and week, a day lists it
   await expect(page.getByRole("heading", { name: "March 2026" })).toBeVisible();
   await page.getByRole("button", { name: "Next month" }).click();
   await expect(page.getByRole("heading", { name: "April 2026" })).toBeVisible();
-  await page.getByRole("button", { name: /^Wednesday, April 15/ }).click();
+  await page.getByRole("gridcell", { name: /^Wednesday, April 15/ }).click();
   await expect(page.getByRole("heading", { name: "Wednesday, April 15" })).toBeVisible();
   await expect(page.getByText("Nothing planned on this day.")).toBeVisible();
   await page.getByRole("group", { name: "View" }).getByRole("button", { name: "Week" }).click();
@@ -208,10 +209,9 @@ test("saving an event says so and opens its month and day; the form follows the 
   await form.getByRole("button", { name: "Save event" }).click();
   await expect(toast(page, EVENT_SAVED_TOASTS.created)).toContainText(title);
   await expect(page.getByRole("heading", { name: monthHeading(date), level: 2 })).toBeVisible();
-  const day = page.getByRole("button", { name: /, 1 event$/ });
-  await expect(day).toHaveAttribute("aria-pressed", "true");
-  await expect(day).toHaveText(String(Number(date.slice(8))));
-  const dayList = page.getByRole("region", { name: new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`)) });
+  const dayName = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  await expect(page.getByRole("gridcell", { name: `${dayName}, 1 event` })).toHaveAttribute("aria-selected", "true");
+  const dayList = page.getByRole("region", { name: dayName });
   await expect(dayList.getByRole("button", { name: new RegExp(title) })).toBeInViewport();
   await expectAccessible(page);
 
@@ -276,4 +276,132 @@ test("@desktop a guest with the default flags opens her calendar, sees what she 
   await expect(page.getByRole("heading", { name: "Limited Access", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Calendar", level: 1 })).toHaveCount(0);
   await expectAccessible(page);
+});
+
+test("@desktop right after inviting two relatives, an event's invitation lists them as invited, not joined yet, instead of 'No one has joined'", async ({ page }) => {
+  const { pregnancyId } = await payingFamily(page, "eventinvitees", "basic");
+  for (const [firstName, relationship] of [["Gran", "grandparent"], ["Kiri", "aunt-uncle"]] as const)
+    await trpcMutation(page.request, "invitations.inviteGuest", { pregnancyId, email: uniqueEmail(firstName.toLowerCase()), firstName, lastName: "Relative", relationship });
+  const eventId = crypto.randomUUID();
+  const date = addDays(todayIso(), 7);
+  await trpcMutation(page.request, "calendar.create", { pregnancyId, id: eventId, title: "Gender reveal", date, time: "", category: "celebration", location: "", notes: "", questions: "", privacyLevel: "extended-family" });
+
+  await page.goto(`/calendar?date=${date}&event=${eventId}`);
+  await page.getByRole("dialog", { name: "Gender reveal" }).getByRole("button", { name: "Invite people" }).click();
+  const invite = page.getByRole("dialog", { name: "Invite to Gender reveal" });
+  const notJoined = invite.getByRole("region", { name: "Invited, not joined yet" });
+  await expect(notJoined.getByRole("listitem")).toHaveCount(2);
+  await expect(notJoined.getByRole("listitem").filter({ hasText: "Gran Relative" })).toContainText("Not joined yet");
+  await expect(notJoined.getByRole("listitem").filter({ hasText: "Kiri Relative" })).toContainText("Not joined yet");
+  await expect(notJoined).toContainText("They can be invited to this event once they accept your invitation to the pregnancy.");
+  // Nothing to choose until they join, and no claim that no one was invited.
+  await expect(invite.getByRole("checkbox")).toHaveCount(0);
+  await expect(invite.getByRole("button", { name: "Send invitations" })).toBeDisabled();
+  await expect(invite).not.toContainText("No one has joined");
+  await expectAccessible(page);
+});
+
+test("@desktop a guest who sees an event she is not invited to reads that only invited people answer it, on its page and in her calendar", async ({ page, request, baseURL }) => {
+  const family = await familyWithGrandparent(request, baseURL!, "Uninvited Guest");
+  const date = addDays(todayIso(), 4);
+  const title = `Family barbecue ${Date.now()}`;
+  const [event] = await inDb((db) => db.insert(calendarEvents).values({ pregnancyId: family.pregnancyId, title, date, category: "family", privacyLevel: "immediate-family" }).returning({ id: calendarEvents.id }));
+  await signInThroughApi(page, family.grandma.email, family.grandma.password);
+  await page.goto(`/events/${event!.id}`);
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByText("Only the people invited to this event answer it.")).toBeVisible();
+  await expect(page.getByRole("group", { name: `Your answer for ${title}` })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.goto(`/calendar?date=${date}&event=${event!.id}`);
+  const details = page.getByRole("dialog", { name: title });
+  await expect(details.getByText("Only the people invited to this event answer it.")).toBeVisible();
+  await expect(details.getByRole("button", { name: "Attending" })).toHaveCount(0);
+});
+
+test("@desktop the month grid is one tab stop: arrows move a day or a week, Home/End to the week's ends, Page Up/Down a month, Enter and Space select", async ({ page }) => {
+  await signInThroughApi(page, "olivia@example.com");
+  await page.goto("/calendar?date=2026-03-15");
+  await expect(page.getByRole("grid", { name: "March 2026" })).toBeVisible();
+  const cell = (day: string) => page.getByRole("gridcell", { name: new RegExp(`^${day}, `) });
+
+  // One Tab from the control before it reaches the grid's day, the next Tab leaves the grid.
+  await page.getByRole("button", { name: "Next month" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(cell("Sunday, March 15")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("switch", { name: "Show archived events" })).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(cell("Sunday, March 15")).toBeFocused();
+
+  for (const [key, day] of [
+    ["ArrowRight", "Monday, March 16"],
+    ["ArrowDown", "Monday, March 23"],
+    ["ArrowLeft", "Sunday, March 22"],
+    ["ArrowUp", "Sunday, March 15"],
+    ["Home", "Monday, March 9"],
+    ["End", "Sunday, March 15"],
+  ]) {
+    await page.keyboard.press(key!);
+    await expect(cell(day!)).toBeFocused();
+  }
+  await page.keyboard.press("PageDown");
+  await expect(page.getByRole("grid", { name: "April 2026" })).toBeVisible();
+  await expect(cell("Wednesday, April 15")).toBeFocused();
+  await page.keyboard.press("PageUp");
+  await expect(page.getByRole("grid", { name: "March 2026" })).toBeVisible();
+  await expect(cell("Sunday, March 15")).toBeFocused();
+  // Past the month's last week the grid shows the next month.
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(cell("Sunday, March 29")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("grid", { name: "April 2026" })).toBeVisible();
+  await expect(cell("Sunday, April 5")).toBeFocused();
+
+  // Enter selects the day and lists its events below; Space selects another.
+  await page.keyboard.press("Enter");
+  await expect(cell("Sunday, April 5")).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("heading", { name: "Sunday, April 5" })).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press(" ");
+  await expect(cell("Saturday, April 4")).toHaveAttribute("aria-selected", "true");
+  await expect(cell("Sunday, April 5")).toHaveAttribute("aria-selected", "false");
+  await expect(cell("Saturday, April 4")).toBeFocused();
+  await expectAccessible(page);
+});
+
+test("@desktop closing a dialog by Esc or its Close button returns focus to the control that opened it", async ({ page }) => {
+  await signInThroughApi(page, "olivia@example.com");
+  await page.goto(`/calendar?view=agenda&date=${addDays(todayIso(), DEMO_DAYS_UNTIL_DUE)}`);
+  const opener = page.getByRole("button", { name: /^Due date\b/ });
+  const details = page.getByRole("dialog", { name: "Due date" });
+
+  await opener.press("Enter");
+  await expect(details).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(details).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await opener.press("Enter");
+  await details.getByRole("button", { name: "Close" }).click();
+  await expect(details).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // A dialog opened from a dialog returns there, then the first one to the page.
+  await opener.press("Enter");
+  const inviteButton = details.getByRole("button", { name: "Invite people" });
+  await inviteButton.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Invite to Due date" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Invite to Due date" })).toBeHidden();
+  await expect(inviteButton).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(opener).toBeFocused();
+
+  // The shared dialog does the same for the page's own buttons.
+  const addEvent = page.getByRole("button", { name: "Add event" });
+  await addEvent.press("Enter");
+  await page.getByRole("dialog", { name: "Add event" }).getByRole("button", { name: "Close" }).click();
+  await expect(addEvent).toBeFocused();
 });

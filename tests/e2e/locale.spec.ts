@@ -76,7 +76,7 @@ for (const reader of READERS) {
       await signIn(page, owner.email);
       await page.goto("/calendar?date=2026-11-25");
       await expect(page.getByRole("heading", { name: "November 2026" })).toBeVisible();
-      await page.getByRole("button", { name: new RegExp(`^${escape(reader.fixedDay)}, `) }).click();
+      await page.getByRole("gridcell", { name: new RegExp(`^${escape(reader.fixedDay)}, `) }).click();
       await expect(page.getByRole("heading", { name: reader.fixedDay, exact: true })).toBeVisible();
       await page.getByRole("group", { name: "View" }).getByRole("button", { name: "Week" }).click();
       await expect(page.getByRole("heading", { name: reader.fixedWeek, exact: true })).toBeVisible();

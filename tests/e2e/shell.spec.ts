@@ -292,7 +292,7 @@ test("on a phone a toast sits above the bottom bar, a tapped day scrolls to its 
 
   const bottomBar = page.getByRole("navigation", { name: "Shortcuts" });
   await page.goto("/calendar");
-  await page.getByRole("button", { name: /, 1 event$/ }).click();
+  await page.getByRole("gridcell", { name: /, 1 event$/ }).click();
   const event = page.getByRole("button", { name: /^Nursery painting/ });
   await expect(event).toBeInViewport({ ratio: 1 });
   const barTop = (await bottomBar.boundingBox())!.y;

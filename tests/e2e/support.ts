@@ -200,12 +200,12 @@ export async function trpcMutation<T>(request: APIRequestContext, path: string, 
  * A new family on a plan, signed in: the account pays through the local fake checkout (the webhook
  * stores a trial subscription) and creates its pregnancy, as the wizard and /setup-pregnancy do.
  */
-export async function payingFamily(page: Page, label: string, plan: SubscriptionTier): Promise<{ email: string }> {
+export async function payingFamily(page: Page, label: string, plan: SubscriptionTier): Promise<{ email: string; pregnancyId: string }> {
   const email = await signUpThroughApi(page, label, `${label}-pass-1`, { stay: true });
   const { url } = await trpcMutation<{ url: string }>(page.request, "billing.createCheckout", { plan });
   const pay = await page.request.post(`${new URL(url).pathname}/pay`, { form: {}, maxRedirects: 0 });
   expect(pay.status()).toBe(303);
   const { pregnancy_id } = await trpcMutation<{ pregnancy_id: string }>(page.request, "pregnancy.createComplete", { pregnancy: { dueDate: addDays(todayIso(), 150) }, isGuestConversion: false });
   await trpcMutation(page.request, "pregnancy.completeSetup", { pregnancyId: pregnancy_id });
-  return { email };
+  return { email, pregnancyId: pregnancy_id };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { audienceForCategory, countRsvps, EVENT_CATEGORY_FORMS, eventFieldsFromWriter, eventForViewer, eventWeekNumber, isRsvpAnswer, RSVP_ANSWERS, RSVP_LABELS } from "../../src/domain/calendar";
+import { audienceForCategory, countRsvps, EVENT_CATEGORY_FORMS, eventFieldsFromWriter, eventForViewer, eventWeekNumber, isRsvpAnswer, monthGridKeyTarget, RSVP_ANSWERS, RSVP_LABELS } from "../../src/domain/calendar";
 import { DEFAULT_EVENT_PRIVACY_LEVEL } from "../../src/domain/audience";
 import { addDays } from "../../src/domain/dates";
 import { EVENT_CATEGORIES, RSVP_STATUSES } from "../../src/domain/enums";
@@ -93,5 +93,34 @@ describe("eventFieldsFromWriter", () => {
   it("keeps a parent's notes and questions and leaves a guest's out, so her edit keeps the parents'", () => {
     expect(eventFieldsFromWriter(fields, true)).toEqual(fields);
     expect(eventFieldsFromWriter(fields, false)).toEqual({ title: "Dinner" });
+  });
+});
+
+describe("the month grid's keys", () => {
+  // Sunday 15 March 2026; the grid's weeks run Monday to Sunday.
+  const day = "2026-03-15";
+  it("moves by a day and a week with the arrows, across months", () => {
+    expect(monthGridKeyTarget(day, "ArrowRight")).toBe("2026-03-16");
+    expect(monthGridKeyTarget(day, "ArrowLeft")).toBe("2026-03-14");
+    expect(monthGridKeyTarget(day, "ArrowDown")).toBe("2026-03-22");
+    expect(monthGridKeyTarget(day, "ArrowUp")).toBe("2026-03-08");
+    expect(monthGridKeyTarget("2026-03-31", "ArrowRight")).toBe("2026-04-01");
+  });
+
+  it("goes to the week's Monday and Sunday with Home and End", () => {
+    expect(monthGridKeyTarget(day, "Home")).toBe("2026-03-09");
+    expect(monthGridKeyTarget(day, "End")).toBe("2026-03-15");
+    expect(monthGridKeyTarget("2026-03-09", "End")).toBe("2026-03-15");
+  });
+
+  it("goes to the same day a month away with Page Up and Page Down, or the month's last day", () => {
+    expect(monthGridKeyTarget(day, "PageDown")).toBe("2026-04-15");
+    expect(monthGridKeyTarget(day, "PageUp")).toBe("2026-02-15");
+    expect(monthGridKeyTarget("2026-01-31", "PageDown")).toBe("2026-02-28");
+  });
+
+  it("leaves other keys alone", () => {
+    expect(monthGridKeyTarget(day, "Enter")).toBeNull();
+    expect(monthGridKeyTarget(day, "a")).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast";
 import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
-import { AgendaView, MonthView, WeekView } from "./CalendarViews";
+import { AgendaView, MonthView, monthTitle, WeekView } from "./CalendarViews";
 import { EventDialog } from "./EventDialog";
 import { EventFormDialog } from "./EventFormDialog";
 import { SuggestedMilestonesDialog } from "./SuggestedMilestonesDialog";
@@ -20,13 +20,12 @@ import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 import { dateFormat, formatDateOnly } from "../../lib/format";
 
 const VIEW_LABELS: Readonly<Record<CalendarView, string>> = { month: "Month", week: "Week", agenda: "Agenda" };
-const monthTitle = dateFormat({ month: "long", year: "numeric", timeZone: "UTC" });
 const shortDay = dateFormat({ month: "short", day: "numeric", timeZone: "UTC" });
 const shortDayOfYear = dateFormat({ month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 
 function periodTitle(view: CalendarView, anchor: string): string {
-  if (view === "month") return monthTitle.format(utc(anchor));
+  if (view === "month") return monthTitle(anchor);
   const { from, to } = view === "week" ? { from: weekDays(anchor)[0] ?? anchor, to: weekDays(anchor).at(-1) ?? anchor } : viewRange(view, anchor);
   return `${shortDay.format(utc(from))} – ${shortDayOfYear.format(utc(to))}`;
 }
@@ -110,7 +109,7 @@ function Calendar({ scope, canEdit, isParent }: { scope: CalendarScope; canEdit:
             // The chosen day anchors the other views too, so Week then shows that day's week.
             setSelectedDay((current) => (current === day ? null : day));
             go({ date: day });
-          }} />
+          }} onShowMonth={(day) => go({ date: day })} />
       ) : view === "week" ? (
         <WeekView {...props} />
       ) : (

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { clsx } from "clsx";
-import { monthGridDays, weekDays } from "../../domain/calendar";
+import { monthGridDays, monthGridKeyTarget, weekDays } from "../../domain/calendar";
 import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 import { PlusIcon } from "../../ui/icons";
 import { dateFormat, formatDateOnly } from "../../lib/format";
@@ -11,6 +11,7 @@ import type { CalendarEvent } from "./useCalendar";
 /** Ours: a month cell lists this many events, then '+N more'. */
 const MONTH_CELL_EVENTS = 3;
 
+const monthTitleFormat = dateFormat({ month: "long", year: "numeric", timeZone: "UTC" });
 const weekdayFormat = dateFormat({ weekday: "short", timeZone: "UTC" });
 const longWeekdayFormat = dateFormat({ weekday: "long", timeZone: "UTC" });
 const longDayFormat = dateFormat({ weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
@@ -32,7 +33,8 @@ function eventsByDay(events: CalendarEvent[]): Map<string, CalendarEvent[]> {
   return days;
 }
 
-function EventChip({ event, onOpen, compact = false }: { event: CalendarEvent; onOpen: (event: CalendarEvent) => void; compact?: boolean }) {
+/** `inGrid`: a chip in a month cell is for the mouse; the keyboard reaches the event through the selected day's list. */
+function EventChip({ event, onOpen, compact = false, inGrid = false }: { event: CalendarEvent; onOpen: (event: CalendarEvent) => void; compact?: boolean; inGrid?: boolean }) {
   const { chip, Icon } = CATEGORY_STYLES[event.category];
   const { eventTime, clock } = useFamilyTime();
   // The chip shows the family's clock; its name also says the reader's own when that differs.
@@ -41,7 +43,12 @@ function EventChip({ event, onOpen, compact = false }: { event: CalendarEvent; o
   return (
     <button
       type="button"
-      onClick={() => onOpen(event)}
+      tabIndex={inGrid ? -1 : undefined}
+      onClick={(click) => {
+        // Opening an event in a month cell does not also select (or unselect) its day.
+        click.stopPropagation();
+        onOpen(event);
+      }}
       aria-label={accessibleName}
       className={clsx("flex w-full min-w-0 items-center gap-1 rounded-md px-1.5 py-0.5 text-left text-xs font-semibold focus-visible:outline-2 focus-visible:outline-ring", chip, event.isArchived && "line-through opacity-70")}
     >
@@ -52,23 +59,58 @@ function EventChip({ event, onOpen, compact = false }: { event: CalendarEvent; o
   );
 }
 
+/** 'March 2026': the month grid's name and the page's heading in the month view. */
+export const monthTitle = (date: string) => monthTitleFormat.format(utc(date));
+
 /**
- * Month grid, Monday first. On phones a cell shows coloured dots (tapping the day lists its events
- * below the grid through the agenda of that day); from 640 px the event titles show in the cells.
+ * Month grid, Monday first, on the WAI-ARIA grid pattern: one tab stop (the focused day, roving
+ * tabindex), arrows move by a day or a week, Home/End to the week's ends, Page Up/Down by a month
+ * (a day in another month shows that month), Enter or Space selects the day, as a click does. The
+ * selected day's events are listed below the grid, where they are tab stops; the chips in the cells
+ * are for the mouse. On phones a cell shows coloured dots; from 640 px the event titles.
  */
-export function MonthView({ anchor, today, events, onOpen, onAddOn, selectedDay, onSelectDay }: ViewProps & { selectedDay: string | null; onSelectDay: (date: string) => void }) {
+export function MonthView({ anchor, today, events, onOpen, onAddOn, selectedDay, onSelectDay, onShowMonth }: ViewProps & { selectedDay: string | null; onSelectDay: (date: string) => void; onShowMonth: (date: string) => void }) {
   const weeks = monthGridDays(anchor);
   const month = anchor.slice(0, 7);
   const byDay = eventsByDay(events);
   const selectedEvents = selectedDay ? (byDay.get(selectedDay) ?? []) : [];
   const dayList = useRef<HTMLElement>(null);
+  const grid = useRef<HTMLTableElement>(null);
+  const [moved, setMoved] = useState<string | null>(null);
+  // The grid's one tab stop: the day the keys last reached, else the selected day, in the month shown.
+  const focusDay = [moved, selectedDay].find((day) => day?.startsWith(month)) ?? anchor;
+  const pendingFocus = useRef<string | null>(null);
   useEffect(() => {
     // The chosen day's events are listed under the grid, below the fold on a phone: bring them into view.
     if (selectedDay) dayList.current?.scrollIntoView({ block: "nearest" });
   }, [selectedDay]);
+  useEffect(() => {
+    // A key moved the focus: follow it once its day is on screen (a day in another month shows that month first).
+    const target = pendingFocus.current;
+    if (!target?.startsWith(month)) return;
+    pendingFocus.current = null;
+    grid.current?.querySelector<HTMLElement>(`[data-date="${target}"]`)?.focus();
+  }, [focusDay, month]);
+
+  function onKey(event: KeyboardEvent<HTMLTableCellElement>, day: string) {
+    if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onSelectDay(day);
+      return;
+    }
+    const target = monthGridKeyTarget(day, event.key);
+    if (!target) return;
+    event.preventDefault();
+    if (target === day) return;
+    pendingFocus.current = target;
+    setMoved(target);
+    if (!target.startsWith(month)) onShowMonth(target);
+  }
+
   return (
     <div className="flex flex-col gap-4">
-      <table className="w-full table-fixed border-collapse">
+      <table ref={grid} role="grid" aria-label={monthTitle(anchor)} className="w-full table-fixed border-collapse">
         <thead>
           <tr>
             {(weeks[0] ?? []).map((day) => (
@@ -87,41 +129,52 @@ export function MonthView({ anchor, today, events, onOpen, onAddOn, selectedDay,
                 const dayEvents = byDay.get(day) ?? [];
                 const inMonth = day.startsWith(month);
                 const isToday = day === today;
+                const selected = selectedDay === day;
                 return (
-                  <td key={day} className={clsx("h-14 border border-border p-0.5 align-top sm:h-28 sm:p-1", !inMonth && "bg-muted/50")}>
+                  <td
+                    key={day}
+                    role="gridcell"
+                    data-date={day}
+                    tabIndex={day === focusDay ? 0 : -1}
+                    aria-selected={selected}
+                    aria-current={isToday ? "date" : undefined}
+                    onClick={() => {
+                      setMoved(day);
+                      onSelectDay(day);
+                    }}
+                    onKeyDown={(event) => onKey(event, day)}
+                    className={clsx(
+                      "h-14 cursor-pointer border border-border p-0.5 align-top focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:h-28 sm:p-1",
+                      !inMonth && "bg-muted/50",
+                    )}
+                  >
                     <div className="flex h-full flex-col gap-0.5">
-                      <button
-                        type="button"
-                        onClick={() => onSelectDay(day)}
-                        aria-pressed={selectedDay === day}
-                        aria-label={`${longDayFormat.format(utc(day))}, ${dayEvents.length === 0 ? "no events" : `${dayEvents.length} ${dayEvents.length === 1 ? "event" : "events"}`}`}
+                      {/* The cell's name (from its content: an aria-label would differ from the titles shown). */}
+                      <span className="sr-only">{`${longDayFormat.format(utc(day))}, ${dayEvents.length === 0 ? "no events" : `${dayEvents.length} ${dayEvents.length === 1 ? "event" : "events"}`}`}</span>
+                      <span
+                        aria-hidden="true"
                         className={clsx(
-                          "inline-flex size-8 items-center justify-center self-start rounded-full text-sm focus-visible:outline-2 focus-visible:outline-ring",
-                          isToday ? "bg-primary font-bold text-primary-foreground" : inMonth ? "font-semibold hover:bg-muted" : "text-muted-foreground hover:bg-muted",
-                          selectedDay === day && !isToday && "ring-2 ring-primary",
+                          "inline-flex size-8 items-center justify-center self-start rounded-full text-sm",
+                          isToday ? "bg-primary font-bold text-primary-foreground" : inMonth ? "font-semibold" : "text-muted-foreground",
+                          selected && !isToday && "ring-2 ring-primary",
                         )}
                       >
                         {dayNumber(day)}
-                      </button>
+                      </span>
                       {/* Phones: one dot per event (up to the cell's limit), the titles are listed below on tap. */}
                       <span aria-hidden="true" className="flex flex-wrap gap-0.5 px-1 sm:hidden">
                         {dayEvents.slice(0, MONTH_CELL_EVENTS).map((event) => (
                           <span key={event.id} className={clsx("size-2 rounded-full", CATEGORY_STYLES[event.category].dot)} />
                         ))}
                       </span>
-                      <ul className="hidden min-w-0 flex-col gap-0.5 sm:flex">
+                      {/* For the mouse: the cell's name counts the events; the keyboard and screen readers reach them in the day's list. */}
+                      <ul aria-hidden="true" className="hidden min-w-0 flex-col gap-0.5 sm:flex">
                         {dayEvents.slice(0, MONTH_CELL_EVENTS).map((event) => (
                           <li key={event.id} className="min-w-0">
-                            <EventChip event={event} onOpen={onOpen} compact />
+                            <EventChip event={event} onOpen={onOpen} compact inGrid />
                           </li>
                         ))}
-                        {dayEvents.length > MONTH_CELL_EVENTS && (
-                          <li>
-                            <button type="button" onClick={() => onSelectDay(day)} className="px-1.5 text-xs font-semibold text-link hover:underline">
-                              +{dayEvents.length - MONTH_CELL_EVENTS} more
-                            </button>
-                          </li>
-                        )}
+                        {dayEvents.length > MONTH_CELL_EVENTS && <li className="px-1.5 text-xs font-semibold text-link">+{dayEvents.length - MONTH_CELL_EVENTS} more</li>}
                       </ul>
                     </div>
                   </td>

@@ -5,7 +5,7 @@ import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
 import { InviteDialog } from "./InviteDialog";
 import { AddToCalendarButton, EventDetails } from "./EventDetails";
-import { RsvpButtons, RsvpStatusText } from "./RsvpButtons";
+import { NotInvitedNote, RsvpButtons, RsvpStatusText } from "./RsvpButtons";
 import type { useCalendarWrites} from "./useCalendar";
 import { useCalendarEvent, useRsvp, type CalendarEvent, type CalendarScope } from "./useCalendar";
 
@@ -43,6 +43,7 @@ export function EventDialog({ scope, eventId, event: listed, canEdit, isParent, 
             <RsvpStatusText status={event.myRsvp} />
           </section>
         )}
+        {!event.myRsvp && !isParent && <NotInvitedNote />}
         <div className="flex flex-wrap gap-2 border-t border-border pt-4">
           {canEdit && (
             <>

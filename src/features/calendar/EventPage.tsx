@@ -6,7 +6,7 @@ import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
 import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 import { AddToCalendarButton, EventDetails } from "./EventDetails";
-import { RsvpButtons, RsvpStatusText } from "./RsvpButtons";
+import { NotInvitedNote, RsvpButtons, RsvpStatusText } from "./RsvpButtons";
 import { useCalendarEvent, useRsvp, type CalendarScope } from "./useCalendar";
 
 /**
@@ -46,6 +46,7 @@ function EventBody({ scope, eventId, isParent, pregnancySearch }: { scope: Calen
             <RsvpStatusText status={data.myRsvp} />
           </section>
         )}
+        {!data.myRsvp && !isParent && <NotInvitedNote />}
         <div className="card bg-surface p-4 sm:p-5">
           <EventDetails event={data} showPrivacy={isParent} />
         </div>

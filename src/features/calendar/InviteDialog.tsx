@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { RSVP_LABELS } from "../../domain/calendar";
 import { useTRPC } from "../../lib/trpc";
@@ -21,16 +21,21 @@ interface InviteDialogProps {
 
 /**
  * Choose who to invite among the people who joined the pregnancy. Someone already invited keeps
- * their answer and shows it instead of a checkbox; people still to accept their pregnancy
- * invitation cannot be invited to an event yet.
+ * their answer and shows it instead of a checkbox. People still to accept their pregnancy
+ * invitation (the server sends them to parents only) are listed as not joined yet: they can be
+ * invited to the event once they join.
  */
+const personName = (person: { firstName: string | null; lastName: string | null; displayTitle: string }) => `${person.firstName ?? ""} ${person.lastName ?? ""}`.trim() || person.displayTitle;
+
 export function InviteDialog({ open, onClose, scope, event, selfUserId, onInvite }: InviteDialogProps) {
   const trpc = useTRPC();
   const participants = useQuery(trpc.pregnancy.participants.queryOptions(scope, { enabled: open }));
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [sending, setSending] = useState(false);
+  const notJoinedId = useId();
   const invited = new Map(event.invitees.map((invitee) => [invitee.userId, invitee.rsvpStatus]));
   const people = (participants.data ?? []).filter((p) => p.status === "active" && p.userId && p.userId !== selfUserId);
+  const notJoined = (participants.data ?? []).filter((p) => p.status === "invited");
 
   function toggle(id: string, checked: boolean) {
     setChosen((previous) => {
@@ -64,33 +69,56 @@ export function InviteDialog({ open, onClose, scope, event, selfUserId, onInvite
         Try again in a moment.
       </LoadError>
     );
-  else if (people.length === 0) body = <p className="text-muted-foreground">No one has joined your pregnancy yet. Invite family and friends from Settings first.</p>;
+  else if (people.length === 0 && notJoined.length === 0) body = <p className="text-muted-foreground">No one has joined your pregnancy yet. Invite family and friends from Settings first.</p>;
   else
     body = (
-      <fieldset className="flex flex-col gap-1">
-        <legend className="mb-2 font-semibold">People to invite</legend>
-        {people.map((person) => {
-          const userId = person.userId ?? "";
-          const status = invited.get(userId);
-          const name = `${person.firstName ?? ""} ${person.lastName ?? ""}`.trim() || person.displayTitle;
-          return (
-            <label key={person.id} className="flex min-h-11 items-center gap-3 rounded-xl px-2 hover:bg-muted has-disabled:opacity-80">
-              <input
-                type="checkbox"
-                className="size-5 accent-primary"
-                checked={status !== undefined || chosen.has(person.id)}
-                disabled={status !== undefined}
-                onChange={(e) => toggle(person.id, e.target.checked)}
-              />
-              <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium">{name}</span>
-                <span className="block text-sm text-muted-foreground">{person.displayTitle}</span>
-              </span>
-              {status && <span className="text-sm text-muted-foreground">Invited · {RSVP_LABELS[status]}</span>}
-            </label>
-          );
-        })}
-      </fieldset>
+      <>
+        {people.length > 0 && (
+          <fieldset className="flex flex-col gap-1">
+            <legend className="mb-2 font-semibold">People to invite</legend>
+            {people.map((person) => {
+              const userId = person.userId ?? "";
+              const status = invited.get(userId);
+              const name = personName(person);
+              return (
+                <label key={person.id} className="flex min-h-11 items-center gap-3 rounded-xl px-2 hover:bg-muted has-disabled:opacity-80">
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-primary"
+                    checked={status !== undefined || chosen.has(person.id)}
+                    disabled={status !== undefined}
+                    onChange={(e) => toggle(person.id, e.target.checked)}
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{name}</span>
+                    <span className="block text-sm text-muted-foreground">{person.displayTitle}</span>
+                  </span>
+                  {status && <span className="text-sm text-muted-foreground">Invited · {RSVP_LABELS[status]}</span>}
+                </label>
+              );
+            })}
+          </fieldset>
+        )}
+        {notJoined.length > 0 && (
+          <section aria-labelledby={notJoinedId} className="flex flex-col gap-1">
+            <h3 id={notJoinedId} className="font-semibold">
+              Invited, not joined yet
+            </h3>
+            <p className="text-sm text-muted-foreground">They can be invited to this event once they accept your invitation to the pregnancy.</p>
+            <ul className="flex flex-col gap-1">
+              {notJoined.map((person) => (
+                <li key={person.id} className="flex min-h-11 items-center gap-3 px-2">
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{personName(person)}</span>
+                    <span className="block text-sm text-muted-foreground">{person.displayTitle}</span>
+                  </span>
+                  <span className="text-sm text-muted-foreground">Not joined yet</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </>
     );
 
   return (

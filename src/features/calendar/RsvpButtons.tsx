@@ -49,3 +49,8 @@ export function RsvpStatusText({ status }: { status: RsvpStatus | null }) {
     </p>
   );
 }
+
+/** Where a guest who was not invited would find the answer buttons: why there are none. */
+export function NotInvitedNote() {
+  return <p className="text-sm text-muted-foreground">Only the people invited to this event answer it. You can still add it to your calendar.</p>;
+}
