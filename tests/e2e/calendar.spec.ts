@@ -134,7 +134,7 @@ test("a ?date= link opens that month and that day's list", async ({ page }) => {
   await page.goto("/calendar?date=2026-03-18");
   await expect(page.getByRole("heading", { name: "March 2026" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Wednesday, March 18" })).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Wednesday, March 18/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("gridcell", { name: /^Wednesday, March 18/ })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByText("Nothing planned on this day.")).toBeVisible();
 });
 
@@ -325,12 +325,13 @@ test("@desktop the month grid is one tab stop: arrows move a day or a week, Home
   await expect(page.getByRole("grid", { name: "March 2026" })).toBeVisible();
   const cell = (day: string) => page.getByRole("gridcell", { name: new RegExp(`^${day}, `) });
 
-  // One Tab from the control before it reaches the grid's day, the next Tab leaves the grid.
+  // One Tab from the control before it reaches the grid's day (the ?date= link's, selected), the next Tab leaves the grid.
   await page.getByRole("button", { name: "Next month" }).focus();
   await page.keyboard.press("Tab");
   await expect(cell("Sunday, March 15")).toBeFocused();
+  await expect(cell("Sunday, March 15")).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("switch", { name: "Show archived events" })).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body && document.activeElement.closest("[role=grid]") === null)).toBe(true);
   await page.keyboard.press("Shift+Tab");
   await expect(cell("Sunday, March 15")).toBeFocused();
 

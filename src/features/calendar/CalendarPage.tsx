@@ -105,11 +105,16 @@ function Calendar({ scope, canEdit, isParent }: { scope: CalendarScope; canEdit:
     const props = { anchor, today, events: list, onOpen: openEvent, onAddOn: addOn };
     body =
       view === "month" ? (
-        <MonthView {...props} selectedDay={selectedDay} onSelectDay={(day) => {
-            // The chosen day anchors the other views too, so Week then shows that day's week.
-            setSelectedDay((current) => (current === day ? null : day));
+        <MonthView
+          {...props}
+          selectedDay={selectedDay}
+          onSelectDay={(day) => {
+            // Choosing a day selects it (a ?date= link may have already); it anchors the other views too, so Week shows its week.
+            setSelectedDay(day);
             go({ date: day });
-          }} onShowMonth={(day) => go({ date: day })} />
+          }}
+          onShowMonth={(day) => go({ date: day })}
+        />
       ) : view === "week" ? (
         <WeekView {...props} />
       ) : (
