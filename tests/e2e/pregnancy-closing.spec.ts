@@ -6,7 +6,7 @@ import { CLOSED_KEEPING, CLOSING_MESSAGES } from "../../src/domain/pregnancyClos
 import { CLOSED_PREGNANCIES_SECTION } from "../../src/domain/pregnancyDeletion";
 import { SUBSCRIPTION_MESSAGES } from "../../src/domain/subscription";
 import { addFamilyGuest, addFamilyPartner, secondBrowser } from "./family";
-import { expect, mailedCode, payingFamily, signIn, signInThroughApi, stackOrigin, test } from "./support";
+import { expect, expectAccessible, mailedCode, payingFamily, signIn, signInThroughApi, stackOrigin, test } from "./support";
 
 const title = DEFAULT_PREGNANCY_TITLE;
 
@@ -47,6 +47,7 @@ test("the owner closes the pregnancy: the partner and a guest are mailed and tol
   await expect(closed).toContainText("your partner and guests no longer have access");
   await expect(closed.getByRole("button", { name: `${DATA_EXPORT_MESSAGES.prepare}: ${title}` })).toBeVisible();
   await expect(page.getByRole("heading", { name: "You're in Guest mode" })).toBeHidden();
+  await expectAccessible(page);
   // A fresh visit decides the mode again, and keeps it.
   await page.reload();
   await expect(page.getByRole("region", { name: CLOSING_MESSAGES.ownerHeading(title) }).getByRole("button", { name: `${DATA_EXPORT_MESSAGES.prepare}: ${title}` })).toBeVisible();
@@ -78,6 +79,7 @@ test("the owner closes the pregnancy: the partner and a guest are mailed and tol
     await expect(notice).toContainText(meaning);
     await expect(notice).toContainText(`cancelled the BabySteps subscription for ${title}`);
     await expect(theirs.getByRole("heading", { name: "No pregnancy yet" })).toBeHidden();
+    await expectAccessible(theirs);
     await notice.getByRole("button", { name: CLOSING_MESSAGES.dismissLabel(title) }).click();
     await expect(notice).toBeHidden();
     await theirs.reload();
