@@ -181,7 +181,7 @@ export const DATA_EXPORT_MESSAGES = {
   download: "Download zip",
   downloadPart: (part: ExportPart) => `Download part ${part.number} of ${part.of}`,
   linkValid: (until: string) => `The link works until ${until}. If the download stops, start it again.`,
-  closedUntil: (title: string, until: string) => `${title} is closed. You can download it until ${until}.`,
+  closedUntil: (title: string, until: string) => `${title} is closed. You can download it until ${until}; after that no one can open or download it, you included.`,
   notAllowed: "You cannot download this pregnancy.",
   linkExpired: "This download link has expired. Prepare a new one in Settings.",
   mailSubject: "Your BabySteps data was downloaded",

@@ -54,7 +54,7 @@ export const DATE_MESSAGES = {
 } as const;
 
 /** '12 March 2026': a calendar date written out for a message (the month's name, so no day-month order is misread). */
-function longDate(date: string): string {
+export function longDate(date: string): string {
   return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 }
 

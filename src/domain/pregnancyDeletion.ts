@@ -3,7 +3,6 @@
  * in it. Confirmed by typing the pregnancy's title, so it is never one stray click.
  */
 import { formatPrice } from "./billing";
-import { READ_ONLY_YEARS } from "./dates";
 import type { CancellationRefund } from "./subscription";
 
 /** Exactly what deleting the pregnancy removes, as the confirmation states it. */
@@ -27,7 +26,7 @@ export const OWNERSHIP_SECTION = {
 /** Settings' section listing the cancelled pregnancies the user owns, each to delete now. */
 export const CLOSED_PREGNANCIES_SECTION = {
   title: "Closed pregnancies",
-  description: `Pregnancies you cancelled. No one can open them any more; we keep them until their retention ends (${READ_ONLY_YEARS} years after their service ends) unless you delete them now.`,
+  description: "Pregnancies you closed by cancelling their subscription. Each says until when you can download it and until when we keep it.",
 } as const;
 
 export const PREGNANCY_DELETION_MESSAGES = {

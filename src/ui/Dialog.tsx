@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode, type SyntheticEvent } from "react";
 import { clsx } from "clsx";
+import { serverErrorText } from "../lib/serverError";
+import { Alert } from "./Alert";
 import { Button } from "./Button";
 
 interface DialogProps {
@@ -114,31 +116,47 @@ interface ConfirmDialogProps {
   description: ReactNode;
   /** The confirming button's text, e.g. 'Remove guest'. */
   confirmLabel: string;
-  /** Runs the action; the dialog stays open (busy) until it settles, and closes on success. */
+  /**
+   * Runs the action; the dialog stays open (busy) until it settles, and closes on success. A
+   * failure (the promise rejects) is shown inside the dialog, under `errorTitle`, with the server's
+   * words when it gave some: a toast would sit behind the modal, unseen and unread.
+   */
   onConfirm: () => Promise<unknown>;
+  errorTitle?: string;
   destructive?: boolean;
 }
 
+const CONFIRM_FAILED = { title: "That did not work", description: "Please try again." } as const;
+
 /** A yes/no question before a destructive action; Cancel has focus first, so Enter never destroys by accident. */
-export function ConfirmDialog({ open, onClose, title, description, confirmLabel, onConfirm, destructive = true }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onClose, title, description, confirmLabel, onConfirm, errorTitle = CONFIRM_FAILED.title, destructive = true }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  function close() {
+    setFailure(null);
+    onClose();
+  }
 
   async function confirm() {
     setBusy(true);
+    setFailure(null);
     try {
       await onConfirm();
-      onClose();
-    } catch {
-      // The caller reports the failure (toast); the dialog stays open to try again or cancel.
+      close();
+    } catch (error) {
+      // Stays open to try again or cancel, saying why.
+      setFailure(serverErrorText(error) ?? CONFIRM_FAILED.description);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Dialog open={open} onClose={busy ? () => undefined : onClose} title={title} description={description}>
+    <Dialog open={open} onClose={busy ? () => undefined : close} title={title} description={description}>
+      {failure && <Alert title={errorTitle}>{failure}</Alert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={busy} data-autofocus>
+        <Button variant="secondary" onClick={close} disabled={busy} data-autofocus>
           Cancel
         </Button>
         <Button variant={destructive ? "danger" : "primary"} onClick={() => void confirm()} loading={busy}>

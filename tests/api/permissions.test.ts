@@ -69,6 +69,8 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   // check, and an unknown participant at NOT_FOUND: the matrix family keeps its pregnancy and owner.
   "pregnancy.delete": (f) => ({ ...scoped(f), confirmTitle: "Not the Matrix Family" }),
   "pregnancy.closedOwned": () => undefined,
+  // A notice nobody was sent: each user dismisses only their own, so this changes nothing.
+  "pregnancy.dismissClosingNotice": () => ({ noticeId: crypto.randomUUID() }),
   "pregnancy.handOver": (f) => ({ ...scoped(f), participantId: crypto.randomUUID() }),
   // Without a date the setup stops at validation, after the sign-in check this matrix is about.
   "pregnancy.createComplete": () => ({ pregnancy: {}, isGuestConversion: false }),

@@ -97,6 +97,9 @@ test("cancelling offers the download first; the owner can still download the clo
   expect(JSON.parse(before.read("pregnancy.json"))).toMatchObject({ title, status: "active" });
   await dialog.getByRole("button", { name: SUBSCRIPTION_MESSAGES.cancelConfirm }).click();
   await expect(page.getByRole("region", { name: "Notifications", exact: true }).getByText(SUBSCRIPTION_MESSAGES.cancelled)).toBeVisible();
+  // Cancelling lands on the dashboard (pregnancy-closing.spec.ts); Settings lists the downloads too.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/settings");
 
   // Closed to everything else, the pregnancy is still its owner's to download, for the stated days.
   const downloads = page.getByRole("region", { name: DATA_EXPORT_MESSAGES.heading });

@@ -98,6 +98,13 @@ export async function addFamilyGuest(
   }
 }
 
+/** The family's partner, joined (active, the parents' defaults). */
+export async function addFamilyPartner(request: APIRequestContext, baseURL: string, pregnancyId: string, firstName: string) {
+  const person = await signUpPerson(request, baseURL, firstName, `Partner${Date.now()}`);
+  await inDb((db) => db.insert(pregnancyParticipants).values({ pregnancyId, userId: person.userId, role: "partner", status: "active" }));
+  return person;
+}
+
 /** A second person's browser (its own cookies and address), at the given size. */
 export async function secondBrowser(browser: Browser, baseURL: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });

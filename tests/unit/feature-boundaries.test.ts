@@ -35,6 +35,7 @@ const ALLOWED: Record<string, { files: readonly string[]; why: string }> = {
   "shell -> modes": { files: ["ModeSwitch.tsx"], why: "the sidebar shows the Parent/Guest switch" },
   "dashboard -> calendar": { files: ["useCalendar.ts", "RsvpButtons.tsx"], why: "the dashboard lists the upcoming events with their RSVP buttons" },
   "dashboard -> modes": { files: ["GuestModeEmpty.tsx"], why: "in Guest mode without a guest pregnancy the dashboard says why it is empty and offers Parent mode back" },
+  "dashboard -> data-export": { files: ["DataExportPanel.tsx"], why: "the owner's dashboard after cancelling shows the closed pregnancy with its download" },
   "dashboard -> posts": { files: ["PostsFeed.tsx"], why: "the dashboard shows the posts feed" },
   "settings -> auth": { files: ["LogOutButton.tsx"], why: "Settings ends with Log Out" },
   "settings -> calendar": { files: ["CalendarFeedSection.tsx"], why: "Settings shows the calendar's feed subscription" },

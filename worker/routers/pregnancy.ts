@@ -7,6 +7,7 @@ import { accessSummary, addBaby, completePregnancySetup, createPregnancyComplete
 import { MAX_SETUP_BABIES } from "../../src/domain/pregnancy";
 import { closedPregnanciesOwned, deleteOwnedPregnancy } from "../services/pregnancyDeletion";
 import { handOverOwnership } from "../services/pregnancyHandOver";
+import { dismissClosingNotice } from "../services/pregnancyClosing";
 import { TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 import { timeZoneSchema } from "../../src/domain/timeZones";
 
@@ -89,6 +90,9 @@ export const pregnancyRouter = router({
 
   /** The cancelled pregnancies the caller owns, each still theirs to delete. */
   closedOwned: signedInProcedure.query(({ ctx }) => closedPregnanciesOwned(ctx.caller)),
+
+  /** The caller read that a pregnancy they were in was closed (the notices come with account.modeContext). */
+  dismissClosingNotice: signedInProcedure.input(z.object({ noticeId: z.uuid() })).mutation(({ ctx, input }) => dismissClosingNotice(ctx.caller, input.noticeId)),
 
   /** The owner makes the pregnancy's partner its owner (and becomes the partner). */
   handOver: ownerProcedure

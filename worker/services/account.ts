@@ -7,6 +7,7 @@ import { browserLabel } from "../../src/domain/invitationClaims";
 import type { AuthSession } from "../auth";
 import type { UserCaller } from "./caller";
 import { AppError } from "./errors";
+import { openClosingNotices, ownsDownloadableClosedPregnancy, type OpenClosingNotice } from "./pregnancyClosing";
 
 interface ProfileFields {
   id: string;
@@ -57,10 +58,12 @@ export async function updateProfile(caller: UserCaller, names: { firstName: stri
 
 /**
  * What decides the user's mode (core spec 4): parent capability is an active owner or partner
- * participation in an active pregnancy, or subscription access (user_has_subscription_access).
- * Pregnancy access counts as a parent only: a guest's participation is no way into the parents'
- * setup (/setup-pregnancy refuses without a subscription), so a pure guest choosing Parent goes to
- * the upgrade flow (guestToParentTarget).
+ * participation in an active pregnancy, or subscription access (user_has_subscription_access), or
+ * (issue 35) owning a pregnancy they closed that can still be downloaded, so its owner stays in
+ * Parent mode with it. Pregnancy access counts as a parent only: a guest's participation is no way
+ * into the parents' setup (/setup-pregnancy refuses without a subscription), so a pure guest
+ * choosing Parent goes to the upgrade flow (guestToParentTarget). Also the notices of pregnancies
+ * closed under the user, which every screen may need to show.
  */
 export async function modeContext(caller: UserCaller) {
   const { db } = caller;
@@ -77,13 +80,18 @@ export async function modeContext(caller: UserCaller) {
   // One statement: the shell reads this on every full load.
   const {
     rows: [row],
-  } = await db.execute<{ is_parent: boolean; subscribed: boolean }>(sql`select exists(${parentParticipations}) as is_parent, exists(${subscribed}) as subscribed`);
+  } = await db.execute<{ is_parent: boolean; subscribed: boolean; closed_owned: boolean; closing_notices: OpenClosingNotice[] }>(
+    sql`select exists(${parentParticipations}) as is_parent, exists(${subscribed}) as subscribed, exists(${ownsDownloadableClosedPregnancy(db, userId, caller.now)}) as closed_owned, ${openClosingNotices(userId)} as closing_notices`,
+  );
   const hasActiveSubscription = row?.subscribed === true;
   const isParent = row?.is_parent === true;
+  const hasClosedPregnancy = row?.closed_owned === true;
   return {
-    hasParentCapability: isParent || hasActiveSubscription,
+    hasParentCapability: isParent || hasActiveSubscription || hasClosedPregnancy,
     hasPregnancyAccess: isParent,
     hasActiveSubscription,
+    hasClosedPregnancy,
+    closingNotices: row?.closing_notices ?? [],
   };
 }
 

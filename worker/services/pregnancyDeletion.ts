@@ -40,7 +40,7 @@ export async function deletePregnancy(scope: Pick<RequestScope, "db" | "env">, p
  */
 export async function closedPregnanciesOwned(caller: UserCaller) {
   return caller.db
-    .select({ pregnancyId: pregnancies.id, title: pregnancies.title, closedAt: pregnancies.closedAt })
+    .select({ pregnancyId: pregnancies.id, title: pregnancies.title, closedAt: pregnancies.closedAt, serviceEndDate: pregnancies.serviceEndDate })
     .from(pregnancyParticipants)
     .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
     .where(and(eq(pregnancyParticipants.userId, caller.user.id), eq(pregnancyParticipants.role, "owner"), eq(pregnancyParticipants.status, "active"), eq(pregnancies.status, "closed")))
@@ -72,7 +72,7 @@ export async function deleteOwnedPregnancy(caller: PregnancyCaller, input: { con
   const refund: CancellationRefund = { cardCents: 0, creditCents: 0 };
   for (const row of billable) {
     if (!row.stripeSubscriptionId) continue;
-    const given = await endSubscription(caller, { ...row, stripeSubscriptionId: row.stripeSubscriptionId });
+    const { refund: given } = await endSubscription(caller, { ...row, stripeSubscriptionId: row.stripeSubscriptionId });
     refund.cardCents += given.cardCents;
     refund.creditCents += given.creditCents;
   }

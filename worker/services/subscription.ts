@@ -15,6 +15,8 @@ import { refundCurrentMonth } from "./cancellationRefund";
 import { savePregnancyChanges, type PregnancyChanges } from "./pregnancy";
 import { reauthoriseRoom, tellFeed } from "../infra/rooms";
 import { logEvent } from "../infra/log";
+import type { Tx } from "../db";
+import { mailClosing, recordClosingNotices } from "./pregnancyClosing";
 
 const providerFailed = (error: unknown) => {
   logEvent("warn", "stripe call failed", { error: String(error) });
@@ -135,7 +137,8 @@ export async function updateSubscriptionDates(
 /**
  * Cancellation (terms, core spec 4): Stripe ends the subscription now, then the subscription row and
  * the pregnancy's closing commit together, so partner and guests lose access at once. Only the
- * pregnancy's owner (who pays for it) may do this.
+ * pregnancy's owner (who pays for it) may do this. The same write that closes the pregnancy tells
+ * the partner and every guest (a notice each, issue 35); the mails follow its commit.
  */
 export async function cancelSubscription(caller: UserCaller) {
   const row = await manageableSubscription(caller);
@@ -148,9 +151,10 @@ export async function cancelSubscription(caller: UserCaller) {
       .limit(1);
     if (!owner) throw new AppError("FORBIDDEN", "ACCESS_DENIED", SUBSCRIPTION_MESSAGES.onlyOwnerCancels);
   }
-  const refund = await endSubscription(caller, row);
+  const { refund, closed } = await endSubscription(caller, row, (tx, closedId, closedAt) => recordClosingNotices(tx, closedId, closedAt, caller.user));
   // Partner and guests lose access at once: their open sockets too.
   if (pregnancyId) await reauthoriseRoom(caller.env, pregnancyId);
+  if (closed) await mailClosing(caller, closed);
   return { success: true as const, closedPregnancyId: pregnancyId, refund };
 }
 
@@ -158,9 +162,15 @@ export async function cancelSubscription(caller: UserCaller) {
  * The one way a subscription is cancelled, so whatever cancelling entails happens alike for the
  * owner's cancellation in settings and for deleting the pregnancy (worker/services/pregnancyDeletion.ts):
  * this month's payment is given back (cancellationRefund.ts), Stripe ends the subscription now, then
- * the row and the pregnancy's closing commit together. Answers what was refunded.
+ * the row and the pregnancy's closing commit together. `whenClosed` runs inside that transaction
+ * only when this write is the one that closed the pregnancy (a conditional update), so what it
+ * decides happens once. Answers what was refunded, and what `whenClosed` answered.
  */
-export async function endSubscription(scope: RequestScope, row: { id: string; pregnancyId: string | null; stripeSubscriptionId: string }): Promise<CancellationRefund> {
+export async function endSubscription<T>(
+  scope: RequestScope,
+  row: { id: string; pregnancyId: string | null; stripeSubscriptionId: string },
+  whenClosed?: (tx: Tx, pregnancyId: string, closedAt: Date) => Promise<T>,
+): Promise<{ refund: CancellationRefund; closed: T | null }> {
   const { stripe } = billingClient(scope);
   const refund = await callStripe(async () => {
     const subscription = await stripe.subscriptions.retrieve(row.stripeSubscriptionId, { expand: ["latest_invoice"] });
@@ -169,11 +179,17 @@ export async function endSubscription(scope: RequestScope, row: { id: string; pr
     if (subscription.status !== "canceled") await stripe.subscriptions.cancel(subscription.id);
     return refunded;
   });
-  const now = new Date();
+  const now = scope.now;
   const pregnancyId = row.pregnancyId;
-  await scope.db.transaction(async (tx) => {
+  const closed = await scope.db.transaction(async (tx) => {
     await tx.update(subscriptions).set({ status: "canceled", canceledAt: now, cancelAtPeriodEnd: false, pendingTier: null }).where(eq(subscriptions.id, row.id));
-    if (pregnancyId) await tx.update(pregnancies).set({ status: "closed", closedAt: now }).where(and(eq(pregnancies.id, pregnancyId), eq(pregnancies.status, "active")));
+    if (!pregnancyId) return null;
+    const [closing] = await tx
+      .update(pregnancies)
+      .set({ status: "closed", closedAt: now })
+      .where(and(eq(pregnancies.id, pregnancyId), eq(pregnancies.status, "active")))
+      .returning({ id: pregnancies.id });
+    return closing && whenClosed ? whenClosed(tx, closing.id, now) : null;
   });
-  return refund;
+  return { refund, closed };
 }

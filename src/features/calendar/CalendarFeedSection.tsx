@@ -28,7 +28,6 @@ export function CalendarFeedSection({ pregnancyId, mode }: { pregnancyId: string
         setShown(false);
         toast({ title: "Calendar link revoked", description: "Calendar apps using it stop receiving your events.", variant: "success" });
       },
-      onError: () => toast({ title: "Could not revoke the link", description: "Please try again.", variant: "error" }),
     }),
   );
 
@@ -78,6 +77,7 @@ export function CalendarFeedSection({ pregnancyId, mode }: { pregnancyId: string
         title="Revoke your calendar link?"
         description="Calendar apps using this link stop receiving events. You can make a new link afterwards."
         confirmLabel="Revoke link"
+        errorTitle="Could not revoke the link"
         onConfirm={() => revoke.mutateAsync({ pregnancyId, mode })}
       />
     </SettingsSection>

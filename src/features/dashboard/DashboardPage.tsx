@@ -8,6 +8,8 @@ import { useCurrentPregnancy, type CurrentPregnancy } from "../pregnancy-context
 import { BabiesCard, ProgressCard, SizeCard } from "./DashboardCards";
 import { GuestPregnancySwitcher } from "./GuestPregnancySwitcher";
 import { GuestModeEmpty } from "../modes/GuestModeEmpty";
+import { useAppMode } from "../pregnancy-context/useAppMode";
+import { ClosedPregnancies, ClosingNotices } from "./ClosedPregnancy";
 import { DashboardSkeleton } from "./DashboardSkeleton";
 import { SummarySections } from "./SummarySections";
 import { LoadError } from "../../ui/LoadError";
@@ -27,6 +29,8 @@ export function DashboardPage() {
   const me = useQuery(trpc.account.me.queryOptions());
   const firstName = me.data?.firstName ?? session.user.firstName;
   const current = useCurrentPregnancy();
+  const { modeContext } = useAppMode();
+  const closingNotices = modeContext?.closingNotices ?? [];
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
@@ -35,16 +39,23 @@ export function DashboardPage() {
         <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
         <p className="mt-1 text-lg text-muted-foreground">{firstName ? `Welcome, ${firstName}!` : "Welcome!"}</p>
       </div>
-      <DashboardBody current={current} />
+      <ClosingNotices notices={closingNotices} />
+      <DashboardBody current={current} toldOfClosing={closingNotices.length > 0} showClosed={modeContext?.hasClosedPregnancy ?? false} />
     </div>
   );
 }
 
-function DashboardBody({ current }: { current: CurrentPregnancy }) {
+/**
+ * `toldOfClosing`: a notice above already says why there is no pregnancy here. `showClosed`: the
+ * owner closed a pregnancy that can still be downloaded, shown in Parent mode in its place.
+ */
+function DashboardBody({ current, toldOfClosing, showClosed }: { current: CurrentPregnancy; toldOfClosing: boolean; showClosed: boolean }) {
   if (current.isLoading) return <DashboardSkeleton />;
   if (current.isError) return <LoadError title={PREGNANCY_TOASTS.loadPregnancyFailed} onRetry={current.refetch} />;
   if (!current.pregnancy || !current.pregnancyId) {
+    if (current.mode === "parent" && showClosed) return <ClosedPregnancies />;
     if (current.mode === "guest" && current.hasParentRole) return <GuestModeEmpty />;
+    if (toldOfClosing) return null;
     return (
       <section aria-labelledby="no-pregnancy" className="rounded-card border border-dashed border-input bg-surface p-6 text-center">
         <h2 id="no-pregnancy" className="text-xl font-bold">

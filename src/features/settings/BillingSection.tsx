@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { SubscriptionTier, UserMode } from "../../domain/enums";
 import { SUCCESS_TOASTS, splitToast } from "../../domain/errors";
@@ -109,6 +110,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 function SubscriptionDetails({ subscription, pregnancyId, onPlanChange }: { subscription: Subscription; pregnancyId: string; onPlanChange: (tier: SubscriptionTier) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const { tier, pendingTier } = subscription;
   const periodEnd = dateOf(subscription.currentPeriodEnd);
@@ -140,8 +142,9 @@ function SubscriptionDetails({ subscription, pregnancyId, onPlanChange }: { subs
         await queryClient.invalidateQueries({ predicate: (query) => !aboutClosed(query) });
         queryClient.removeQueries({ predicate: aboutClosed });
         toast({ title: SUBSCRIPTION_MESSAGES.cancelled, description: cancelledDescription(refund), variant: "success" });
+        // The dashboard shows the closed pregnancy and its download (the owner stays in Parent mode for it).
+        if (closedPregnancyId) await navigate({ to: "/dashboard" });
       },
-      onError: (error) => toast({ title: SUBSCRIPTION_MESSAGES.cancelFailed, description: serverErrorText(error), variant: "error" }),
     }),
   );
 
@@ -191,6 +194,7 @@ function SubscriptionDetails({ subscription, pregnancyId, onPlanChange }: { subs
         }
         confirmLabel={SUBSCRIPTION_MESSAGES.cancelConfirm}
         onConfirm={() => cancel.mutateAsync({ confirm: true })}
+        errorTitle={SUBSCRIPTION_MESSAGES.cancelFailed}
       />
     </>
   );

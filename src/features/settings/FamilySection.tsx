@@ -60,7 +60,6 @@ export function FamilySection(scope: Scope) {
         queryClient.setQueryData(listKey, (old) => old?.filter((p) => p.id !== input.participantId));
         toast({ title: SUCCESS_TOASTS.success, description: SETTINGS_MESSAGES.guestRemoved, variant: "success" });
       },
-      onError: (error) => toast({ title: SETTINGS_MESSAGES.removeGuestFailed, description: serverErrorText(error), variant: "error" }),
       onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
     }),
   );
@@ -76,7 +75,6 @@ export function FamilySection(scope: Scope) {
         queryClient.setQueryData(listKey, (old) => old?.filter((p) => p.id !== input.participantId));
         toast({ title: SUCCESS_TOASTS.success, description: SETTINGS_MESSAGES.invitationRevoked, variant: "success" });
       },
-      onError: (error) => toast({ title: SETTINGS_MESSAGES.revokeFailed, description: serverErrorText(error), variant: "error" }),
       onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
     }),
   );
@@ -124,6 +122,7 @@ export function FamilySection(scope: Scope) {
         title={pending ? `Remove ${nameOf(pending.participant)}?` : "Remove guest?"}
         description="They lose access to this pregnancy straight away. You can invite them again later."
         confirmLabel="Remove guest"
+        errorTitle={SETTINGS_MESSAGES.removeGuestFailed}
         onConfirm={() => (pending ? remove.mutateAsync({ ...scope, participantId: pending.participant.id }) : Promise.resolve())}
       />
       <ConfirmDialog
@@ -132,6 +131,7 @@ export function FamilySection(scope: Scope) {
         title={pending ? `Revoke the invitation for ${nameOf(pending.participant)}?` : "Revoke invitation?"}
         description="The invitation link stops working. You can invite them again later."
         confirmLabel="Revoke invitation"
+        errorTitle={SETTINGS_MESSAGES.revokeFailed}
         onConfirm={() => (pending ? revoke.mutateAsync({ ...scope, participantId: pending.participant.id }) : Promise.resolve())}
       />
     </SettingsSection>

@@ -1,9 +1,13 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import type { UserMode } from "../../domain/enums";
 import { CLOSED_PREGNANCIES_SECTION, landingAfterDeletion, OWNERSHIP_SECTION, PREGNANCY_DELETION_MESSAGES, PREGNANCY_DELETION_REMOVES, refundNote, titleConfirms } from "../../domain/pregnancyDeletion";
 import { HAND_OVER_MESSAGES } from "../../domain/pregnancyHandOver";
+import { CLOSED_KEEPING } from "../../domain/pregnancyClosing";
+import { closedExportUntil } from "../../domain/dataExport";
+import { readOnlyUntil } from "../../domain/dates";
+import { dateFormat, formatDateOnly } from "../../lib/format";
 import { serverErrorText } from "../../lib/serverError";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { FormMessage } from "../../ui/Alert";
@@ -37,12 +41,7 @@ function HandOver(scope: OwnerScope) {
 
   async function confirm() {
     if (!partner) return;
-    try {
-      await handOver.mutateAsync({ pregnancyId: scope.pregnancyId, mode: scope.mode, participantId: partner.participantId });
-    } catch (error) {
-      toast({ title: HAND_OVER_MESSAGES.failed, description: serverErrorText(error), variant: "error" });
-      throw error;
-    }
+    await handOver.mutateAsync({ pregnancyId: scope.pregnancyId, mode: scope.mode, participantId: partner.participantId });
     // Role, billing and what settings shows all changed.
     await queryClient.invalidateQueries();
     toast({ title: HAND_OVER_MESSAGES.handedOverToast(partner.name), variant: "success" });
@@ -72,6 +71,7 @@ function HandOver(scope: OwnerScope) {
             }
             confirmLabel={HAND_OVER_MESSAGES.confirm(partner.name)}
             onConfirm={confirm}
+            errorTitle={HAND_OVER_MESSAGES.failed}
             destructive={false}
           />
         </>
@@ -83,7 +83,7 @@ function HandOver(scope: OwnerScope) {
 }
 
 /** Deleting the pregnancy for everyone: exactly what goes is listed, and the owner types its title to confirm. */
-function DeletePregnancy({ subscribed, heading = PREGNANCY_DELETION_MESSAGES.sectionTitle, ...scope }: OwnerScope & { subscribed: boolean; heading?: string }) {
+function DeletePregnancy({ subscribed, heading = PREGNANCY_DELETION_MESSAGES.sectionTitle, children, ...scope }: OwnerScope & { subscribed: boolean; heading?: string; children?: ReactNode }) {
   const trpc = useTRPC();
   const trpcClient = useTRPCClient();
   const queryClient = useQueryClient();
@@ -118,6 +118,7 @@ function DeletePregnancy({ subscribed, heading = PREGNANCY_DELETION_MESSAGES.sec
   return (
     <div className="flex flex-col gap-2">
       <h3 className="font-semibold">{heading}</h3>
+      {children}
       <p className="text-sm text-muted-foreground">{PREGNANCY_DELETION_MESSAGES.explanation(scope.title)}</p>
       <div>
         <Button variant="danger" onClick={() => setOpen(true)}>
@@ -170,6 +171,19 @@ export function OwnerChoicesSection({ subscribed, ...scope }: OwnerScope & { sub
   );
 }
 
+const dayFormat = dateFormat({ dateStyle: "long" });
+
+/** The two dates of a closed pregnancy's data, each with what it means: until when it downloads, until when it is kept. */
+function ClosedKeeping({ closedAt, serviceEndDate }: { closedAt: Date | null; serviceEndDate: string }) {
+  const downloadUntil = closedAt ? closedExportUntil(closedAt) : null;
+  return (
+    <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
+      {downloadUntil && <li>{downloadUntil.getTime() < Date.now() ? CLOSED_KEEPING.downloadEnded(dayFormat.format(downloadUntil)) : CLOSED_KEEPING.download(dayFormat.format(downloadUntil))}</li>}
+      <li>{CLOSED_KEEPING.kept(formatDateOnly(readOnlyUntil(serviceEndDate)))}</li>
+    </ul>
+  );
+}
+
 /**
  * Settings > Closed pregnancies: the ones the user cancelled as owner. Nothing else opens them, but
  * deleting them does, so no family waits out the retention years to see everything go.
@@ -182,7 +196,9 @@ export function ClosedPregnanciesSection() {
     <SettingsSection id="closed-pregnancies" title={CLOSED_PREGNANCIES_SECTION.title} description={CLOSED_PREGNANCIES_SECTION.description}>
       <div className="flex flex-col gap-5">
         {closed.data.map((pregnancy) => (
-          <DeletePregnancy key={pregnancy.pregnancyId} pregnancyId={pregnancy.pregnancyId} mode="parent" title={pregnancy.title} subscribed={false} heading={pregnancy.title} />
+          <DeletePregnancy key={pregnancy.pregnancyId} pregnancyId={pregnancy.pregnancyId} mode="parent" title={pregnancy.title} subscribed={false} heading={pregnancy.title}>
+            <ClosedKeeping closedAt={pregnancy.closedAt} serviceEndDate={pregnancy.serviceEndDate} />
+          </DeletePregnancy>
         ))}
       </div>
     </SettingsSection>

@@ -27,12 +27,7 @@ function LeavePregnancy({ pregnancyId, title }: { pregnancyId: string; title: st
   const leave = useMutation(trpc.participants.leave.mutationOptions());
 
   async function confirm() {
-    try {
-      await leave.mutateAsync({ pregnancyId, removeContributions: choice === "remove" });
-    } catch (error) {
-      toast({ title: "Could not leave", description: serverErrorText(error), variant: "error" });
-      throw error;
-    }
+    await leave.mutateAsync({ pregnancyId, removeContributions: choice === "remove" });
     await queryClient.invalidateQueries();
     toast({ title: LEAVING_MESSAGES.left(title), variant: "success" });
     await navigate({ to: "/pregnancies" });
@@ -63,6 +58,7 @@ function LeavePregnancy({ pregnancyId, title }: { pregnancyId: string; title: st
           />
         }
         confirmLabel="Leave pregnancy"
+        errorTitle="Could not leave"
         onConfirm={confirm}
       />
     </div>

@@ -199,6 +199,35 @@ export const userPreferences = pgTable("user_preferences", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * What the partner and each guest are told when the owner closes the pregnancy by cancelling
+ * (issue 35): one row per person, written in the transaction that closes it, shown in the app
+ * until they dismiss it. The title and the owner's name are copied, so the notice still reads
+ * right once the pregnancy is deleted (the link is then set null) or the owner's account is gone.
+ */
+export const pregnancyClosingNotices = pgTable(
+  "pregnancy_closing_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The person told. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    pregnancyId: uuid("pregnancy_id").references(() => pregnancies.id, { onDelete: "set null" }),
+    pregnancyTitle: text("pregnancy_title").notNull(),
+    closedByName: text("closed_by_name").notNull(),
+    /** Their place in the pregnancy when it closed (partner or guest): what the closing means for them. */
+    role: participantRoleEnum("role").notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }).notNull(),
+    dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("pregnancy_closing_notices_pregnancy_user_uq").on(t.pregnancyId, t.userId),
+    index("pregnancy_closing_notices_user_idx").on(t.userId),
+  ],
+);
+
 export const usersRelations = relations(users, ({ many, one }) => ({
   participations: many(pregnancyParticipants, { relationName: "participant_user" }),
   preferences: one(userPreferences),

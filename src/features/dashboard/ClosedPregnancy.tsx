@@ -1,0 +1,81 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { closedExportUntil } from "../../domain/dataExport";
+import { CLOSING_MESSAGES, closingLines } from "../../domain/pregnancyClosing";
+import { dateFormat } from "../../lib/format";
+import { useTRPC } from "../../lib/trpc";
+import { Button } from "../../ui/Button";
+import { DataExportPanel } from "../data-export/DataExportPanel";
+import type { ModeContext } from "../pregnancy-context/useAppMode";
+
+const dayFormat = dateFormat({ dateStyle: "long" });
+
+type ClosingNotice = ModeContext["closingNotices"][number];
+
+/** One pregnancy closed under the partner or a guest: what happened and what it means for them, until they dismiss it. */
+function ClosingNoticeCard({ notice }: { notice: ClosingNotice }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const dismiss = useMutation(trpc.pregnancy.dismissClosingNotice.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(trpc.account.modeContext.queryFilter()) }));
+  const closedAt = new Date(notice.closedAt);
+  const heading = CLOSING_MESSAGES.closedHeading(notice.title);
+  const headingId = `closing-notice-${notice.id}`;
+  const lines = closingLines(notice.role, { title: notice.title, closedBy: notice.closedBy, closedOn: dayFormat.format(closedAt), downloadUntil: dayFormat.format(closedExportUntil(closedAt)) });
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-card border border-warning bg-warning-soft p-5 text-warning-foreground">
+      <h2 id={headingId} className="text-xl font-bold">
+        {heading}
+      </h2>
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      <div>
+        <Button variant="secondary" onClick={() => dismiss.mutate({ noticeId: notice.id })} loading={dismiss.isPending} aria-label={CLOSING_MESSAGES.dismissLabel(notice.title)}>
+          {CLOSING_MESSAGES.dismiss}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** The notices of pregnancies closed under the user (they come with the mode's read: no request of their own). */
+export function ClosingNotices({ notices }: { notices: readonly ClosingNotice[] }) {
+  if (notices.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-4">
+      {notices.map((notice) => (
+        <ClosingNoticeCard key={notice.id} notice={notice} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The owner's dashboard after cancelling: the pregnancies they closed that can still be downloaded,
+ * each with what closing did and its download; deleting it now, and how long it is kept, are in Settings.
+ */
+export function ClosedPregnancies() {
+  const trpc = useTRPC();
+  const closed = useQuery(trpc.pregnancy.closedOwned.queryOptions());
+  const now = Date.now();
+  const shown = (closed.data ?? []).filter((pregnancy) => pregnancy.closedAt && closedExportUntil(pregnancy.closedAt).getTime() >= now);
+  return (
+    <div className="flex flex-col gap-4">
+      {shown.map((pregnancy) => {
+        const headingId = `closed-${pregnancy.pregnancyId}`;
+        return (
+          <section key={pregnancy.pregnancyId} aria-labelledby={headingId} className="flex flex-col gap-3 rounded-card border border-border bg-surface p-5">
+            <h2 id={headingId} className="text-xl font-bold">
+              {CLOSING_MESSAGES.ownerHeading(pregnancy.title)}
+            </h2>
+            {pregnancy.closedAt && <p>{CLOSING_MESSAGES.ownerCard(dayFormat.format(pregnancy.closedAt))}</p>}
+            <DataExportPanel onlyPregnancyId={pregnancy.pregnancyId} />
+            <Link to="/settings" hash="closed-pregnancies" className="font-semibold text-link underline underline-offset-4 hover:no-underline">
+              {CLOSING_MESSAGES.ownerSettingsLink}
+            </Link>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
