@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
+import { useTRPC, type RouterOutputs } from "../../lib/trpc";
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS } from "../../domain/billing";
 
 export type PaymentVerification = "checking" | "verified" | "failed";
@@ -9,6 +9,8 @@ export interface PaymentVerificationState {
   status: PaymentVerification;
   /** A verified checkout that started the free trial rather than charging. */
   trial: boolean;
+  /** The discount the checkout applied, as the server recorded it (a referral names its code). */
+  discount: RouterOutputs["billing"]["verifySession"]["discount"];
 }
 
 /**
@@ -34,8 +36,9 @@ export function usePaymentVerification(stripeSessionId: string | undefined, skip
   }, [verified]);
 
   const trial = Boolean(session.data?.trial);
-  if (verified) return { status: "verified", trial };
+  const discount = session.data?.discount ?? null;
+  if (verified) return { status: "verified", trial, discount };
   // Without a session to ask about, or once the server refused it, waiting cannot help.
-  if (timedOut || !stripeSessionId || session.isError) return { status: "failed", trial };
-  return { status: "checking", trial };
+  if (timedOut || !stripeSessionId || session.isError) return { status: "failed", trial, discount };
+  return { status: "checking", trial, discount };
 }
