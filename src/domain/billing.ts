@@ -302,6 +302,28 @@ export const checkoutOnboardingSchema = z.object({
 });
 export type CheckoutOnboardingData = z.infer<typeof checkoutOnboardingSchema>;
 
+/**
+ * The wizard's answers back from a checkout session's metadata (the inverse of onboardingMetadata),
+ * so a browser without the staged copy still has them; anything unreadable is left out.
+ */
+export function onboardingFromMetadata(metadata: Record<string, string>): CheckoutOnboardingData {
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(checkoutOnboardingSchema.shape)) {
+    const value = metadata[key];
+    if (value !== undefined) fields[key] = value;
+  }
+  if (fields.includePartner !== undefined) fields.includePartner = fields.includePartner === "true";
+  if (typeof fields.moreBabies === "string") {
+    try {
+      fields.moreBabies = JSON.parse(fields.moreBabies);
+    } catch {
+      delete fields.moreBabies;
+    }
+  }
+  const parsed = checkoutOnboardingSchema.safeParse(fields);
+  return parsed.success ? parsed.data : {};
+}
+
 /** The provider's metadata holds strings only: booleans become 'true'/'false', lists JSON, empty fields are left out. */
 export function onboardingMetadata(data: CheckoutOnboardingData): Record<string, string> {
   return Object.fromEntries(

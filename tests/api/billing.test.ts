@@ -39,7 +39,8 @@ describe("checkout in local mode (real SDK, fake Stripe, signed webhook)", () =>
     const { url, sessionId } = await startPreauthCheckout(client);
     expect(url).toBe(`${baseUrl()}/dev/checkout/${sessionId}`);
     expect(sessionId).toMatch(/^cs_test_/);
-    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: false, payment_status: "unpaid", trial: false, discount: null });
+    // The wizard's answers come back with it, for a browser that has no copy of its own.
+    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: false, payment_status: "unpaid", trial: false, discount: null, answers: { firstName: "Wren", lastName: "Billing", email: "wren@example.test", includePartner: false, dueDate: "2027-03-01", gender: "surprise", selectedPlan: "basic" } });
 
     const page = await client.fetch(`/dev/checkout/${sessionId}`);
     expect(page.status).toBe(200);
@@ -64,7 +65,7 @@ describe("checkout in local mode (real SDK, fake Stripe, signed webhook)", () =>
 
     const status = await client.trpc.billing.checkSubscription.query();
     expect(status).toEqual({ subscribed: true, subscription_tier: "basic", subscription_end: row!.currentPeriodEnd!.toISOString() });
-    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: true, payment_status: "paid", trial: true, discount: null });
+    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: true, payment_status: "paid", trial: true, discount: null, answers: { firstName: "Wren", lastName: "Billing", email: "wren@example.test", includePartner: false, dueDate: "2027-03-01", gender: "surprise", selectedPlan: "basic" } });
 
     // The session's metadata staged the wizard's data (and nothing else of it, like a password).
     const session = await providerStripe().checkout.sessions.retrieve(sessionId);
@@ -131,7 +132,7 @@ describe("checkout in local mode (real SDK, fake Stripe, signed webhook)", () =>
     const response = await client.fetch(`/dev/checkout/${sessionId}/cancel`);
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(`${baseUrl()}${CANCEL_PATH}`);
-    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: false, payment_status: "unpaid", trial: false, discount: null });
+    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toMatchObject({ verified: false, payment_status: "unpaid", trial: false, discount: null });
   });
 
   it("opens the customer portal only for a user the provider knows", async () => {

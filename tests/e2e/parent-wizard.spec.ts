@@ -1,6 +1,7 @@
 import { DEMO_REFERRAL_CODE } from "../../scripts/demo-family";
 import { addDays, formatUsDate, todayIso } from "../../src/domain/dates";
-import { expect, expectAccessible, test, uniqueEmail } from "./support";
+import { secondBrowser } from "./family";
+import { expect, expectAccessible, signInThroughApi, signUpThroughApi, test, uniqueEmail } from "./support";
 
 test("the parent wizard: eight steps, the partner skip both ways, checkout, and a cancelled payment keeps everything", async ({ page }) => {
   const email = uniqueEmail("wizard");
@@ -186,4 +187,39 @@ test("onboarding asks once: setup arrives filled with the wizard's due date and 
   await expectAccessible(page);
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { name: "Add Your Partner" })).toBeVisible();
+});
+
+test("paying in one browser and confirming in another asks nothing again: the answers come from the checkout @desktop", async ({ page, browser, baseURL }) => {
+  const password = "two-browsers-1";
+  const email = await signUpThroughApi(page, "twobrowsers", password);
+  await signInThroughApi(page, email, password);
+  const dueDate = addDays(todayIso(), 140);
+  await page.goto("/onboarding-parent");
+  await page.getByRole("textbox", { name: "Baby's name (optional)" }).fill("Hazel");
+  await page.getByLabel("Due date", { exact: true }).fill(dueDate);
+  await page.getByRole("button", { name: "Add another baby" }).click();
+  await page.getByRole("textbox", { name: "Baby 2's name (optional)" }).fill("Alder");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("radio", { name: /Not now/ }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Start Free 7-Day Trial" }).click();
+  await page.getByRole("button", { name: "Complete Sign Up" }).click();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { name: "Confirm Your Pregnancy" })).toBeVisible();
+
+  // The same account on another device, where nothing was staged, opens the link checkout returned to.
+  const other = await secondBrowser(browser, baseURL!);
+  await signInThroughApi(other, email, password);
+  await other.goto(page.url());
+  await expect(other.getByRole("heading", { name: "Confirm Your Pregnancy" })).toBeVisible();
+  await expect(other.getByRole("region", { name: "Pregnancy" }).getByText("Hazel's Journey")).toBeVisible();
+  await expect(other.getByRole("region", { name: "Baby 2" }).getByText("Alder")).toBeVisible();
+  await expect(other.getByRole("region", { name: "Plan" }).getByText("Complete plan (Basic), $9.99/month")).toBeVisible();
+  await other.getByRole("button", { name: "Create My Pregnancy" }).click();
+  await expect(other.getByText("Step 1 of 4")).toBeVisible();
+  await expect(other.getByLabel("Due date", { exact: true })).toHaveValue(dueDate);
+  await other.getByRole("button", { name: "Continue" }).click();
+  await expect(other.getByRole("group", { name: "Baby 1" }).getByRole("textbox", { name: "Name (optional)" })).toHaveValue("Hazel");
+  await expect(other.getByRole("group", { name: "Baby 2" }).getByRole("textbox", { name: "Name (optional)" })).toHaveValue("Alder");
+  await other.context().close();
 });

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { afterTrialLines, checkoutDiscount, checkoutOnboardingSchema, checkoutPageNote, discountText, referralNotForPremium, wizardPlanName, checkoutTier, couponId, onboardingMetadata, orderSummary, PHOTO_UPGRADE_PRICE_CENTS, PLANS, REFERRAL_DISCOUNT_PERCENT, RETURNING_FAMILY_DISCOUNT_PERCENT, returnPathSchema, storedPlan, successPathWithSessionId, TRIAL_DAYS, trialEndsAt, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/billing";
+import { afterTrialLines, checkoutDiscount, checkoutOnboardingSchema, checkoutPageNote, discountText, onboardingFromMetadata, referralNotForPremium, wizardPlanName, checkoutTier, couponId, onboardingMetadata, orderSummary, PHOTO_UPGRADE_PRICE_CENTS, PLANS, REFERRAL_DISCOUNT_PERCENT, RETURNING_FAMILY_DISCOUNT_PERCENT, returnPathSchema, storedPlan, successPathWithSessionId, TRIAL_DAYS, trialEndsAt, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/billing";
 import { parseStripeForm, stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
 import { MS_PER_DAY } from "../../src/domain/units";
 
@@ -92,6 +92,14 @@ describe("checkout input", () => {
     const baby = { name: "", gender: "unknown" };
     expect(checkoutOnboardingSchema.safeParse({ moreBabies: [baby, baby, baby] }).success).toBe(true);
     expect(checkoutOnboardingSchema.safeParse({ moreBabies: [baby, baby, baby, baby] }).success).toBe(false);
+  });
+
+  it("reads the staged answers back from the metadata, ignoring the checkout's own keys and anything unreadable", () => {
+    const answers = { firstName: "Ada", includePartner: true, partnerFirstName: "Leo", babyName: "Juniper", moreBabies: [{ name: "Rowan", gender: "boy" as const }], dueDate: "2027-01-02", gender: "girl" as const };
+    expect(onboardingFromMetadata({ ...onboardingMetadata(answers), userId: "u1", tier: "basic", referralCode: "bean2026" })).toEqual(answers);
+    expect(onboardingFromMetadata({ includePartner: "false" })).toEqual({ includePartner: false });
+    expect(onboardingFromMetadata({ babyName: "Juniper", moreBabies: "[not json" })).toEqual({ babyName: "Juniper" });
+    expect(onboardingFromMetadata({ dueDate: "2027-02-30" })).toEqual({});
   });
 
   it("names the wizard's card with its tier, and a discount by what it does", () => {

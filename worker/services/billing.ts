@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { checkoutDiscount, checkoutPageNote, type CheckoutDiscount, type CheckoutOnboardingData, couponId, onboardingMetadata, storedPlan, successPathWithSessionId, TRIAL_DAYS } from "../../src/domain/billing";
+import { checkoutDiscount, checkoutPageNote, type CheckoutDiscount, type CheckoutOnboardingData, couponId, onboardingFromMetadata, onboardingMetadata, storedPlan, successPathWithSessionId, TRIAL_DAYS } from "../../src/domain/billing";
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus, type SubscriptionTier } from "../../src/domain/enums";
 import { REFERRAL_MESSAGES, normalizeReferralCode } from "../../src/domain/referral";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
@@ -140,7 +140,7 @@ export async function startCheckout(caller: UserCaller, request: CheckoutRequest
  * verify-session: only the user the session was created for may ask. A trial checkout charges
  * nothing today and counts as paid; `trial` tells it apart, so the next screen can say which happened.
  */
-export async function verifyCheckoutSession(caller: UserCaller, sessionId: string): Promise<{ verified: boolean; payment_status: string; trial: boolean; discount: AppliedDiscount | null }> {
+export async function verifyCheckoutSession(caller: UserCaller, sessionId: string): Promise<{ verified: boolean; payment_status: string; trial: boolean; discount: AppliedDiscount | null; answers: CheckoutAnswers }> {
   const { stripe } = billingClient(caller);
   let session: Stripe.Checkout.Session;
   try {
@@ -152,7 +152,22 @@ export async function verifyCheckoutSession(caller: UserCaller, sessionId: strin
   if (session.client_reference_id !== caller.user.id) throw new AppError("FORBIDDEN", "ACCESS_DENIED");
   const verified = session.status === "complete" && (session.payment_status === "paid" || session.payment_status === "no_payment_required");
   // Stripe's word for a checkout whose first charge waits for the end of a trial.
-  return { verified, payment_status: verified ? "paid" : session.payment_status, trial: verified && session.payment_status === "no_payment_required", discount: appliedDiscount(session.metadata ?? {}) };
+  const metadata = session.metadata ?? {};
+  return {
+    verified,
+    payment_status: verified ? "paid" : session.payment_status,
+    trial: verified && session.payment_status === "no_payment_required",
+    discount: appliedDiscount(metadata),
+    answers: checkoutAnswers(metadata),
+  };
+}
+
+/** The wizard's answers staged with a checkout, and the plan it bought: a browser without its own copy confirms from these. */
+export type CheckoutAnswers = CheckoutOnboardingData & { selectedPlan?: SubscriptionTier };
+
+function checkoutAnswers(metadata: Record<string, string>): CheckoutAnswers {
+  const tier = metadata.tier;
+  return { ...onboardingFromMetadata(metadata), ...(tier === "basic" || tier === "premium" ? { selectedPlan: tier } : {}) };
 }
 
 /** The discount a checkout applied, as startCheckout recorded it in the session's metadata. */

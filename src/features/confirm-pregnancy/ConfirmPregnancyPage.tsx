@@ -5,7 +5,8 @@ import { babyGenderFromOnboarding, CREATION_FAILURE_TEXTS, defaultPregnancyTitle
 import { useTRPC, type RouterInputs } from "../../lib/trpc";
 import { Alert, FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
-import { Spinner } from "../../ui/Spinner";
+import { PageSpinner, Spinner } from "../../ui/Spinner";
+import { ROUTE_TEXTS } from "../../domain/errors";
 import { toast } from "../../ui/toast";
 import { AuthCard } from "../../ui/AuthLayout";
 import { clearStagedOnboarding, readStagedOnboarding, type OnboardingData, type WizardBaby } from "../onboarding/onboardingData";
@@ -27,6 +28,9 @@ export const AFTER_CREATE_REDIRECT_MS = 200;
 export const AUTH_REFRESH_DELAY_MS = 100;
 
 const route = getRouteApi("/confirm-pregnancy");
+
+/** The wizard cannot pass its pregnancy step without a due date or LMP: without one, there are no answers. */
+const hasWizardAnswers = (data: Partial<OnboardingData>) => Boolean(data.dueDate || data.lastMenstrualPeriod);
 
 /** Every baby the wizard named: the spec's babyName and gender first, then twins and more. */
 const wizardBabies = (data: Partial<OnboardingData>): WizardBaby[] => [{ name: data.babyName ?? "", gender: data.gender ?? "unknown" }, ...(data.moreBabies ?? [])];
@@ -107,9 +111,13 @@ export function ConfirmPregnancyPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [staged] = useState(readStagedOnboarding);
-  const data = staged?.data ?? {};
-  const skipCheckout = Boolean(data.skipCheckout);
-  const verification = usePaymentVerification(data.stripeSessionId || search.session_id, skipCheckout);
+  const local = staged?.data ?? {};
+  const skipCheckout = Boolean(local.skipCheckout);
+  const sessionId = local.stripeSessionId || search.session_id;
+  const verification = usePaymentVerification(sessionId, skipCheckout);
+  // This browser's copy of the answers, else the server's (staged with the checkout): paying on one
+  // device and confirming on another asks nothing again.
+  const data: Partial<OnboardingData> = hasWizardAnswers(local) ? local : { ...verification.answers, ...local };
 
   const create = useMutation(
     trpc.pregnancy.createComplete.mutationOptions({
@@ -126,7 +134,8 @@ export function ConfirmPregnancyPage() {
     }),
   );
 
-  if (!staged) {
+  if (!hasWizardAnswers(data)) {
+    if (sessionId && !skipCheckout && verification.answers === undefined && verification.status === "checking") return <PageSpinner label={ROUTE_TEXTS.loading} />;
     return (
       <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
         <AuthCard title={SETUP_MESSAGES.noPregnancyData} description="Your pregnancy details were not found in this browser. Start setup again to enter them.">

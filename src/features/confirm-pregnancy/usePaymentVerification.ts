@@ -10,8 +10,12 @@ export interface PaymentVerificationState {
   /** A verified checkout that started the free trial rather than charging. */
   trial: boolean;
   /** The discount the checkout applied, as the server recorded it (a referral names its code). */
-  discount: RouterOutputs["billing"]["verifySession"]["discount"];
+  discount: VerifiedSession["discount"];
+  /** The wizard's answers staged with the checkout; undefined until the server answered. */
+  answers: VerifiedSession["answers"] | undefined;
 }
+
+type VerifiedSession = RouterOutputs["billing"]["verifySession"];
 
 /**
  * Payment verification on /confirm-pregnancy (onboarding spec 4): asks verify-session every 3 s
@@ -36,9 +40,9 @@ export function usePaymentVerification(stripeSessionId: string | undefined, skip
   }, [verified]);
 
   const trial = Boolean(session.data?.trial);
-  const discount = session.data?.discount ?? null;
-  if (verified) return { status: "verified", trial, discount };
+  const known = { trial, discount: session.data?.discount ?? null, answers: session.data?.answers };
+  if (verified) return { status: "verified", ...known };
   // Without a session to ask about, or once the server refused it, waiting cannot help.
-  if (timedOut || !stripeSessionId || session.isError) return { status: "failed", trial, discount };
-  return { status: "checking", trial, discount };
+  if (timedOut || !stripeSessionId || session.isError) return { status: "failed", ...known };
+  return { status: "checking", ...known };
 }
