@@ -134,8 +134,9 @@ export function ConfirmPregnancyPage() {
     }),
   );
 
-  if (!hasWizardAnswers(data)) {
-    if (sessionId && !skipCheckout && verification.answers === undefined && verification.status === "checking") return <PageSpinner label={ROUTE_TEXTS.loading} />;
+  // Without answers of its own, this browser waits for the server's before showing anything.
+  if (!hasWizardAnswers(local) && sessionId && !skipCheckout && verification.answers === undefined && verification.status === "checking") return <PageSpinner label={ROUTE_TEXTS.loading} />;
+  if (!staged && !hasWizardAnswers(data)) {
     return (
       <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
         <AuthCard title={SETUP_MESSAGES.noPregnancyData} description="Your pregnancy details were not found in this browser. Start setup again to enter them.">
