@@ -9,6 +9,7 @@ import { dateOnlySchema } from "./dateSchema";
 import { ONBOARDING_GENDERS, SUBSCRIPTION_TIERS, type SubscriptionTier } from "./enums";
 import { AVERAGE_DAYS_PER_MONTH, CENTS_PER_DOLLAR, DAYS_PER_WEEK, MS_PER_DAY, MS_PER_SECOND, PERCENT } from "./units";
 import { NAME_MAX_LENGTH } from "./textLimits";
+import { MAX_SETUP_BABIES } from "./pregnancy";
 
 export const BASIC_PLAN_PRICE_CENTS = 999;
 
@@ -63,6 +64,17 @@ export const PLANS = {
     features: ["Unlimited photos", "Priority support", "Advanced photo organization", "Print options"],
   },
 } as const satisfies Record<SubscriptionTier, Plan>;
+
+/** The parent wizard's single plan card (onboarding spec 1); checkout and billing say Basic or Premium. */
+export const WIZARD_PLAN_NAME = "Complete";
+
+/**
+ * Both names of what the wizard sells, where its card meets the tier (the order summary, checkout,
+ * the confirmation): 'Complete plan (Basic)', 'Complete plan with unlimited photos (Premium)'.
+ */
+export function wizardPlanName(tier: SubscriptionTier): string {
+  return `${WIZARD_PLAN_NAME} plan${tier === "premium" ? " with unlimited photos" : ""} (${PLANS[tier].name})`;
+}
 
 /** "$9.99", "$15.99"; whole amounts without cents ("$6"), as the marketing copy writes them. */
 export function formatPrice(cents: number): string {
@@ -128,6 +140,25 @@ export function checkoutDiscount(input: { tier: SubscriptionTier; referralPercen
   if (input.returningFamily) return { reason: "returning-family", percentOff: RETURNING_FAMILY_DISCOUNT_PERCENT, duration: "forever" };
   if (input.referralPercent !== null && input.tier === "basic") return { reason: "referral", percentOff: input.referralPercent, duration: "once" };
   return null;
+}
+
+/** What a discount does, naming the referral code it came from: 'Referral code bean2026: 25% off your first month'. */
+export function discountText(discount: Pick<CheckoutDiscount, "reason" | "percentOff" | "duration">, referralCode?: string | null): string {
+  const effect = `${discount.percentOff}% off ${discount.duration === "once" ? "your first month" : "every month"}`;
+  if (discount.reason === "referral") return referralCode ? `Referral code ${referralCode}: ${effect}` : `Referral: ${effect}`;
+  return `Returning family: ${effect}`;
+}
+
+/** Ours: a referral code typed with the unlimited-photo upgrade, which it does not apply to (onboarding spec 1). */
+export const referralNotForPremium = (referralCode: string) => `Referral code ${referralCode} does not apply with unlimited photos.`;
+
+/**
+ * The line the provider's hosted checkout shows under its Pay button (Stripe's custom_text), so a
+ * parent who chose the wizard's card recognises the plan and sees the referral at work there too.
+ */
+export function checkoutPageNote(tier: SubscriptionTier, discount: CheckoutDiscount | null, referralCode?: string | null): string {
+  const plan = `Your ${WIZARD_PLAN_NAME} plan${tier === "premium" ? " with unlimited photos" : ""} is billed as ${PLANS[tier].name}.`;
+  return discount ? `${plan} ${discountText(discount, referralCode)}.` : plan;
 }
 
 /** A stable coupon id per discount, so the same coupon is reused instead of created per checkout. */
@@ -260,6 +291,10 @@ export const checkoutOnboardingSchema = z.object({
   partnerLastName: optionalText,
   partnerEmail: optionalEmail,
   babyName: optionalText,
+  moreBabies: z
+    .array(z.object({ name: z.string().trim().max(NAME_MAX_LENGTH), gender: z.enum(ONBOARDING_GENDERS) }))
+    .max(MAX_SETUP_BABIES - 1)
+    .optional(),
   dueDate: optionalDate,
   lastMenstrualPeriod: optionalDate,
   serviceEndDate: optionalDate,
@@ -267,11 +302,33 @@ export const checkoutOnboardingSchema = z.object({
 });
 export type CheckoutOnboardingData = z.infer<typeof checkoutOnboardingSchema>;
 
-/** The provider's metadata holds strings only: booleans become 'true'/'false', empty fields are left out. */
+/**
+ * The wizard's answers back from a checkout session's metadata (the inverse of onboardingMetadata),
+ * so a browser without the staged copy still has them; anything unreadable is left out.
+ */
+export function onboardingFromMetadata(metadata: Record<string, string>): CheckoutOnboardingData {
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(checkoutOnboardingSchema.shape)) {
+    const value = metadata[key];
+    if (value !== undefined) fields[key] = value;
+  }
+  if (fields.includePartner !== undefined) fields.includePartner = fields.includePartner === "true";
+  if (typeof fields.moreBabies === "string") {
+    try {
+      fields.moreBabies = JSON.parse(fields.moreBabies);
+    } catch {
+      delete fields.moreBabies;
+    }
+  }
+  const parsed = checkoutOnboardingSchema.safeParse(fields);
+  return parsed.success ? parsed.data : {};
+}
+
+/** The provider's metadata holds strings only: booleans become 'true'/'false', lists JSON, empty fields are left out. */
 export function onboardingMetadata(data: CheckoutOnboardingData): Record<string, string> {
   return Object.fromEntries(
     Object.entries(data)
-      .filter(([, value]) => value !== undefined && value !== "")
-      .map(([key, value]) => [key, String(value)]),
+      .filter(([, value]) => value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0))
+      .map(([key, value]) => [key, typeof value === "object" ? JSON.stringify(value) : String(value)]),
   );
 }

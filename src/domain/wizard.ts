@@ -54,15 +54,20 @@ export interface WizardProgress {
 
 /**
  * 'Step X of N' and the percent done at step X (1-based): the steps before it, so the last step
- * shows less than 100% until the flow is `done`.
+ * shows less than 100% until the flow is `done` (/setup-pregnancy, whose last step still saves).
  */
 export function stepProgress(number: number, total: number, done = false): WizardProgress {
   return { number, total, percent: done ? PERCENT : Math.round(((number - 1) / total) * PERCENT), label: `Step ${number} of ${total}` };
 }
 
-/** The wizard's progress; a guest choosing their role sees a 2-step flow. */
+/**
+ * The wizard's progress; a guest choosing their role sees a 2-step flow. Its last step is the
+ * hand-over to checkout, so the wizard runs from 0% on its first step to 100% on its last.
+ */
 export function wizardProgress(flow: WizardFlow, step: WizardStep, role: "parent" | "guest" = "parent"): WizardProgress {
-  return stepProgress(flow.indexOf(step) + 1, role === "guest" ? GUEST_WIZARD_STEPS : flow.length);
+  const number = flow.indexOf(step) + 1;
+  const total = role === "guest" ? GUEST_WIZARD_STEPS : flow.length;
+  return { ...stepProgress(number, total), percent: total > 1 ? Math.round(((number - 1) / (total - 1)) * PERCENT) : PERCENT };
 }
 
 /** The first step of a flow, or a step named in the URL if the flow has it. */

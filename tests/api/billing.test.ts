@@ -39,7 +39,8 @@ describe("checkout in local mode (real SDK, fake Stripe, signed webhook)", () =>
     const { url, sessionId } = await startPreauthCheckout(client);
     expect(url).toBe(`${baseUrl()}/dev/checkout/${sessionId}`);
     expect(sessionId).toMatch(/^cs_test_/);
-    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: false, payment_status: "unpaid", trial: false });
+    // The wizard's answers come back with it, for a browser that has no copy of its own.
+    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: false, payment_status: "unpaid", trial: false, discount: null, answers: { firstName: "Wren", lastName: "Billing", email: "wren@example.test", includePartner: false, dueDate: "2027-03-01", gender: "surprise", selectedPlan: "basic" } });
 
     const page = await client.fetch(`/dev/checkout/${sessionId}`);
     expect(page.status).toBe(200);
@@ -48,6 +49,8 @@ describe("checkout in local mode (real SDK, fake Stripe, signed webhook)", () =>
     expect(html).toContain(`${PLANS.basic.name}, $9.99/month`);
     expect(html).toContain(`${TRIAL_DAYS} days`);
     expect(html).toMatch(/Total due today<\/dt>\s*<dd>\$0<\/dd>/);
+    // The wizard sold its 'Complete' card: the provider's page says which tier that is.
+    expect(html).toContain("Your Complete plan is billed as Basic.");
 
     const paidAt = Date.now();
     const response = await pay(client, sessionId);
@@ -62,7 +65,7 @@ describe("checkout in local mode (real SDK, fake Stripe, signed webhook)", () =>
 
     const status = await client.trpc.billing.checkSubscription.query();
     expect(status).toEqual({ subscribed: true, subscription_tier: "basic", subscription_end: row!.currentPeriodEnd!.toISOString() });
-    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: true, payment_status: "paid", trial: true });
+    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: true, payment_status: "paid", trial: true, discount: null, answers: { firstName: "Wren", lastName: "Billing", email: "wren@example.test", includePartner: false, dueDate: "2027-03-01", gender: "surprise", selectedPlan: "basic" } });
 
     // The session's metadata staged the wizard's data (and nothing else of it, like a password).
     const session = await providerStripe().checkout.sessions.retrieve(sessionId);
@@ -91,15 +94,23 @@ describe("checkout in local mode (real SDK, fake Stripe, signed webhook)", () =>
     const page = await (await basic.client.fetch(`/dev/checkout/${sessionId}`)).text();
     expect(page).toContain("25% off the first month");
     expect(page).toMatch(/First month<\/dt>\s*<dd>\$7\.49<\/dd>/);
-    expect((await providerStripe().checkout.sessions.retrieve(sessionId)).discounts).toEqual([{ coupon: "referral-25-once", promotion_code: null }]);
+    // Where it applies, the referral's effect is named on the provider's page and after checkout.
+    expect(page).toContain(`Your Complete plan is billed as Basic. Referral code ${DEMO_REFERRAL_CODE}: 25% off your first month.`);
+    const referred = await providerStripe().checkout.sessions.retrieve(sessionId);
+    expect(referred.discounts).toEqual([{ coupon: "referral-25-once", promotion_code: null }]);
+    expect(referred.custom_text.submit?.message).toBe(`Your Complete plan is billed as Basic. Referral code ${DEMO_REFERRAL_CODE}: 25% off your first month.`);
     await pay(basic.client, sessionId);
     expect(await timesUsed()).toBe(before! + 1);
+    expect((await basic.client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).discount).toEqual({ reason: "referral", percentOff: 25, duration: "once", referralCode: DEMO_REFERRAL_CODE });
 
     const premium = await signUp("referredpremium");
     const premiumCheckout = await startPreauthCheckout(premium.client, { plan: "premium", referralCode: DEMO_REFERRAL_CODE });
-    expect((await providerStripe().checkout.sessions.retrieve(premiumCheckout.sessionId)).discounts).toEqual([]);
+    const premiumSession = await providerStripe().checkout.sessions.retrieve(premiumCheckout.sessionId);
+    expect(premiumSession.discounts).toEqual([]);
+    expect(premiumSession.custom_text.submit?.message).toBe("Your Complete plan with unlimited photos is billed as Premium.");
     await pay(premium.client, premiumCheckout.sessionId);
     expect(await timesUsed()).toBe(before! + 1);
+    expect((await premium.client.trpc.billing.verifySession.query({ stripeSessionId: premiumCheckout.sessionId })).discount).toBeNull();
 
     await expect(premium.client.trpc.billing.createCheckout.mutate({ plan: "basic" })).rejects.toMatchObject({ data: { code: "CONFLICT", appCode: "ALREADY_SUBSCRIBED" } });
     const stranger = await signUp("badreferral");
@@ -121,7 +132,7 @@ describe("checkout in local mode (real SDK, fake Stripe, signed webhook)", () =>
     const response = await client.fetch(`/dev/checkout/${sessionId}/cancel`);
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(`${baseUrl()}${CANCEL_PATH}`);
-    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toEqual({ verified: false, payment_status: "unpaid", trial: false });
+    expect(await client.trpc.billing.verifySession.query({ stripeSessionId: sessionId })).toMatchObject({ verified: false, payment_status: "unpaid", trial: false, discount: null });
   });
 
   it("opens the customer portal only for a user the provider knows", async () => {
@@ -184,6 +195,8 @@ describe("the webhook", () => {
     const { url } = await client.trpc.billing.createCheckout.mutate({ plan: "basic" });
     const session = await providerStripe().checkout.sessions.retrieve(sessionIdOf(url));
     expect(session.discounts).toEqual([{ coupon: "returning-family-30-forever", promotion_code: null }]);
+    // Settings sells Basic by its own name: no wizard card to reconcile on the provider's page.
+    expect(session.custom_text.submit).toBeNull();
     expect(session.success_url).toBe(`${baseUrl()}/settings?payment=success&session_id={CHECKOUT_SESSION_ID}`);
     expect(session.customer).toMatch(/^cus_/);
   });

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { afterTrialLines, checkoutDiscount, checkoutOnboardingSchema, checkoutTier, couponId, onboardingMetadata, orderSummary, PHOTO_UPGRADE_PRICE_CENTS, PLANS, REFERRAL_DISCOUNT_PERCENT, RETURNING_FAMILY_DISCOUNT_PERCENT, returnPathSchema, storedPlan, successPathWithSessionId, TRIAL_DAYS, trialEndsAt, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/billing";
+import { afterTrialLines, checkoutDiscount, checkoutOnboardingSchema, checkoutPageNote, discountText, onboardingFromMetadata, referralNotForPremium, wizardPlanName, checkoutTier, couponId, onboardingMetadata, orderSummary, PHOTO_UPGRADE_PRICE_CENTS, PLANS, REFERRAL_DISCOUNT_PERCENT, RETURNING_FAMILY_DISCOUNT_PERCENT, returnPathSchema, storedPlan, successPathWithSessionId, TRIAL_DAYS, trialEndsAt, UNLIMITED_PHOTO_SENTINEL } from "../../src/domain/billing";
 import { parseStripeForm, stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
 import { MS_PER_DAY } from "../../src/domain/units";
 
@@ -83,6 +83,34 @@ describe("checkout input", () => {
     expect(onboardingMetadata(parsed)).toEqual({ firstName: "Ada", lastName: "L", email: "ada@example.test", includePartner: "true", dueDate: "2027-01-02", gender: "girl" });
     expect(checkoutOnboardingSchema.safeParse({ dueDate: "2027-02-30" }).success).toBe(false);
     expect(checkoutOnboardingSchema.safeParse({}).success).toBe(true);
+  });
+
+  it("stages twins and more as JSON, at most the setup's four babies in all", () => {
+    const twins = checkoutOnboardingSchema.parse({ babyName: "Juniper", gender: "girl", moreBabies: [{ name: " Rowan ", gender: "boy" }] });
+    expect(onboardingMetadata(twins)).toEqual({ babyName: "Juniper", gender: "girl", moreBabies: '[{"name":"Rowan","gender":"boy"}]' });
+    expect(onboardingMetadata(checkoutOnboardingSchema.parse({ moreBabies: [] }))).toEqual({});
+    const baby = { name: "", gender: "unknown" };
+    expect(checkoutOnboardingSchema.safeParse({ moreBabies: [baby, baby, baby] }).success).toBe(true);
+    expect(checkoutOnboardingSchema.safeParse({ moreBabies: [baby, baby, baby, baby] }).success).toBe(false);
+  });
+
+  it("reads the staged answers back from the metadata, ignoring the checkout's own keys and anything unreadable", () => {
+    const answers = { firstName: "Ada", includePartner: true, partnerFirstName: "Leo", babyName: "Juniper", moreBabies: [{ name: "Rowan", gender: "boy" as const }], dueDate: "2027-01-02", gender: "girl" as const };
+    expect(onboardingFromMetadata({ ...onboardingMetadata(answers), userId: "u1", tier: "basic", referralCode: "bean2026" })).toEqual(answers);
+    expect(onboardingFromMetadata({ includePartner: "false" })).toEqual({ includePartner: false });
+    expect(onboardingFromMetadata({ babyName: "Juniper", moreBabies: "[not json" })).toEqual({ babyName: "Juniper" });
+    expect(onboardingFromMetadata({ dueDate: "2027-02-30" })).toEqual({});
+  });
+
+  it("names the wizard's card with its tier, and a discount by what it does", () => {
+    expect(wizardPlanName("basic")).toBe("Complete plan (Basic)");
+    expect(wizardPlanName("premium")).toBe("Complete plan with unlimited photos (Premium)");
+    const referral = { reason: "referral", percentOff: REFERRAL_DISCOUNT_PERCENT, duration: "once" } as const;
+    expect(discountText(referral, "bean2026")).toBe("Referral code bean2026: 25% off your first month");
+    expect(discountText({ reason: "returning-family", percentOff: RETURNING_FAMILY_DISCOUNT_PERCENT, duration: "forever" })).toBe("Returning family: 30% off every month");
+    expect(checkoutPageNote("basic", referral, "bean2026")).toBe("Your Complete plan is billed as Basic. Referral code bean2026: 25% off your first month.");
+    expect(checkoutPageNote("premium", null)).toBe("Your Complete plan with unlimited photos is billed as Premium.");
+    expect(referralNotForPremium("bean2026")).toBe("Referral code bean2026 does not apply with unlimited photos.");
   });
 });
 

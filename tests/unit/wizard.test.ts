@@ -22,13 +22,15 @@ describe("parent wizard steps", () => {
     expect(nextWizardStep(FULL_WIZARD_STEPS, "payment", true)).toBeNull();
   });
 
-  it("says 'Step X of N' with the percent of steps done before it; guests see two steps", () => {
-    expect(wizardProgress(FULL_WIZARD_STEPS, "partner")).toEqual({ number: 4, total: 8, percent: 38, label: "Step 4 of 8" });
+  it("says 'Step X of N', running from 0% on the first step to 100% on the last; guests see two steps", () => {
+    expect(wizardProgress(FULL_WIZARD_STEPS, "role")).toEqual({ number: 1, total: 8, percent: 0, label: "Step 1 of 8" });
+    expect(wizardProgress(FULL_WIZARD_STEPS, "partner")).toEqual({ number: 4, total: 8, percent: 43, label: "Step 4 of 8" });
     expect(wizardProgress(FULL_WIZARD_STEPS, "role", "guest")).toEqual({ number: 1, total: 2, percent: 0, label: "Step 1 of 2" });
-    expect(wizardProgress(FULL_WIZARD_STEPS, "payment").percent).toBe(88);
+    expect(wizardProgress(FULL_WIZARD_STEPS, "payment").percent).toBe(100);
+    expect(wizardProgress(UPGRADE_WIZARD_STEPS, "payment").percent).toBe(100);
   });
 
-  it("reaches 100% only when the flow is done", () => {
+  it("setup reaches 100% only when the flow is done", () => {
     expect(stepProgress(4, 4).percent).toBe(75);
     expect(stepProgress(4, 4, true).percent).toBe(100);
     expect(wizardProgress(UPGRADE_WIZARD_STEPS, "payment").label).toBe("Step 5 of 5");

@@ -46,8 +46,15 @@ async function discountOf(c: { var: AppVariables }, session: StoredSession): Pro
   return { percentOff: Number(coupon.percent_off), duration: coupon.duration === "forever" ? "forever" : "once" };
 }
 
-/** The checkout page around an order summary's rows and the Pay / Cancel form. */
-function checkoutPage(summaryRows: ReturnType<typeof html>, form: ReturnType<typeof html>) {
+/** The message the session asked to show beside its submit button (Stripe's custom_text.submit). */
+function submitMessageOf(session: StoredSession): string | null {
+  const customText = session.custom_text as { submit?: { message?: unknown } | null } | undefined;
+  const message = customText?.submit?.message;
+  return typeof message === "string" ? message : null;
+}
+
+/** The checkout page around an order summary's rows and the Pay / Cancel form, with the session's own message under it as Stripe shows it. */
+function checkoutPage(summaryRows: ReturnType<typeof html>, form: ReturnType<typeof html>, message: string | null) {
   return page(
     "Checkout",
     html`<h1>Checkout</h1>
@@ -56,7 +63,7 @@ function checkoutPage(summaryRows: ReturnType<typeof html>, form: ReturnType<typ
         <h2 id="summary-heading">Order summary</h2>
         <dl>${summaryRows}</dl>
       </section>
-      ${form}`,
+      ${form} ${message ? html`<p>${message}</p>` : ""}`,
   );
 }
 
@@ -78,6 +85,7 @@ export const devCheckoutRoutes = new Hono<Env>()
             <dt>Total due today</dt>
             <dd>${formatPrice(Number(session.amount_total))}</dd>`,
           form,
+          submitMessageOf(session),
         ),
       );
     }
@@ -96,6 +104,7 @@ export const devCheckoutRoutes = new Hono<Env>()
           <dt>Total due today</dt>
           <dd>${formatPrice(summary.dueTodayCents)}</dd>`,
         form,
+        submitMessageOf(session),
       ),
     );
   })

@@ -19,6 +19,9 @@ import { SECONDS_PER_DAY } from "../../src/domain/units";
 export type StripeObject = Record<string, unknown> & { id: string; object: string };
 type Env = { Bindings: Bindings; Variables: AppVariables };
 
+/** Stripe's limit on a checkout page's custom text. */
+const CUSTOM_TEXT_MAX_LENGTH = 1200;
+
 /** Checkout sessions expire after a day, as Stripe's do by default. */
 const CHECKOUT_SESSION_LIFETIME_SECONDS = SECONDS_PER_DAY;
 export const WEBHOOK_PATH = "/api/billing/webhook";
@@ -435,6 +438,8 @@ async function createCheckoutSession(c: Context<Env>, config: BillingConfig) {
   const coupon = couponIdParam ? await loadObject(c.var.db, couponIdParam, "coupon") : undefined;
   if (couponIdParam && !coupon) return noSuch(c, "coupon", couponIdParam);
 
+  const submitMessage = asString(asRecord(asRecord(params.custom_text).submit).message);
+  if (submitMessage !== undefined && submitMessage.length > CUSTOM_TEXT_MAX_LENGTH) return stripeError(c, 400, `Invalid custom_text[submit][message]: must be at most ${CUSTOM_TEXT_MAX_LENGTH} characters`, "parameter_invalid");
   const subscriptionData = asRecord(params.subscription_data);
   const trialPeriodDays = Number(asString(subscriptionData.trial_period_days) ?? 0);
   const subtotal =
@@ -455,6 +460,8 @@ async function createCheckoutSession(c: Context<Env>, config: BillingConfig) {
     customer_email: asString(params.customer_email) ?? null,
     client_reference_id: asString(params.client_reference_id) ?? null,
     metadata: stringRecord(params.metadata),
+    // Stripe returns the four texts its page can show, unset ones null; we keep the submit message.
+    custom_text: { after_submit: null, shipping_address: null, submit: submitMessage ? { message: submitMessage } : null, terms_of_service_acceptance: null },
     subscription: null,
     payment_intent: null,
     currency: "usd",

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { checkoutDiscount, type CheckoutDiscount, type CheckoutOnboardingData, couponId, onboardingMetadata, storedPlan, successPathWithSessionId, TRIAL_DAYS } from "../../src/domain/billing";
+import { checkoutDiscount, checkoutPageNote, type CheckoutDiscount, type CheckoutOnboardingData, couponId, onboardingFromMetadata, onboardingMetadata, storedPlan, successPathWithSessionId, TRIAL_DAYS } from "../../src/domain/billing";
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus, type SubscriptionTier } from "../../src/domain/enums";
 import { REFERRAL_MESSAGES, normalizeReferralCode } from "../../src/domain/referral";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
@@ -109,12 +109,15 @@ export async function startCheckout(caller: UserCaller, request: CheckoutRequest
   const discount = checkoutDiscount({ tier: request.tier, referralPercent, returningFamily: await isReturningFamily(db, payer.id) });
   const { config, stripe } = billingClient(caller);
   const [coupon, customer] = await Promise.all([discount ? ensureCoupon(stripe, discount) : null, knownCustomerId(db, payer.id)]);
+  const referralCode = discount?.reason === "referral" && request.referralCode ? normalizeReferralCode(request.referralCode) : null;
   const metadata: Record<string, string> = {
     ...(request.onboarding ? onboardingMetadata(request.onboarding) : {}),
     userId: payer.id,
     tier: request.tier,
     // Only a referral that was applied counts as used (the webhook increments it).
-    ...(discount?.reason === "referral" && request.referralCode ? { referralCode: normalizeReferralCode(request.referralCode) } : {}),
+    ...(referralCode ? { referralCode } : {}),
+    // What the discount was, for the screen after checkout (verify-session) to say.
+    ...(discount ? { discountReason: discount.reason, discountPercent: String(discount.percentOff), discountDuration: discount.duration } : {}),
   };
   const session = await stripe.checkout.sessions.create({
     mode: "subscription",
@@ -125,6 +128,8 @@ export async function startCheckout(caller: UserCaller, request: CheckoutRequest
     cancel_url: `${origin}${request.cancelPath}`,
     subscription_data: { trial_period_days: TRIAL_DAYS, metadata: { userId: payer.id, tier: request.tier } },
     ...(coupon ? { discounts: [{ coupon }] } : {}),
+    // The wizard sold its 'Complete' card: the provider's page names the tier, so it says both.
+    ...(request.onboarding ? { custom_text: { submit: { message: checkoutPageNote(request.tier, discount, referralCode) } } } : {}),
     metadata,
   });
   if (!session.url) throw new AppError("INTERNAL_SERVER_ERROR", "NO_CHECKOUT_URL", "No checkout URL received");
@@ -135,7 +140,7 @@ export async function startCheckout(caller: UserCaller, request: CheckoutRequest
  * verify-session: only the user the session was created for may ask. A trial checkout charges
  * nothing today and counts as paid; `trial` tells it apart, so the next screen can say which happened.
  */
-export async function verifyCheckoutSession(caller: UserCaller, sessionId: string): Promise<{ verified: boolean; payment_status: string; trial: boolean }> {
+export async function verifyCheckoutSession(caller: UserCaller, sessionId: string): Promise<{ verified: boolean; payment_status: string; trial: boolean; discount: AppliedDiscount | null; answers: CheckoutAnswers }> {
   const { stripe } = billingClient(caller);
   let session: Stripe.Checkout.Session;
   try {
@@ -147,7 +152,32 @@ export async function verifyCheckoutSession(caller: UserCaller, sessionId: strin
   if (session.client_reference_id !== caller.user.id) throw new AppError("FORBIDDEN", "ACCESS_DENIED");
   const verified = session.status === "complete" && (session.payment_status === "paid" || session.payment_status === "no_payment_required");
   // Stripe's word for a checkout whose first charge waits for the end of a trial.
-  return { verified, payment_status: verified ? "paid" : session.payment_status, trial: verified && session.payment_status === "no_payment_required" };
+  const metadata = session.metadata ?? {};
+  return {
+    verified,
+    payment_status: verified ? "paid" : session.payment_status,
+    trial: verified && session.payment_status === "no_payment_required",
+    discount: appliedDiscount(metadata),
+    answers: checkoutAnswers(metadata),
+  };
+}
+
+/** The wizard's answers staged with a checkout, and the plan it bought: a browser without its own copy confirms from these. */
+export type CheckoutAnswers = CheckoutOnboardingData & { selectedPlan?: SubscriptionTier };
+
+function checkoutAnswers(metadata: Record<string, string>): CheckoutAnswers {
+  const tier = metadata.tier;
+  return { ...onboardingFromMetadata(metadata), ...(tier === "basic" || tier === "premium" ? { selectedPlan: tier } : {}) };
+}
+
+/** The discount a checkout applied, as startCheckout recorded it in the session's metadata. */
+export type AppliedDiscount = CheckoutDiscount & { referralCode: string | null };
+
+function appliedDiscount(metadata: Record<string, string>): AppliedDiscount | null {
+  const { discountReason: reason, discountDuration: duration } = metadata;
+  const percentOff = Number(metadata.discountPercent);
+  if ((reason !== "referral" && reason !== "returning-family") || (duration !== "once" && duration !== "forever") || !Number.isFinite(percentOff)) return null;
+  return { reason, percentOff, duration, referralCode: metadata.referralCode ?? null };
 }
 
 /** check-subscription, from our database: the webhook is the source of truth. */

@@ -5,15 +5,16 @@ import { babyGenderFromOnboarding, CREATION_FAILURE_TEXTS, defaultPregnancyTitle
 import { useTRPC, type RouterInputs } from "../../lib/trpc";
 import { Alert, FormMessage } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
-import { Spinner } from "../../ui/Spinner";
+import { PageSpinner, Spinner } from "../../ui/Spinner";
+import { ROUTE_TEXTS } from "../../domain/errors";
 import { toast } from "../../ui/toast";
 import { AuthCard } from "../../ui/AuthLayout";
-import { clearStagedOnboarding, readStagedOnboarding, type OnboardingData } from "../onboarding/onboardingData";
+import { clearStagedOnboarding, readStagedOnboarding, type OnboardingData, type WizardBaby } from "../onboarding/onboardingData";
 import { GENDER_LABELS } from "../onboarding/WizardSteps";
 import { failureDescription } from "../../lib/serverError";
 import { usePaymentVerification, type PaymentVerificationState } from "./usePaymentVerification";
 import { track } from "../../lib/analytics";
-import { CHECKOUT_MESSAGES, formatPrice, PLANS, TRIAL_DAYS } from "../../domain/billing";
+import { CHECKOUT_MESSAGES, discountText, formatPrice, PLANS, TRIAL_DAYS, wizardPlanName } from "../../domain/billing";
 import { browserTimeZone } from "../../lib/timeZone";
 import { formatNumericDate } from "../../lib/format";
 
@@ -28,6 +29,12 @@ export const AUTH_REFRESH_DELAY_MS = 100;
 
 const route = getRouteApi("/confirm-pregnancy");
 
+/** The wizard cannot pass its pregnancy step without a due date or LMP: without one, there are no answers. */
+const hasWizardAnswers = (data: Partial<OnboardingData>) => Boolean(data.dueDate || data.lastMenstrualPeriod);
+
+/** Every baby the wizard named: the spec's babyName and gender first, then twins and more. */
+const wizardBabies = (data: Partial<OnboardingData>): WizardBaby[] => [{ name: data.babyName ?? "", gender: data.gender ?? "unknown" }, ...(data.moreBabies ?? [])];
+
 /** What the wizard staged, as create_pregnancy_complete takes it: the partner only with a name and email. */
 function pregnancySetup(data: Partial<OnboardingData>): RouterInputs["pregnancy"]["createComplete"] {
   const partner = data.includePartner && data.partnerFirstName?.trim() && data.partnerLastName?.trim() && data.partnerEmail?.trim() ? { firstName: data.partnerFirstName, lastName: data.partnerLastName, email: data.partnerEmail } : undefined;
@@ -35,7 +42,7 @@ function pregnancySetup(data: Partial<OnboardingData>): RouterInputs["pregnancy"
     // The family's zone starts as the creating parent's (Settings changes it).
     pregnancy: { dueDate: data.dueDate || undefined, lastMenstrualPeriod: data.lastMenstrualPeriod || undefined, timeZone: browserTimeZone() ?? undefined },
     partner,
-    babies: [{ name: data.babyName?.trim() || undefined, gender: babyGenderFromOnboarding(data.gender ?? "unknown") }],
+    babies: wizardBabies(data).map((baby) => ({ name: baby.name.trim() || undefined, gender: babyGenderFromOnboarding(baby.gender) })),
     isGuestConversion: Boolean(data.isGuestConversion),
   };
 }
@@ -104,9 +111,13 @@ export function ConfirmPregnancyPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [staged] = useState(readStagedOnboarding);
-  const data = staged?.data ?? {};
-  const skipCheckout = Boolean(data.skipCheckout);
-  const verification = usePaymentVerification(data.stripeSessionId || search.session_id, skipCheckout);
+  const local = staged?.data ?? {};
+  const skipCheckout = Boolean(local.skipCheckout);
+  const sessionId = local.stripeSessionId || search.session_id;
+  const verification = usePaymentVerification(sessionId, skipCheckout);
+  // This browser's copy of the answers, else the server's (staged with the checkout): paying on one
+  // device and confirming on another asks nothing again.
+  const data: Partial<OnboardingData> = hasWizardAnswers(local) ? local : { ...verification.answers, ...local };
 
   const create = useMutation(
     trpc.pregnancy.createComplete.mutationOptions({
@@ -123,7 +134,9 @@ export function ConfirmPregnancyPage() {
     }),
   );
 
-  if (!staged) {
+  // Without answers of its own, this browser waits for the server's before showing anything.
+  if (!hasWizardAnswers(local) && sessionId && !skipCheckout && verification.answers === undefined && verification.status === "checking") return <PageSpinner label={ROUTE_TEXTS.loading} />;
+  if (!staged && !hasWizardAnswers(data)) {
     return (
       <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
         <AuthCard title={SETUP_MESSAGES.noPregnancyData} description="Your pregnancy details were not found in this browser. Start setup again to enter them.">
@@ -138,6 +151,7 @@ export function ConfirmPregnancyPage() {
   const tier = data.selectedPlan ?? "basic";
   const name = [data.firstName, data.lastName].filter(Boolean).join(" ") || session.user.name;
   const partner = pregnancySetup(data).partner;
+  const babies = wizardBabies(data);
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
       <AuthCard title="Confirm Your Pregnancy" description="Check your details, then create your pregnancy.">
@@ -162,13 +176,16 @@ export function ConfirmPregnancyPage() {
               <Row label="Partner" value="Not invited yet. You can invite your partner in the next steps." />
             )}
           </ReviewSection>
-          <ReviewSection title="Baby">
-            <Row label="Name" value={data.babyName?.trim() || "Not named yet"} />
-            <Row label="Gender" value={GENDER_LABELS[data.gender ?? "unknown"]} />
-          </ReviewSection>
+          {babies.map((baby, index) => (
+            <ReviewSection key={index} title={babies.length > 1 ? `Baby ${index + 1}` : "Baby"}>
+              <Row label="Name" value={baby.name.trim() || "Not named yet"} />
+              <Row label="Gender" value={GENDER_LABELS[baby.gender]} />
+            </ReviewSection>
+          ))}
           <ReviewSection title="Plan">
-            <Row label="Plan" value={`${PLANS[tier].name}, ${formatPrice(PLANS[tier].priceCents)}/month`} />
+            <Row label="Plan" value={`${wizardPlanName(tier)}, ${formatPrice(PLANS[tier].priceCents)}/month`} />
             <Row label="Trial" value={`${TRIAL_DAYS} days free`} />
+            {verification.discount && <Row label="Discount" value={discountText(verification.discount, verification.discount.referralCode)} />}
             <Row label="Partner account" value="FREE" />
           </ReviewSection>
           <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
+import { useTRPC, type RouterOutputs } from "../../lib/trpc";
 import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_TIMEOUT_MS } from "../../domain/billing";
 
 export type PaymentVerification = "checking" | "verified" | "failed";
@@ -9,7 +9,13 @@ export interface PaymentVerificationState {
   status: PaymentVerification;
   /** A verified checkout that started the free trial rather than charging. */
   trial: boolean;
+  /** The discount the checkout applied, as the server recorded it (a referral names its code). */
+  discount: VerifiedSession["discount"];
+  /** The wizard's answers staged with the checkout; undefined until the server answered. */
+  answers: VerifiedSession["answers"] | undefined;
 }
+
+type VerifiedSession = RouterOutputs["billing"]["verifySession"];
 
 /**
  * Payment verification on /confirm-pregnancy (onboarding spec 4): asks verify-session every 3 s
@@ -34,8 +40,9 @@ export function usePaymentVerification(stripeSessionId: string | undefined, skip
   }, [verified]);
 
   const trial = Boolean(session.data?.trial);
-  if (verified) return { status: "verified", trial };
+  const known = { trial, discount: session.data?.discount ?? null, answers: session.data?.answers };
+  if (verified) return { status: "verified", ...known };
   // Without a session to ask about, or once the server refused it, waiting cannot help.
-  if (timedOut || !stripeSessionId || session.isError) return { status: "failed", trial };
-  return { status: "checking", trial };
+  if (timedOut || !stripeSessionId || session.isError) return { status: "failed", ...known };
+  return { status: "checking", ...known };
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { afterTrialLines, CHECKOUT_MESSAGES, CHECKOUT_SESSION_ID_TEMPLATE, formatPrice, PLANS, subscriptionTermMonths, TRIAL_DAYS } from "../../domain/billing";
+import { afterTrialLines, CHECKOUT_MESSAGES, CHECKOUT_SESSION_ID_TEMPLATE, discountText, formatPrice, PLANS, referralNotForPremium, subscriptionTermMonths, TRIAL_DAYS, wizardPlanName } from "../../domain/billing";
 import { isDateOnly, lmpFromDueDate, READ_ONLY_YEARS, SERVICE_END_DAYS_AFTER_DUE, serviceEndDate, todayIso, weeksPregnant } from "../../domain/dates";
 import { useTRPC, useTRPCClient } from "../../lib/trpc";
 import { FormMessage } from "../../ui/Alert";
@@ -110,21 +110,20 @@ export function PaymentStep({ data, onChange, onBack, successPath, cancelPath, u
             Order summary
           </h3>
           <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
-            <dt>Complete plan{tier === "premium" ? " with unlimited photos" : ""}</dt>
+            <dt>{wizardPlanName(tier)}</dt>
             <dd className="text-right">{formatPrice(PLANS[tier].priceCents)}/month</dd>
             <dt>Partner account</dt>
             <dd className="text-right font-semibold">FREE</dd>
             {discount && (
               <>
-                <dt>
-                  Referral code {referralCode}: {discount.percentOff}% off your first month
-                </dt>
+                <dt>{discountText(discount, referralCode)}</dt>
                 <dd className="text-right">{formatPrice(summary.firstMonthCents)} first month</dd>
               </>
             )}
             <dt className="border-t border-border pt-2 font-bold">Total due today</dt>
             <dd className="border-t border-border pt-2 text-right font-bold">{formatPrice(summary.dueTodayCents)}</dd>
           </dl>
+          {referralCode && !discount && <p className="mt-3 text-sm text-muted-foreground">{referralNotForPremium(referralCode)}</p>}
           <p className="mt-3 text-sm text-muted-foreground">Your {TRIAL_DAYS}-day free trial starts today.</p>
           {afterTrialLines(summary).map((line) => (
             <p key={line} className="text-sm text-muted-foreground">

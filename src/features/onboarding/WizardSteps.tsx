@@ -6,10 +6,11 @@ import { Button } from "../../ui/Button";
 import { RadioCards } from "../../ui/RadioCards";
 import { TextField } from "../../ui/TextField";
 import { SelectField, Switch } from "../../ui/fields";
-import { ACCOUNT_ROLE_OPTIONS, wizardOrder, type AccountRole, type OnboardingData } from "./onboardingData";
+import { ACCOUNT_ROLE_OPTIONS, wizardOrder, type AccountRole, type OnboardingData, type WizardBaby } from "./onboardingData";
+import { MAX_SETUP_BABIES } from "../../domain/pregnancy";
 import { EARLY_ACCESS_HOURS } from "../../domain/modes";
 import { codeLifetimeNote } from "../../domain/authMessages";
-import { PHOTO_UPGRADE_PRICE_CENTS, PLANS, TRIAL_DAYS, afterTrialLines, formatPrice } from "../../domain/billing";
+import { PHOTO_UPGRADE_PRICE_CENTS, PLANS, TRIAL_DAYS, afterTrialLines, discountText, formatPrice, referralNotForPremium, WIZARD_PLAN_NAME } from "../../domain/billing";
 import { formatNumericDate } from "../../lib/format";
 
 export type WizardData = Partial<OnboardingData>;
@@ -122,8 +123,24 @@ const DATE_MODE_OPTIONS = [
   { value: "lmp", label: "Calculate from LMP", description: `We count ${LMP_TO_DUE_DAYS} days from the first day of your last period.` },
 ] as const;
 
-/** Baby name, due date (typed, or from the LMP) and gender; Continue waits for a date (onboarding spec 2 and 4). */
+function GenderSelect({ label, value, onChange }: { label: string; value: OnboardingGender; onChange: (gender: OnboardingGender) => void }) {
+  return (
+    <SelectField label={label} value={value} onChange={(event) => onChange(event.target.value as OnboardingGender)}>
+      {ONBOARDING_GENDERS.map((gender) => (
+        <option key={gender} value={gender}>
+          {GENDER_LABELS[gender]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/**
+ * Baby name, due date (typed, or from the LMP) and gender; Continue waits for a date (onboarding
+ * spec 2 and 4). Twins and more are named here too (up to the setup's 4), so setup need not ask again.
+ */
 export function PregnancyDetailsStep({ data, onChange, onNext, onBack }: StepProps) {
+  const moreBabies = data.moreBabies ?? [];
   const [mode, setMode] = useState<DateMode>(data.lastMenstrualPeriod ? "lmp" : "due-date");
   const typed = mode === "lmp" ? (data.lastMenstrualPeriod ?? "") : (data.dueDate ?? "");
   const dueDate = isDateOnly(typed) ? (mode === "lmp" ? dueDateFromLmp(typed) : typed) : null;
@@ -154,13 +171,26 @@ export function PregnancyDetailsStep({ data, onChange, onNext, onBack }: StepPro
         onChange={(event) => setDate(event.target.value)}
         hint={mode === "lmp" && dueDate ? `Your estimated due date is ${formatNumericDate(dueDate)}.` : undefined}
       />
-      <SelectField label="Baby's gender" value={data.gender ?? "unknown"} onChange={(event) => onChange({ gender: event.target.value as OnboardingGender })}>
-        {ONBOARDING_GENDERS.map((gender) => (
-          <option key={gender} value={gender}>
-            {GENDER_LABELS[gender]}
-          </option>
-        ))}
-      </SelectField>
+      <GenderSelect label="Baby's gender" value={data.gender ?? "unknown"} onChange={(gender) => onChange({ gender })} />
+      {moreBabies.map((baby, index) => {
+        const number = index + 2;
+        const changeBaby = (changes: Partial<WizardBaby>) => onChange({ moreBabies: moreBabies.map((other, at) => (at === index ? { ...other, ...changes } : other)) });
+        return (
+          <fieldset key={number} className="flex flex-col gap-3 rounded-xl border border-border p-4">
+            <legend className="px-1 font-semibold">Baby {number}</legend>
+            <TextField label={`Baby ${number}'s name (optional)`} autoComplete="off" value={baby.name} onChange={(event) => changeBaby({ name: event.target.value })} />
+            <GenderSelect label={`Baby ${number}'s gender`} value={baby.gender} onChange={(gender) => changeBaby({ gender })} />
+            <Button variant="link" className="self-start" onClick={() => onChange({ moreBabies: moreBabies.filter((_, at) => at !== index) })}>
+              Remove baby {number}
+            </Button>
+          </fieldset>
+        );
+      })}
+      {moreBabies.length + 1 < MAX_SETUP_BABIES && (
+        <Button variant="secondary" className="self-start" onClick={() => onChange({ moreBabies: [...moreBabies, { name: "", gender: "unknown" }] })}>
+          Add another baby
+        </Button>
+      )}
       <section aria-labelledby="tracked-heading" className="rounded-xl border border-border p-4">
         <h3 id="tracked-heading" className="font-semibold">
           What you will track
@@ -186,7 +216,7 @@ const PLAN_INCLUDES = ["Partner account free", "Guests free", "Calendar, health 
  */
 export function PlanStep({ data, onChange, onNext, onBack, prepare }: StepProps & { prepare?: () => Promise<unknown> }) {
   const [busy, setBusy] = useState(false);
-  const { tier, summary } = wizardOrder(data);
+  const { tier, summary, discount, referralCode } = wizardOrder(data);
   const plan = PLANS[tier];
   return (
     <StepForm
@@ -202,7 +232,7 @@ export function PlanStep({ data, onChange, onNext, onBack, prepare }: StepProps 
       <section aria-labelledby="plan-heading" className="rounded-card border-2 border-primary p-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id="plan-heading" className="text-xl font-bold">
-            Complete
+            {WIZARD_PLAN_NAME}
           </h3>
           <span className="rounded-full bg-lavender px-3 py-1 text-sm font-semibold">{TRIAL_DAYS}-day free trial</span>
         </div>
@@ -211,6 +241,7 @@ export function PlanStep({ data, onChange, onNext, onBack, prepare }: StepProps 
           <span className="text-base font-normal text-muted-foreground">/month</span>
         </p>
         <p className="text-muted-foreground">No payment today. {afterTrialLines(summary).join(". ")}. Cancel anytime during the trial.</p>
+        {referralCode && <p className="mt-1 font-semibold">{discount ? `${discountText(discount, referralCode)}.` : referralNotForPremium(referralCode)}</p>}
         <ul className="mt-3 list-disc pl-5">
           {[...plan.features, ...PLAN_INCLUDES].map((feature) => (
             <li key={feature}>{feature}</li>

@@ -19,6 +19,12 @@ export const ACCOUNT_ROLE_OPTIONS = [
   { value: "guest", label: "I'm family or a friend", description: "Follow a pregnancy you were invited to: updates, photos, RSVPs, the waiting room and the guessing game. Always free." },
 ] as const satisfies readonly { value: AccountRole; label: string; description: string }[];
 
+/** A further baby (twins and more): the spec's babyName and gender are the first one's. */
+export interface WizardBaby {
+  name: string;
+  gender: OnboardingGender;
+}
+
 export interface OnboardingData {
   role: AccountRole;
   firstName: string;
@@ -30,6 +36,8 @@ export interface OnboardingData {
   partnerLastName: string;
   partnerEmail: string;
   babyName: string;
+  /** Ours: the babies after the first, so twins are named once, in the wizard. */
+  moreBabies: WizardBaby[];
   dueDate: string;
   lastMenstrualPeriod: string;
   serviceEndDate: string;

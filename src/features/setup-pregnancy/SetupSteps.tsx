@@ -71,6 +71,11 @@ function StepForm({ onSubmit, children }: { onSubmit: (form: HTMLFormElement) =>
   );
 }
 
+/** Over a step that arrives filled with what the parent already told us (the wizard's answers). */
+function PrefilledNote() {
+  return <p className="text-muted-foreground">We filled this in from what you told us. Change anything that is not right, then continue.</p>;
+}
+
 /** A setup step's failure toast: the server's words, 'An unexpected error occurred' for a failure on its side, or 'Please try again'. */
 const failed = (title: string) => (error: unknown) => toast({ title, description: failureDescription(error, CREATION_FAILURE_TEXTS), variant: "error" });
 
@@ -114,6 +119,7 @@ export function TimelineStep({ pregnancy, timeline, onTimelineChange, onNext }: 
 
   return (
     <StepForm onSubmit={submit}>
+      {pregnancy && <PrefilledNote />}
       <RadioCards
         legend="How should we set your due date?"
         showLegend
@@ -162,10 +168,10 @@ export function BabiesStep({ pregnancyId, timeline, onBack, onNext }: { pregnanc
   const details = useQuery({ ...trpc.pregnancy.details.queryOptions({ pregnancyId: pregnancyId ?? "" }), enabled: pregnancyId !== null });
   if (pregnancyId !== null && !details.data) return <PageSpinner label="Loading your babies..." />;
   const existing = (details.data?.babies ?? []).map((baby): BabyRow => ({ key: baby.id, id: baby.id, name: baby.name, gender: baby.gender, saved: { name: baby.name, gender: baby.gender } }));
-  return <BabiesForm pregnancyId={pregnancyId} initialRows={existing.length > 0 ? existing : [newBabyRow()]} timeline={timeline} onBack={onBack} onNext={onNext} />;
+  return <BabiesForm pregnancyId={pregnancyId} initialRows={existing.length > 0 ? existing : [newBabyRow()]} prefilled={existing.length > 0} timeline={timeline} onBack={onBack} onNext={onNext} />;
 }
 
-function BabiesForm({ pregnancyId, initialRows, timeline, onBack, onNext }: { pregnancyId: string | null; initialRows: BabyRow[]; timeline: Timeline; onBack: () => void; onNext: () => void }) {
+function BabiesForm({ pregnancyId, initialRows, prefilled, timeline, onBack, onNext }: { pregnancyId: string | null; initialRows: BabyRow[]; prefilled: boolean; timeline: Timeline; onBack: () => void; onNext: () => void }) {
   const trpc = useTRPC();
   const trpcClient = useTRPCClient();
   const queryClient = useQueryClient();
@@ -211,7 +217,7 @@ function BabiesForm({ pregnancyId, initialRows, timeline, onBack, onNext }: { pr
 
   return (
     <StepForm onSubmit={submit}>
-      <p className="text-muted-foreground">Optional: name your baby (or babies) now, or skip and do it later in Settings.</p>
+      {prefilled ? <PrefilledNote /> : <p className="text-muted-foreground">Optional: name your baby (or babies) now, or skip and do it later in Settings.</p>}
       {rows.map((row, index) => (
         <fieldset key={row.key} className="flex flex-col gap-3 rounded-xl border border-border p-4">
           <legend className="px-1 font-semibold">Baby {index + 1}</legend>
