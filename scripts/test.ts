@@ -24,6 +24,10 @@ interface StageTiming {
 const stages: StageTiming[] = [];
 /** Every test's duration, for the slowest ten. */
 const durations: Array<{ name: string; ms: number }> = [];
+/** Every failed test with the start of its error: printed last, so a CI log's tail names what failed. */
+const failures: Array<{ name: string; message: string }> = [];
+const colours = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+const firstLines = (message: string) => message.replace(colours, "").split("\n").filter((line) => line.trim() !== "").slice(0, 4).join("\n");
 
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n▶ ${label}`);
@@ -49,7 +53,12 @@ interface VitestReport {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults: Array<{ name: string; assertionResults: Array<{ fullName: string; duration?: number | null }> }>;
+  testResults: Array<{
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: Array<{ fullName: string; status: string; duration?: number | null; failureMessages?: string[] }>;
+  }>;
 }
 
 function countVitest(file: string, project: string) {
@@ -57,7 +66,13 @@ function countVitest(file: string, project: string) {
     const report = JSON.parse(readFileSync(file, "utf8")) as VitestReport;
     count({ passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests });
     for (const result of report.testResults) {
-      for (const test of result.assertionResults) durations.push({ name: `${project} ${path.relative(root, result.name)} › ${test.fullName}`, ms: test.duration ?? 0 });
+      const file = `${project} ${path.relative(root, result.name)}`;
+      // A file that fails outside its tests (an import, a hook) has no failed test to name.
+      if (result.status === "failed" && !result.assertionResults.some((test) => test.status === "failed")) failures.push({ name: file, message: firstLines(result.message ?? "") });
+      for (const test of result.assertionResults) {
+        durations.push({ name: `${file} › ${test.fullName}`, ms: test.duration ?? 0 });
+        if (test.status === "failed") failures.push({ name: `${file} › ${test.fullName}`, message: firstLines(test.failureMessages?.join("\n") ?? "") });
+      }
     }
   } catch {
     count({ passed: 0, failed: 1, skipped: 0 });
@@ -67,7 +82,11 @@ function countVitest(file: string, project: string) {
 interface PlaywrightSuite {
   title: string;
   file?: string;
-  specs?: Array<{ title: string; file: string; tests: Array<{ projectName: string; results: Array<{ duration: number; retry: number }> }> }>;
+  specs?: Array<{
+    title: string;
+    file: string;
+    tests: Array<{ projectName: string; status: string; results: Array<{ duration: number; retry: number; error?: { message?: string } }> }>;
+  }>;
   suites?: PlaywrightSuite[];
 }
 
@@ -76,7 +95,9 @@ function playwrightDurations(suite: PlaywrightSuite, describes: string[] = []) {
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests) {
       const title = [...describes, spec.title].join(" › ");
-      durations.push({ name: `e2e [${test.projectName}] ${spec.file} › ${title}`, ms: test.results.reduce((sum, result) => sum + result.duration, 0) });
+      const name = `e2e [${test.projectName}] ${spec.file} › ${title}`;
+      durations.push({ name, ms: test.results.reduce((sum, result) => sum + result.duration, 0) });
+      if (test.status === "unexpected") failures.push({ name, message: firstLines(test.results.at(-1)?.error?.message ?? "") });
     }
   }
   for (const child of suite.suites ?? []) playwrightDurations(child, [...describes, child.title]);
@@ -106,6 +127,10 @@ function printTimings() {
   if (slowest.length > 0) {
     console.log("\nslowest tests:");
     for (const test of slowest) console.log(`${`${(test.ms / 1000).toFixed(1)} s`.padStart(8)}  ${test.name}`);
+  }
+  if (failures.length > 0) {
+    console.log("\nfailed:");
+    for (const failure of failures) console.log(`  ✘ ${failure.name}\n${failure.message.replace(/^/gm, "      ")}`);
   }
 }
 
