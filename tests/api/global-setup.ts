@@ -1,36 +1,55 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort } from "../../scripts/local-db";
 import { startStack } from "../../scripts/stack";
+import { provideStacks } from "../support/stacks";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    baseUrl: string;
-    databaseUrl: string;
-    wsProxy: string;
-  }
+/** Runs one statement on the server behind `url` with psql (the machine's PostgreSQL client). */
+function psql(url: string, sql: string) {
+  const result = spawnSync("psql", [url, "-qc", sql], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`psql failed (${sql}): ${result.stderr || result.error?.message}`);
 }
 
 /**
- * One real stack for the API suite: the database (in-memory PGlite, or TEST_DATABASE_URL), the
- * migrations, the demo seed and the Worker in workerd with its R2, Durable Objects and cron.
+ * The databases: in-memory PGlite for each stack, or on TEST_DATABASE_URL's server its database for
+ * the first stack and a sibling made here for each other one.
+ */
+function databases(count: number): { urls: Array<string | undefined>; drop: () => void } {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { urls: Array.from({ length: count }, () => undefined), drop: () => {} };
+  const siblings = Array.from({ length: count - 1 }, (_, index) => {
+    const url = new URL(base);
+    url.pathname = `${url.pathname}_w${index + 2}`;
+    return url;
+  });
+  for (const url of siblings) {
+    psql(base, `drop database if exists ${url.pathname.slice(1)}`);
+    psql(base, `create database ${url.pathname.slice(1)}`);
+  }
+  return { urls: [base, ...siblings.map(String)], drop: () => siblings.forEach((url) => psql(base, `drop database if exists ${url.pathname.slice(1)} with (force)`)) };
+}
+
+/**
+ * Real stacks for the API suite, one per worker: the database, the migrations, the demo seed and the
+ * Worker in workerd with its R2, Durable Objects and cron.
  */
 export default async function setup(project: TestProject) {
   const persistDir = mkdtempSync(path.join(os.tmpdir(), "babysteps-api-"));
-  const stack = await startStack({
-    port: await freePort(),
-    databaseUrl: process.env.TEST_DATABASE_URL,
-    persistDir,
-    appEnv: "test",
-    logFile: path.join(persistDir, "worker.log"),
-  });
-  project.provide("baseUrl", stack.url);
-  project.provide("databaseUrl", stack.database.databaseUrl);
-  project.provide("wsProxy", stack.database.wsProxy);
+  // One stack per worker the project runs (vitest.config.ts).
+  const { urls, drop } = databases(project.config.maxWorkers);
+  const stacks = await Promise.all(
+    urls.map(async (databaseUrl, index) => {
+      const dir = path.join(persistDir, `stack-${index + 1}`);
+      return startStack({ port: await freePort(), databaseUrl, persistDir: dir, appEnv: "test", logFile: path.join(dir, "worker.log") });
+    }),
+  );
+  provideStacks(project, stacks);
   return async () => {
-    await stack.stop();
+    await Promise.all(stacks.map((stack) => stack.stop()));
+    drop();
     if (!process.env.KEEP_API_LOG) rmSync(persistDir, { recursive: true, force: true });
   };
 }

@@ -5,6 +5,7 @@ import type { TestProject } from "vitest/node";
 import { freePort } from "../../scripts/local-db";
 import { startHttpRecorder } from "../../scripts/http-recorder";
 import { startStack } from "../../scripts/stack";
+import { provideStacks } from "../support/stacks";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -37,9 +38,7 @@ export default async function setup(project: TestProject) {
     demoPhotos: false,
     logFile: path.join(persistDir, "worker.log"),
   });
-  project.provide("baseUrl", stack.url);
-  project.provide("databaseUrl", stack.database.databaseUrl);
-  project.provide("wsProxy", stack.database.wsProxy);
+  provideStacks(project, [stack]);
   project.provide("recorderOrigin", recorder.origin);
   return async () => {
     await stack.stop();

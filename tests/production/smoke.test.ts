@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
-import { inject } from "vitest";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import Stripe from "stripe";
 import { DEMO_PASSWORD, demoMember } from "../../scripts/demo-family";
 import { LOCAL_STRIPE } from "../../scripts/stack";
@@ -9,8 +8,9 @@ import { COUNTS_PATH, type ProxyCounts } from "../../scripts/ws-proxy";
 import { mailsIn, RECORDED_PATH, type RecordedMail, type RecordedRequest } from "../../scripts/http-recorder";
 import { stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
 import { DEV_NOW_HEADER } from "../../worker/infra/clock";
+import { HASHED_ASSETS_CACHE_CONTROL } from "../../worker/http/securityHeaders";
 import { ApiClient } from "../support/client";
-import { baseUrl } from "../support/env";
+import { baseUrl, stack } from "../support/env";
 import { signUp } from "../support/families";
 import { jpegWithGps } from "../support/images";
 import { uploadPhotos } from "../support/photoUpload";
@@ -58,7 +58,7 @@ describe("the Worker as deployed", () => {
   });
 
   it("sends a statement outside a transaction as SQL over HTTP, opening no database connection", async () => {
-    const counts = async () => (await (await fetch(`http://${inject("wsProxy")}${COUNTS_PATH}`)).json()) as ProxyCounts;
+    const counts = async () => (await (await fetch(`http://${stack().wsProxy}${COUNTS_PATH}`)).json()) as ProxyCounts;
     const before = await counts();
     expect((await fetch(`${baseUrl()}/api/health`)).status).toBe(200);
     const after = await counts();
@@ -75,6 +75,10 @@ describe("the Worker as deployed", () => {
     expect(pricing.status).toBe(200);
     expectSecurityHeaders(pricing, "/pricing");
     expectSecurityHeaders(await fetch(`${baseUrl()}/favicon.svg`), "/favicon.svg");
+    // The build's hashed files are kept by the browser for good; a file without a hash is asked again.
+    const script = readdirSync("dist/client/assets").find((file) => file.endsWith(".js"));
+    expect((await fetch(`${baseUrl()}/assets/${script}`)).headers.get("cache-control")).toBe(HASHED_ASSETS_CACHE_CONTROL);
+    expect((await fetch(`${baseUrl()}/favicon.svg`)).headers.get("cache-control")).not.toContain("immutable");
     // The rules file is configuration, not a file to serve (the path gets the app's not-found page).
     expect(await (await fetch(`${baseUrl()}/_headers`)).text()).not.toContain("content-security-policy:");
 
