@@ -2,6 +2,7 @@
 import type { MeasurementSystem } from "./enums";
 import { formatBabyLength, formatBabyWeight, inBothSystems } from "./measurement";
 import { formatEventTime } from "./time";
+import { zoneCity } from "./timeZones";
 import { MINUTES_PER_HOUR, MS_PER_DAY, MS_PER_HOUR, MS_PER_SECOND, SECONDS_PER_MINUTE } from "./units";
 
 export const WAITING_ROOM_INITIAL_LOAD = 50;
@@ -86,15 +87,18 @@ export function activationResultText(outcome: ActivationOutcome | null): string 
 }
 
 /**
- * A closing time as the family reads it, e.g. '3:45 PM', in the caller's time zone (the Worker has
- * none of its own); an unknown zone falls back to UTC.
+ * A closing time written into a room message, in the parent's time zone and naming it ('3:45 PM
+ * New York time'), since relatives read it from other zones (issue 37): never a bare hour. An
+ * unknown zone falls back to UTC.
  */
 export function formatClosingTime(at: Date, timeZone: string): string {
   const options: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit", hour12: true };
   try {
-    return new Intl.DateTimeFormat("en-US", { ...options, timeZone }).format(at);
+    const clock = new Intl.DateTimeFormat("en-US", { ...options, timeZone }).format(at).replace(/\u202f/g, " ");
+    const zone = zoneCity(timeZone);
+    return zone === "UTC" ? `${clock} UTC` : `${clock} ${zone} time`;
   } catch {
-    return `${new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(at)} UTC`;
+    return `${new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(at).replace(/\u202f/g, " ")} UTC`;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { openNodeDb } from "../../scripts/node-db";
 import { addDays, lmpFromDueDate, serviceEndDate, todayIso } from "../../src/domain/dates";
 import type { GuestPrivacyLevel, GuestRelationship } from "../../src/domain/enums";
@@ -106,8 +106,8 @@ export async function addFamilyPartner(request: APIRequestContext, baseURL: stri
 }
 
 /** A second person's browser (its own cookies and address), at the given size. */
-export async function secondBrowser(browser: Browser, baseURL: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
+export async function secondBrowser(browser: Browser, baseURL: string, viewport = { width: 1280, height: 900 }, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ ...options, baseURL, viewport, extraHTTPHeaders: { "cf-connecting-ip": randomIp() } });
   return context.newPage();
 }
 

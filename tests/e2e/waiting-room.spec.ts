@@ -258,6 +258,33 @@ test.describe("day separators", () => {
   });
 });
 
+test.describe("times for readers elsewhere", () => {
+  test.use({ timezoneId: "America/Chicago", locale: "en-US" });
+
+  test("@desktop a relative in Auckland reads the false alarm's closing time with the family's zone named in the message, and in her own time on the banner", async ({ page, browser, request, baseURL }) => {
+    const family = await familyWithGrandparent(request, baseURL!);
+    await signInThroughApi(page, family.owner.email, family.owner.password);
+    await page.goto("/waiting-room");
+    await activateWaitingRoom(page);
+    const grandma = await secondBrowser(browser, baseURL!, undefined, { timezoneId: "Pacific/Auckland", locale: "en-NZ" });
+    await signInThroughApi(grandma, family.grandma.email, family.grandma.password);
+    await grandma.goto("/waiting-room");
+    await expect(message(grandma, "heading to the hospital")).toBeVisible();
+
+    await page.getByRole("button", { name: "False alarm" }).click();
+    await page.getByRole("dialog", { name: "Mark a false alarm?" }).getByRole("button", { name: "False alarm" }).click();
+    const scheduledClose = async () => (await inDb((db) => db.select().from(waitingRoomSessions).where(eq(waitingRoomSessions.pregnancyId, family.pregnancyId))))[0]?.scheduledCloseAt;
+    await expect.poll(scheduledClose).toBeTruthy();
+    const closesAt = (await scheduledClose())!;
+    const clock = (zone: string, locale: string) => new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone }).format(closesAt);
+    // The message is written once for everyone: its hour names the zone it is in.
+    await expect(message(grandma, `False alarm! The waiting room will close at ${clock("America/Chicago", "en-US")} Chicago time.`)).toBeVisible();
+    // The banner's hour is her own.
+    await expect(grandma.getByText(/Closes in/)).toContainText(`(at ${clock("Pacific/Auckland", "en-NZ")})`);
+    await grandma.context().close();
+  });
+});
+
 test("a message typed and sent within a second of opening the room is sent: the family sees it, and it is still there after a reload", async ({ page, browser, request, baseURL }) => {
   const family = await familyWithGrandparent(request, baseURL!);
   const grandmaPage = await secondBrowser(browser, baseURL!, page.viewportSize() ?? undefined);

@@ -17,7 +17,8 @@ describe("system notices", () => {
   const at = new Date("2026-11-22T20:45:00Z");
 
   it("name the closing time in the caller's time zone, UTC when the zone is unknown", () => {
-    expect(formatClosingTime(at, "America/New_York")).toBe("3:45 PM");
+    expect(formatClosingTime(at, "America/New_York")).toBe("3:45 PM New York time");
+    expect(formatClosingTime(at, "UTC")).toBe("8:45 PM UTC");
     expect(formatClosingTime(at, "Not/AZone")).toBe("8:45 PM UTC");
     expect(falseAlarmNotice("3:45 PM")).toBe("False alarm! The waiting room will close at 3:45 PM.");
   });
