@@ -6,7 +6,7 @@
  */
 import { and, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { addDays, daysUntil, longDate, readOnlyUntil, todayIso } from "../../src/domain/dates";
-import { PARENT_ROLES } from "../../src/domain/permissions";
+import { PARENT_ROLES } from "../../src/domain/enums";
 import { SERVICE_END_MESSAGES, SERVICE_END_NOTICE_DAYS, serviceEndHeading, serviceEndLines, serviceEndNoticeDue, type ServiceEndNoticeKind } from "../../src/domain/serviceEnd";
 import { todayIn, zoneOrFallback } from "../../src/domain/timeZones";
 import { pregnancies, pregnancyParticipants, serviceEndNotices, users } from "../db/schema";
