@@ -8,64 +8,34 @@ import { HeartIcon, LinkIcon, MapPinIcon } from "../../ui/icons";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 import { Comments } from "./Comments";
 import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
-import {
-  Composer,
-  compositionOf,
-  postDraftOf,
-  type PostComposition,
-} from "./Composer";
+import { Composer, compositionOf, postDraftOf, type PostComposition } from "./Composer";
 import { authorName, formatPostTime, linkHost } from "./format";
 import { moodLabel } from "./moods";
 import { PostContent } from "./PostContent";
 import { PostPhotos } from "./PostPhotos";
-import {
-  useLikePost,
-  usePostWrites,
-  type FeedPost,
-  type PostsScope,
-} from "./usePosts";
+import { useLikePost, usePostWrites, type FeedPost, type PostsScope } from "./usePosts";
 import { MS_PER_SECOND } from "../../domain/units";
 
-const plural = (count: number, one: string, many: string) =>
-  `${count} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** One post: author, time and audience, the formatted text with its details, likes and the discussion. */
-export function PostCard({
-  scope,
-  post,
-  isAuthor,
-}: {
-  scope: PostsScope;
-  post: FeedPost;
-  isAuthor: boolean;
-}) {
+export function PostCard({ scope, post, isAuthor }: { scope: PostsScope; post: FeedPost; isAuthor: boolean }) {
   const name = authorName(post.author);
   const like = useLikePost();
   // After the service end a post is for reading: no like, edit, delete or comment that would be refused.
   const readOnly = usePregnancyReadOnly();
   // Saving an edit sets updated_at a moment after created_at: only a later change counts as an edit.
-  const edited =
-    post.updatedAt.getTime() - post.createdAt.getTime() > MS_PER_SECOND;
+  const edited = post.updatedAt.getTime() - post.createdAt.getTime() > MS_PER_SECOND;
 
   return (
-    <article
-      aria-label={`Post by ${name}`}
-      className="card flex min-w-0 flex-col gap-3 bg-surface p-4 sm:p-5"
-    >
+    <article aria-label={`Post by ${name}`} className="card flex min-w-0 flex-col gap-3 bg-surface p-4 sm:p-5">
       <header className="flex items-start gap-3">
-        <Avatar
-          firstName={post.author.firstName}
-          lastName={post.author.lastName}
-          avatarUrl={post.author.avatarUrl}
-        />
+        <Avatar firstName={post.author.firstName} lastName={post.author.lastName} avatarUrl={post.author.avatarUrl} />
         <div className="flex min-w-0 flex-1 flex-col">
           <p className="font-semibold break-words">{name}</p>
           <p className="text-sm text-muted-foreground">
-            <time dateTime={post.createdAt.toISOString()}>
-              {formatPostTime(post.createdAt)}
-            </time>
-            {edited && " · Edited"} ·{" "}
-            {ITEM_PRIVACY_LEVEL_LABELS[post.privacyLevel]}
+            <time dateTime={post.createdAt.toISOString()}>{formatPostTime(post.createdAt)}</time>
+            {edited && " · Edited"} · {ITEM_PRIVACY_LEVEL_LABELS[post.privacyLevel]}
           </p>
         </div>
         {isAuthor && !readOnly && <AuthorActions scope={scope} post={post} />}
@@ -85,12 +55,7 @@ export function PostCard({
           {post.linkUrl && (
             <li className="flex min-w-0 items-center gap-1.5">
               <LinkIcon className="size-4" />
-              <a
-                href={post.linkUrl}
-                rel={LINK_REL}
-                target={LINK_TARGET}
-                className="truncate text-link underline"
-              >
+              <a href={post.linkUrl} rel={LINK_REL} target={LINK_TARGET} className="truncate text-link underline">
                 {linkHost(post.linkUrl)}
               </a>
             </li>
@@ -105,20 +70,13 @@ export function PostCard({
           <button
             type="button"
             aria-pressed={post.likedByMe}
-            onClick={() =>
-              like.mutate({ ...scope, postId: post.id, liked: !post.likedByMe })
-            }
+            onClick={() => like.mutate({ ...scope, postId: post.id, liked: !post.likedByMe })}
             className={clsx(
               "inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 font-semibold focus-visible:outline-2 focus-visible:outline-ring",
-              post.likedByMe
-                ? "bg-primary-soft text-primary"
-                : "text-foreground hover:bg-muted",
+              post.likedByMe ? "bg-primary-soft text-primary" : "text-foreground hover:bg-muted",
             )}
           >
-            <HeartIcon
-              aria-hidden="true"
-              className={clsx("size-4", post.likedByMe && "fill-current")}
-            />
+            <HeartIcon aria-hidden="true" className={clsx("size-4", post.likedByMe && "fill-current")} />
             Like
           </button>
         )}
@@ -139,22 +97,13 @@ function AuthorActions({ scope, post }: { scope: PostsScope; post: FeedPost }) {
   const stopEditing = () => setEditing(null);
   return (
     <div className="flex shrink-0 gap-1">
-      <Button
-        variant="ghost"
-        size="sm"
-        onClick={() => setEditing(compositionOf(post))}
-      >
+      <Button variant="ghost" size="sm" onClick={() => setEditing(compositionOf(post))}>
         Edit
       </Button>
       <Button variant="ghost" size="sm" onClick={() => setDeleting(true)}>
         Delete
       </Button>
-      <Dialog
-        open={editing !== null}
-        onClose={stopEditing}
-        title="Edit post"
-        size="lg"
-      >
+      <Dialog open={editing !== null} onClose={stopEditing} title="Edit post" size="lg">
         {editing && (
           <Composer
             scope={scope}
@@ -163,12 +112,7 @@ function AuthorActions({ scope, post }: { scope: PostsScope; post: FeedPost }) {
             submitLabel="Save changes"
             busy={update.isPending}
             onCancel={stopEditing}
-            onSubmit={() =>
-              update.mutate(
-                { ...scope, postId: post.id, ...postDraftOf(editing) },
-                { onSuccess: stopEditing },
-              )
-            }
+            onSubmit={() => update.mutate({ ...scope, postId: post.id, ...postDraftOf(editing) }, { onSuccess: stopEditing })}
           />
         )}
       </Dialog>
