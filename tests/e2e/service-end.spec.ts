@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { addDays, longDate, readOnlyUntil, todayIso } from "../../src/domain/dates";
-import { SERVICE_END_MESSAGES } from "../../src/domain/serviceEnd";
+import { SERVICE_END_MESSAGES, serviceEndHeading } from "../../src/domain/serviceEnd";
 import { pregnancies, pregnancyParticipants } from "../../worker/db/schema";
 import { familyWithGrandparent, inDb, secondBrowser } from "./family";
 import { expect, signInThroughApi, test, trpcMutation } from "./support";
@@ -83,5 +83,35 @@ test("after the service end, the owner and a guest see the pregnancy as it ended
   await expect(grandma.getByRole("heading", { name: family.title })).toBeVisible();
   await expect(grandma.getByRole("link", { name: "Naming party" })).toBeVisible();
   await expectReadOnlyView(grandma, reason);
+  await grandma.context().close();
+});
+
+test("on the last day, the parents' notice says what changes until dismissed, and a guest sees a short notice", async ({ page, request, baseURL, browser }) => {
+  const family = await familyWithGrandparent(request, baseURL!, "Last Day Family");
+  const lastDay = todayIso();
+  await inDb((db) => db.update(pregnancies).set({ dueDate: addDays(lastDay, -84), serviceEndDate: lastDay, timeZone: "UTC" }).where(eq(pregnancies.id, family.pregnancyId)));
+  // The daily job's run (the API test moves its clock; here it runs now).
+  const run = await request.post("/api/dev/service-end-notices", { data: { now: new Date().toISOString() } });
+  expect(run.ok()).toBe(true);
+
+  await signInThroughApi(page, family.owner.email, family.owner.password);
+  await page.goto("/dashboard");
+  const notice = page.getByRole("region", { name: serviceEndHeading(family.title, 0) });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByText(/read-only for 7 years/)).toBeVisible();
+  await expect(notice.getByText(/download everything in it from Settings/)).toBeVisible();
+  await expect(notice.getByText(/Your guests will see it as it is on that day/)).toBeVisible();
+  await expect(page.getByText(SERVICE_END_MESSAGES.guestLastDay(family.title))).toHaveCount(0);
+  await notice.getByRole("button", { name: SERVICE_END_MESSAGES.dismissLabel(family.title) }).click();
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: family.title })).toBeVisible();
+  await expect(page.getByRole("region", { name: serviceEndHeading(family.title, 0) })).toHaveCount(0);
+
+  const grandma = await secondBrowser(browser, baseURL!, page.viewportSize() ?? undefined);
+  await signInThroughApi(grandma, family.grandma.email, family.grandma.password);
+  await grandma.goto("/dashboard");
+  await expect(grandma.getByText(SERVICE_END_MESSAGES.guestLastDay(family.title))).toBeVisible();
+  await expect(grandma.getByRole("region", { name: serviceEndHeading(family.title, 0) })).toHaveCount(0);
   await grandma.context().close();
 });
