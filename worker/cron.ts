@@ -36,7 +36,13 @@ async function withJobScope(env: Bindings, now: Date, waitUntil: (promise: Promi
  * minute's jobs; one job failing does not hold another back.
  */
 export async function runScheduledJobs(env: Bindings, now: Date, cron: string, waitUntil: (promise: Promise<unknown>) => void): Promise<void> {
-  if (cron === RETENTION_CRON) return withJobScope(env, now, waitUntil, (scope) => Promise.all([runRetention(scope, now), runServiceEndNotices(scope, now)]));
+  if (cron === RETENTION_CRON) {
+    return withJobScope(env, now, waitUntil, async (scope) => {
+      // Both parts run whatever the other does; a failure still fails the run, once both are done.
+      const failed = (await Promise.allSettled([runRetention(scope, now), runServiceEndNotices(scope, now)])).find((result) => result.status === "rejected");
+      if (failed) throw failed.reason;
+    });
+  }
   if (cron === WEEKLY_DIGEST_CRON) return withJobScope(env, now, waitUntil, (scope) => runWeeklyDigest(scope, now));
   await Promise.all([closeDueSessions(env, now, (pregnancyId, event) => tellRoom(env, pregnancyId, event)), removeUnsentRoomImages(env, now)]);
 }

@@ -1,10 +1,13 @@
 import type { Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
-import { addDays, longDate, readOnlyUntil, todayIso } from "../../src/domain/dates";
+import { addDays, readOnlyUntil, todayIso } from "../../src/domain/dates";
 import { SERVICE_END_MESSAGES, serviceEndHeading } from "../../src/domain/serviceEnd";
 import { pregnancies, pregnancyParticipants } from "../../worker/db/schema";
 import { familyWithGrandparent, inDb, secondBrowser } from "./family";
 import { expect, signInThroughApi, test, trpcMutation } from "./support";
+
+/** A date as the page writes it, in the browser's own locale. */
+const pageDate = (page: Page, date: string) => page.evaluate((day) => new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`)), date);
 
 /** The screens the read-only view is checked on, each with what shows once it has loaded. */
 const SCREENS = [
@@ -70,7 +73,7 @@ test("after the service end, the owner and a guest see the pregnancy as it ended
   // The twelve weeks after the due date ended yesterday.
   const serviceEnd = addDays(todayIso(), -1);
   await inDb((db) => db.update(pregnancies).set({ dueDate: addDays(serviceEnd, -84), serviceEndDate: serviceEnd }).where(eq(pregnancies.id, pregnancyId)));
-  const reason = SERVICE_END_MESSAGES.readOnlyLine(longDate(serviceEnd), longDate(readOnlyUntil(serviceEnd)));
+  const reason = SERVICE_END_MESSAGES.readOnlyLine(await pageDate(page, serviceEnd), await pageDate(page, readOnlyUntil(serviceEnd)));
 
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: family.title })).toBeVisible();

@@ -4,7 +4,7 @@
  * zone. Whether a parent is told is decided by the insert of their notice row (unique per
  * pregnancy, kind and parent, nothing on conflict): a second run, or two at once, mails nobody twice.
  */
-import { and, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import { addDays, daysUntil, longDate, readOnlyUntil, todayIso } from "../../src/domain/dates";
 import { PARENT_ROLES } from "../../src/domain/enums";
 import { SERVICE_END_MESSAGES, SERVICE_END_NOTICE_DAYS, serviceEndHeading, serviceEndLines, serviceEndNoticeDue, type ServiceEndNoticeKind } from "../../src/domain/serviceEnd";
@@ -23,7 +23,7 @@ async function noticeParents(scope: RequestScope, pregnancy: { id: string; title
     .select({ userId: users.id, email: users.email })
     .from(pregnancyParticipants)
     .innerJoin(users, eq(users.id, pregnancyParticipants.userId))
-    .where(and(eq(pregnancyParticipants.pregnancyId, pregnancy.id), eq(pregnancyParticipants.status, "active"), inArray(pregnancyParticipants.role, [...PARENT_ROLES]), isNotNull(pregnancyParticipants.userId)));
+    .where(and(eq(pregnancyParticipants.pregnancyId, pregnancy.id), eq(pregnancyParticipants.status, "active"), inArray(pregnancyParticipants.role, [...PARENT_ROLES])));
   if (parents.length === 0) return 0;
   const told = await scope.db
     .insert(serviceEndNotices)

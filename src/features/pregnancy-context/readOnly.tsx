@@ -1,5 +1,6 @@
-import { isReadOnly, longDate, readOnlyUntil } from "../../domain/dates";
+import { isReadOnly, readOnlyUntil } from "../../domain/dates";
 import { SERVICE_END_MESSAGES } from "../../domain/serviceEnd";
+import { formatDateOnly } from "../../lib/format";
 import { Alert } from "../../ui/Alert";
 import { useFamilyTime } from "./useFamilyTime";
 import { usePregnancyContext } from "./usePregnancyContext";
@@ -19,5 +20,5 @@ export function ReadOnlyLine() {
   const { pregnancy } = usePregnancyContext();
   const readOnly = usePregnancyReadOnly();
   if (!readOnly || !pregnancy) return null;
-  return <Alert variant="info">{SERVICE_END_MESSAGES.readOnlyLine(longDate(pregnancy.serviceEndDate), longDate(readOnlyUntil(pregnancy.serviceEndDate)))}</Alert>;
+  return <Alert variant="info">{SERVICE_END_MESSAGES.readOnlyLine(formatDateOnly(pregnancy.serviceEndDate), formatDateOnly(readOnlyUntil(pregnancy.serviceEndDate)))}</Alert>;
 }
