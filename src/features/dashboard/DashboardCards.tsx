@@ -51,7 +51,7 @@ export function ProgressCard({ title, dueDate, displayTitle, isGuest }: Progress
 }
 
 /** After the service end: the pregnancy as it ended, its title and dates, with no week, countdown or size. */
-export function EndedCard({ title, dueDate, serviceEndDate, displayTitle, isGuest }: Omit<ProgressCardProps, "title"> & { title: string; serviceEndDate: string }) {
+export function EndedCard({ title, dueDate, serviceEndDate, displayTitle, isGuest }: ProgressCardProps & { serviceEndDate: string }) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="rounded-card border border-border bg-gradient-to-br from-primary-soft via-surface to-lavender p-5 shadow-sm sm:p-6">
