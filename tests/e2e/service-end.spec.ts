@@ -86,6 +86,11 @@ test("after the service end, the owner and a guest see the pregnancy as it ended
   await expect(grandma.getByRole("heading", { name: family.title })).toBeVisible();
   await expect(grandma.getByRole("link", { name: "Naming party" })).toBeVisible();
   await expectReadOnlyView(grandma, reason);
+  // A guest's registry: the parents' lists to open, no suggestion form.
+  await grandma.goto("/registry");
+  await expect(grandma.getByText(reason)).toBeVisible();
+  await expect(grandma.getByRole("main").getByRole("textbox")).toHaveCount(0);
+  expect(await clickEverything(grandma), "/registry: requests that failed").toEqual([]);
   await grandma.context().close();
 });
 
