@@ -3,6 +3,7 @@ import { WEEKLY_DIGEST_CRON } from "../src/domain/weeklyDigest";
 import { requestScope } from "./context";
 import type { RequestScope } from "./services/caller";
 import { runRetention } from "./services/retention";
+import { runServiceEndNotices } from "./services/serviceEnd";
 import { runWeeklyDigest } from "./services/weeklyDigest";
 import { removeUnsentImages } from "./services/waitingRoomImages";
 import { closeDueSessions } from "./services/waitingRoomClosing";
@@ -31,11 +32,17 @@ async function withJobScope(env: Bindings, now: Date, waitUntil: (promise: Promi
 }
 
 /**
- * Each trigger in wrangler.toml: the daily retention job, the hourly weekly digest, or every
+ * Each trigger in wrangler.toml: the daily job (retention, the service-end notices), the hourly weekly digest, or every
  * minute's jobs; one job failing does not hold another back.
  */
 export async function runScheduledJobs(env: Bindings, now: Date, cron: string, waitUntil: (promise: Promise<unknown>) => void): Promise<void> {
-  if (cron === RETENTION_CRON) return withJobScope(env, now, waitUntil, (scope) => runRetention(scope, now));
+  if (cron === RETENTION_CRON) {
+    return withJobScope(env, now, waitUntil, async (scope) => {
+      // Both parts run whatever the other does; a failure still fails the run, once both are done.
+      const failed = (await Promise.allSettled([runRetention(scope, now), runServiceEndNotices(scope, now)])).find((result) => result.status === "rejected");
+      if (failed) throw failed.reason;
+    });
+  }
   if (cron === WEEKLY_DIGEST_CRON) return withJobScope(env, now, waitUntil, (scope) => runWeeklyDigest(scope, now));
   await Promise.all([closeDueSessions(env, now, (pregnancyId, event) => tellRoom(env, pregnancyId, event)), removeUnsentRoomImages(env, now)]);
 }

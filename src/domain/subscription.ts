@@ -30,7 +30,6 @@ export const SUBSCRIPTION_MESSAGES = {
   cancelFailed: "Cancellation failed",
   /** The server's refusal of a write to a pregnancy whose service has ended. */
   readOnly: `This pregnancy is read-only: its service has ended. You can still view everything for ${READ_ONLY_YEARS} years, but nothing can be changed.`,
-  readOnlyTitle: "Read-only pregnancy",
 } as const;
 
 /** Subscription states that give access (a trial counts: no payment is needed to start). */

@@ -18,6 +18,7 @@ const DEV_REQUESTS: Array<[string, RequestInit?]> = [
   [`/api/dev/waiting-room/${crypto.randomUUID()}/announce-state`, { method: "POST" }],
   [`/api/dev/objects?prefix=${encodeURIComponent(`pregnancies/${crypto.randomUUID()}/`)}`],
   ["/api/dev/weekly-digest", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ now: new Date().toISOString() }) }],
+  ["/api/dev/service-end-notices", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ now: new Date().toISOString() }) }],
 ];
 /** APP_ENV values that are not explicitly development or test: all of them are production. */
 const NOT_DEV: Array<string | undefined> = [undefined, "", "staging", "Production", "production", "dev", "TEST"];

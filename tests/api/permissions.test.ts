@@ -71,6 +71,7 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "pregnancy.closedOwned": () => undefined,
   // A notice nobody was sent: each user dismisses only their own, so this changes nothing.
   "pregnancy.dismissClosingNotice": () => ({ noticeId: crypto.randomUUID() }),
+  "pregnancy.dismissServiceEndNotice": () => ({ noticeId: crypto.randomUUID() }),
   "pregnancy.handOver": (f) => ({ ...scoped(f), participantId: crypto.randomUUID() }),
   // Without a date the setup stops at validation, after the sign-in check this matrix is about.
   "pregnancy.createComplete": () => ({ pregnancy: {}, isGuestConversion: false }),

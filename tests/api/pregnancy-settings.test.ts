@@ -136,8 +136,8 @@ describe("participants and invitations", () => {
 
 describe("modes", () => {
   it("gives parents capability and guests none", async () => {
-    expect(await family.owner.trpc.account.modeContext.query()).toEqual({ hasParentCapability: true, hasPregnancyAccess: true, hasActiveSubscription: false, hasClosedPregnancy: false, closingNotices: [] });
-    expect(await family.guest.trpc.account.modeContext.query()).toEqual({ hasParentCapability: false, hasPregnancyAccess: false, hasActiveSubscription: false, hasClosedPregnancy: false, closingNotices: [] });
+    expect(await family.owner.trpc.account.modeContext.query()).toEqual({ hasParentCapability: true, hasPregnancyAccess: true, hasActiveSubscription: false, hasClosedPregnancy: false, closingNotices: [], serviceEndNotices: [] });
+    expect(await family.guest.trpc.account.modeContext.query()).toEqual({ hasParentCapability: false, hasPregnancyAccess: false, hasActiveSubscription: false, hasClosedPregnancy: false, closingNotices: [], serviceEndNotices: [] });
     const { owner } = await createOtherFamily();
     expect((await owner.trpc.account.modeContext.query()).hasParentCapability).toBe(true);
   });

@@ -223,6 +223,7 @@ describe("the Worker as deployed", () => {
       [`/api/dev/waiting-room/${crypto.randomUUID()}/announce-state`, "POST"],
       [`/api/dev/objects?prefix=${encodeURIComponent(`pregnancies/${crypto.randomUUID()}/`)}`, "GET"],
       ["/api/dev/weekly-digest", "POST"],
+      ["/api/dev/service-end-notices", "POST"],
     ] as const) {
       const response = await fetch(`${baseUrl()}${path}`, { method });
       expect(response.status, path).toBe(404);

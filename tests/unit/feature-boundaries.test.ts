@@ -10,8 +10,8 @@ import { importGraph } from "../support/importGraph";
  */
 const ALLOWED: Record<string, { files: readonly string[]; why: string }> = {
   "* -> pregnancy-context": {
-    files: ["usePregnancyContext.ts", "useAppMode.ts", "currentPregnancy.ts", "PregnancyGate.tsx", "useFamilyTime.ts"],
-    why: "every area works in the mode and pregnancy the user is in; these files are that feature's face (its stores stay inside)",
+    files: ["usePregnancyContext.ts", "useAppMode.ts", "currentPregnancy.ts", "PregnancyGate.tsx", "useFamilyTime.ts", "readOnly.tsx"],
+    why: "every area works in the mode and pregnancy the user is in, and hides what its read-only state refuses; these files are that feature's face (its stores stay inside)",
   },
   "check-email -> auth": {
     files: ["VerifyEmailForm.tsx", "ForgotPasswordForm.tsx", "resendConfirmation.ts", "earlyAccess.ts", "flow.tsx", "messages.ts"],

@@ -10,6 +10,7 @@ import type { Bindings } from "../env";
 import { tellRoom } from "../infra/rooms";
 import { waitingRoomStateFor } from "../services/waitingRoom";
 import { runWeeklyDigest } from "../services/weeklyDigest";
+import { runServiceEndNotices } from "../services/serviceEnd";
 import { FAKE_STRIPE_API_MOUNT } from "../infra/stripe";
 import { devCheckoutRoutes } from "./checkout";
 import { fakeStripeApi } from "./fakeStripe";
@@ -62,6 +63,15 @@ const devApi = new Hono<Env>()
     const body = z.object({ now: z.iso.datetime() }).safeParse(await c.req.json().catch(() => null));
     if (!body.success) return c.json({ error: "VALIDATION_FAILED" }, 400);
     return c.json(await runWeeklyDigest(c.var.scope, new Date(body.data.now)));
+  })
+  /**
+   * Runs the daily job's service-end notices as the trigger would at `now` ({now: ISO date-time}):
+   * tests move to 14 days and 1 day before a family's last day. Answers how many were told.
+   */
+  .post("/service-end-notices", async (c) => {
+    const body = z.object({ now: z.iso.datetime() }).safeParse(await c.req.json().catch(() => null));
+    if (!body.success) return c.json({ error: "VALIDATION_FAILED" }, 400);
+    return c.json(await runServiceEndNotices(c.var.scope, new Date(body.data.now)));
   })
   /** The keys stored in R2 under a prefix (`pregnancies/<id>/`, `users/<id>/`): tests count what deletion leaves. */
   .get("/objects", async (c) => {

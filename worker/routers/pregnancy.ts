@@ -8,6 +8,7 @@ import { MAX_SETUP_BABIES } from "../../src/domain/pregnancy";
 import { closedPregnanciesOwned, deleteOwnedPregnancy } from "../services/pregnancyDeletion";
 import { handOverOwnership } from "../services/pregnancyHandOver";
 import { dismissClosingNotice } from "../services/pregnancyClosing";
+import { dismissServiceEndNotice } from "../services/serviceEnd";
 import { TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 import { timeZoneSchema } from "../../src/domain/timeZones";
 
@@ -93,6 +94,9 @@ export const pregnancyRouter = router({
 
   /** The caller read that a pregnancy they were in was closed (the notices come with account.modeContext). */
   dismissClosingNotice: signedInProcedure.input(z.object({ noticeId: z.uuid() })).mutation(({ ctx, input }) => dismissClosingNotice(ctx.caller, input.noticeId)),
+
+  /** The parent read that the service ends soon (the notices come with account.modeContext). */
+  dismissServiceEndNotice: signedInProcedure.input(z.object({ noticeId: z.uuid() })).mutation(({ ctx, input }) => dismissServiceEndNotice(ctx.caller, input.noticeId)),
 
   /** The owner makes the pregnancy's partner its owner (and becomes the partner). */
   handOver: ownerProcedure

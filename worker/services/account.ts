@@ -8,6 +8,7 @@ import type { AuthSession } from "../auth";
 import type { UserCaller } from "./caller";
 import { AppError } from "./errors";
 import { openClosingNotices, ownsDownloadableClosedPregnancy, type OpenClosingNotice } from "./pregnancyClosing";
+import { openServiceEndNotices, type OpenServiceEndNotice } from "./serviceEnd";
 
 interface ProfileFields {
   id: string;
@@ -80,8 +81,8 @@ export async function modeContext(caller: UserCaller) {
   // One statement: the shell reads this on every full load.
   const {
     rows: [row],
-  } = await db.execute<{ is_parent: boolean; subscribed: boolean; closed_owned: boolean; closing_notices: OpenClosingNotice[] }>(
-    sql`select exists(${parentParticipations}) as is_parent, exists(${subscribed}) as subscribed, exists(${ownsDownloadableClosedPregnancy(db, userId, caller.now)}) as closed_owned, ${openClosingNotices(userId)} as closing_notices`,
+  } = await db.execute<{ is_parent: boolean; subscribed: boolean; closed_owned: boolean; closing_notices: OpenClosingNotice[]; service_end_notices: OpenServiceEndNotice[] }>(
+    sql`select exists(${parentParticipations}) as is_parent, exists(${subscribed}) as subscribed, exists(${ownsDownloadableClosedPregnancy(db, userId, caller.now)}) as closed_owned, ${openClosingNotices(userId)} as closing_notices, ${openServiceEndNotices(userId)} as service_end_notices`,
   );
   const hasActiveSubscription = row?.subscribed === true;
   const isParent = row?.is_parent === true;
@@ -92,6 +93,7 @@ export async function modeContext(caller: UserCaller) {
     hasActiveSubscription,
     hasClosedPregnancy,
     closingNotices: row?.closing_notices ?? [],
+    serviceEndNotices: row?.service_end_notices ?? [],
   };
 }
 

@@ -18,6 +18,7 @@ import { SuggestedMilestonesDialog } from "./SuggestedMilestonesDialog";
 import { useCalendarEvents, useCalendarWrites, type CalendarEvent, type CalendarScope, type NewEventInput } from "./useCalendar";
 import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 import { dateFormat, formatDateOnly } from "../../lib/format";
+import { ReadOnlyLine, usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 
 const VIEW_LABELS: Readonly<Record<CalendarView, string>> = { month: "Month", week: "Week", agenda: "Agenda" };
 const shortDay = dateFormat({ month: "short", day: "numeric", timeZone: "UTC" });
@@ -45,6 +46,7 @@ const PREVIOUS_LABELS: Readonly<Record<CalendarView, [string, string]>> = {
 export function CalendarPage() {
   useDocumentTitle("Calendar");
   const { pregnancyId, mode, access, isLoading } = usePregnancyContext();
+  const readOnly = usePregnancyReadOnly();
   if (isLoading) return <Spinner label="Loading calendar" className="p-6" />;
   if (!pregnancyId)
     return (
@@ -53,7 +55,8 @@ export function CalendarPage() {
       </div>
     );
   const isParent = mode === "parent" && (access?.isParent ?? false);
-  return <Calendar scope={{ pregnancyId, mode }} canEdit={access?.permissions.canEditCalendar ?? false} isParent={isParent} />;
+  // After the service end no event can be added or changed (the page says why in one line).
+  return <Calendar scope={{ pregnancyId, mode }} canEdit={!readOnly && (access?.permissions.canEditCalendar ?? false)} isParent={isParent} />;
 }
 
 function Calendar({ scope, canEdit, isParent }: { scope: CalendarScope; canEdit: boolean; isParent: boolean }) {
@@ -141,6 +144,7 @@ function Calendar({ scope, canEdit, isParent }: { scope: CalendarScope; canEdit:
           </div>
         )}
       </div>
+      <ReadOnlyLine />
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div role="group" aria-label="View" className="inline-flex rounded-full bg-muted p-1">

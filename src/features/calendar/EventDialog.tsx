@@ -8,6 +8,7 @@ import { AddToCalendarButton, EventDetails } from "./EventDetails";
 import { NotInvitedNote, RsvpButtons, RsvpStatusText } from "./RsvpButtons";
 import type { useCalendarWrites} from "./useCalendar";
 import { useCalendarEvent, useRsvp, type CalendarEvent, type CalendarScope } from "./useCalendar";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 
 interface EventDialogProps {
   scope: CalendarScope;
@@ -28,6 +29,8 @@ export function EventDialog({ scope, eventId, event: listed, canEdit, isParent, 
   const fetched = useCalendarEvent(scope, eventId);
   const event = listed ?? fetched.data;
   const rsvp = useRsvp(scope);
+  // After the service end an answer is read, not given (the server would refuse it).
+  const readOnly = usePregnancyReadOnly();
   const [inviting, setInviting] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -36,7 +39,8 @@ export function EventDialog({ scope, eventId, event: listed, canEdit, isParent, 
     body = (
       <>
         <EventDetails event={event} showPrivacy={canEdit} />
-        {event.myRsvp && (
+        {event.myRsvp && readOnly && <RsvpStatusText status={event.myRsvp} />}
+        {event.myRsvp && !readOnly && (
           <section className="flex flex-col gap-2">
             <h3 className="font-semibold">Will you be there?</h3>
             <RsvpButtons label={`Your answer for ${event.title}`} status={event.myRsvp} pending={rsvp.pending?.status} onAnswer={(status) => void rsvp.answer(event.id, status).catch(() => undefined)} />

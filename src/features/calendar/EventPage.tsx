@@ -8,6 +8,7 @@ import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 import { AddToCalendarButton, EventDetails } from "./EventDetails";
 import { NotInvitedNote, RsvpButtons, RsvpStatusText } from "./RsvpButtons";
 import { useCalendarEvent, useRsvp, type CalendarScope } from "./useCalendar";
+import { ReadOnlyLine, usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 
 /**
  * /events/<id>: one event for everyone who may see it (guests have no calendar page), with the
@@ -29,6 +30,7 @@ export function EventPage() {
 function EventBody({ scope, eventId, isParent, pregnancySearch }: { scope: CalendarScope; eventId: string; isParent: boolean; pregnancySearch: { preg?: string } }) {
   const event = useCalendarEvent(scope, eventId);
   const rsvp = useRsvp(scope);
+  const readOnly = usePregnancyReadOnly();
   useDocumentTitle(event.data?.title ?? "Event");
 
   let body;
@@ -37,7 +39,9 @@ function EventBody({ scope, eventId, isParent, pregnancySearch }: { scope: Calen
     body = (
       <>
         <h1 className="text-3xl font-bold tracking-tight break-words">{data.title}</h1>
-        {data.myRsvp && (
+        <ReadOnlyLine />
+        {data.myRsvp && readOnly && <RsvpStatusText status={data.myRsvp} />}
+        {data.myRsvp && !readOnly && (
           <section aria-labelledby="rsvp-heading" className="card flex flex-col gap-3 bg-surface p-4 sm:p-5">
             <h2 id="rsvp-heading" className="text-lg font-bold">
               Will you be there?

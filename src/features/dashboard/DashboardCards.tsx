@@ -50,6 +50,23 @@ export function ProgressCard({ title, dueDate, displayTitle, isGuest }: Progress
   );
 }
 
+/** After the service end: the pregnancy as it ended, its title and dates, with no week, countdown or size. */
+export function EndedCard({ title, dueDate, serviceEndDate, displayTitle, isGuest }: ProgressCardProps & { serviceEndDate: string }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="rounded-card border border-border bg-gradient-to-br from-primary-soft via-surface to-lavender p-5 shadow-sm sm:p-6">
+      <h2 id={titleId} className="text-2xl font-bold break-words sm:text-3xl">
+        {title}
+      </h2>
+      <p className="mt-1 text-muted-foreground">{isGuest ? `You followed as ${displayTitle}.` : `Your role: ${displayTitle}`}</p>
+      <dl className="mt-5 grid grid-cols-2 gap-3">
+        <Fact label="Due date" value={formatDateOnly(dueDate)} tone="bg-surface/80" />
+        <Fact label="Service ended" value={formatDateOnly(serviceEndDate)} tone="bg-surface/80" />
+      </dl>
+    </section>
+  );
+}
+
 function Fact({ label, value, tone }: { label: string; value: string; tone: string }) {
   return (
     <div className={clsx("rounded-xl px-3 py-2.5", tone)}>

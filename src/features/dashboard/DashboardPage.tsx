@@ -3,9 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useDocumentTitle } from "../../lib/document-title";
 import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
-import { ReadOnlyNotice } from "../../ui/ReadOnlyNotice";
+import { ReadOnlyLine, usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 import { useCurrentPregnancy, type CurrentPregnancy } from "../pregnancy-context/currentPregnancy";
-import { BabiesCard, ProgressCard, SizeCard } from "./DashboardCards";
+import { BabiesCard, EndedCard, ProgressCard, SizeCard } from "./DashboardCards";
+import { GuestLastDayNotice, ServiceEndNotices } from "./ServiceEndNotices";
 import { GuestPregnancySwitcher } from "./GuestPregnancySwitcher";
 import { GuestModeEmpty } from "../modes/GuestModeEmpty";
 import { useAppMode } from "../pregnancy-context/useAppMode";
@@ -40,6 +41,7 @@ export function DashboardPage() {
         <p className="mt-1 text-lg text-muted-foreground">{firstName ? `Welcome, ${firstName}!` : "Welcome!"}</p>
       </div>
       <ClosingNotices notices={closingNotices} />
+      <ServiceEndNotices notices={modeContext?.serviceEndNotices ?? []} />
       <DashboardBody current={current} toldOfClosing={closingNotices.length > 0} showClosed={modeContext?.hasClosedPregnancy ?? false} />
     </div>
   );
@@ -75,22 +77,34 @@ function PregnancyDashboard({ current, pregnancyId }: { current: CurrentPregnanc
   // Without an answer from pregnancy.access, the role decides (core spec 6: role defaults apply).
   const isParent = access?.isParent ?? mode === "parent";
   const isGuest = mode === "guest";
+  const readOnly = usePregnancyReadOnly();
+  const displayTitle = access?.displayTitle ?? pregnancy?.displayTitle ?? "";
 
   if (details.isPending) return <DashboardSkeleton />;
   if (details.isError) return <LoadError title={PREGNANCY_TOASTS.loadPregnancyFailed} onRetry={() => void details.refetch()} busy={details.isFetching} />;
 
   return (
     <div className="flex flex-col gap-4">
-      <ReadOnlyNotice serviceEndDate={details.data.serviceEndDate} />
+      <ReadOnlyLine />
+      {isGuest && <GuestLastDayNotice title={details.data.title} serviceEndDate={details.data.serviceEndDate} />}
       {!isGuest && current.parentPregnancyCount > 1 && (
         <Alert variant="info">You take part in {current.parentPregnancyCount} active pregnancies as a parent; the most recently created one is shown.</Alert>
       )}
       {isGuest && current.guestPregnancies.length > 1 && <GuestPregnancySwitcher pregnancies={current.guestPregnancies} selectedId={pregnancyId} onSelect={current.selectGuestPregnancy} />}
-      <ProgressCard title={details.data.title} dueDate={details.data.dueDate} displayTitle={access?.displayTitle ?? pregnancy?.displayTitle ?? ""} isGuest={isGuest} />
-      <div className="grid gap-4 md:grid-cols-2">
-        <SizeCard dueDate={details.data.dueDate} />
-        <BabiesCard babies={details.data.babies} isParent={isParent && !isGuest} />
-      </div>
+      {readOnly ? (
+        <>
+          <EndedCard title={details.data.title} dueDate={details.data.dueDate} serviceEndDate={details.data.serviceEndDate} displayTitle={displayTitle} isGuest={isGuest} />
+          <BabiesCard babies={details.data.babies} isParent={false} />
+        </>
+      ) : (
+        <>
+          <ProgressCard title={details.data.title} dueDate={details.data.dueDate} displayTitle={displayTitle} isGuest={isGuest} />
+          <div className="grid gap-4 md:grid-cols-2">
+            <SizeCard dueDate={details.data.dueDate} />
+            <BabiesCard babies={details.data.babies} isParent={isParent && !isGuest} />
+          </div>
+        </>
+      )}
       <SummarySections pregnancyId={pregnancyId} mode={mode} isParent={isParent && !isGuest} permissions={access?.permissions ?? null} search={current.pregnancySearch} />
     </div>
   );

@@ -8,6 +8,7 @@ import { useTRPC, type RouterOutputs } from "../../lib/trpc";
 import { buttonStyles } from "../../ui/buttonStyles";
 import { dateFormat, formatDateOnly } from "../../lib/format";
 import { RsvpButtons } from "../calendar/RsvpButtons";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 import { useRsvp } from "../calendar/useCalendar";
 import { PostsFeed } from "../posts/PostsFeed";
 import { Card } from "../../ui/Card";
@@ -46,6 +47,9 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const summary = useQuery(trpc.dashboard.summary.queryOptions({ pregnancyId, mode }));
+  // After the service end nothing can be added or answered: no invitations to do so.
+  const readOnly = usePregnancyReadOnly();
+  const mayAdd = isParent && !readOnly;
   // Events and answers change elsewhere (the parents' calendar, other guests): reload like the calendar does.
   usePregnancyFeed(pregnancyId, "calendar", () => void queryClient.invalidateQueries(trpc.dashboard.summary.pathFilter()));
 
@@ -79,7 +83,7 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
     <div className="grid gap-4 md:grid-cols-2 md:items-start">
       <Card title="Upcoming events" action={isParent && upcomingEvents.length > 0 ? <ActionLink to="/calendar" search={search}>Open calendar</ActionLink> : undefined}>
         {upcomingEvents.length === 0 ? (
-          <EmptyState action={isParent ? <ActionLink to="/calendar" search={search}>Add an event</ActionLink> : undefined}>
+          <EmptyState action={mayAdd ? <ActionLink to="/calendar" search={search}>Add an event</ActionLink> : undefined}>
             {isParent
               ? "Nothing planned yet. Add appointments, scans and celebrations to keep everyone in the loop."
               : canSeeEvents
@@ -89,13 +93,13 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
         ) : (
           <ul className="flex flex-col gap-2">
             {upcomingEvents.map((event) => (
-              <UpcomingEvent key={event.id} event={event} scope={{ pregnancyId, mode }} search={search} />
+              <UpcomingEvent key={event.id} event={event} scope={{ pregnancyId, mode }} search={search} mayAnswer={!readOnly} />
             ))}
           </ul>
         )}
       </Card>
 
-      <WaitingRoomCard waitingRoom={waitingRoom} isParent={isParent} canUseWaitingRoom={canUseWaitingRoom} search={search} />
+      <WaitingRoomCard waitingRoom={waitingRoom} isParent={isParent} readOnly={readOnly} canUseWaitingRoom={canUseWaitingRoom} search={search} />
 
       {/* From 768 px the posts take the left column (they bring their discussions); the other cards fill the right one. */}
       <div className="md:col-start-1 md:row-span-3 md:row-start-1">
@@ -105,7 +109,7 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
             limit={DASHBOARD_LATEST_POSTS}
             paged={false}
             empty={
-              <EmptyState action={isParent ? <ActionLink to="/posts" search={search}>Share an update</ActionLink> : undefined}>
+              <EmptyState action={mayAdd ? <ActionLink to="/posts" search={search}>Share an update</ActionLink> : undefined}>
                 {isParent ? "No updates yet. News you share with your family will appear here." : "No updates yet. Check back soon for news from the parents."}
               </EmptyState>
             }
@@ -115,7 +119,7 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
 
       <Card title="Latest photos" action={latestPhotos.length > 0 ? <ActionLink to="/photos" search={search}>Open album</ActionLink> : undefined}>
         {latestPhotos.length === 0 ? (
-          <EmptyState action={canContributePhotos ? <ActionLink to="/photos" search={search}>{isParent ? "Add photos" : "Share a photo"}</ActionLink> : undefined}>
+          <EmptyState action={canContributePhotos && !readOnly ? <ActionLink to="/photos" search={search}>{isParent ? "Add photos" : "Share a photo"}</ActionLink> : undefined}>
             {isParent ? "No photos yet. Bump pictures, scans and nursery progress will show up here." : "No photos yet. Photos the parents share will appear here."}
           </EmptyState>
         ) : (
@@ -136,11 +140,12 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
 
 type WaitingRoom = { isActive: boolean; isFalseAlarm: boolean; isBabyHere: boolean; scheduledCloseAt: Date | string | null } | null;
 
-function WaitingRoomCard({ waitingRoom, isParent, canUseWaitingRoom, search }: { waitingRoom: WaitingRoom; isParent: boolean; canUseWaitingRoom: boolean; search: { preg?: string } }) {
+function WaitingRoomCard({ waitingRoom, isParent, readOnly, canUseWaitingRoom, search }: { waitingRoom: WaitingRoom; isParent: boolean; readOnly: boolean; canUseWaitingRoom: boolean; search: { preg?: string } }) {
   const open = waitingRoom?.isActive ?? false;
   const closesAt = waitingRoom?.scheduledCloseAt ? timeOnly.format(toDate(waitingRoom.scheduledCloseAt)) : null;
   let status: string;
-  if (!open) status = isParent ? "The waiting room is closed. Open it when you head to the hospital, and family can wait with you." : "The waiting room opens when the big day arrives.";
+  if (!open && readOnly) status = "The waiting room is closed: its messages stay here to read.";
+  else if (!open) status = isParent ? "The waiting room is closed. Open it when you head to the hospital, and family can wait with you." : "The waiting room opens when the big day arrives.";
   else if (waitingRoom?.isBabyHere) status = closesAt ? `The baby is here! The waiting room closes at ${closesAt}.` : "The baby is here!";
   else if (waitingRoom?.isFalseAlarm) status = closesAt ? `False alarm. The waiting room closes at ${closesAt}.` : "False alarm.";
   else status = "The waiting room is open: the family is heading to the hospital!";
@@ -164,7 +169,7 @@ function WaitingRoomCard({ waitingRoom, isParent, canUseWaitingRoom, search }: {
 type UpcomingEventRow = RouterOutputs["dashboard"]["summary"]["upcomingEvents"][number];
 
 /** An upcoming event linking to its page; an invitee answers right here. */
-function UpcomingEvent({ event, scope, search }: { event: UpcomingEventRow; scope: { pregnancyId: string; mode: UserMode }; search: { preg?: string } }) {
+function UpcomingEvent({ event, scope, search, mayAnswer }: { event: UpcomingEventRow; scope: { pregnancyId: string; mode: UserMode }; search: { preg?: string }; mayAnswer: boolean }) {
   const rsvp = useRsvp(scope);
   const { eventTime } = useFamilyTime();
   const time = event.time ? eventTime(event.date, event.time) : null;
@@ -180,7 +185,7 @@ function UpcomingEvent({ event, scope, search }: { event: UpcomingEventRow; scop
           {event.location && ` · ${event.location}`}
         </p>
       </div>
-      {event.myRsvp && (
+      {event.myRsvp && mayAnswer && (
         <RsvpButtons
           size="sm"
           label={`Your answer for ${event.title}`}

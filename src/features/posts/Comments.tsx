@@ -14,9 +14,10 @@ const countOf = (threads: readonly PostComment[]) => threads.reduce((sum, thread
 
 /**
  * A post's discussion: the feed's preview of the first comments, all of them on request, a reply
- * form under each top-level comment (one reply level) and a comment form at the end.
+ * form under each top-level comment (one reply level) and a comment form at the end; after the
+ * service end (`readOnly`) it is for reading, without the forms.
  */
-export function Comments({ scope, post }: { scope: PostsScope; post: FeedPost }) {
+export function Comments({ scope, post, readOnly }: { scope: PostsScope; post: FeedPost; readOnly: boolean }) {
   const [showAll, setShowAll] = useState(false);
   const { comments, threads } = usePostComments(scope, post.id, showAll);
   const shown = showAll && threads ? threads : post.comments;
@@ -29,7 +30,7 @@ export function Comments({ scope, post }: { scope: PostsScope; post: FeedPost })
         <ul aria-label={`Comments on the post by ${name}`} className="flex flex-col gap-3">
           {shown.map((thread) => (
             <li key={thread.id}>
-              <Thread scope={scope} thread={thread} />
+              <Thread scope={scope} thread={thread} readOnly={readOnly} />
             </li>
           ))}
         </ul>
@@ -44,26 +45,28 @@ export function Comments({ scope, post }: { scope: PostsScope; post: FeedPost })
           Load more comments
         </Button>
       )}
-      <CommentForm scope={scope} postId={post.id} label="Write a comment" submitLabel="Post comment" />
+      {!readOnly && <CommentForm scope={scope} postId={post.id} label="Write a comment" submitLabel="Post comment" />}
     </div>
   );
 }
 
-function Thread({ scope, thread }: { scope: PostsScope; thread: PostComment }) {
+function Thread({ scope, thread, readOnly }: { scope: PostsScope; thread: PostComment; readOnly: boolean }) {
   const [replying, setReplying] = useState(false);
   const name = authorName(thread.author);
   return (
     <div className="flex flex-col gap-2">
       <Comment comment={thread} kind="Comment">
-        <button
-          type="button"
-          aria-label={`Reply to ${name}`}
-          aria-expanded={replying}
-          onClick={() => setReplying((open) => !open)}
-          className="self-start rounded-sm text-sm font-semibold text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          Reply
-        </button>
+        {!readOnly && (
+          <button
+            type="button"
+            aria-label={`Reply to ${name}`}
+            aria-expanded={replying}
+            onClick={() => setReplying((open) => !open)}
+            className="self-start rounded-sm text-sm font-semibold text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            Reply
+          </button>
+        )}
       </Comment>
       {(thread.replies.length > 0 || replying) && (
         <div className="ml-5 flex flex-col gap-2 border-l-2 border-border pl-3 sm:ml-11">

@@ -7,6 +7,7 @@ import { ConfirmDialog, Dialog } from "../../ui/Dialog";
 import { HeartIcon, LinkIcon, MapPinIcon } from "../../ui/icons";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 import { Comments } from "./Comments";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 import { Composer, compositionOf, postDraftOf, type PostComposition } from "./Composer";
 import { authorName, formatPostTime, linkHost } from "./format";
 import { moodLabel } from "./moods";
@@ -21,6 +22,8 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export function PostCard({ scope, post, isAuthor }: { scope: PostsScope; post: FeedPost; isAuthor: boolean }) {
   const name = authorName(post.author);
   const like = useLikePost();
+  // After the service end a post is for reading: no like, edit, delete or comment that would be refused.
+  const readOnly = usePregnancyReadOnly();
   // Saving an edit sets updated_at a moment after created_at: only a later change counts as an edit.
   const edited = post.updatedAt.getTime() - post.createdAt.getTime() > MS_PER_SECOND;
 
@@ -35,7 +38,7 @@ export function PostCard({ scope, post, isAuthor }: { scope: PostsScope; post: F
             {edited && " · Edited"} · {ITEM_PRIVACY_LEVEL_LABELS[post.privacyLevel]}
           </p>
         </div>
-        {isAuthor && <AuthorActions scope={scope} post={post} />}
+        {isAuthor && !readOnly && <AuthorActions scope={scope} post={post} />}
       </header>
 
       <PostContent html={post.content} />
@@ -63,23 +66,25 @@ export function PostCard({ scope, post, isAuthor }: { scope: PostsScope; post: F
       {post.photos.length > 0 && <PostPhotos photos={post.photos} />}
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        <button
-          type="button"
-          aria-pressed={post.likedByMe}
-          onClick={() => like.mutate({ ...scope, postId: post.id, liked: !post.likedByMe })}
-          className={clsx(
-            "inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 font-semibold focus-visible:outline-2 focus-visible:outline-ring",
-            post.likedByMe ? "bg-primary-soft text-primary" : "text-foreground hover:bg-muted",
-          )}
-        >
-          <HeartIcon aria-hidden="true" className={clsx("size-4", post.likedByMe && "fill-current")} />
-          Like
-        </button>
+        {!readOnly && (
+          <button
+            type="button"
+            aria-pressed={post.likedByMe}
+            onClick={() => like.mutate({ ...scope, postId: post.id, liked: !post.likedByMe })}
+            className={clsx(
+              "inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 font-semibold focus-visible:outline-2 focus-visible:outline-ring",
+              post.likedByMe ? "bg-primary-soft text-primary" : "text-foreground hover:bg-muted",
+            )}
+          >
+            <HeartIcon aria-hidden="true" className={clsx("size-4", post.likedByMe && "fill-current")} />
+            Like
+          </button>
+        )}
         <span>{plural(post.likeCount, "like", "likes")}</span>
         <span>{plural(post.commentCount, "comment", "comments")}</span>
       </div>
 
-      <Comments scope={scope} post={post} />
+      <Comments scope={scope} post={post} readOnly={readOnly} />
     </article>
   );
 }

@@ -5,6 +5,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 import { NewPost, PostsFeed } from "./PostsFeed";
 import { PageHeader } from "../../ui/PageHeader";
+import { ReadOnlyLine, usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 
 /**
  * /posts: the pregnancy's feed on its own page. Parents (in parent mode) share updates; everyone
@@ -13,7 +14,8 @@ import { PageHeader } from "../../ui/PageHeader";
 export function PostsPage() {
   useDocumentTitle("Posts");
   const { pregnancyId, mode, access, isLoading } = usePregnancyContext();
-  const canPost = mode === "parent" && (access?.isParent ?? false);
+  const readOnly = usePregnancyReadOnly();
+  const canPost = mode === "parent" && (access?.isParent ?? false) && !readOnly;
 
   let body;
   if (isLoading) body = <Spinner label="Loading posts" className="p-2" />;
@@ -22,6 +24,7 @@ export function PostsPage() {
     const scope = { pregnancyId, mode };
     body = (
       <>
+        <ReadOnlyLine />
         {canPost && (
           <section aria-labelledby="new-post" className="card flex flex-col gap-3 bg-surface p-4 sm:p-5">
             <h2 id="new-post" className="text-lg font-bold">

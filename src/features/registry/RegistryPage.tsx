@@ -14,6 +14,7 @@ import { GuestRegistryList, ManagedRegistryList } from "./RegistryList";
 import { SuggestionsSection, SuggestItemForm } from "./Suggestions";
 import { useRegistryData, useRegistryWrites, type Registry, type RegistryScope } from "./useRegistry";
 import { PageHeader } from "../../ui/PageHeader";
+import { ReadOnlyLine, usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 
 interface Rights {
   canManage: boolean;
@@ -32,12 +33,20 @@ export function RegistryPage() {
   useDocumentTitle(title);
   const { pregnancyId, mode, access, isLoading } = usePregnancyContext();
   const permissions = access?.permissions;
-  const rights: Rights = { canManage: permissions?.canManageRegistry ?? false, canView: permissions?.canViewRegistry ?? false, canSuggest: permissions?.canSuggestRegistryItems ?? false };
+  // After the service end nothing can be suggested (the server refuses it; the page says why in one line).
+  const readOnly = usePregnancyReadOnly();
+  const rights: Rights = { canManage: permissions?.canManageRegistry ?? false, canView: permissions?.canViewRegistry ?? false, canSuggest: !readOnly && (permissions?.canSuggestRegistryItems ?? false) };
 
   let body;
   if (isLoading) body = <Spinner label="Loading the registry" className="p-6" />;
   else if (!pregnancyId) body = <Alert variant="info">{NO_PREGNANCY_CONTEXT_MESSAGE}</Alert>;
-  else body = <RegistryArea key={pregnancyId} scope={{ pregnancyId, mode }} rights={rights} />;
+  else
+    body = (
+      <>
+        <ReadOnlyLine />
+        <RegistryArea key={pregnancyId} scope={{ pregnancyId, mode }} rights={rights} />
+      </>
+    );
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">

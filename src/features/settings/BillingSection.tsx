@@ -10,7 +10,7 @@ import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast";
 import { formatDateOnly } from "../../lib/format";
-import { ReadOnlyNotice } from "../../ui/ReadOnlyNotice";
+import { ReadOnlyLine } from "../pregnancy-context/readOnly";
 import { SUBSCRIPTION_STATUS_LABELS } from "../../lib/labels";
 import { RedeemGiftCard } from "./RedeemGiftCard";
 import { DataExportPanel } from "../data-export/DataExportPanel";
@@ -53,7 +53,7 @@ const planText = (tier: SubscriptionTier) => `${PLANS[tier].name}, ${formatPrice
  * for the period end), the provider's portal, a sync, and cancellation, which closes the pregnancy;
  * then the account's gift card credit and redeeming a card.
  */
-export function BillingSection({ pregnancyId, mode, isOwner }: BillingSectionProps) {
+export function BillingSection({ pregnancyId, isOwner }: BillingSectionProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   // The webhook stores a plan change a moment after Stripe accepts it: poll until it shows.
@@ -65,7 +65,6 @@ export function BillingSection({ pregnancyId, mode, isOwner }: BillingSectionPro
       return awaitedTier && data && (data.pendingTier ?? data.tier) !== awaitedTier ? PAYMENT_POLL_INTERVAL_MS : false;
     },
   });
-  const details = useQuery(trpc.pregnancy.details.queryOptions({ pregnancyId, mode }));
 
   const sync = useMutation({
     mutationFn: () => Promise.all([queryClient.fetchQuery({ ...trpc.billing.checkSubscription.queryOptions(), staleTime: 0 }), subscription.refetch({ throwOnError: true })]),
@@ -81,7 +80,7 @@ export function BillingSection({ pregnancyId, mode, isOwner }: BillingSectionPro
 
   return (
     <SettingsSection id="billing" title="Billing" description="Your plan, its dates and payment. Partners and guests are always free.">
-      {details.data && <ReadOnlyNotice serviceEndDate={details.data.serviceEndDate} />}
+      <ReadOnlyLine />
       {body}
       {subscription.isSuccess && (
         <div className="flex flex-col items-start gap-1">

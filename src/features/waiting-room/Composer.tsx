@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useDraft } from "../../lib/useDraft";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 import { imageUploadProblem, uploadImage } from "../../lib/imageUpload";
 import { Button } from "../../ui/Button";
 import { ImageIcon } from "../../ui/icons";
@@ -113,6 +114,10 @@ export function Composer({ label, draftKey, placeholder, onSend, onTyping, image
   const { value: text, setValue: setText, send } = useDraft(draftKey, "");
   const attachment = useRoomImage(imagePregnancyId);
   const { image, uploading } = attachment;
+  const readOnly = usePregnancyReadOnly();
+
+  // After the service end nothing can be sent: no box to type into (the page says why in one line).
+  if (readOnly) return null;
 
   function submit(event?: FormEvent) {
     event?.preventDefault();

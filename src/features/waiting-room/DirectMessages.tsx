@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import type { RoomDirectMessage } from "../../domain/pregnancyRoom";
@@ -72,7 +72,7 @@ export function DirectMessages({ room, linkedConversationId }: { room: WaitingRo
         Direct messages
       </h2>
       <NotificationOffer />
-      {others.length > 0 && (
+      {others.length > 0 && !room.readOnly && (
         <form
           className="flex items-end gap-2"
           onSubmit={(event) => {
@@ -148,10 +148,12 @@ function Conversation({ room, conversationId, other, onBack }: { room: WaitingRo
   const markRead = useMutation(trpc.waitingRoom.dms.markRead.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries(trpc.waitingRoom.dms.conversations.queryFilter(room.scope)) }));
   const { mutate: markConversationRead } = markRead;
   const scope = room.scope;
+  // Marking read is a change too: after the service end the server refuses it, so it is not asked.
+  const markAsRead = useCallback(() => {
+    if (!room.readOnly) markConversationRead({ ...scope, conversationId });
+  }, [room.readOnly, markConversationRead, scope, conversationId]);
 
-  useEffect(() => {
-    markConversationRead({ ...scope, conversationId });
-  }, [markConversationRead, scope, conversationId]);
+  useEffect(markAsRead, [markAsRead]);
 
   const { subscribe } = room;
   useEffect(
@@ -159,9 +161,9 @@ function Conversation({ room, conversationId, other, onBack }: { room: WaitingRo
       subscribe((event) => {
         if (event.kind !== "direct-message" || event.message.conversationId !== conversationId) return;
         setLive((current) => mergeById(current, [{ ...event.message, status: "sent" }]));
-        if (event.message.authorId !== room.userId) markConversationRead({ ...scope, conversationId });
+        if (event.message.authorId !== room.userId) markAsRead();
       }),
-    [subscribe, conversationId, markConversationRead, scope, room.userId, setLive],
+    [subscribe, conversationId, markAsRead, room.userId, setLive],
   );
 
   const messages = mergeById(

@@ -110,9 +110,9 @@ export function GroupChat({ room }: { room: WaitingRoomModel }) {
                   pregnancyId={scope.pregnancyId}
                   memberById={memberById}
                   onRetry={() => room.retryMessage(message)}
-                  onReact={(emoji) => void room.toggleReaction(message.id, emoji)}
-                  onOpenThread={() => setThreadId(message.id)}
-                  onDelete={room.canDelete(message) ? () => room.deleteMessage(message.id) : undefined}
+                  onReact={room.readOnly ? undefined : (emoji) => void room.toggleReaction(message.id, emoji)}
+                  onOpenThread={room.readOnly && message.replyCount === 0 ? undefined : () => setThreadId(message.id)}
+                  onDelete={!room.readOnly && room.canDelete(message) ? () => room.deleteMessage(message.id) : undefined}
                 />
               </li>
             ))}

@@ -83,7 +83,7 @@ export function ThreadDialog({ room, message, onClose }: { room: WaitingRoomMode
                   setLive((current) => current.filter((r) => r.id !== reply.id));
                   void send(reply.content, reply.storagePath?.split("/").pop(), reply.id);
                 }}
-                onDelete={room.canDelete(reply) ? () => room.deleteMessage(reply.id).then(() => setDeleted((current) => new Set(current).add(reply.id))) : undefined}
+                onDelete={!room.readOnly && room.canDelete(reply) ? () => room.deleteMessage(reply.id).then(() => setDeleted((current) => new Set(current).add(reply.id))) : undefined}
               />
             </li>
           ))}

@@ -7,6 +7,7 @@ import { useTRPC } from "../../lib/trpc";
 import { Spinner } from "../../ui/Spinner";
 import { Tabs } from "../../ui/Tabs";
 import { PregnancyGate } from "../pregnancy-context/PregnancyGate";
+import { ReadOnlyLine } from "../pregnancy-context/readOnly";
 import { useIsMobile } from "../../lib/useIsMobile";
 import { DirectMessages } from "./DirectMessages";
 import { GroupChat } from "./GroupChat";
@@ -55,7 +56,8 @@ function WaitingRoom({ scope, userId, isParent }: { scope: RoomScope; userId: st
     <>
       <Presence room={room} />
       {state ? <StateBanner state={state.state} scheduledCloseAt={state.scheduledCloseAt} isParent={isParent} /> : <Spinner label="Loading the waiting room" />}
-      {isParent && state && <ParentControls room={room} state={state.state} />}
+      <ReadOnlyLine />
+      {isParent && !room.readOnly && state && <ParentControls room={room} state={state.state} />}
       <PinnedUpdates room={room} />
       {isMobile ? (
         <Tabs

@@ -21,6 +21,7 @@ import { alertIncomingDirectMessage } from "./dmAlert";
 import { openRoomSocket, type RoomSocket, type RoomStatus } from "../../lib/roomSocket";
 import { emptyTimeline, timelineReducer, type ChatMessage, type ListedMessage, type TimelineAction } from "./timeline";
 import { WAITING_ROOM_TOASTS } from "../../domain/waitingRoom";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 
 export const TYPING_EXPIRY_REMOTE_MS = 2000;
 
@@ -70,6 +71,8 @@ export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string,
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const scope = useMemo(() => ({ pregnancyId, mode }), [pregnancyId, mode]);
+  // After the service end the room is for reading: nothing offered that the server would refuse.
+  const readOnly = usePregnancyReadOnly();
 
   const state = useQuery(trpc.waitingRoom.state.queryOptions(scope));
   const members = useQuery(trpc.waitingRoom.members.queryOptions(scope));
@@ -274,6 +277,7 @@ export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string,
     scope,
     userId,
     isParent,
+    readOnly,
     state,
     members,
     memberById,

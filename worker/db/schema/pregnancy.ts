@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { BabyColor, CustomPermissions } from "../../../src/domain/enums";
+import type { ServiceEndNoticeKind } from "../../../src/domain/serviceEnd";
 import { users } from "./auth";
 import { createdAt, timestamps, updatedAt } from "./columns";
 import {
@@ -226,6 +227,29 @@ export const pregnancyClosingNotices = pgTable(
     uniqueIndex("pregnancy_closing_notices_pregnancy_user_uq").on(t.pregnancyId, t.userId),
     index("pregnancy_closing_notices_user_idx").on(t.userId),
   ],
+);
+
+/**
+ * The parents' notices of the service's end (issue 37), one row per pregnancy, kind and parent,
+ * written by the daily job run that mails it: the unique index is what makes a second run (or two
+ * at once) send nothing more. Shown in the app until dismissed, while the service lasts.
+ */
+export const serviceEndNotices = pgTable(
+  "service_end_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pregnancyId: uuid("pregnancy_id")
+      .notNull()
+      .references(() => pregnancies.id, { onDelete: "cascade" }),
+    /** The parent told. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<ServiceEndNoticeKind>().notNull(),
+    dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("service_end_notices_pregnancy_kind_user_uq").on(t.pregnancyId, t.kind, t.userId), index("service_end_notices_user_idx").on(t.userId)],
 );
 
 export const usersRelations = relations(users, ({ many, one }) => ({

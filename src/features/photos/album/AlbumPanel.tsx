@@ -15,6 +15,7 @@ import type { UploadDefaults } from "../../../domain/inspiration";
 import { UploadDialog } from "./UploadDialog";
 import { albumPagesOptions } from "../photosReads";
 import { formatNumber } from "../../../lib/format";
+import { ReadOnlyLine, usePregnancyReadOnly } from "../../pregnancy-context/readOnly";
 
 type ListInput = RouterInputs["photos"]["list"];
 type Filters = Pick<ListInput, "week" | "uploadedBy" | "privacyLevel" | "tags">;
@@ -26,9 +27,11 @@ type Filters = Pick<ListInput, "week" | "uploadedBy" | "privacyLevel" | "tags">;
  */
 export function AlbumPanel({ uploadDefaults }: { uploadDefaults?: UploadDefaults }) {
   const { pregnancyId, mode, access, isLoading } = usePregnancyContext();
+  const readOnly = usePregnancyReadOnly();
   if (isLoading) return <Spinner label="Loading photos" />;
   if (!pregnancyId) return <FormMessage message={PHOTO_TOASTS.userOrPregnancyNotFound} />;
-  const canAdd = Boolean(access && (access.isParent || access.permissions.canUploadPhotos || access.permissions.canContributePhotos));
+  // After the service end nothing can be uploaded (the page says why in one line).
+  const canAdd = !readOnly && Boolean(access && (access.isParent || access.permissions.canUploadPhotos || access.permissions.canContributePhotos));
   return <Album scope={{ pregnancyId, mode }} isParent={mode === "parent" && Boolean(access?.isParent)} canAdd={canAdd} uploadDefaults={uploadDefaults} />;
 }
 
@@ -64,6 +67,7 @@ function Album({ scope, isParent, canAdd, uploadDefaults }: { scope: { pregnancy
 
   return (
     <section aria-labelledby="album-heading" className="flex flex-col gap-4">
+      <ReadOnlyLine />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="album-heading" className="text-xl font-bold">
           Album
@@ -169,7 +173,7 @@ function Album({ scope, isParent, canAdd, uploadDefaults }: { scope: { pregnancy
           onChanged={reload}
         />
       )}
-      {uploading && <UploadDialog open onClose={() => setUploading(false)} pregnancyId={scope.pregnancyId} defaults={uploadDefaults} onUploaded={reload} guestQuota={guestQuota} />}
+      {uploading && canAdd && <UploadDialog open onClose={() => setUploading(false)} pregnancyId={scope.pregnancyId} defaults={uploadDefaults} onUploaded={reload} guestQuota={guestQuota} />}
     </section>
   );
 }

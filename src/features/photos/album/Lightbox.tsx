@@ -16,6 +16,7 @@ import { ItemPrivacyField } from "../../../ui/ItemPrivacyField";
 import type { AlbumPhoto } from "./albumPhoto";
 import { PHOTO_LAST_WEEK, PHOTO_TOASTS } from "../../../domain/photos";
 import { COMMENT_MAX_LENGTH } from "../../../domain/textLimits";
+import { usePregnancyReadOnly } from "../../pregnancy-context/readOnly";
 
 type Scope = Pick<RouterInputs["photos"]["list"], "pregnancyId" | "mode">;
 const failed = (title: string) => toast({ title, variant: "error" });
@@ -38,6 +39,8 @@ export function Lightbox({ scope, photo, position, onMove, onClose, onChanged }:
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [panel, setPanel] = useState<"edit" | "tags" | "delete" | null>(null);
+  // After the service end a photo is for looking at and downloading: nothing that would be refused.
+  const readOnly = usePregnancyReadOnly();
   const [liked, setLiked] = useState({ liked: photo.likedByMe, count: photo.likesCount });
   useEffect(() => setLiked({ liked: photo.likedByMe, count: photo.likesCount }), [photo.id, photo.likedByMe, photo.likesCount]);
 
@@ -92,13 +95,17 @@ export function Lightbox({ scope, photo, position, onMove, onClose, onChanged }:
         {photo.guestTags.length > 0 && <p className="text-sm">With {photo.guestTags.map(personName).join(", ")}</p>}
 
         <div className="flex flex-wrap gap-2">
-          <Button variant={liked.liked ? "primary" : "secondary"} size="sm" aria-pressed={liked.liked} onClick={() => void toggleLike()}>
-            ♥ Like ({liked.count})
-          </Button>
+          {readOnly ? (
+            <p className="self-center text-sm">♥ {liked.count}</p>
+          ) : (
+            <Button variant={liked.liked ? "primary" : "secondary"} size="sm" aria-pressed={liked.liked} onClick={() => void toggleLike()}>
+              ♥ Like ({liked.count})
+            </Button>
+          )}
           <a href={photo.downloadUrl} download className={buttonStyles({ variant: "secondary", size: "sm" })}>
             Download
           </a>
-          {photo.canEdit && (
+          {photo.canEdit && !readOnly && (
             <>
               <Button variant="secondary" size="sm" onClick={() => setPanel("edit")}>
                 Edit
@@ -108,14 +115,14 @@ export function Lightbox({ scope, photo, position, onMove, onClose, onChanged }:
               </Button>
             </>
           )}
-          {photo.canDelete && (
+          {photo.canDelete && !readOnly && (
             <Button variant="danger" size="sm" onClick={() => setPanel("delete")}>
               Delete
             </Button>
           )}
         </div>
 
-        <Comments scope={scope} photoId={photo.id} onChanged={onChanged} />
+        <Comments scope={scope} photoId={photo.id} onChanged={onChanged} readOnly={readOnly} />
       </div>
 
       {panel === "edit" && <EditPhoto scope={scope} photo={photo} onClose={() => setPanel(null)} onChanged={onChanged} />}
@@ -142,7 +149,7 @@ export function Lightbox({ scope, photo, position, onMove, onClose, onChanged }:
   );
 }
 
-function Comments({ scope, photoId, onChanged }: { scope: Scope; photoId: string; onChanged: () => void }) {
+function Comments({ scope, photoId, onChanged, readOnly }: { scope: Scope; photoId: string; onChanged: () => void; readOnly: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const input = { ...scope, photoId };
@@ -184,19 +191,21 @@ function Comments({ scope, photoId, onChanged }: { scope: Scope; photoId: string
           ))}
         </ul>
       )}
-      <form onSubmit={submit} className="flex items-end gap-2">
-        <TextField
-          label="Add a comment"
-          value={text}
-          maxLength={COMMENT_MAX_LENGTH}
-          error={status === "failed" ? NOT_SENT_TEXT : undefined}
-          onChange={(event) => setText(event.target.value)}
-          className="min-w-0 flex-1"
-        />
-        <Button type="submit" loading={status === "sending"} disabled={!text.trim()}>
-          {status === "failed" ? RETRY_LABEL : "Post"}
-        </Button>
-      </form>
+      {!readOnly && (
+        <form onSubmit={submit} className="flex items-end gap-2">
+          <TextField
+            label="Add a comment"
+            value={text}
+            maxLength={COMMENT_MAX_LENGTH}
+            error={status === "failed" ? NOT_SENT_TEXT : undefined}
+            onChange={(event) => setText(event.target.value)}
+            className="min-w-0 flex-1"
+          />
+          <Button type="submit" loading={status === "sending"} disabled={!text.trim()}>
+            {status === "failed" ? RETRY_LABEL : "Post"}
+          </Button>
+        </form>
+      )}
     </section>
   );
 }
