@@ -179,9 +179,16 @@ function birthsTogether(name: string | undefined, order: BirthOrder): string {
   return `${namesInWords(all)} are ${all.length === 2 ? "both" : "all"} here.`;
 }
 
-/** The guests' welcome once babies are here: by name when the room knows them. */
-export function welcomeText(names: readonly string[]): string {
-  return names.length > 0 ? `Welcome to the world, ${namesInWords(names)}!` : "Welcome to the world, little one!";
+/**
+ * The baby-here banner's title and welcome, naming the babies who arrived: 'Bean is here!' while
+ * Sprout is expected, 'The babies are here!' once both are; one baby keeps 'The baby is here!'.
+ */
+export function babyHereBanner(babies: ReadonlyArray<{ name: string; born: boolean }>): { title: string; guest: string } {
+  const born = babies.filter((baby) => baby.born).map((baby) => baby.name);
+  const welcome = born.length > 0 ? `Welcome to the world, ${namesInWords(born)}!` : "Welcome to the world, little one!";
+  const guest = `${welcome} The waiting room closes by itself.`;
+  if (babies.length <= 1 || born.length === 0) return { title: "The baby is here!", guest };
+  return { title: born.length === babies.length ? "The babies are here!" : `${namesInWords(born)} ${born.length === 1 ? "is" : "are"} here!`, guest };
 }
 
 /** Time left until the auto-close, as 'h:mm:ss' (or 'm:ss' under an hour); never negative. */

@@ -602,7 +602,7 @@ export interface BirthAnnouncement extends BabyDetails {
   babyId?: string;
   imageName?: string;
   timeZone: string;
-  /** The guest circles told; none given = every guest allowed updates. The other parent is always told. */
+  /** The guest circles told; left out = every guest allowed updates, none = the other parent alone (always told). */
   audienceGroups?: GuestPrivacyLevel[];
 }
 
@@ -612,7 +612,7 @@ export interface BirthAnnouncement extends BabyDetails {
  */
 function birthRecipients(participants: Awaited<ReturnType<typeof listParticipantsWithPermissions>>, senderId: string, audienceGroups: readonly GuestPrivacyLevel[] | undefined) {
   return participants.flatMap((p) =>
-    p.status === "active" && p.userId && p.userId !== senderId && p.email && p.permissions.canReceiveUpdates && (isParentRole(p.role) || !audienceGroups?.length || audienceGroups.includes(guestLevelOf(p)))
+    p.status === "active" && p.userId && p.userId !== senderId && p.email && p.permissions.canReceiveUpdates && (isParentRole(p.role) || !audienceGroups || audienceGroups.includes(guestLevelOf(p)))
       ? [{ userId: p.userId, email: p.email }]
       : [],
   );

@@ -54,7 +54,7 @@ function WaitingRoom({ scope, userId, isParent }: { scope: RoomScope; userId: st
   return (
     <>
       <Presence room={room} />
-      {state ? <StateBanner state={state.state} scheduledCloseAt={state.scheduledCloseAt} isParent={isParent} /> : <Spinner label="Loading the waiting room" />}
+      {state ? <StateBanner state={state.state} scheduledCloseAt={state.scheduledCloseAt} isParent={isParent} babies={state.babies} /> : <Spinner label="Loading the waiting room" />}
       {isParent && state && <ParentControls room={room} state={state.state} />}
       <PinnedUpdates room={room} />
       {isMobile ? (
