@@ -130,13 +130,13 @@ const SINGLE_BIRTH: BirthOrder = { expected: 1, arrivedBefore: [] };
 /** The notice is one text for every reader (and the push), so sizes are in both units, the parent's first; numbers as in the English texts. */
 const NOTICE_LOCALE = "en-US";
 
-/** 'Bean', 'Bean and Sprout', 'Ada, Bea and Cy'. */
+/** 'Bean', 'Bean and Sprout', 'Ada, Bea, and Cy'. */
 export function namesInWords(names: readonly string[]): string {
   return new Intl.ListFormat(NOTICE_LOCALE, { style: "long", type: "conjunction" }).format(names);
 }
 
 /** 'Lily, a girl, arrived at 3:45 PM weighing 7 lb 2 oz (3.2 kg) and measuring…', without the full stop; '' when nothing is told. */
-function arrivalSentence(baby: BabyDetails): string {
+function arrivalSentence(baby: BabyDetails, namedInHeadline: boolean): string {
   const system = baby.measurementSystem ?? "imperial";
   const sex = baby.sex ? `a ${baby.sex}` : "";
   const subject = baby.name ? (sex ? `${baby.name}, ${sex},` : baby.name) : sex;
@@ -147,6 +147,8 @@ function arrivalSentence(baby: BabyDetails): string {
   ]
     .filter(Boolean)
     .join(" ");
+  // 'Bean is here! Bean arrived.' says nothing twice: with nothing more to tell, the headline is enough.
+  if (namedInHeadline && !details && !sex) return "";
   const sentence = subject ? [`${subject} arrived`, details].filter(Boolean).join(" ") : details;
   // Without a subject the sentence starts with 'at' or 'weighing': a capital, as a sentence does.
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
@@ -158,7 +160,7 @@ function arrivalSentence(baby: BabyDetails): string {
  * many are still to come or that they all are here.
  */
 export function babyHereNotice(baby: BabyDetails, closingTime: string, order: BirthOrder = SINGLE_BIRTH): string {
-  const sentence = arrivalSentence(baby);
+  const sentence = arrivalSentence(baby, order.expected > 1);
   return [birthHeadline(baby.name, order), sentence ? `${sentence}.` : "", birthsTogether(baby.name, order), `The waiting room will close at ${closingTime}.`].filter(Boolean).join(" ");
 }
 
