@@ -546,13 +546,20 @@ function receivingUpdates(participants: Awaited<ReturnType<typeof listParticipan
 }
 
 /**
- * Mails the parents' news (the opening, a parent update) with a link to the waiting room to those
+ * Mails the parents' news (the opening, a parent update, a birth) with a link to the waiting room to those
  * recipients who did not turn waiting-room mail off. Called once the write has committed, never
  * inside a transaction, and awaited rather than left to waitUntil: the outbox mailer writes through
  * this request's pool, which closes with the response. A failed mail is logged, not thrown: the
  * news is stored and in the room already.
  */
-async function mailUpdate(caller: PregnancyCaller, kind: "waiting-room-activation" | "waiting-room-parent-update" | "baby-here", recipients: Array<{ userId: string; email: string }>, subject: string, paragraphs: string[]) {
+async function mailUpdate(
+  caller: PregnancyCaller,
+  kind: "waiting-room-activation" | "waiting-room-parent-update" | "baby-here",
+  recipients: Array<{ userId: string; email: string }>,
+  subject: string,
+  paragraphs: string[],
+  link = { label: "Open the waiting room", url: `${caller.origin}/waiting-room?preg=${caller.access.id}` },
+) {
   if (recipients.length === 0) return;
   const optedOut = new Set(
     (
@@ -562,7 +569,6 @@ async function mailUpdate(caller: PregnancyCaller, kind: "waiting-room-activatio
         .where(and(inArray(userPreferences.userId, recipients.map((r) => r.userId)), eq(userPreferences.waitingRoomActivation, false)))
     ).map((r) => r.userId),
   );
-  const link = { label: "Open the waiting room", url: `${caller.origin}/waiting-room?preg=${caller.access.id}` };
   const body = paragraphs.filter(Boolean);
   const results = await Promise.allSettled(recipients.filter((r) => !optedOut.has(r.userId)).map((r) => caller.mailer.send(composeMail(r.email, subject, body, link))));
   for (const result of results) if (result.status === "rejected") logEvent("error", "mail failed", { mail: kind, error: String(result.reason) });
@@ -613,7 +619,7 @@ export interface BirthAnnouncement extends BabyDetails {
 function birthRecipients(participants: Awaited<ReturnType<typeof listParticipantsWithPermissions>>, senderId: string, audienceGroups: readonly GuestPrivacyLevel[] | undefined) {
   return participants.flatMap((p) =>
     p.status === "active" && p.userId && p.userId !== senderId && p.email && p.permissions.canReceiveUpdates && (isParentRole(p.role) || !audienceGroups || audienceGroups.includes(guestLevelOf(p)))
-      ? [{ userId: p.userId, email: p.email }]
+      ? [{ userId: p.userId, email: p.email, inRoom: p.permissions.canAccessWaitingRoom }]
       : [],
   );
 }
@@ -682,9 +688,11 @@ export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnounce
   const { message, headline } = announced;
   announce(caller, { kind: "state", state: "baby-here", scheduledCloseAt: scheduledCloseAt.toISOString() });
   announce(caller, { kind: "message", message: roomMessage(message) });
+  const [inRoom, outside] = [recipients.filter((r) => r.inRoom), recipients.filter((r) => !r.inRoom)];
   await Promise.all([
-    mailUpdate(caller, "baby-here", recipients, `${title}: ${headline}`, [message.content, "Join the family in the waiting room to send your love."]),
-    notifyMembers(caller, { kind: "people", userIds: recipients.map((r) => r.userId) }, babyHerePush(pregnancyId, headline, message.content)),
+    mailUpdate(caller, "baby-here", inRoom, `${title}: ${headline}`, [message.content, "Join the family in the waiting room to send your love."]),
+    mailUpdate(caller, "baby-here", outside, `${title}: ${headline}`, [message.content], { label: "Open BabySteps", url: `${caller.origin}/dashboard?preg=${pregnancyId}` }),
+    ...[inRoom, outside].map((group, index) => notifyMembers(caller, { kind: "people", userIds: group.map((r) => r.userId) }, babyHerePush(pregnancyId, headline, message.content, index === 0))),
   ]);
   return { message: message.content, scheduled_close: scheduledCloseAt.toISOString() };
 }
