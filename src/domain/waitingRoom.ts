@@ -181,6 +181,13 @@ function birthsTogether(name: string | undefined, order: BirthOrder): string {
   return `${namesInWords(all)} are ${all.length === 2 ? "both" : "all"} here.`;
 }
 
+/** The weekly digest's opening after a birth: who is here, then what the parents told of each. */
+export function birthNews(babies: ReadonlyArray<BabyDetails & { name: string }>): string[] {
+  const names = babies.map((baby) => baby.name);
+  const details = babies.map((baby) => arrivalSentence(baby, true)).filter(Boolean);
+  return [`${namesInWords(names)} ${names.length === 1 ? "is" : "are"} here!`, ...details.map((sentence) => `${sentence}.`)];
+}
+
 /**
  * The baby-here banner's title and welcome, naming the babies who arrived: 'Bean is here!' while
  * Sprout is expected, 'The babies are here!' once both are; one baby keeps 'The baby is here!'.

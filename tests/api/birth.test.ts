@@ -7,7 +7,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, pregnancyBabies, pregnancyParticipants, userPreferences, users, waitingRoomMessages } from "../../worker/db/schema";
 import type { ApiClient } from "../support/client";
-import { openTestDb } from "../support/env";
+import { startOfWeek } from "../../src/domain/dates";
+import { MS_PER_DAY } from "../../src/domain/units";
+import { DIGEST_RECIPIENTS_PER_RUN } from "../../src/domain/weeklyDigest";
+import { baseUrl, openTestDb } from "../support/env";
 import { createOtherFamily, signUp } from "../support/families";
 import { addGuest } from "../support/photos";
 
@@ -146,5 +149,30 @@ describe("the birth of twins", () => {
     await expect(owner.trpc.waitingRoom.babyHere.mutate(scoped())).rejects.toMatchObject({ data: { code: "CONFLICT" } });
     await expect(owner.trpc.waitingRoom.babyHere.mutate({ ...scoped(), babyId: sprout })).rejects.toMatchObject({ data: { code: "CONFLICT" } });
     expect(await birthNotices()).toHaveLength(2);
+  });
+
+  it("the next weekly digest leads with the births each reader was told of, in place of the pregnancy's week", async () => {
+    // The first Monday 09:00 UTC from now: within a week of the births, so they are new to a first digest.
+    const now = new Date();
+    const monday = new Date(`${startOfWeek(now.toISOString().slice(0, 10))}T09:00:00Z`);
+    const run = monday.getTime() > now.getTime() ? monday : new Date(monday.getTime() + 7 * MS_PER_DAY);
+    for (;;) {
+      const response = await fetch(new URL("/api/dev/weekly-digest", baseUrl()), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ now: run.toISOString() }) });
+      const summary = (await response.json()) as { due: number; failed: number };
+      expect(summary.failed).toBe(0);
+      if (summary.due < DIGEST_RECIPIENTS_PER_RUN) break;
+    }
+    const digestTo = async (person: Person) => {
+      const mails = await db.select({ text: mailOutbox.text }).from(mailOutbox).where(and(eq(mailOutbox.to, person.email.toLowerCase()), eq(mailOutbox.subject, `${TITLE}: your week`)));
+      expect(mails).toHaveLength(1);
+      return mails[0]!.text;
+    };
+    const grandmas = await digestTo(grandma);
+    expect(grandmas).toMatch(new RegExp(`${TITLE.toUpperCase()}\\s+Bean and Sprout Rose are here!\\s+Bean, a girl, arrived at 10:05 PM weighing 2\\.5 kg \\(5 lb 8 oz\\) and measuring 45\\.7 cm \\(18 in\\)\\.\\s+Sprout Rose arrived at 10:31 PM weighing 5 lb 4 oz \\(2\\.4 kg\\)\\.`));
+    expect(grandmas).not.toMatch(/Week \d+ of the pregnancy|About the size of/);
+    // Sprout Rose was told to the immediate family alone: Maya reads of Bean only.
+    const mayas = await digestTo(maya);
+    expect(mayas).toMatch(new RegExp(`${TITLE.toUpperCase()}\\s+Bean is here!`));
+    expect(mayas).not.toContain("Sprout Rose");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activationResultText, babyHereBanner, babyHereNotice, birthHeadline, falseAlarmNotice, formatClosingTime, formatCountdown, waitingRoomState } from "../../src/domain/waitingRoom";
+import { activationResultText, babyHereBanner, babyHereNotice, birthHeadline, birthNews, falseAlarmNotice, formatClosingTime, formatCountdown, waitingRoomState } from "../../src/domain/waitingRoom";
 
 const session = { isActive: true, isFalseAlarm: false, isBabyHere: false };
 
@@ -44,6 +44,13 @@ describe("system notices", () => {
     expect(babyHereNotice({ name: "Cy" }, "1:00 AM", { expected: 3, arrivedBefore: [] })).toBe("Cy is here! 2 more babies to come. The waiting room will close at 1:00 AM.");
     expect(babyHereNotice({ name: "Cy" }, "1:00 AM", { expected: 3, arrivedBefore: ["Ada", "Bea"] })).toBe("Cy is here too! Ada, Bea, and Cy are all here. The waiting room will close at 1:00 AM.");
     expect(birthHeadline(undefined)).toBe("The baby is here!");
+  });
+});
+
+describe("the digest's birth news", () => {
+  it("says who is here, then each baby's details, without repeating a bare name", () => {
+    expect(birthNews([{ name: "Bean", sex: "girl", weightPounds: 5.5, measurementSystem: "metric" }, { name: "Sprout" }])).toEqual(["Bean and Sprout are here!", "Bean, a girl, arrived weighing 2.5 kg (5 lb 8 oz)."]);
+    expect(birthNews([{ name: "Lily", time: "15:45:00" }])).toEqual(["Lily is here!", "Lily arrived at 3:45 PM."]);
   });
 });
 

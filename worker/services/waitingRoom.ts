@@ -672,6 +672,7 @@ export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnounce
               birthLengthInches: input.lengthInches ?? null,
               birthMeasurementSystem: input.measurementSystem ?? null,
               birthPhotoPath: storagePath,
+              birthAudienceGroups: input.audienceGroups ?? null,
               ...(input.name ? { name: input.name } : {}),
               ...(input.sex ? { gender: input.sex } : {}),
               updatedAt: now,

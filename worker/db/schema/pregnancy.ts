@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { BabyColor, CustomPermissions } from "../../../src/domain/enums";
+import type { BabyColor, CustomPermissions, GuestPrivacyLevel } from "../../../src/domain/enums";
 import { users } from "./auth";
 import { createdAt, timestamps, updatedAt } from "./columns";
 import {
@@ -135,6 +135,8 @@ export const pregnancyBabies = pgTable(
     birthMeasurementSystem: measurementSystemEnum("birth_measurement_system"),
     /** The first photo sent with the announcement (a waiting-room image key). */
     birthPhotoPath: text("birth_photo_path"),
+    /** The guest circles the birth was told to (the weekly digest follows it); null = everyone allowed updates. */
+    birthAudienceGroups: text("birth_audience_groups").array().$type<GuestPrivacyLevel[]>(),
     ...timestamps(),
   },
   (t) => [uniqueIndex("pregnancy_babies_pregnancy_birth_order_uq").on(t.pregnancyId, t.birthOrder)],
