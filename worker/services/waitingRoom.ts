@@ -94,24 +94,27 @@ const roomMessage = (row: MessageRow): RoomMessage => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** The waiting room's state, its scheduled close and the parent updates pinned since it opened. */
+/** The waiting room's state, its scheduled close, the parent updates pinned since it opened and, while open, the babies. */
 export async function waitingRoomStateFor(db: Db, pregnancyId: string) {
   const session = await latestSession(db, pregnancyId);
   const state = waitingRoomState(session);
-  // The babies, and which are here: the parents announce each, and the welcome names them.
-  const babies = await db
-    .select({ id: pregnancyBabies.id, name: pregnancyBabies.name, born: sql<boolean>`${pregnancyBabies.bornAnnouncedAt} is not null` })
-    .from(pregnancyBabies)
-    .where(eq(pregnancyBabies.pregnancyId, pregnancyId))
-    .orderBy(asc(pregnancyBabies.birthOrder));
-  const pinned =
-    session && state !== "inactive"
-      ? await db
+  const open = session && state !== "inactive";
+  // With the room open, the babies and which are here (the parents announce each, the welcome
+  // names them), read beside the pinned updates: a closed room reads neither.
+  const [pinned, babies] = open
+    ? await Promise.all([
+        db
           .select(messageColumns)
           .from(waitingRoomMessages)
           .where(and(eq(waitingRoomMessages.pregnancyId, pregnancyId), eq(waitingRoomMessages.kind, "parent_update"), isNull(waitingRoomMessages.parentMessageId), sql`${waitingRoomMessages.createdAt} >= ${session.createdAt}`))
-          .orderBy(desc(waitingRoomMessages.createdAt))
-      : [];
+          .orderBy(desc(waitingRoomMessages.createdAt)),
+        db
+          .select({ id: pregnancyBabies.id, name: pregnancyBabies.name, born: sql<boolean>`${pregnancyBabies.bornAnnouncedAt} is not null` })
+          .from(pregnancyBabies)
+          .where(eq(pregnancyBabies.pregnancyId, pregnancyId))
+          .orderBy(asc(pregnancyBabies.birthOrder)),
+      ])
+    : [[], []];
   return {
     state,
     sessionId: session?.id ?? null,
