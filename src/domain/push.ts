@@ -122,7 +122,9 @@ export const waitingRoomActivatedPush = (pregnancyId: string, notice: string) =>
 export const parentUpdatePush = (pregnancyId: string, author: string, content: string) =>
   payload("waiting-room-update", `${author} posted an update`, truncateText(content.trim(), PUSH_PREVIEW_MAX_LENGTH), roomPath(pregnancyId), roomTag(pregnancyId));
 
-export const babyHerePush = (pregnancyId: string, notice: string) => payload("baby-here", "The baby is here!", notice, roomPath(pregnancyId), roomTag(pregnancyId));
+/** A birth reaches everyone allowed updates: who may not enter the waiting room opens the dashboard instead. */
+export const babyHerePush = (pregnancyId: string, headline: string, notice: string, inRoom: boolean) =>
+  payload("baby-here", headline, notice, inRoom ? roomPath(pregnancyId) : `/dashboard?preg=${pregnancyId}`, roomTag(pregnancyId));
 
 export const falseAlarmPush = (pregnancyId: string, notice: string) => payload("false-alarm", "False alarm", notice, roomPath(pregnancyId), roomTag(pregnancyId));
 

@@ -106,8 +106,14 @@ export function falseAlarmNotice(closingTime: string): string {
   return `False alarm! The waiting room will close at ${closingTime}.`;
 }
 
+/** How a baby's sex is shared at the birth: not at all, or as a girl or a boy. */
+export const SHARED_SEXES = ["girl", "boy"] as const;
+export type SharedSex = (typeof SHARED_SEXES)[number];
+
 export interface BabyDetails {
   name?: string;
+  /** Left out when the parents keep it to themselves. */
+  sex?: SharedSex;
   /** Stored form 'HH:mm:ss'. */
   time?: string;
   /** Decimal pounds, as the baby game stores a weight. */
@@ -117,22 +123,85 @@ export interface BabyDetails {
   measurementSystem?: MeasurementSystem;
 }
 
+/** Where an announced baby stands among those expected: how many in all, and the names of those who arrived before. */
+export interface BirthOrder {
+  expected: number;
+  arrivedBefore: readonly string[];
+}
+
+const SINGLE_BIRTH: BirthOrder = { expected: 1, arrivedBefore: [] };
+
 /** The notice is one text for every reader (and the push), so sizes are in both units, the parent's first; numbers as in the English texts. */
 const NOTICE_LOCALE = "en-US";
 
-export function babyHereNotice(baby: BabyDetails, closingTime: string): string {
+/** 'Bean', 'Bean and Sprout', 'Ada, Bea, and Cy'. */
+export function namesInWords(names: readonly string[]): string {
+  return new Intl.ListFormat(NOTICE_LOCALE, { style: "long", type: "conjunction" }).format(names);
+}
+
+/** 'Lily, a girl, arrived at 3:45 PM weighing 7 lb 2 oz (3.2 kg) and measuring…', without the full stop; '' when nothing is told. */
+function arrivalSentence(baby: BabyDetails, namedInHeadline: boolean): string {
   const system = baby.measurementSystem ?? "imperial";
-  const arrival = [
-    baby.name ? `${baby.name} arrived` : "",
+  const sex = baby.sex ? `a ${baby.sex}` : "";
+  const subject = baby.name ? (sex ? `${baby.name}, ${sex},` : baby.name) : sex;
+  const details = [
     baby.time ? `at ${formatEventTime(baby.time)}` : "",
     baby.weightPounds !== undefined ? `weighing ${inBothSystems(formatBabyWeight, baby.weightPounds, system, NOTICE_LOCALE)}` : "",
     baby.lengthInches !== undefined ? `${baby.weightPounds !== undefined ? "and " : ""}measuring ${inBothSystems(formatBabyLength, baby.lengthInches, system, NOTICE_LOCALE)}` : "",
   ]
     .filter(Boolean)
     .join(" ");
-  // Without a name the sentence starts with 'at' or 'weighing': a capital, as a sentence does.
-  const sentence = baby.name ? arrival : arrival.charAt(0).toUpperCase() + arrival.slice(1);
-  return [`The baby is here!`, sentence ? `${sentence}.` : "", `The waiting room will close at ${closingTime}.`].filter(Boolean).join(" ");
+  // 'Bean is here! Bean arrived.' says nothing twice: with nothing more to tell, the headline is enough.
+  if (namedInHeadline && !details && !sex) return "";
+  const sentence = subject ? [`${subject} arrived`, details].filter(Boolean).join(" ") : details;
+  // Without a subject the sentence starts with 'at' or 'weighing': a capital, as a sentence does.
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+/**
+ * The birth announcement pinned in the room, pushed and mailed. One baby: 'The baby is here!'; twins
+ * and more: each baby by name as they arrive ('Bean is here!', then 'Sprout is here too!'), with how
+ * many are still to come or that they all are here.
+ */
+export function babyHereNotice(baby: BabyDetails, closingTime: string, order: BirthOrder = SINGLE_BIRTH): string {
+  const sentence = arrivalSentence(baby, order.expected > 1);
+  return [birthHeadline(baby.name, order), sentence ? `${sentence}.` : "", birthsTogether(baby.name, order), `The waiting room will close at ${closingTime}.`].filter(Boolean).join(" ");
+}
+
+const nameOf = (name: string | undefined, order: BirthOrder) => name ?? `Baby ${order.arrivedBefore.length + 1}`;
+
+/** The announcement's first words, also the push's title and the mail's subject. */
+export function birthHeadline(name: string | undefined, order: BirthOrder = SINGLE_BIRTH): string {
+  if (order.expected <= 1) return "The baby is here!";
+  return order.arrivedBefore.length === 0 ? `${nameOf(name, order)} is here!` : `${nameOf(name, order)} is here too!`;
+}
+
+/** With more than one baby: how many are still to come, or that they all are here; '' for one baby. */
+function birthsTogether(name: string | undefined, order: BirthOrder): string {
+  if (order.expected <= 1) return "";
+  const toCome = order.expected - order.arrivedBefore.length - 1;
+  if (toCome > 0) return toCome === 1 ? "One more baby to come." : `${toCome} more babies to come.`;
+  const all = [...order.arrivedBefore, nameOf(name, order)];
+  return `${namesInWords(all)} are ${all.length === 2 ? "both" : "all"} here.`;
+}
+
+/** The weekly digest's opening after a birth: who is here, then what the parents told of each. */
+export function birthNews(babies: ReadonlyArray<BabyDetails & { name: string }>): string[] {
+  const names = babies.map((baby) => baby.name);
+  const details = babies.map((baby) => arrivalSentence(baby, true)).filter(Boolean);
+  return [`${namesInWords(names)} ${names.length === 1 ? "is" : "are"} here!`, ...details.map((sentence) => `${sentence}.`)];
+}
+
+/**
+ * The baby-here banner's title and welcome, naming the babies who arrived: 'Bean is here!' while
+ * Sprout is expected, 'The babies are here!' once both are; one baby keeps 'The baby is here!'.
+ */
+export function babyHereBanner(babies: ReadonlyArray<{ name: string; born: boolean }>): { title: string; guest: string } {
+  const born = babies.filter((baby) => baby.born).map((baby) => baby.name);
+  const welcome = born.length > 0 ? `Welcome to the world, ${namesInWords(born)}!` : "Welcome to the world, little one!";
+  const guest = `${welcome} The waiting room closes by itself.`;
+  if (babies.length <= 1 || born.length === 0) return { title: "The baby is here!", guest };
+  return { title: born.length === babies.length ? "The babies are here!" : `${namesInWords(born)} ${born.length === 1 ? "is" : "are"} here!`, guest };
 }
 
 /** Time left until the auto-close, as 'h:mm:ss' (or 'm:ss' under an hour); never negative. */

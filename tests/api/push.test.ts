@@ -187,7 +187,7 @@ describe("web push: the other moments", () => {
     expect(await waitForPushes(endpoint, 1, { timeoutMs: 2_000, settleMs: 0 })).toEqual([]);
   });
 
-  it("a false alarm, then the baby's arrival, reach the room's audience", async () => {
+  it("a false alarm reaches the room's audience; the baby's arrival everyone allowed updates, who cannot enter the room opening the dashboard", async () => {
     forgetPushes();
     await owner.client.trpc.waitingRoom.falseAlarm.mutate({ pregnancyId, timeZone: "UTC" });
     const [falseAlarm] = await expectPushes("false-alarm", roomUrl(), [follower, partner]);
@@ -195,9 +195,14 @@ describe("web push: the other moments", () => {
 
     forgetPushes();
     await owner.client.trpc.waitingRoom.babyHere.mutate({ pregnancyId, timeZone: "UTC", name: "Bean" });
-    const [babyHere] = await expectPushes("baby-here", roomUrl(), [follower, partner]);
-    expect(babyHere?.title).toBe("The baby is here!");
-    expect(babyHere?.body).toContain("Bean arrived");
+    const expected = pathsOf(follower, partner, noRoom);
+    const pushes = decryptAll(await waitForPushes(endpoint, expected.length), everyone());
+    expect(pushes.map((p) => p.path).sort()).toEqual(expected);
+    const roomDevices = pathsOf(follower, partner);
+    for (const { path, payload } of pushes) {
+      expect(payload).toMatchObject({ kind: "baby-here", title: "The baby is here!", url: roomDevices.includes(path) ? roomUrl() : `/dashboard?preg=${pregnancyId}` });
+      expect(payload.body).toContain("Bean arrived");
+    }
   });
 });
 

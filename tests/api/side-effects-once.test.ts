@@ -210,10 +210,10 @@ describe("a write sent five times at once causes its mail, push and room message
     expect(outcome.room).toEqual(["state false-alarm", "message parent_update"]);
   });
 
-  it("the baby is here: one push per device, one state and notice in the room; the others are refused", async () => {
+  it("the baby is here: one mail per person allowed updates (the other parent too), one push per device, one state and notice in the room; the others are refused", async () => {
     const outcome = await fiveAtOnce(() => callProcedure(owner, "waitingRoom.babyHere", "mutation", { pregnancyId, timeZone: "UTC", name: "Bean" }), family(), 2);
     expect(outcome.succeeded).toBe(1);
-    expect(outcome.mails).toEqual([]);
+    expect(outcome.mails).toEqual([`${guest.email} | ${TITLE}: The baby is here!`, `${partner.email} | ${TITLE}: The baby is here!`].sort());
     expect(outcome.pushes).toEqual(["guest | baby-here", "partner | baby-here"]);
     expect(outcome.room).toEqual(["state baby-here", "message parent_update"]);
   });

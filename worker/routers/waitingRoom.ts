@@ -26,7 +26,8 @@ import {
 } from "../services/waitingRoom";
 import { rawText } from "./inputs";
 import { TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
-import { WAITING_ROOM_MESSAGE_MAX_LENGTH } from "../../src/domain/waitingRoom";
+import { SHARED_SEXES, WAITING_ROOM_MESSAGE_MAX_LENGTH } from "../../src/domain/waitingRoom";
+import { audienceGroupsSchema } from "../../src/domain/photos";
 
 /** Client-generated ids (messages) and ids of reactions and replies: the 36-character UUID form. */
 const messageId = z.string().refine(isUuid, "Invalid id");
@@ -96,12 +97,15 @@ export const waitingRoomRouter = router({
   /** waiting-room-state-update, state false-alarm. */
   falseAlarm: parentProcedure.input(z.object({ timeZone })).mutation(({ ctx, input }) => markFalseAlarm(ctx.caller, input.timeZone)),
 
-  /** waiting-room-state-update, state baby-here, with the baby's details when the parents give them. */
+  /** waiting-room-state-update, state baby-here: one baby's arrival (twins one at a time), its details when the parents give them, told to the circles they choose. */
   babyHere: parentProcedure
     .input(
       z.object({
         timeZone,
+        babyId: messageId.optional(),
         name: optionalDetail,
+        sex: z.enum(SHARED_SEXES).optional(),
+        audienceGroups: audienceGroupsSchema.optional(),
         // The sizes as the baby game stores them (decimal pounds, inches), and the units they were entered in.
         weightPounds: z.number().positive().max(BABY_GAME_MAX_WEIGHT_POUNDS).optional(),
         lengthInches: z.number().min(BABY_GAME_MIN_LENGTH_INCHES).max(BABY_GAME_MAX_LENGTH_INCHES).optional(),

@@ -1,13 +1,17 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, max, or, sql } from "drizzle-orm";
 import type { RoomDirectMessage, RoomEvent, RoomMessage } from "../../src/domain/pregnancyRoom";
 import { MINIMUM_SEND_GAP_MS, TOO_FAST_MESSAGE, checkSendThrottle, conversationPair, dmPreview, type MessageChannel } from "../../src/domain/messaging";
+import { guestLevelOf } from "../../src/domain/audience";
+import type { GuestPrivacyLevel } from "../../src/domain/enums";
 import { isParentRole } from "../../src/domain/permissions";
+import { todayIn } from "../../src/domain/timeZones";
 import { sanitizePlainText } from "../../src/domain/sanitize";
-import { BABY_HERE_CLOSE_MS, type BabyDetails, babyHereNotice, FALSE_ALARM_CLOSE_MS, falseAlarmNotice, formatClosingTime, WAITING_ROOM_INITIAL_LOAD, WAITING_ROOM_MESSAGE_MAX_LENGTH, WAITING_ROOM_REPLY_PAGE_SIZE, type ActivationOutcome, waitingRoomActivatedNotice, waitingRoomState } from "../../src/domain/waitingRoom";
+import { BABY_HERE_CLOSE_MS, type BabyDetails, babyHereNotice, birthHeadline, type BirthOrder, FALSE_ALARM_CLOSE_MS, falseAlarmNotice, formatClosingTime, WAITING_ROOM_INITIAL_LOAD, WAITING_ROOM_MESSAGE_MAX_LENGTH, WAITING_ROOM_REPLY_PAGE_SIZE, type ActivationOutcome, waitingRoomActivatedNotice, waitingRoomState } from "../../src/domain/waitingRoom";
 import type { Db, Executor, Tx } from "../db";
 import {
   contactNotifications,
   pregnancies,
+  pregnancyBabies,
   pregnancyParticipants,
   userPreferences,
   users,
@@ -90,23 +94,33 @@ const roomMessage = (row: MessageRow): RoomMessage => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** The waiting room's state, its scheduled close and the parent updates pinned since it opened. */
+/** The waiting room's state, its scheduled close, the parent updates pinned since it opened and, while open, the babies. */
 export async function waitingRoomStateFor(db: Db, pregnancyId: string) {
   const session = await latestSession(db, pregnancyId);
   const state = waitingRoomState(session);
-  const pinned =
-    session && state !== "inactive"
-      ? await db
+  const open = session && state !== "inactive";
+  // With the room open, the babies and which are here (the parents announce each, the welcome
+  // names them), read beside the pinned updates: a closed room reads neither.
+  const [pinned, babies] = open
+    ? await Promise.all([
+        db
           .select(messageColumns)
           .from(waitingRoomMessages)
           .where(and(eq(waitingRoomMessages.pregnancyId, pregnancyId), eq(waitingRoomMessages.kind, "parent_update"), isNull(waitingRoomMessages.parentMessageId), sql`${waitingRoomMessages.createdAt} >= ${session.createdAt}`))
-          .orderBy(desc(waitingRoomMessages.createdAt))
-      : [];
+          .orderBy(desc(waitingRoomMessages.createdAt)),
+        db
+          .select({ id: pregnancyBabies.id, name: pregnancyBabies.name, born: sql<boolean>`${pregnancyBabies.bornAnnouncedAt} is not null` })
+          .from(pregnancyBabies)
+          .where(eq(pregnancyBabies.pregnancyId, pregnancyId))
+          .orderBy(asc(pregnancyBabies.birthOrder)),
+      ])
+    : [[], []];
   return {
     state,
     sessionId: session?.id ?? null,
     scheduledCloseAt: state === "inactive" ? null : (session?.scheduledCloseAt?.toISOString() ?? null),
     pinnedUpdates: pinned.map(roomMessage),
+    babies,
   };
 }
 
@@ -535,13 +549,20 @@ function receivingUpdates(participants: Awaited<ReturnType<typeof listParticipan
 }
 
 /**
- * Mails the parents' news (the opening, a parent update) with a link to the waiting room to those
+ * Mails the parents' news (the opening, a parent update, a birth) with a link to the waiting room to those
  * recipients who did not turn waiting-room mail off. Called once the write has committed, never
  * inside a transaction, and awaited rather than left to waitUntil: the outbox mailer writes through
  * this request's pool, which closes with the response. A failed mail is logged, not thrown: the
  * news is stored and in the room already.
  */
-async function mailUpdate(caller: PregnancyCaller, kind: "waiting-room-activation" | "waiting-room-parent-update", recipients: Array<{ userId: string; email: string }>, subject: string, paragraphs: string[]) {
+async function mailUpdate(
+  caller: PregnancyCaller,
+  kind: "waiting-room-activation" | "waiting-room-parent-update" | "baby-here",
+  recipients: Array<{ userId: string; email: string }>,
+  subject: string,
+  paragraphs: string[],
+  link = { label: "Open the waiting room", url: `${caller.origin}/waiting-room?preg=${caller.access.id}` },
+) {
   if (recipients.length === 0) return;
   const optedOut = new Set(
     (
@@ -551,7 +572,6 @@ async function mailUpdate(caller: PregnancyCaller, kind: "waiting-room-activatio
         .where(and(inArray(userPreferences.userId, recipients.map((r) => r.userId)), eq(userPreferences.waitingRoomActivation, false)))
     ).map((r) => r.userId),
   );
-  const link = { label: "Open the waiting room", url: `${caller.origin}/waiting-room?preg=${caller.access.id}` };
   const body = paragraphs.filter(Boolean);
   const results = await Promise.allSettled(recipients.filter((r) => !optedOut.has(r.userId)).map((r) => caller.mailer.send(composeMail(r.email, subject, body, link))));
   for (const result of results) if (result.status === "rejected") logEvent("error", "mail failed", { mail: kind, error: String(result.reason) });
@@ -563,33 +583,120 @@ export interface StateUpdateAnswer {
 }
 
 /**
- * Moves the open session to false alarm (closes in 2 h) or baby here (closes in 4 h) with one
- * conditional update, and posts the system message naming the closing time.
+ * Moves the open session to false alarm (closes in 2 h) with one conditional update, and posts the
+ * system message naming the closing time.
  */
-async function scheduleClose(caller: PregnancyCaller, change: { isFalseAlarm: boolean; isBabyHere: boolean }, closeInMs: number, notice: (closingTime: string) => string, timeZone: string, storagePath: string | null = null): Promise<StateUpdateAnswer> {
+export async function markFalseAlarm(caller: PregnancyCaller, timeZone: string): Promise<StateUpdateAnswer> {
   const { db, access: { id: pregnancyId }, user: { id: userId } } = caller;
   const now = new Date();
-  const scheduledCloseAt = new Date(now.getTime() + closeInMs);
-  const content = notice(formatClosingTime(scheduledCloseAt, timeZone));
+  const scheduledCloseAt = new Date(now.getTime() + FALSE_ALARM_CLOSE_MS);
+  const content = falseAlarmNotice(formatClosingTime(scheduledCloseAt, timeZone));
   const message = await db.transaction(async (tx) => {
     const [session] = await tx
       .update(waitingRoomSessions)
-      .set({ ...change, scheduledCloseAt })
-      .where(and(eq(waitingRoomSessions.pregnancyId, pregnancyId), eq(waitingRoomSessions.isActive, true), eq(waitingRoomSessions.isBabyHere, false), change.isFalseAlarm ? eq(waitingRoomSessions.isFalseAlarm, false) : undefined))
+      .set({ isFalseAlarm: true, scheduledCloseAt })
+      .where(and(eq(waitingRoomSessions.pregnancyId, pregnancyId), eq(waitingRoomSessions.isActive, true), eq(waitingRoomSessions.isBabyHere, false), eq(waitingRoomSessions.isFalseAlarm, false)))
       .returning({ id: waitingRoomSessions.id });
     if (!session) throw stateUpdateRefused();
-    return insertSystemUpdate(tx, pregnancyId, userId, content, now, storagePath);
+    return insertSystemUpdate(tx, pregnancyId, userId, content, now);
   });
-  announce(caller, { kind: "state", state: change.isBabyHere ? "baby-here" : "false-alarm", scheduledCloseAt: scheduledCloseAt.toISOString() });
+  announce(caller, { kind: "state", state: "false-alarm", scheduledCloseAt: scheduledCloseAt.toISOString() });
   announce(caller, { kind: "message", message: roomMessage(message) });
-  await notifyMembers(caller, { kind: "waiting-room" }, (change.isBabyHere ? babyHerePush : falseAlarmPush)(pregnancyId, content));
+  await notifyMembers(caller, { kind: "waiting-room" }, falseAlarmPush(pregnancyId, content));
   return { message: content, scheduled_close: scheduledCloseAt.toISOString() };
 }
 
-export const markFalseAlarm = (caller: PregnancyCaller, timeZone: string) => scheduleClose(caller, { isFalseAlarm: true, isBabyHere: false }, FALSE_ALARM_CLOSE_MS, falseAlarmNotice, timeZone);
+export interface BirthAnnouncement extends BabyDetails {
+  /** Which baby arrived; without it, the first still expected. */
+  babyId?: string;
+  imageName?: string;
+  timeZone: string;
+  /** The guest circles told; left out = every guest allowed updates, none = the other parent alone (always told). */
+  audienceGroups?: GuestPrivacyLevel[];
+}
 
-export async function markBabyHere(caller: PregnancyCaller, baby: BabyDetails & { imageName?: string; timeZone: string }) {
-  const storagePath = baby.imageName ? waitingRoomImageKey(caller.access.id, baby.imageName) : null;
+/**
+ * Who hears of a birth: every active participant allowed updates but the announcing parent (the
+ * other parent too), narrowed to the chosen guest circles. Mail then follows each one's own setting.
+ */
+function birthRecipients(participants: Awaited<ReturnType<typeof listParticipantsWithPermissions>>, senderId: string, audienceGroups: readonly GuestPrivacyLevel[] | undefined) {
+  return participants.flatMap((p) =>
+    p.status === "active" && p.userId && p.userId !== senderId && p.email && p.permissions.canReceiveUpdates && (isParentRole(p.role) || !audienceGroups || audienceGroups.includes(guestLevelOf(p)))
+      ? [{ userId: p.userId, email: p.email, inRoom: p.permissions.canAccessWaitingRoom }]
+      : [],
+  );
+}
+
+/**
+ * baby-here for one baby: the room moves to baby here (closing 4 h after this birth), the baby's
+ * birth details are stored on it, and the announcement is pinned, pushed and mailed. Twins arrive
+ * one announcement each. The baby's row changes only while it is still expected, and the room's
+ * session row is locked first, so a repeated or concurrent announcement of the same baby is
+ * refused and tells nobody twice, and two babies announced at once still read in their order.
+ */
+export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnouncement): Promise<StateUpdateAnswer> {
+  const { db, access: { id: pregnancyId }, user: { id: userId } } = caller;
+  const storagePath = input.imageName ? waitingRoomImageKey(pregnancyId, input.imageName) : null;
   await assertImageUploaded(caller, storagePath);
-  return scheduleClose(caller, { isFalseAlarm: false, isBabyHere: true }, BABY_HERE_CLOSE_MS, (closingTime) => babyHereNotice(baby, closingTime), baby.timeZone, storagePath);
+  const [title, participants] = await Promise.all([pregnancyTitle(db, pregnancyId), listParticipantsWithPermissions(db, pregnancyId)]);
+  const recipients = birthRecipients(participants, userId, input.audienceGroups);
+  const now = new Date();
+  const scheduledCloseAt = new Date(now.getTime() + BABY_HERE_CLOSE_MS);
+  const closingTime = formatClosingTime(scheduledCloseAt, input.timeZone);
+  const announced = await db.transaction(async (tx) => {
+    const babies = await tx.select({ id: pregnancyBabies.id }).from(pregnancyBabies).where(eq(pregnancyBabies.pregnancyId, pregnancyId));
+    const [session] = await tx
+      .update(waitingRoomSessions)
+      .set({ isFalseAlarm: false, isBabyHere: true, scheduledCloseAt })
+      // A pregnancy without babies' rows announces once per session, as before babies were counted.
+      .where(and(eq(waitingRoomSessions.pregnancyId, pregnancyId), eq(waitingRoomSessions.isActive, true), babies.length === 0 ? eq(waitingRoomSessions.isBabyHere, false) : undefined))
+      .returning({ id: waitingRoomSessions.id });
+    if (!session) throw stateUpdateRefused();
+    const order = await tx
+      .select({ id: pregnancyBabies.id, name: pregnancyBabies.name, born: pregnancyBabies.bornAnnouncedAt })
+      .from(pregnancyBabies)
+      .where(eq(pregnancyBabies.pregnancyId, pregnancyId))
+      .orderBy(asc(pregnancyBabies.birthOrder));
+    const target = input.babyId ? order.find((b) => b.id === input.babyId) : order.find((b) => !b.born);
+    if (input.babyId && !target) throw notFound("Baby");
+    const arrivedBefore = order.filter((b) => b.born && b.id !== target?.id).map((b) => b.name);
+    const birth: BirthOrder = { expected: Math.max(order.length, 1), arrivedBefore };
+    // One baby's name is told only when the parents typed it; with twins each is named.
+    const name = input.name || (birth.expected > 1 ? target?.name : undefined);
+    if (order.length > 0) {
+      const [stored] = target
+        ? await tx
+            .update(pregnancyBabies)
+            .set({
+              bornAnnouncedAt: now,
+              birthDate: todayIn(input.timeZone, now),
+              birthTime: input.time ?? null,
+              birthWeightPounds: input.weightPounds ?? null,
+              birthLengthInches: input.lengthInches ?? null,
+              birthMeasurementSystem: input.measurementSystem ?? null,
+              birthPhotoPath: storagePath,
+              birthAudienceGroups: input.audienceGroups ?? null,
+              ...(input.name ? { name: input.name } : {}),
+              ...(input.sex ? { gender: input.sex } : {}),
+              updatedAt: now,
+            })
+            .where(and(eq(pregnancyBabies.id, target.id), isNull(pregnancyBabies.bornAnnouncedAt)))
+            .returning({ id: pregnancyBabies.id })
+        : [];
+      if (!stored) throw stateUpdateRefused();
+    }
+    const headline = birthHeadline(name, birth);
+    const message = await insertSystemUpdate(tx, pregnancyId, userId, babyHereNotice({ ...input, name }, closingTime, birth), now, storagePath);
+    return { message, headline };
+  });
+  const { message, headline } = announced;
+  announce(caller, { kind: "state", state: "baby-here", scheduledCloseAt: scheduledCloseAt.toISOString() });
+  announce(caller, { kind: "message", message: roomMessage(message) });
+  const [inRoom, outside] = [recipients.filter((r) => r.inRoom), recipients.filter((r) => !r.inRoom)];
+  await Promise.all([
+    mailUpdate(caller, "baby-here", inRoom, `${title}: ${headline}`, [message.content, "Join the family in the waiting room to send your love."]),
+    mailUpdate(caller, "baby-here", outside, `${title}: ${headline}`, [message.content], { label: "Open BabySteps", url: `${caller.origin}/dashboard?preg=${pregnancyId}` }),
+    ...[inRoom, outside].map((group, index) => notifyMembers(caller, { kind: "people", userIds: group.map((r) => r.userId) }, babyHerePush(pregnancyId, headline, message.content, index === 0))),
+  ]);
+  return { message: message.content, scheduled_close: scheduledCloseAt.toISOString() };
 }

@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, exists, gt, gte, lte, notExists, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gt, gte, inArray, lte, notExists, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { RSVP_ANSWERS, RSVP_LABELS } from "../../src/domain/calendar";
 import { lmpFromDueDate, weeksPregnant } from "../../src/domain/dates";
+import { guestLevelOf } from "../../src/domain/audience";
 import { postPlainText } from "../../src/domain/richText";
+import { type BabyDetails, birthNews } from "../../src/domain/waitingRoom";
 import { sizeComparison } from "../../src/domain/sizeComparison";
 import { eventWhenText } from "../../src/domain/eventTimes";
 import { MS_PER_DAY } from "../../src/domain/units";
@@ -22,11 +24,11 @@ import {
   upcomingUntil,
 } from "../../src/domain/weeklyDigest";
 import type { Executor } from "../db";
-import { calendarEvents, eventParticipants, photos, posts, pregnancies, pregnancyParticipants, userPreferences, users, weeklyDigests } from "../db/schema";
+import { calendarEvents, eventParticipants, photos, posts, pregnancies, pregnancyBabies, pregnancyParticipants, userPreferences, users, weeklyDigests } from "../db/schema";
 import { logEvent } from "../infra/log";
 import { composeSectionsMail, type MailSection } from "../infra/mailer";
 import { signLink, verifyLink } from "../infra/signedLinks";
-import { loadParticipationAccesses, loadPregnancyAccess, type ParticipationAccess } from "./access";
+import { loadParticipationAccesses, loadPregnancyAccess, type ParticipationAccess, type PregnancyAccess } from "./access";
 import { rsvpLinkOf, visibleEvents } from "./calendar";
 import type { AudienceCaller, RequestScope } from "./caller";
 import { findPhotoToServe, servablePhoto, visibleTo } from "./photos";
@@ -175,6 +177,39 @@ function upcomingEvents(db: Executor, viewers: AudienceCaller[], userId: string,
     .limit(DIGEST_EVENTS_SHOWN * viewers.length);
 }
 
+/** Babies announced since the last digest, in birth order, with the circles each birth was told to. */
+function newBirths(db: Executor, pregnancyIds: string[], since: Date) {
+  return db
+    .select({
+      pregnancyId: pregnancyBabies.pregnancyId,
+      name: pregnancyBabies.name,
+      gender: pregnancyBabies.gender,
+      time: pregnancyBabies.birthTime,
+      weightPounds: pregnancyBabies.birthWeightPounds,
+      lengthInches: pregnancyBabies.birthLengthInches,
+      measurementSystem: pregnancyBabies.birthMeasurementSystem,
+      audienceGroups: pregnancyBabies.birthAudienceGroups,
+    })
+    .from(pregnancyBabies)
+    .where(and(inArray(pregnancyBabies.pregnancyId, pregnancyIds), gt(pregnancyBabies.bornAnnouncedAt, since)))
+    .orderBy(asc(pregnancyBabies.birthOrder));
+}
+
+/** A stored birth as the announcement told it; a sex is told only as a girl or a boy. */
+function birthDetails(baby: Awaited<ReturnType<typeof newBirths>>[number]): BabyDetails & { name: string } {
+  return {
+    name: baby.name,
+    ...(baby.gender !== "unknown" ? { sex: baby.gender } : {}),
+    ...(baby.time ? { time: baby.time } : {}),
+    ...(baby.weightPounds !== null ? { weightPounds: baby.weightPounds } : {}),
+    ...(baby.lengthInches !== null ? { lengthInches: baby.lengthInches } : {}),
+    ...(baby.measurementSystem ? { measurementSystem: baby.measurementSystem } : {}),
+  };
+}
+
+/** Whether a birth was told to this reader: the parents, and who was allowed updates in the circles chosen. */
+const toldOfBirth = (access: PregnancyAccess, groups: readonly string[] | null) => access.isParent || (access.permissions.canReceiveUpdates && (!groups || groups.includes(guestLevelOf(access))));
+
 /** 'Week 30 of the pregnancy. Baby is about the size of a cabbage.' from the due date, on the family's today. */
 function weekLines(dueDate: string, today: string): string[] {
   const week = weeksPregnant(lmpFromDueDate(dueDate), today);
@@ -204,7 +239,7 @@ async function unsubscribeLinks(scope: RequestScope, userId: string, now: Date):
 async function pregnancySections(
   scope: RequestScope,
   participation: ParticipationAccess,
-  found: { photos: Awaited<ReturnType<typeof newPhotos>>; posts: Awaited<ReturnType<typeof newPosts>>; events: Awaited<ReturnType<typeof upcomingEvents>> },
+  found: { photos: Awaited<ReturnType<typeof newPhotos>>; posts: Awaited<ReturnType<typeof newPosts>>; events: Awaited<ReturnType<typeof upcomingEvents>>; births: Awaited<ReturnType<typeof newBirths>> },
   recipient: Recipient,
   now: Date,
 ): Promise<MailSection[]> {
@@ -213,9 +248,12 @@ async function pregnancySections(
   const shownPhotos = found.photos.filter((photo) => photo.pregnancyId === id);
   const shownPosts = found.posts.filter((post) => post.pregnancyId === id);
   const shownEvents = found.events.filter((event) => event.pregnancyId === id).slice(0, DIGEST_EVENTS_SHOWN);
-  if (shownPhotos.length + shownPosts.length + shownEvents.length === 0) return [];
+  const births = found.births.filter((baby) => baby.pregnancyId === id && toldOfBirth(participation.access, baby.audienceGroups));
+  if (shownPhotos.length + shownPosts.length + shownEvents.length + births.length === 0) return [];
   const section = (heading: string, parts: Partial<MailSection>): MailSection => ({ heading, level: 3, paragraphs: [], images: [], entries: [], ...parts });
-  const sections: MailSection[] = [{ ...section(participation.title, { paragraphs: weekLines(participation.dueDate, participation.access.today) }), level: 2 }];
+  // A birth since the last digest is the week's news: it leads, in place of the pregnancy's week.
+  const opening = births.length > 0 ? birthNews(births.map(birthDetails)) : weekLines(participation.dueDate, participation.access.today);
+  const sections: MailSection[] = [{ ...section(participation.title, { paragraphs: opening }), level: 2 }];
   const photoTotal = shownPhotos[0]?.total ?? 0;
   if (shownPhotos.length > 0) {
     const images = await Promise.all(
@@ -261,8 +299,13 @@ async function composeDigest(scope: RequestScope, recipient: Recipient, particip
   const since = digestWindowStart(recipient.previousRunAt, now);
   const today = localDate(now, recipient.zone);
   // Independent reads: over HTTP they run at once.
-  const [foundPhotos, foundPosts, foundEvents] = await Promise.all([newPhotos(db, viewers, userId, since), newPosts(db, viewers, userId, since), upcomingEvents(db, viewers, userId, today)]);
-  const found = { photos: foundPhotos, posts: foundPosts, events: foundEvents };
+  const [foundPhotos, foundPosts, foundEvents, foundBirths] = await Promise.all([
+    newPhotos(db, viewers, userId, since),
+    newPosts(db, viewers, userId, since),
+    upcomingEvents(db, viewers, userId, today),
+    newBirths(db, participations.map(({ access }) => access.id), since),
+  ]);
+  const found = { photos: foundPhotos, posts: foundPosts, events: foundEvents, births: foundBirths };
   const parts = await Promise.all(participations.map((participation) => pregnancySections(scope, participation, found, recipient, now)));
   const withNews = participations.filter((_, index) => (parts[index]?.length ?? 0) > 0);
   if (withNews.length === 0) return null;

@@ -22,13 +22,15 @@ interface MessageItemProps {
   onOpenThread?: () => void;
   /** Deletes the message; rejects (after telling the user) when it could not. */
   onDelete?: () => Promise<unknown>;
+  /** Pinned at the top: the photo is kept small enough to show whole in the pinned list's height. */
+  pinned?: boolean;
 }
 
 /**
  * One message: author, time, text and photo; parent updates stand out and system notices read as
  * notices. The sender sees 'Sending…' and, when it failed, a button that sends it again.
  */
-export function MessageItem({ message, pregnancyId, memberById, onRetry, onReact, onOpenThread, onDelete }: MessageItemProps) {
+export function MessageItem({ message, pregnancyId, memberById, onRetry, onReact, onOpenThread, onDelete, pinned = false }: MessageItemProps) {
   const [picking, setPicking] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const author = message.author ?? (message.authorId ? memberById.get(message.authorId) : undefined) ?? null;
@@ -51,7 +53,7 @@ export function MessageItem({ message, pregnancyId, memberById, onRetry, onReact
           </time>
         </p>
         {message.content && <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{message.content}</p>}
-        {message.storagePath && <img src={roomImageUrl(pregnancyId, message.storagePath)} alt={`Photo from ${name}`} loading="lazy" className="max-h-72 max-w-full rounded-xl object-contain" />}
+        {message.storagePath && <img src={roomImageUrl(pregnancyId, message.storagePath)} alt={`Photo from ${name}`} loading="lazy" className={clsx("max-w-full self-start rounded-xl object-contain", pinned ? "max-h-32" : "max-h-72")} />}
         {message.status === "sending" && <p className="text-xs text-muted-foreground">Sending…</p>}
         {message.status === "failed" && onRetry && (
           <button type="button" onClick={onRetry} className="self-start text-left text-sm font-semibold text-danger underline underline-offset-2">

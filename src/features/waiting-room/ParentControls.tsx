@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SUCCESS_TOASTS } from "../../domain/errors";
-import type { WaitingRoomState } from "../../domain/waitingRoom";
+import type { SharedSex, WaitingRoomState } from "../../domain/waitingRoom";
+import { GUEST_PRIVACY_LEVELS, type GuestPrivacyLevel } from "../../domain/enums";
+import { PRIVACY_LEVEL_LABELS } from "../../lib/labels";
+import { SelectField } from "../../ui/fields";
 import { checkTypedBirthSize, type TypedBirthSize } from "../../domain/babyGame";
 import { useMeasurementSystem } from "../../lib/measurementSystem";
 import { useTRPC } from "../../lib/trpc";
@@ -50,6 +53,10 @@ export function ParentControls({ room, state }: { room: WaitingRoomModel; state:
     }),
   );
 
+  // Twins arrive one at a time: the button stays while a baby is still expected.
+  const babies = room.state.data?.babies ?? [];
+  const expected = babies.filter((baby) => !baby.born);
+
   if (state === "inactive") {
     return (
       <>
@@ -73,7 +80,7 @@ export function ParentControls({ room, state }: { room: WaitingRoomModel; state:
   return (
     <div className="flex flex-wrap gap-2">
       <Button onClick={() => setDialog("update")}>Post update</Button>
-      {state !== "baby-here" && (
+      {(state !== "baby-here" || expected.length > 0) && (
         <Button variant="secondary" onClick={() => setDialog("baby-here")}>
           Baby is here
         </Button>
@@ -94,8 +101,13 @@ export function ParentControls({ room, state }: { room: WaitingRoomModel; state:
         confirmLabel="False alarm"
         onConfirm={() => falseAlarm.mutateAsync({ ...room.scope, timeZone: timeZone() })}
       />
-      <Dialog open={dialog === "baby-here"} onClose={() => setDialog(null)} title="The baby is here!" description="Share the news. Everything here is optional; the waiting room closes by itself in 4 hours.">
-        <BabyHereForm room={room} onDone={() => setDialog(null)} refreshState={refreshState} />
+      <Dialog
+        open={dialog === "baby-here"}
+        onClose={() => setDialog(null)}
+        title={babies.length > 1 ? "A baby is here!" : "The baby is here!"}
+        description="Share the news. Everything here is optional; the waiting room closes by itself 4 hours after the birth."
+      >
+        <BabyHereForm room={room} expected={expected} twins={babies.length > 1} onDone={() => setDialog(null)} refreshState={refreshState} />
       </Dialog>
     </div>
   );
@@ -129,13 +141,39 @@ function UpdateForm({ room, onDone }: { room: WaitingRoomModel; onDone: () => vo
   );
 }
 
-function BabyHereForm({ room, onDone, refreshState }: { room: WaitingRoomModel; onDone: () => void; refreshState: () => void }) {
+type ExpectedBaby = { id: string; name: string };
+
+/** What the family is told of one baby's birth; with twins, the parent picks which baby arrived. */
+function BabyHereForm({ room, expected, twins, onDone, refreshState }: { room: WaitingRoomModel; expected: ExpectedBaby[]; twins: boolean; onDone: () => void; refreshState: () => void }) {
+  const [babyId, setBabyId] = useState(expected[0]?.id ?? "");
+  const baby = expected.find((b) => b.id === babyId);
+  return (
+    <div className="flex flex-col gap-3">
+      {expected.length > 1 && (
+        <SelectField label="Which baby is here?" value={babyId} onChange={(event) => setBabyId(event.target.value)}>
+          {expected.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {/* A fresh form per baby: the name starts as the one the parents gave it. */}
+      <BirthDetailsForm key={babyId} room={room} baby={baby} twins={twins} onDone={onDone} refreshState={refreshState} />
+    </div>
+  );
+}
+
+function BirthDetailsForm({ room, baby, twins, onDone, refreshState }: { room: WaitingRoomModel; baby: ExpectedBaby | undefined; twins: boolean; onDone: () => void; refreshState: () => void }) {
   const trpc = useTRPC();
-  const [name, setName] = useState("");
+  // One baby is named only when the parent types it; each of twins is named as the family knows them.
+  const [name, setName] = useState(twins ? (baby?.name ?? "") : "");
+  const [sex, setSex] = useState<SharedSex | "">("");
   const [time, setTime] = useState("");
   const system = useMeasurementSystem();
   const [size, setSize] = useState<TypedBirthSize>({ pounds: "", ounces: "", kilograms: "", length: "" });
   const [sizeErrors, setSizeErrors] = useState<{ weight?: string; length?: string }>({});
+  const [circles, setCircles] = useState<GuestPrivacyLevel[]>([...GUEST_PRIVACY_LEVELS]);
   const photo = useRoomImage(room.scope.pregnancyId);
   const babyHere = useMutation(
     trpc.waitingRoom.babyHere.mutationOptions({
@@ -157,18 +195,29 @@ function BabyHereForm({ room, onDone, refreshState }: { room: WaitingRoomModel; 
     babyHere.mutate({
       ...room.scope,
       timeZone: timeZone(),
+      ...(baby ? { babyId: baby.id } : {}),
       ...(name.trim() ? { name: name.trim() } : {}),
+      ...(sex ? { sex } : {}),
       ...(time ? { time } : {}),
       ...(sizes.weightPounds !== undefined ? { weightPounds: sizes.weightPounds } : {}),
       ...(sizes.lengthInches !== undefined ? { lengthInches: sizes.lengthInches } : {}),
       measurementSystem: system,
       ...(photo.image ? { imageName: photo.image.name } : {}),
+      // Every circle ticked is the default: everyone allowed updates, whoever joins a circle later too.
+      ...(circles.length < GUEST_PRIVACY_LEVELS.length ? { audienceGroups: circles } : {}),
     });
   }
+
+  const toggleCircle = (level: GuestPrivacyLevel, on: boolean) => setCircles((chosen) => GUEST_PRIVACY_LEVELS.filter((l) => (l === level ? on : chosen.includes(l))));
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3">
       <TextField label="Baby's name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+      <SelectField label="Girl or boy" value={sex} onChange={(event) => setSex(event.target.value as SharedSex | "")}>
+        <option value="">Keep it to ourselves</option>
+        <option value="girl">A girl</option>
+        <option value="boy">A boy</option>
+      </SelectField>
       <TextField label="Time of birth" type="time" value={time} onChange={(event) => setTime(event.target.value)} />
       <BabySizeFields system={system} size={size} errors={sizeErrors} onChange={(field, value) => setSize((typed) => ({ ...typed, [field]: value }))} />
       <div className="flex items-center gap-2">
@@ -176,10 +225,19 @@ function BabyHereForm({ room, onDone, refreshState }: { room: WaitingRoomModel; 
         <span className="text-sm text-muted-foreground">Add the baby's first photo (optional)</span>
       </div>
       <AttachedPhoto attachment={photo} />
+      <fieldset className="flex flex-col gap-1.5">
+        <legend className="text-sm font-semibold">Who hears the news</legend>
+        <p className="text-sm text-muted-foreground">Everyone allowed updates, by mail and notification. Untick a circle to leave it out; your partner always hears.</p>
+        {GUEST_PRIVACY_LEVELS.map((level) => (
+          <label key={level} className="flex items-center gap-2">
+            <input type="checkbox" checked={circles.includes(level)} onChange={(event) => toggleCircle(level, event.target.checked)} className="size-5 shrink-0 accent-primary" />
+            {PRIVACY_LEVEL_LABELS[level]}
+          </label>
+        ))}
+      </fieldset>
       <Button type="submit" loading={babyHere.isPending} disabled={photo.uploading !== null}>
         Share the news
       </Button>
     </form>
   );
 }
-

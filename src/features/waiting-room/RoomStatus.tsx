@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { formatCountdown, type WaitingRoomState } from "../../domain/waitingRoom";
+import { babyHereBanner, formatCountdown, type WaitingRoomState } from "../../domain/waitingRoom";
 import { dateFormat } from "../../lib/format";
 import { useNow } from "../../lib/useNow";
 import { Avatar } from "../../ui/Avatar";
@@ -38,10 +38,11 @@ const BANNERS: Record<WaitingRoomState, { title: string; parent: string; guest: 
 };
 
 /** The room's state as a banner, with the countdown to the auto-close; announced politely when it changes. */
-export function StateBanner({ state, scheduledCloseAt, isParent }: { state: WaitingRoomState; scheduledCloseAt: string | null; isParent: boolean }) {
+export function StateBanner({ state, scheduledCloseAt, isParent, babies }: { state: WaitingRoomState; scheduledCloseAt: string | null; isParent: boolean; babies: ReadonlyArray<{ name: string; born: boolean }> }) {
   const closesAt = scheduledCloseAt ? new Date(scheduledCloseAt).getTime() : null;
   const now = useNow(AUTO_CLOSE_COUNTDOWN_TICK_MS, closesAt !== null);
-  const banner = BANNERS[state];
+  // Once babies are here the banner names them (twins one by one), not 'little one'.
+  const banner = state === "baby-here" ? { ...BANNERS[state], ...babyHereBanner(babies) } : BANNERS[state];
   return (
     <div role="status" className={clsx("rounded-card border-2 px-4 py-3", banner.tone)}>
       <h2 className="text-xl font-bold">{banner.title}</h2>
@@ -66,10 +67,10 @@ export function PinnedUpdates({ room }: { room: WaitingRoomModel }) {
         Pinned updates
       </h2>
       {/* Only the list scrolls, so its rounded corners never cut the label. Focusable: keyboard users scroll it too. */}
-      <ol aria-labelledby="pinned-heading" tabIndex={0} className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-card focus-visible:outline-2 focus-visible:outline-ring">
+      <ol aria-labelledby="pinned-heading" tabIndex={0} className="flex max-h-72 flex-col gap-1 overflow-y-auto rounded-card focus-visible:outline-2 focus-visible:outline-ring">
         {updates.map((update) => (
           <li key={update.id}>
-            <MessageItem message={{ ...update, author: null, replyCount: 0, reactions: [] }} pregnancyId={room.scope.pregnancyId} memberById={room.memberById} />
+            <MessageItem message={{ ...update, author: null, replyCount: 0, reactions: [] }} pregnancyId={room.scope.pregnancyId} memberById={room.memberById} pinned />
           </li>
         ))}
       </ol>

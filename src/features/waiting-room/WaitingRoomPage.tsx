@@ -55,7 +55,7 @@ function WaitingRoom({ scope, userId, isParent }: { scope: RoomScope; userId: st
   return (
     <>
       <Presence room={room} />
-      {state ? <StateBanner state={state.state} scheduledCloseAt={state.scheduledCloseAt} isParent={isParent} /> : <Spinner label="Loading the waiting room" />}
+      {state ? <StateBanner state={state.state} scheduledCloseAt={state.scheduledCloseAt} isParent={isParent} babies={state.babies} /> : <Spinner label="Loading the waiting room" />}
       <ReadOnlyLine />
       {isParent && !room.readOnly && state && <ParentControls room={room} state={state.state} />}
       <PinnedUpdates room={room} />

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   smallint,
   text,
@@ -13,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { BabyColor, CustomPermissions } from "../../../src/domain/enums";
+import type { BabyColor, CustomPermissions, GuestPrivacyLevel } from "../../../src/domain/enums";
 import type { ServiceEndNoticeKind } from "../../../src/domain/serviceEnd";
 import { users } from "./auth";
 import { createdAt, timestamps, updatedAt } from "./columns";
@@ -123,6 +124,20 @@ export const pregnancyBabies = pgTable(
     gender: babyGenderEnum("gender").notNull().default("unknown"),
     /** One of the baby colours (pink, blue, green, yellow, orange, purple, red). */
     color: text("color").$type<BabyColor>(),
+    /** When a parent announced this baby's birth (the waiting room's baby-here); null while still expected. */
+    bornAnnouncedAt: timestamp("born_announced_at", { withTimezone: true }),
+    /** The birth day in the family's time zone at the announcement. */
+    birthDate: date("birth_date"),
+    /** The time of birth as the parents typed it, 'HH:mm:ss' in their time zone. */
+    birthTime: text("birth_time"),
+    /** Decimal pounds and inches, as the baby game stores sizes; the units the parents typed them in. */
+    birthWeightPounds: numeric("birth_weight_pounds", { precision: 7, scale: 4, mode: "number" }),
+    birthLengthInches: numeric("birth_length_inches", { precision: 5, scale: 2, mode: "number" }),
+    birthMeasurementSystem: measurementSystemEnum("birth_measurement_system"),
+    /** The first photo sent with the announcement (a waiting-room image key). */
+    birthPhotoPath: text("birth_photo_path"),
+    /** The guest circles the birth was told to (the weekly digest follows it); null = everyone allowed updates. */
+    birthAudienceGroups: text("birth_audience_groups").array().$type<GuestPrivacyLevel[]>(),
     ...timestamps(),
   },
   (t) => [uniqueIndex("pregnancy_babies_pregnancy_birth_order_uq").on(t.pregnancyId, t.birthOrder)],

@@ -1,0 +1,178 @@
+/**
+ * Issue 37, items 1 and 2: the twins are announced one at a time, each with its own details stored
+ * on the baby; every participant allowed updates (the other parent too) is mailed once per baby,
+ * by their own mail setting, narrowed to the circles the parent chose; nobody else may announce.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, pregnancyBabies, pregnancyParticipants, userPreferences, users, waitingRoomMessages } from "../../worker/db/schema";
+import type { ApiClient } from "../support/client";
+import { startOfWeek } from "../../src/domain/dates";
+import { MS_PER_DAY } from "../../src/domain/units";
+import { DIGEST_RECIPIENTS_PER_RUN } from "../../src/domain/weeklyDigest";
+import { baseUrl, openTestDb } from "../support/env";
+import { createOtherFamily, signUp } from "../support/families";
+import { addGuest } from "../support/photos";
+
+const { db, close } = openTestDb();
+const TITLE = "Another Family";
+
+let pregnancyId: string;
+let owner: ApiClient;
+let ownerEmail: string;
+let bean: string;
+let sprout: string;
+type Person = { client: ApiClient; email: string; userId: string };
+let partner: Person;
+let grandma: Person & { participantId: string };
+let maya: Person;
+let friend: Person;
+/** Allowed updates, but turned waiting-room mail off in Settings. */
+let optedOut: Person;
+/** 'Can receive updates' off. */
+let noUpdates: Person;
+let removed: Person & { participantId: string };
+let stranger: Person;
+let otherFamily: { owner: ApiClient; pregnancyId: string };
+
+const scoped = () => ({ pregnancyId, timeZone: "America/Chicago" });
+
+/** Every birth mail in the outbox, as "to | subject" lines, sorted. */
+async function birthMails(): Promise<string[]> {
+  const everyone = [ownerEmail, partner, grandma, maya, friend, optedOut, noUpdates, removed, stranger].map((p) => (typeof p === "string" ? p : p.email).toLowerCase());
+  const rows = await db.select({ to: mailOutbox.to, subject: mailOutbox.subject }).from(mailOutbox).where(inArray(mailOutbox.to, everyone));
+  return rows
+    .filter((row) => / is here/.test(row.subject))
+    .map((row) => `${row.to} | ${row.subject}`)
+    .sort();
+}
+
+const lines = (people: Person[], subject: string) => people.map((p) => `${p.email.toLowerCase()} | ${TITLE}: ${subject}`);
+
+async function babies() {
+  return db
+    .select({ id: pregnancyBabies.id, name: pregnancyBabies.name, gender: pregnancyBabies.gender, born: pregnancyBabies.bornAnnouncedAt, time: pregnancyBabies.birthTime, weight: pregnancyBabies.birthWeightPounds, length: pregnancyBabies.birthLengthInches, system: pregnancyBabies.birthMeasurementSystem })
+    .from(pregnancyBabies)
+    .where(eq(pregnancyBabies.pregnancyId, pregnancyId))
+    .orderBy(pregnancyBabies.birthOrder);
+}
+
+const birthNotices = async () => (await db.select({ content: waitingRoomMessages.content }).from(waitingRoomMessages).where(and(eq(waitingRoomMessages.pregnancyId, pregnancyId), eq(waitingRoomMessages.kind, "parent_update")))).map((m) => m.content).filter((c) => / is here/.test(c));
+
+beforeAll(async () => {
+  const family = await createOtherFamily();
+  pregnancyId = family.pregnancyId;
+  owner = family.owner;
+  const [twins, partnerUp, strangerUp, other] = await Promise.all([
+    db
+      .insert(pregnancyBabies)
+      .values([
+        { pregnancyId, name: "Bean", birthOrder: 1 },
+        { pregnancyId, name: "Sprout", birthOrder: 2 },
+      ])
+      .returning({ id: pregnancyBabies.id }),
+    signUp("birthpartner"),
+    signUp("birthstranger"),
+    createOtherFamily(),
+  ]);
+  [bean, sprout] = twins.map((b) => b.id) as [string, string];
+  partner = partnerUp;
+  stranger = strangerUp;
+  otherFamily = other;
+  await db.insert(pregnancyParticipants).values({ pregnancyId, userId: partner.userId, role: "partner", status: "active" });
+  [grandma, maya, friend, optedOut, noUpdates, removed] = await Promise.all([
+    addGuest(pregnancyId, "birthgrandma", "immediate-family"),
+    addGuest(pregnancyId, "birthmaya", "extended-family"),
+    addGuest(pregnancyId, "birthfriend", "friends"),
+    addGuest(pregnancyId, "birthoptedout", "immediate-family"),
+    addGuest(pregnancyId, "birthnoupdates", "immediate-family", { canReceiveUpdates: false }),
+    addGuest(pregnancyId, "birthremoved", "immediate-family"),
+  ]);
+  await db.insert(userPreferences).values({ userId: optedOut.userId, waitingRoomActivation: false });
+  ownerEmail = (await db.select({ email: users.email }).from(users).where(eq(users.id, family.ownerId)))[0]!.email;
+  await owner.trpc.participants.remove.mutate({ pregnancyId, participantId: removed.participantId });
+  await owner.trpc.waitingRoom.activate.mutate({ pregnancyId });
+});
+
+afterAll(() => close());
+
+describe("the birth of twins", () => {
+  it("nobody but the parents announces a birth, and a refused announcement stores and mails nothing", async () => {
+    const refusals = [
+      () => grandma.client.trpc.waitingRoom.babyHere.mutate({ ...scoped(), babyId: bean, name: "Grandma's pick" }),
+      () => stranger.client.trpc.waitingRoom.babyHere.mutate({ ...scoped(), babyId: bean }),
+      () => removed.client.trpc.waitingRoom.babyHere.mutate({ ...scoped(), babyId: bean }),
+      () => otherFamily.owner.trpc.waitingRoom.babyHere.mutate({ ...scoped(), babyId: bean }),
+    ];
+    for (const refusal of refusals) await expect(refusal()).rejects.toMatchObject({ data: { code: expect.stringMatching(/^(FORBIDDEN|NOT_FOUND)$/) } });
+    // Another family's parent naming our baby from their own room finds no such baby there.
+    await otherFamily.owner.trpc.waitingRoom.activate.mutate({ pregnancyId: otherFamily.pregnancyId });
+    await expect(otherFamily.owner.trpc.waitingRoom.babyHere.mutate({ pregnancyId: otherFamily.pregnancyId, timeZone: "UTC", babyId: bean })).rejects.toMatchObject({ data: { code: "NOT_FOUND" } });
+    expect((await babies()).map((b) => [b.name, b.born])).toEqual([
+      ["Bean", null],
+      ["Sprout", null],
+    ]);
+    expect(await birthNotices()).toEqual([]);
+    expect(await birthMails()).toEqual([]);
+  });
+
+  it("the first twin: her own details on her, named in the room, one mail to each participant allowed updates, the other parent included", async () => {
+    const answer = await owner.trpc.waitingRoom.babyHere.mutate({ ...scoped(), babyId: bean, sex: "girl", time: "22:05", weightPounds: 5.5, lengthInches: 18, measurementSystem: "metric" });
+    expect(answer.message).toMatch(/^Bean is here! Bean, a girl, arrived at 10:05 PM weighing 2\.5 kg \(5 lb 8 oz\) and measuring 45\.7 cm \(18 in\)\. One more baby to come\. The waiting room will close at /);
+    const [first, second] = await babies();
+    expect(first).toMatchObject({ name: "Bean", gender: "girl", time: "22:05:00", weight: 5.5, length: 18, system: "metric" });
+    expect(first?.born).toBeInstanceOf(Date);
+    expect(second?.born).toBeNull();
+    expect(await birthMails()).toEqual(lines([partner, grandma, maya, friend], "Bean is here!").sort());
+
+    // The same baby again is refused and tells nobody twice.
+    await expect(owner.trpc.waitingRoom.babyHere.mutate({ ...scoped(), babyId: bean })).rejects.toMatchObject({ data: { code: "CONFLICT" } });
+    expect(await birthMails()).toHaveLength(4);
+    const state = await grandma.client.trpc.waitingRoom.state.query({ pregnancyId });
+    expect(state.state).toBe("baby-here");
+    expect(state.babies.map((b) => [b.name, b.born])).toEqual([
+      ["Bean", true],
+      ["Sprout", false],
+    ]);
+  });
+
+  it("the second twin later, told to the immediate family only: the other parent still hears, the others do not", async () => {
+    const answer = await partner.client.trpc.waitingRoom.babyHere.mutate({ ...scoped(), name: "Sprout Rose", time: "22:31", weightPounds: 5.25, measurementSystem: "imperial", audienceGroups: ["immediate-family"] });
+    expect(answer.message).toMatch(/^Sprout Rose is here too! Sprout Rose arrived at 10:31 PM weighing 5 lb 4 oz \(2\.4 kg\)\. Bean and Sprout Rose are both here\./);
+    expect((await babies()).map((b) => [b.name, b.born !== null, b.weight])).toEqual([
+      ["Bean", true, 5.5],
+      ["Sprout Rose", true, 5.25],
+    ]);
+    expect(await birthMails()).toEqual([...lines([partner, grandma, maya, friend], "Bean is here!"), ...lines([grandma], "Sprout Rose is here too!"), `${ownerEmail.toLowerCase()} | ${TITLE}: Sprout Rose is here too!`].sort());
+    expect(await birthNotices()).toHaveLength(2);
+    // Both are here: nothing is left to announce.
+    await expect(owner.trpc.waitingRoom.babyHere.mutate(scoped())).rejects.toMatchObject({ data: { code: "CONFLICT" } });
+    await expect(owner.trpc.waitingRoom.babyHere.mutate({ ...scoped(), babyId: sprout })).rejects.toMatchObject({ data: { code: "CONFLICT" } });
+    expect(await birthNotices()).toHaveLength(2);
+  });
+
+  it("the next weekly digest leads with the births each reader was told of, in place of the pregnancy's week", async () => {
+    // The first Monday 09:00 UTC from now: within a week of the births, so they are new to a first digest.
+    const now = new Date();
+    const monday = new Date(`${startOfWeek(now.toISOString().slice(0, 10))}T09:00:00Z`);
+    const run = monday.getTime() > now.getTime() ? monday : new Date(monday.getTime() + 7 * MS_PER_DAY);
+    for (;;) {
+      const response = await fetch(new URL("/api/dev/weekly-digest", baseUrl()), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ now: run.toISOString() }) });
+      const summary = (await response.json()) as { due: number; failed: number };
+      expect(summary.failed).toBe(0);
+      if (summary.due < DIGEST_RECIPIENTS_PER_RUN) break;
+    }
+    const digestTo = async (person: Person) => {
+      const mails = await db.select({ text: mailOutbox.text }).from(mailOutbox).where(and(eq(mailOutbox.to, person.email.toLowerCase()), eq(mailOutbox.subject, `${TITLE}: your week`)));
+      expect(mails).toHaveLength(1);
+      return mails[0]!.text;
+    };
+    const grandmas = await digestTo(grandma);
+    expect(grandmas).toMatch(new RegExp(`${TITLE.toUpperCase()}\\s+Bean and Sprout Rose are here!\\s+Bean, a girl, arrived at 10:05 PM weighing 2\\.5 kg \\(5 lb 8 oz\\) and measuring 45\\.7 cm \\(18 in\\)\\.\\s+Sprout Rose arrived at 10:31 PM weighing 5 lb 4 oz \\(2\\.4 kg\\)\\.`));
+    expect(grandmas).not.toMatch(/Week \d+ of the pregnancy|About the size of/);
+    // Sprout Rose was told to the immediate family alone: Maya reads of Bean only.
+    const mayas = await digestTo(maya);
+    expect(mayas).toMatch(new RegExp(`${TITLE.toUpperCase()}\\s+Bean is here!`));
+    expect(mayas).not.toContain("Sprout Rose");
+  });
+});
