@@ -115,6 +115,9 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
+/** Text to match as it is inside a RegExp. */
+export const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 let counter = 0;
 export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++counter}@example.test`;
 
