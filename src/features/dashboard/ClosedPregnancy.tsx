@@ -3,8 +3,8 @@ import { Link } from "@tanstack/react-router";
 import { closedExportUntil } from "../../domain/dataExport";
 import { CLOSING_MESSAGES, closingLines } from "../../domain/pregnancyClosing";
 import { dateFormat } from "../../lib/format";
+import { DismissibleNotice } from "../../ui/DismissibleNotice";
 import { useTRPC } from "../../lib/trpc";
-import { Button } from "../../ui/Button";
 import { DataExportPanel } from "../data-export/DataExportPanel";
 import type { ModeContext } from "../pregnancy-context/useAppMode";
 
@@ -19,22 +19,13 @@ function ClosingNoticeCard({ notice }: { notice: ClosingNotice }) {
   const dismiss = useMutation(trpc.pregnancy.dismissClosingNotice.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(trpc.account.modeContext.queryFilter()) }));
   const closedAt = new Date(notice.closedAt);
   const heading = CLOSING_MESSAGES.closedHeading(notice.title);
-  const headingId = `closing-notice-${notice.id}`;
   const lines = closingLines(notice.role, { title: notice.title, closedBy: notice.closedBy, closedOn: dayFormat.format(closedAt), downloadUntil: dayFormat.format(closedExportUntil(closedAt)) });
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-card border border-warning bg-warning-soft p-5 text-warning-foreground">
-      <h2 id={headingId} className="text-xl font-bold">
-        {heading}
-      </h2>
-      {lines.map((line) => (
-        <p key={line}>{line}</p>
-      ))}
-      <div>
-        <Button variant="secondary" onClick={() => dismiss.mutate({ noticeId: notice.id })} loading={dismiss.isPending} aria-label={CLOSING_MESSAGES.dismissLabel(notice.title)}>
-          {CLOSING_MESSAGES.dismiss}
-        </Button>
-      </div>
-    </section>
+    <DismissibleNotice
+      heading={heading}
+      lines={lines}
+      dismiss={{ label: CLOSING_MESSAGES.dismiss, accessibleName: CLOSING_MESSAGES.dismissLabel(notice.title), onDismiss: () => dismiss.mutate({ noticeId: notice.id }), pending: dismiss.isPending }}
+    />
   );
 }
 

@@ -1,12 +1,11 @@
-import { useId } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { daysUntil, readOnlyUntil } from "../../domain/dates";
 import { isLastServiceDay, SERVICE_END_MESSAGES, serviceEndHeading, serviceEndLines, serviceEndNoticeShows } from "../../domain/serviceEnd";
 import { todayIn, zoneOrFallback } from "../../domain/timeZones";
 import { formatDateOnly } from "../../lib/format";
+import { DismissibleNotice } from "../../ui/DismissibleNotice";
 import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
-import { Button } from "../../ui/Button";
 import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 import type { ModeContext } from "../pregnancy-context/useAppMode";
 
@@ -17,22 +16,13 @@ function ServiceEndNoticeCard({ notice, today }: { notice: ServiceEndNotice; tod
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const dismiss = useMutation(trpc.pregnancy.dismissServiceEndNotice.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(trpc.account.modeContext.queryFilter()) }));
-  const headingId = useId();
   const facts = { title: notice.title, lastDay: formatDateOnly(notice.serviceEndDate), readOnlyUntil: formatDateOnly(readOnlyUntil(notice.serviceEndDate)), daysLeft: daysUntil(notice.serviceEndDate, today) };
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-card border border-warning bg-warning-soft p-5 text-warning-foreground">
-      <h2 id={headingId} className="text-xl font-bold">
-        {serviceEndHeading(facts.title, facts.daysLeft)}
-      </h2>
-      {serviceEndLines(facts).map((line) => (
-        <p key={line}>{line}</p>
-      ))}
-      <div>
-        <Button variant="secondary" onClick={() => dismiss.mutate({ noticeId: notice.id })} loading={dismiss.isPending} aria-label={SERVICE_END_MESSAGES.dismissLabel(notice.title)}>
-          {SERVICE_END_MESSAGES.dismiss}
-        </Button>
-      </div>
-    </section>
+    <DismissibleNotice
+      heading={serviceEndHeading(facts.title, facts.daysLeft)}
+      lines={serviceEndLines(facts)}
+      dismiss={{ label: SERVICE_END_MESSAGES.dismiss, accessibleName: SERVICE_END_MESSAGES.dismissLabel(notice.title), onDismiss: () => dismiss.mutate({ noticeId: notice.id }), pending: dismiss.isPending }}
+    />
   );
 }
 
