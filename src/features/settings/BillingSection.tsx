@@ -135,12 +135,13 @@ function SubscriptionDetails({ subscription, pregnancyId, onPlanChange }: { subs
   const cancel = useMutation(
     trpc.billing.cancelSubscription.mutationOptions({
       onSuccess: async ({ closedPregnancyId, refund }) => {
+        // Said at once: the refetches below can take a while on a slow phone.
+        toast({ title: SUBSCRIPTION_MESSAGES.cancelled, description: cancelledDescription(refund), variant: "success" });
         // The pregnancy is closed: its views would now be refused (each with an 'Access Denied' toast).
         // Refetch everything else first (mine, the shell's mode), which unmounts those views, then drop them.
         const aboutClosed = (query: { queryKey: readonly unknown[] }) => closedPregnancyId !== null && JSON.stringify(query.queryKey).includes(closedPregnancyId);
         await queryClient.invalidateQueries({ predicate: (query) => !aboutClosed(query) });
         queryClient.removeQueries({ predicate: aboutClosed });
-        toast({ title: SUBSCRIPTION_MESSAGES.cancelled, description: cancelledDescription(refund), variant: "success" });
         // The dashboard shows the closed pregnancy and its download (the owner stays in Parent mode for it).
         if (closedPregnancyId) await navigate({ to: "/dashboard" });
       },
