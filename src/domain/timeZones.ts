@@ -98,3 +98,9 @@ export function zoneCity(timeZone: string): string {
   const city = timeZone.slice(timeZone.lastIndexOf("/") + 1);
   return city.replaceAll("_", " ");
 }
+
+/** A clock reading with its zone named, for a text read in other zones: '3:45 PM Chicago time', '8:45 PM UTC'. */
+export function clockWithZone(clock: string, timeZone: string): string {
+  const zone = zoneCity(timeZone);
+  return zone === "UTC" ? `${clock} UTC` : `${clock} ${zone} time`;
+}

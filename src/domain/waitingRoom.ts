@@ -2,7 +2,7 @@
 import type { MeasurementSystem } from "./enums";
 import { formatBabyLength, formatBabyWeight, inBothSystems } from "./measurement";
 import { formatEventTime } from "./time";
-import { zoneCity } from "./timeZones";
+import { clockWithZone } from "./timeZones";
 import { MINUTES_PER_HOUR, MS_PER_DAY, MS_PER_HOUR, MS_PER_SECOND, SECONDS_PER_MINUTE } from "./units";
 
 export const WAITING_ROOM_INITIAL_LOAD = 50;
@@ -94,9 +94,7 @@ export function activationResultText(outcome: ActivationOutcome | null): string 
 export function formatClosingTime(at: Date, timeZone: string): string {
   const options: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit", hour12: true };
   try {
-    const clock = new Intl.DateTimeFormat("en-US", { ...options, timeZone }).format(at).replace(/\u202f/g, " ");
-    const zone = zoneCity(timeZone);
-    return zone === "UTC" ? `${clock} UTC` : `${clock} ${zone} time`;
+    return clockWithZone(new Intl.DateTimeFormat("en-US", { ...options, timeZone }).format(at).replace(/\u202f/g, " "), timeZone);
   } catch {
     return `${new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(at).replace(/\u202f/g, " ")} UTC`;
   }
@@ -114,8 +112,10 @@ export interface BabyDetails {
   name?: string;
   /** Left out when the parents keep it to themselves. */
   sex?: SharedSex;
-  /** Stored form 'HH:mm:ss'. */
+  /** Stored form 'HH:mm:ss', on the parents' clock. */
   time?: string;
+  /** The parents' zone when they told it: the time names it, for readers elsewhere. */
+  timeZone: string;
   /** Decimal pounds, as the baby game stores a weight. */
   weightPounds?: number;
   lengthInches?: number;
@@ -139,13 +139,16 @@ export function namesInWords(names: readonly string[]): string {
   return new Intl.ListFormat(NOTICE_LOCALE, { style: "long", type: "conjunction" }).format(names);
 }
 
-/** 'Lily, a girl, arrived at 3:45 PM weighing 7 lb 2 oz (3.2 kg) and measuring…', without the full stop; '' when nothing is told. */
+/**
+ * 'Lily, a girl, arrived at 3:45 PM Chicago time weighing 7 lb 2 oz (3.2 kg) and measuring…', without
+ * the full stop; '' when nothing is told. The time is the family's wall clock, so it names their zone.
+ */
 function arrivalSentence(baby: BabyDetails, namedInHeadline: boolean): string {
   const system = baby.measurementSystem ?? "imperial";
   const sex = baby.sex ? `a ${baby.sex}` : "";
   const subject = baby.name ? (sex ? `${baby.name}, ${sex},` : baby.name) : sex;
   const details = [
-    baby.time ? `at ${formatEventTime(baby.time)}` : "",
+    baby.time ? `at ${clockWithZone(formatEventTime(baby.time) ?? baby.time, baby.timeZone)}` : "",
     baby.weightPounds !== undefined ? `weighing ${inBothSystems(formatBabyWeight, baby.weightPounds, system, NOTICE_LOCALE)}` : "",
     baby.lengthInches !== undefined ? `${baby.weightPounds !== undefined ? "and " : ""}measuring ${inBothSystems(formatBabyLength, baby.lengthInches, system, NOTICE_LOCALE)}` : "",
   ]

@@ -118,7 +118,7 @@ describe("the birth of twins", () => {
 
   it("the first twin: her own details on her, named in the room, one mail to each participant allowed updates, the other parent included", async () => {
     const answer = await owner.trpc.waitingRoom.babyHere.mutate({ ...scoped(), babyId: bean, sex: "girl", time: "22:05", weightPounds: 5.5, lengthInches: 18, measurementSystem: "metric" });
-    expect(answer.message).toMatch(/^Bean is here! Bean, a girl, arrived at 10:05 PM weighing 2\.5 kg \(5 lb 8 oz\) and measuring 45\.7 cm \(18 in\)\. One more baby to come\. The waiting room will close at /);
+    expect(answer.message).toMatch(/^Bean is here! Bean, a girl, arrived at 10:05 PM Chicago time weighing 2\.5 kg \(5 lb 8 oz\) and measuring 45\.7 cm \(18 in\)\. One more baby to come\. The waiting room will close at /);
     const [first, second] = await babies();
     expect(first).toMatchObject({ name: "Bean", gender: "girl", time: "22:05:00", weight: 5.5, length: 18, system: "metric" });
     expect(first?.born).toBeInstanceOf(Date);
@@ -138,7 +138,7 @@ describe("the birth of twins", () => {
 
   it("the second twin later, told to the immediate family only: the other parent still hears, the others do not", async () => {
     const answer = await partner.client.trpc.waitingRoom.babyHere.mutate({ ...scoped(), name: "Sprout Rose", time: "22:31", weightPounds: 5.25, measurementSystem: "imperial", audienceGroups: ["immediate-family"] });
-    expect(answer.message).toMatch(/^Sprout Rose is here too! Sprout Rose arrived at 10:31 PM weighing 5 lb 4 oz \(2\.4 kg\)\. Bean and Sprout Rose are both here\./);
+    expect(answer.message).toMatch(/^Sprout Rose is here too! Sprout Rose arrived at 10:31 PM Chicago time weighing 5 lb 4 oz \(2\.4 kg\)\. Bean and Sprout Rose are both here\./);
     expect((await babies()).map((b) => [b.name, b.born !== null, b.weight])).toEqual([
       ["Bean", true, 5.5],
       ["Sprout Rose", true, 5.25],
@@ -168,7 +168,7 @@ describe("the birth of twins", () => {
       return mails[0]!.text;
     };
     const grandmas = await digestTo(grandma);
-    expect(grandmas).toMatch(new RegExp(`${TITLE.toUpperCase()}\\s+Bean and Sprout Rose are here!\\s+Bean, a girl, arrived at 10:05 PM weighing 2\\.5 kg \\(5 lb 8 oz\\) and measuring 45\\.7 cm \\(18 in\\)\\.\\s+Sprout Rose arrived at 10:31 PM weighing 5 lb 4 oz \\(2\\.4 kg\\)\\.`));
+    expect(grandmas).toMatch(new RegExp(`${TITLE.toUpperCase()}\\s+Bean and Sprout Rose are here!\\s+Bean, a girl, arrived at 10:05 PM Chicago time weighing 2\\.5 kg \\(5 lb 8 oz\\) and measuring 45\\.7 cm \\(18 in\\)\\.\\s+Sprout Rose arrived at 10:31 PM Chicago time weighing 5 lb 4 oz \\(2\\.4 kg\\)\\.`));
     expect(grandmas).not.toMatch(/Week \d+ of the pregnancy|About the size of/);
     // Sprout Rose was told to the immediate family alone: Maya reads of Bean only.
     const mayas = await digestTo(maya);

@@ -234,7 +234,7 @@ describe("waiting room procedures", () => {
     // A weight out of the game's bounds is refused; the sizes go as stored (pounds, inches) and are told in both units.
     await expect(owner.client.trpc.waitingRoom.babyHere.mutate({ ...scoped(), weightPounds: 21 })).rejects.toMatchObject({ data: { code: "BAD_REQUEST" } });
     const baby = await owner.client.trpc.waitingRoom.babyHere.mutate({ ...scoped(), name: "Lily", time: "3:45 PM", weightPounds: 7.125, lengthInches: 19.69, measurementSystem: "metric" });
-    expect(baby.message).toContain("Lily arrived at 3:45 PM weighing 3.2 kg (7 lb 2 oz) and measuring 50 cm (19.69 in).");
+    expect(baby.message).toContain("Lily arrived at 3:45 PM UTC weighing 3.2 kg (7 lb 2 oz) and measuring 50 cm (19.69 in).");
     expect(within(baby.scheduled_close, BABY_HERE_CLOSE_MS)).toBe(true);
     await expect(owner.client.trpc.waitingRoom.babyHere.mutate(scoped())).rejects.toMatchObject({ data: { code: "CONFLICT" } });
     await expect(owner.client.trpc.waitingRoom.babyHere.mutate({ ...scoped(), time: "25:00" })).rejects.toMatchObject({ data: { code: "BAD_REQUEST" } });

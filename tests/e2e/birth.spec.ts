@@ -6,6 +6,9 @@ import { testPicture, testPng } from "../support/images";
 import { activateWaitingRoom, inDb, secondBrowser } from "./family";
 import { expect, expectAccessible, signInThroughApi, test } from "./support";
 
+// The demo family's clock: the times of birth are told in it, with its zone named.
+test.use({ timezoneId: "America/Chicago" });
+
 const [olivia, noah, grandma, maya, sam] = [demoMember("olivia"), demoMember("noah"), demoMember("grandma"), demoMember("maya"), demoMember("sam")];
 
 /** Announces one baby from the owner's waiting room, with its own details. */
@@ -56,8 +59,8 @@ test("the demo owner announces both twins with separate details; Grandma's scree
     await expect(banner).toContainText("Welcome to the world, Bean and Sprout!");
     await expect(grandmaPage.getByText("little one")).toHaveCount(0);
     const pinned = grandmaPage.getByRole("list", { name: "Pinned updates" });
-    await expect(pinned.getByText(/^Bean is here! Bean, a girl, arrived at 10:05 PM weighing 5 lb 8 oz \(2\.5 kg\)\. One more baby to come\./)).toBeVisible();
-    await expect(pinned.getByText(/^Sprout is here too! Sprout, a boy, arrived at 10:31 PM weighing 5 lb 4 oz \(2\.4 kg\)\. Bean and Sprout are both here\./)).toBeVisible();
+    await expect(pinned.getByText(/^Bean is here! Bean, a girl, arrived at 10:05 PM Chicago time weighing 5 lb 8 oz \(2\.5 kg\)\. One more baby to come\./)).toBeVisible();
+    await expect(pinned.getByText(/^Sprout is here too! Sprout, a boy, arrived at 10:31 PM Chicago time weighing 5 lb 4 oz \(2\.4 kg\)\. Bean and Sprout are both here\./)).toBeVisible();
 
     // Bean's photo shows whole in the pinned list, not cut by it.
     const photo = pinned.getByRole("img");

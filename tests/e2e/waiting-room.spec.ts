@@ -5,7 +5,7 @@ import { waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
 import { pregnancyParticipants, waitingRoomMessages, waitingRoomSessions } from "../../worker/db/schema";
 import { dayLabel } from "../../src/domain/dayLabels";
 import { addDays } from "../../src/domain/dates";
-import { todayIn } from "../../src/domain/timeZones";
+import { clockWithZone, todayIn } from "../../src/domain/timeZones";
 import { PNG_1X1 } from "../support/images";
 import { activateWaitingRoom, familyWithGrandparent, inDb, openDb, secondBrowser } from "./family";
 import { expect, expectAccessible, payingFamily, signIn, signInThroughApi, test, trpcMutation } from "./support";
@@ -155,7 +155,7 @@ test("@mobile on a phone the parent opens the room, posts a pinned update, answe
   await expect(page.getByRole("status").filter({ hasText: "Status Updated" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "The baby is here!" })).toBeVisible();
   await expect(page.getByText(/^Closes in 3:5\d:\d\d/)).toBeVisible();
-  await expect(page.getByRole("region", { name: "Pinned updates" }).getByText(/Lily arrived at 2:32 PM weighing 7 lb 2 oz \(3\.2 kg\)/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Pinned updates" }).getByText(`Lily arrived at ${clockWithZone("2:32 PM", await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone))} weighing 7 lb 2 oz (3.2 kg)`)).toBeVisible();
 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -261,7 +261,7 @@ test.describe("day separators", () => {
 test.describe("times for readers elsewhere", () => {
   test.use({ timezoneId: "America/Chicago", locale: "en-US" });
 
-  test("@desktop a relative in Auckland reads the false alarm's closing time with the family's zone named in the message, and in her own time on the banner", async ({ page, browser, request, baseURL }) => {
+  test("@desktop a relative in Auckland reads the false alarm's closing time and the baby's time of birth with the family's zone named in the message, and in her own time on the banner", async ({ page, browser, request, baseURL }) => {
     const family = await familyWithGrandparent(request, baseURL!);
     await signInThroughApi(page, family.owner.email, family.owner.password);
     await page.goto("/waiting-room");
@@ -281,6 +281,14 @@ test.describe("times for readers elsewhere", () => {
     await expect(message(grandma, `False alarm! The waiting room will close at ${clock("America/Chicago", "en-US")} Chicago time.`)).toBeVisible();
     // The banner's hour is her own.
     await expect(grandma.getByText(/Closes in/)).toContainText(`(at ${clock("Pacific/Auckland", "en-NZ")})`);
+
+    // The baby after all: the time of birth is the parents' wall clock, named as theirs.
+    await page.getByRole("button", { name: "Baby is here" }).click();
+    const baby = page.getByRole("dialog", { name: "The baby is here!" });
+    await baby.getByLabel("Time of birth").fill("22:05");
+    await baby.getByRole("button", { name: "Share the news" }).click();
+    await expect(baby).toHaveCount(0);
+    await expect(grandma.getByRole("region", { name: "Pinned updates" }).getByText(/^The baby is here! At 10:05 PM Chicago time\. The waiting room will close at \d{1,2}:\d{2} [AP]M Chicago time\./)).toBeVisible();
     await grandma.context().close();
   });
 });

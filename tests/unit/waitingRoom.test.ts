@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { activationResultText, babyHereBanner, babyHereNotice, birthHeadline, birthNews, falseAlarmNotice, formatClosingTime, formatCountdown, waitingRoomState } from "../../src/domain/waitingRoom";
 
+/** The parents' zone: a time of birth is their wall clock, named for readers elsewhere. */
+const CHICAGO = "America/Chicago";
 const session = { isActive: true, isFalseAlarm: false, isBabyHere: false };
 
 describe("waiting room state", () => {
@@ -24,34 +26,35 @@ describe("system notices", () => {
   });
 
   it("tell what the parents shared about the baby", () => {
-    expect(babyHereNotice({ name: "Lily", time: "15:45:00", weightPounds: 7.125 }, "7:45 PM")).toBe("The baby is here! Lily arrived at 3:45 PM weighing 7 lb 2 oz (3.2 kg). The waiting room will close at 7:45 PM.");
-    expect(babyHereNotice({ name: "Lily", weightPounds: 7.5, lengthInches: 19.69, measurementSystem: "metric" }, "7:45 PM")).toBe("The baby is here! Lily arrived weighing 3.4 kg (7 lb 8 oz) and measuring 50 cm (19.69 in). The waiting room will close at 7:45 PM.");
-    expect(babyHereNotice({ lengthInches: 20 }, "7:45 PM")).toBe("The baby is here! Measuring 20 in (50.8 cm). The waiting room will close at 7:45 PM.");
-    expect(babyHereNotice({}, "7:45 PM")).toBe("The baby is here! The waiting room will close at 7:45 PM.");
+    expect(babyHereNotice({ name: "Lily", time: "15:45:00", weightPounds: 7.125, timeZone: CHICAGO }, "7:45 PM")).toBe("The baby is here! Lily arrived at 3:45 PM Chicago time weighing 7 lb 2 oz (3.2 kg). The waiting room will close at 7:45 PM.");
+    expect(babyHereNotice({ name: "Lily", weightPounds: 7.5, lengthInches: 19.69, measurementSystem: "metric", timeZone: CHICAGO }, "7:45 PM")).toBe("The baby is here! Lily arrived weighing 3.4 kg (7 lb 8 oz) and measuring 50 cm (19.69 in). The waiting room will close at 7:45 PM.");
+    expect(babyHereNotice({ lengthInches: 20, timeZone: CHICAGO }, "7:45 PM")).toBe("The baby is here! Measuring 20 in (50.8 cm). The waiting room will close at 7:45 PM.");
+    expect(babyHereNotice({ timeZone: CHICAGO }, "7:45 PM")).toBe("The baby is here! The waiting room will close at 7:45 PM.");
   });
 
   it("say the sex only when the parents share it", () => {
-    expect(babyHereNotice({ name: "Lily", sex: "girl", time: "15:45:00" }, "7:45 PM")).toBe("The baby is here! Lily, a girl, arrived at 3:45 PM. The waiting room will close at 7:45 PM.");
-    expect(babyHereNotice({ sex: "boy", weightPounds: 8 }, "7:45 PM")).toBe("The baby is here! A boy arrived weighing 8 lb 0 oz (3.6 kg). The waiting room will close at 7:45 PM.");
+    expect(babyHereNotice({ name: "Lily", sex: "girl", time: "15:45:00", timeZone: CHICAGO }, "7:45 PM")).toBe("The baby is here! Lily, a girl, arrived at 3:45 PM Chicago time. The waiting room will close at 7:45 PM.");
+    expect(babyHereNotice({ sex: "boy", weightPounds: 8, timeZone: CHICAGO }, "7:45 PM")).toBe("The baby is here! A boy arrived weighing 8 lb 0 oz (3.6 kg). The waiting room will close at 7:45 PM.");
   });
 
   it("name each twin as they arrive, with the details in both units, the parent's first", () => {
-    const first = babyHereNotice({ name: "Bean", sex: "girl", time: "22:05:00", weightPounds: 5.5, lengthInches: 18, measurementSystem: "metric" }, "2:05 AM", { expected: 2, arrivedBefore: [] });
-    expect(first).toBe("Bean is here! Bean, a girl, arrived at 10:05 PM weighing 2.5 kg (5 lb 8 oz) and measuring 45.7 cm (18 in). One more baby to come. The waiting room will close at 2:05 AM.");
-    const second = babyHereNotice({ name: "Sprout", time: "22:31:00", weightPounds: 5.25 }, "2:31 AM", { expected: 2, arrivedBefore: ["Bean"] });
-    expect(second).toBe("Sprout is here too! Sprout arrived at 10:31 PM weighing 5 lb 4 oz (2.4 kg). Bean and Sprout are both here. The waiting room will close at 2:31 AM.");
+    const first = babyHereNotice({ name: "Bean", sex: "girl", time: "22:05:00", weightPounds: 5.5, lengthInches: 18, measurementSystem: "metric", timeZone: CHICAGO }, "2:05 AM", { expected: 2, arrivedBefore: [] });
+    expect(first).toBe("Bean is here! Bean, a girl, arrived at 10:05 PM Chicago time weighing 2.5 kg (5 lb 8 oz) and measuring 45.7 cm (18 in). One more baby to come. The waiting room will close at 2:05 AM.");
+    const second = babyHereNotice({ name: "Sprout", time: "22:31:00", weightPounds: 5.25, timeZone: CHICAGO }, "2:31 AM", { expected: 2, arrivedBefore: ["Bean"] });
+    expect(second).toBe("Sprout is here too! Sprout arrived at 10:31 PM Chicago time weighing 5 lb 4 oz (2.4 kg). Bean and Sprout are both here. The waiting room will close at 2:31 AM.");
     expect(second).not.toContain("little one");
     expect(birthHeadline("Bean", { expected: 3, arrivedBefore: [] })).toBe("Bean is here!");
-    expect(babyHereNotice({ name: "Cy" }, "1:00 AM", { expected: 3, arrivedBefore: [] })).toBe("Cy is here! 2 more babies to come. The waiting room will close at 1:00 AM.");
-    expect(babyHereNotice({ name: "Cy" }, "1:00 AM", { expected: 3, arrivedBefore: ["Ada", "Bea"] })).toBe("Cy is here too! Ada, Bea, and Cy are all here. The waiting room will close at 1:00 AM.");
+    expect(babyHereNotice({ name: "Cy", timeZone: CHICAGO }, "1:00 AM", { expected: 3, arrivedBefore: [] })).toBe("Cy is here! 2 more babies to come. The waiting room will close at 1:00 AM.");
+    expect(babyHereNotice({ name: "Cy", timeZone: CHICAGO }, "1:00 AM", { expected: 3, arrivedBefore: ["Ada", "Bea"] })).toBe("Cy is here too! Ada, Bea, and Cy are all here. The waiting room will close at 1:00 AM.");
     expect(birthHeadline(undefined)).toBe("The baby is here!");
   });
 });
 
 describe("the digest's birth news", () => {
   it("says who is here, then each baby's details, without repeating a bare name", () => {
-    expect(birthNews([{ name: "Bean", sex: "girl", weightPounds: 5.5, measurementSystem: "metric" }, { name: "Sprout" }])).toEqual(["Bean and Sprout are here!", "Bean, a girl, arrived weighing 2.5 kg (5 lb 8 oz)."]);
-    expect(birthNews([{ name: "Lily", time: "15:45:00" }])).toEqual(["Lily is here!", "Lily arrived at 3:45 PM."]);
+    expect(birthNews([{ name: "Bean", sex: "girl", weightPounds: 5.5, measurementSystem: "metric", timeZone: CHICAGO }, { name: "Sprout", timeZone: CHICAGO }])).toEqual(["Bean and Sprout are here!", "Bean, a girl, arrived weighing 2.5 kg (5 lb 8 oz)."]);
+    expect(birthNews([{ name: "Lily", time: "15:45:00", timeZone: CHICAGO }])).toEqual(["Lily is here!", "Lily arrived at 3:45 PM Chicago time."]);
+    expect(birthNews([{ name: "Lily", time: "15:45:00", timeZone: "UTC" }])).toEqual(["Lily is here!", "Lily arrived at 3:45 PM UTC."]);
   });
 });
 

@@ -671,6 +671,7 @@ export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnounce
               bornAnnouncedAt: now,
               birthDate: todayIn(input.timeZone, now),
               birthTime: input.time ?? null,
+              birthTimeZone: input.timeZone,
               birthWeightPounds: input.weightPounds ?? null,
               birthLengthInches: input.lengthInches ?? null,
               birthMeasurementSystem: input.measurementSystem ?? null,

@@ -185,6 +185,7 @@ function newBirths(db: Executor, pregnancyIds: string[], since: Date) {
       name: pregnancyBabies.name,
       gender: pregnancyBabies.gender,
       time: pregnancyBabies.birthTime,
+      timeZone: pregnancyBabies.birthTimeZone,
       weightPounds: pregnancyBabies.birthWeightPounds,
       lengthInches: pregnancyBabies.birthLengthInches,
       measurementSystem: pregnancyBabies.birthMeasurementSystem,
@@ -196,9 +197,11 @@ function newBirths(db: Executor, pregnancyIds: string[], since: Date) {
 }
 
 /** A stored birth as the announcement told it; a sex is told only as a girl or a boy. */
-function birthDetails(baby: Awaited<ReturnType<typeof newBirths>>[number]): BabyDetails & { name: string } {
+function birthDetails(baby: Awaited<ReturnType<typeof newBirths>>[number], familyZone: string): BabyDetails & { name: string } {
   return {
     name: baby.name,
+    // Births told before the zone was kept were told on the family's clock.
+    timeZone: baby.timeZone ?? familyZone,
     ...(baby.gender !== "unknown" ? { sex: baby.gender } : {}),
     ...(baby.time ? { time: baby.time } : {}),
     ...(baby.weightPounds !== null ? { weightPounds: baby.weightPounds } : {}),
@@ -252,7 +255,7 @@ async function pregnancySections(
   if (shownPhotos.length + shownPosts.length + shownEvents.length + births.length === 0) return [];
   const section = (heading: string, parts: Partial<MailSection>): MailSection => ({ heading, level: 3, paragraphs: [], images: [], entries: [], ...parts });
   // A birth since the last digest is the week's news: it leads, in place of the pregnancy's week.
-  const opening = births.length > 0 ? birthNews(births.map(birthDetails)) : weekLines(participation.dueDate, participation.access.today);
+  const opening = births.length > 0 ? birthNews(births.map((baby) => birthDetails(baby, participation.access.timeZone))) : weekLines(participation.dueDate, participation.access.today);
   const sections: MailSection[] = [{ ...section(participation.title, { paragraphs: opening }), level: 2 }];
   const photoTotal = shownPhotos[0]?.total ?? 0;
   if (shownPhotos.length > 0) {

@@ -130,6 +130,8 @@ export const pregnancyBabies = pgTable(
     birthDate: date("birth_date"),
     /** The time of birth as the parents typed it, 'HH:mm:ss' in their time zone. */
     birthTime: text("birth_time"),
+    /** The zone the parents were in when they told it, named with the time for readers elsewhere. */
+    birthTimeZone: text("birth_time_zone"),
     /** Decimal pounds and inches, as the baby game stores sizes; the units the parents typed them in. */
     birthWeightPounds: numeric("birth_weight_pounds", { precision: 7, scale: 4, mode: "number" }),
     birthLengthInches: numeric("birth_length_inches", { precision: 5, scale: 2, mode: "number" }),

@@ -1,0 +1,1 @@
+ALTER TABLE "pregnancy_babies" ADD COLUMN "birth_time_zone" text;
