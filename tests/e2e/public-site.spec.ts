@@ -97,6 +97,21 @@ test("the home page's sticky bar appears only after scrolling past 300 px, and a
   await expect(page).toHaveURL(/\/createaccount/);
 });
 
+test("a press on Calculate before the page's script arrives is answered once it does, not lost", { tag: "@desktop" }, async ({ browser, page, baseURL }) => {
+  const lastMenstrualPeriod = addDays(todayIso(), -20 * DAYS_PER_WEEK);
+  // Without the script the form sends the date back to this page in the address.
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const early = await noScript.newPage();
+  await early.goto("/due-date-calculator");
+  await calculate(early, lastMenstrualPeriod);
+  await expect(early).toHaveURL(/\?lastMenstrualPeriod=/);
+  const sentBack = early.url();
+  await noScript.close();
+  await page.goto(sentBack);
+  await expect(result(page, "Weeks pregnant")).toHaveText("20 weeks, 0 days");
+  await expect(page).toHaveURL(/\/due-date-calculator$/);
+});
+
 test("the calculator: due date = LMP + 280 days, weeks and trimester at the 12/13 and 27/28 edges, at most 8 milestones in 5 weeks", { tag: "@desktop" }, async ({ page }) => {
   const today = todayIso();
   await page.goto("/due-date-calculator");

@@ -76,8 +76,7 @@ export function startCalculator(form: HTMLFormElement): void {
   dialog.querySelector(`[${SITE_HOOKS.close}]`)?.addEventListener("click", () => dialog.close());
   dialog.addEventListener("click", (event) => event.target === dialog && dialog.close());
 
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
+  const answer = () => {
     const checked = checkLastMenstrualPeriod(input.value, today);
     if (!checked.ok) {
       showError(form, input, checked.error);
@@ -92,5 +91,17 @@ export function startCalculator(form: HTMLFormElement): void {
     result.hidden = false;
     result.focus();
     track("calculator_used", { weeksPregnant, page: window.location.pathname });
+  };
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    answer();
   });
+  // A visitor who pressed the button before this script arrived was sent back here by the form
+  // itself, with the date in the address: answer it rather than lose the press.
+  const early = new URLSearchParams(window.location.search).get(input.name);
+  if (early !== null) {
+    input.value = early;
+    history.replaceState(history.state, "", window.location.pathname);
+    answer();
+  }
 }
