@@ -1,6 +1,8 @@
 /** Waiting-room states and the system notices the server posts (core spec 4). */
+import { daysBetween, isDateOnly } from "./dates";
 import type { MeasurementSystem } from "./enums";
 import { formatBabyLength, formatBabyWeight, inBothSystems } from "./measurement";
+import type { Result } from "./result";
 import { formatEventTime } from "./time";
 import { clockWithZone } from "./timeZones";
 import { MINUTES_PER_HOUR, MS_PER_DAY, MS_PER_HOUR, MS_PER_SECOND, SECONDS_PER_MINUTE } from "./units";
@@ -112,6 +114,8 @@ export interface BabyDetails {
   name?: string;
   /** Left out when the parents keep it to themselves. */
   sex?: SharedSex;
+  /** The day of birth, told only when it was not today (a birth recorded later, in Settings). */
+  date?: string;
   /** Stored form 'HH:mm:ss', on the parents' clock. */
   time?: string;
   /** The parents' zone when they told it: the time names it, for readers elsewhere. */
@@ -148,6 +152,7 @@ function arrivalSentence(baby: BabyDetails, namedInHeadline: boolean): string {
   const sex = baby.sex ? `a ${baby.sex}` : "";
   const subject = baby.name ? (sex ? `${baby.name}, ${sex},` : baby.name) : sex;
   const details = [
+    baby.date ? `on ${birthDay(baby.date)}` : "",
     baby.time ? `at ${clockWithZone(formatEventTime(baby.time) ?? baby.time, baby.timeZone)}` : "",
     baby.weightPounds !== undefined ? `weighing ${inBothSystems(formatBabyWeight, baby.weightPounds, system, NOTICE_LOCALE)}` : "",
     baby.lengthInches !== undefined ? `${baby.weightPounds !== undefined ? "and " : ""}measuring ${inBothSystems(formatBabyLength, baby.lengthInches, system, NOTICE_LOCALE)}` : "",
@@ -161,14 +166,39 @@ function arrivalSentence(baby: BabyDetails, namedInHeadline: boolean): string {
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
+/** 'Friday, November 20': a calendar day, the same in every zone. */
+const birthDay = (date: string) => new Intl.DateTimeFormat(NOTICE_LOCALE, { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+
+/** The birth as told outside the room (recorded in Settings): the announcement without a closing time. */
+export function birthNotice(baby: BabyDetails, order: BirthOrder = SINGLE_BIRTH): string {
+  const sentence = arrivalSentence(baby, order.expected > 1);
+  return [birthHeadline(baby.name, order), sentence ? `${sentence}.` : "", birthsTogether(baby.name, order)].filter(Boolean).join(" ");
+}
+
 /**
  * The birth announcement pinned in the room, pushed and mailed. One baby: 'The baby is here!'; twins
  * and more: each baby by name as they arrive ('Bean is here!', then 'Sprout is here too!'), with how
  * many are still to come or that they all are here.
  */
 export function babyHereNotice(baby: BabyDetails, closingTime: string, order: BirthOrder = SINGLE_BIRTH): string {
-  const sentence = arrivalSentence(baby, order.expected > 1);
-  return [birthHeadline(baby.name, order), sentence ? `${sentence}.` : "", birthsTogether(baby.name, order), `The waiting room will close at ${closingTime}.`].filter(Boolean).join(" ");
+  return `${birthNotice(baby, order)} The waiting room will close at ${closingTime}.`;
+}
+
+/** How far back a birth can be recorded: a year (the service ends 12 weeks after the due date). */
+const BIRTH_DATE_MAX_AGE_DAYS = 366;
+
+export const BIRTH_DATE_MESSAGES = {
+  required: "Enter the date of birth.",
+  future: "The date of birth can't be in the future.",
+  tooOld: "The date of birth must be within the last year.",
+} as const;
+
+/** A day of birth recorded in Settings: a real date, not after the family's today, within the last year. */
+export function checkBirthDate(date: string, today: string): Result<string> {
+  if (!isDateOnly(date)) return { ok: false, error: BIRTH_DATE_MESSAGES.required };
+  if (date > today) return { ok: false, error: BIRTH_DATE_MESSAGES.future };
+  if (daysBetween(date, today) > BIRTH_DATE_MAX_AGE_DAYS) return { ok: false, error: BIRTH_DATE_MESSAGES.tooOld };
+  return { ok: true, value: date };
 }
 
 const nameOf = (name: string | undefined, order: BirthOrder) => name ?? `Baby ${order.arrivedBefore.length + 1}`;

@@ -119,6 +119,7 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   // Once the room is open the first parent's call succeeds and the second finds nothing left to change (CONFLICT).
   "waitingRoom.falseAlarm": scoped,
   "waitingRoom.babyHere": (f) => ({ ...scoped(f), name: "Matrix Baby" }),
+  "waitingRoom.recordBirth": (f) => ({ ...scoped(f), babyId: crypto.randomUUID(), birthDate: todayIso(), tellFamily: false }),
   // Unknown photos stop at NOT_FOUND, after the access check this matrix is about.
   "photos.list": scoped,
   "photos.filters": scoped,

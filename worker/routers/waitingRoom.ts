@@ -1,9 +1,5 @@
 import { z } from "zod";
-import { BABY_GAME_MAX_LENGTH_INCHES, BABY_GAME_MAX_WEIGHT_POUNDS, BABY_GAME_MIN_LENGTH_INCHES } from "../../src/domain/babyGame";
-import { MEASUREMENT_SYSTEMS } from "../../src/domain/enums";
 import { isReactionEmoji, isUuid } from "../../src/domain/messaging";
-import { sanitizeTitle } from "../../src/domain/sanitize";
-import { parseEventTime } from "../../src/domain/time";
 import { storedImageName } from "../infra/storage";
 import { flaggedProcedure, parentProcedure, router } from "../trpc/init";
 import {
@@ -16,6 +12,7 @@ import {
   listRoomMembers,
   listReplies,
   markBabyHere,
+  recordBirth,
   markConversationRead,
   markFalseAlarm,
   openConversation,
@@ -25,16 +22,13 @@ import {
   setReaction,
 } from "../services/waitingRoom";
 import { rawText } from "./inputs";
-import { TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
-import { SHARED_SEXES, WAITING_ROOM_MESSAGE_MAX_LENGTH } from "../../src/domain/waitingRoom";
-import { audienceGroupsSchema } from "../../src/domain/photos";
+import { WAITING_ROOM_MESSAGE_MAX_LENGTH } from "../../src/domain/waitingRoom";
+import { birthDetailsInput, callerTimeZone } from "./birthInput";
+import { dateOnlySchema } from "../../src/domain/dateSchema";
 
 /** Client-generated ids (messages) and ids of reactions and replies: the 36-character UUID form. */
 const messageId = z.string().refine(isUuid, "Invalid id");
 const messageText = rawText(WAITING_ROOM_MESSAGE_MAX_LENGTH);
-/** The caller's IANA time zone, for the closing time in system messages. */
-const timeZone = z.string().max(TITLE_MAX_LENGTH).default("UTC");
-const optionalDetail = rawText(TITLE_MAX_LENGTH).transform(sanitizeTitle).optional();
 
 const waitingRoomProcedure = flaggedProcedure("canAccessWaitingRoom");
 
@@ -95,33 +89,15 @@ export const waitingRoomRouter = router({
     .mutation(({ ctx, input }) => postParentUpdate(ctx.caller, input)),
 
   /** waiting-room-state-update, state false-alarm. */
-  falseAlarm: parentProcedure.input(z.object({ timeZone })).mutation(({ ctx, input }) => markFalseAlarm(ctx.caller, input.timeZone)),
+  falseAlarm: parentProcedure.input(z.object({ timeZone: callerTimeZone })).mutation(({ ctx, input }) => markFalseAlarm(ctx.caller, input.timeZone)),
 
   /** waiting-room-state-update, state baby-here: one baby's arrival (twins one at a time), its details when the parents give them, told to the circles they choose. */
   babyHere: parentProcedure
-    .input(
-      z.object({
-        timeZone,
-        babyId: messageId.optional(),
-        name: optionalDetail,
-        sex: z.enum(SHARED_SEXES).optional(),
-        audienceGroups: audienceGroupsSchema.optional(),
-        // The sizes as the baby game stores them (decimal pounds, inches), and the units they were entered in.
-        weightPounds: z.number().positive().max(BABY_GAME_MAX_WEIGHT_POUNDS).optional(),
-        lengthInches: z.number().min(BABY_GAME_MIN_LENGTH_INCHES).max(BABY_GAME_MAX_LENGTH_INCHES).optional(),
-        measurementSystem: z.enum(MEASUREMENT_SYSTEMS).optional(),
-        time: z
-          .string()
-          .optional()
-          .transform((value, check) => {
-            if (value === undefined || value.trim() === "") return undefined;
-            const parsed = parseEventTime(value);
-            if (parsed.ok) return parsed.value;
-            check.addIssue({ code: "custom", message: parsed.error });
-            return z.NEVER;
-          }),
-        imageName: storedImageName.optional(),
-      }),
-    )
+    .input(birthDetailsInput.extend({ babyId: messageId.optional(), imageName: storedImageName.optional() }))
     .mutation(({ ctx, input }) => markBabyHere(ctx.caller, input)),
+
+  /** Ours: baby-here without the room (Settings), on the day the parents name, told to the family only when they ask. */
+  recordBirth: parentProcedure
+    .input(birthDetailsInput.extend({ babyId: z.uuid(), birthDate: dateOnlySchema, tellFamily: z.boolean() }))
+    .mutation(({ ctx, input }) => recordBirth(ctx.caller, input)),
 });

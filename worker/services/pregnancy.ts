@@ -31,6 +31,8 @@ const babyColumns = {
   birthOrder: pregnancyBabies.birthOrder,
   gender: pregnancyBabies.gender,
   color: pregnancyBabies.color,
+  /** Set once the baby is born (the waiting room's baby-here or Settings). */
+  birthDate: pregnancyBabies.birthDate,
 };
 type Baby = { [K in keyof typeof babyColumns]: (typeof pregnancyBabies.$inferSelect)[K] };
 

@@ -6,7 +6,7 @@ import type { GuestPrivacyLevel } from "../../src/domain/enums";
 import { isParentRole } from "../../src/domain/permissions";
 import { todayIn } from "../../src/domain/timeZones";
 import { sanitizePlainText } from "../../src/domain/sanitize";
-import { BABY_HERE_CLOSE_MS, type BabyDetails, babyHereNotice, birthHeadline, type BirthOrder, FALSE_ALARM_CLOSE_MS, falseAlarmNotice, formatClosingTime, WAITING_ROOM_INITIAL_LOAD, WAITING_ROOM_MESSAGE_MAX_LENGTH, WAITING_ROOM_REPLY_PAGE_SIZE, type ActivationOutcome, waitingRoomActivatedNotice, waitingRoomState } from "../../src/domain/waitingRoom";
+import { BABY_HERE_CLOSE_MS, type BabyDetails, babyHereNotice, birthHeadline, birthNotice, checkBirthDate, type BirthOrder, FALSE_ALARM_CLOSE_MS, falseAlarmNotice, formatClosingTime, WAITING_ROOM_INITIAL_LOAD, WAITING_ROOM_MESSAGE_MAX_LENGTH, WAITING_ROOM_REPLY_PAGE_SIZE, type ActivationOutcome, waitingRoomActivatedNotice, waitingRoomState } from "../../src/domain/waitingRoom";
 import type { Db, Executor, Tx } from "../db";
 import {
   contactNotifications,
@@ -615,6 +615,24 @@ export interface BirthAnnouncement extends BabyDetails {
   audienceGroups?: GuestPrivacyLevel[];
 }
 
+/** A baby's row once born: the details as the parents told them (name and sex only when given). */
+function birthColumns(input: BirthAnnouncement, birthDate: string, storagePath: string | null, now: Date) {
+  return {
+    bornAnnouncedAt: now,
+    birthDate,
+    birthTime: input.time ?? null,
+    birthTimeZone: input.timeZone,
+    birthWeightPounds: input.weightPounds ?? null,
+    birthLengthInches: input.lengthInches ?? null,
+    birthMeasurementSystem: input.measurementSystem ?? null,
+    birthPhotoPath: storagePath,
+    birthAudienceGroups: input.audienceGroups ?? null,
+    ...(input.name ? { name: input.name } : {}),
+    ...(input.sex ? { gender: input.sex } : {}),
+    updatedAt: now,
+  };
+}
+
 /**
  * Who hears of a birth: every active participant allowed updates but the announcing parent (the
  * other parent too), narrowed to the chosen guest circles. Mail then follows each one's own setting.
@@ -667,20 +685,7 @@ export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnounce
       const [stored] = target
         ? await tx
             .update(pregnancyBabies)
-            .set({
-              bornAnnouncedAt: now,
-              birthDate: todayIn(input.timeZone, now),
-              birthTime: input.time ?? null,
-              birthTimeZone: input.timeZone,
-              birthWeightPounds: input.weightPounds ?? null,
-              birthLengthInches: input.lengthInches ?? null,
-              birthMeasurementSystem: input.measurementSystem ?? null,
-              birthPhotoPath: storagePath,
-              birthAudienceGroups: input.audienceGroups ?? null,
-              ...(input.name ? { name: input.name } : {}),
-              ...(input.sex ? { gender: input.sex } : {}),
-              updatedAt: now,
-            })
+            .set(birthColumns(input, todayIn(input.timeZone, now), storagePath, now))
             .where(and(eq(pregnancyBabies.id, target.id), isNull(pregnancyBabies.bornAnnouncedAt)))
             .returning({ id: pregnancyBabies.id })
         : [];
@@ -700,4 +705,51 @@ export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnounce
     ...[inRoom, outside].map((group, index) => notifyMembers(caller, { kind: "people", userIds: group.map((r) => r.userId) }, babyHerePush(pregnancyId, headline, message.content, index === 0))),
   ]);
   return { message: message.content, scheduled_close: scheduledCloseAt.toISOString() };
+}
+
+export interface BirthRecord extends Omit<BirthAnnouncement, "imageName"> {
+  babyId: string;
+  birthDate: string;
+  /** Whether the family is told now (mail and notification, as from the room). */
+  tellFamily: boolean;
+}
+
+/**
+ * baby-here outside the room, from Settings: for families who never opened the room, or told the
+ * news their own way. The baby's birth is recorded as the parents give it, on the day they name;
+ * the family hears of it only when the parents ask, by mail and notification as from the room.
+ * The babies' rows are locked first, so twins recorded at once still read in their order and a
+ * baby recorded twice is refused and tells nobody twice.
+ */
+export async function recordBirth(caller: PregnancyCaller, input: BirthRecord): Promise<{ name: string; notice: string }> {
+  const { db, access: { id: pregnancyId }, user: { id: userId } } = caller;
+  const day = checkBirthDate(input.birthDate, caller.access.today);
+  if (!day.ok) throw new AppError("BAD_REQUEST", "INVALID_BIRTH_DATE", day.error);
+  const now = new Date();
+  const recorded = await db.transaction(async (tx) => {
+    const order = await tx
+      .select({ id: pregnancyBabies.id, name: pregnancyBabies.name, born: pregnancyBabies.bornAnnouncedAt })
+      .from(pregnancyBabies)
+      .where(eq(pregnancyBabies.pregnancyId, pregnancyId))
+      .orderBy(asc(pregnancyBabies.birthOrder))
+      .for("update");
+    const target = order.find((b) => b.id === input.babyId);
+    if (!target) throw notFound("Baby");
+    if (target.born) throw new AppError("CONFLICT", "ALREADY_BORN", `${target.name} is already marked as born.`);
+    await tx.update(pregnancyBabies).set(birthColumns(input, day.value, null, now)).where(eq(pregnancyBabies.id, target.id));
+    const birth: BirthOrder = { expected: order.length, arrivedBefore: order.filter((b) => b.born).map((b) => b.name) };
+    const name = input.name || target.name;
+    // The day is told when it was not today; one baby's name only when the parents typed it, as in the room.
+    const details = { ...input, name: input.name || (birth.expected > 1 ? target.name : undefined), ...(day.value !== caller.access.today ? { date: day.value } : {}) };
+    return { name, headline: birthHeadline(details.name, birth), notice: birthNotice(details, birth) };
+  });
+  if (input.tellFamily) {
+    const [title, participants] = await Promise.all([pregnancyTitle(db, pregnancyId), listParticipantsWithPermissions(db, pregnancyId)]);
+    const recipients = birthRecipients(participants, userId, input.audienceGroups);
+    await Promise.all([
+      mailUpdate(caller, "baby-here", recipients, `${title}: ${recorded.headline}`, [recorded.notice], { label: "Open BabySteps", url: `${caller.origin}/dashboard?preg=${pregnancyId}` }),
+      notifyMembers(caller, { kind: "people", userIds: recipients.map((r) => r.userId) }, babyHerePush(pregnancyId, recorded.headline, recorded.notice, false)),
+    ]);
+  }
+  return { name: recorded.name, notice: recorded.notice };
 }

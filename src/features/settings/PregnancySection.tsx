@@ -14,6 +14,7 @@ import { toast } from "../../ui/toast";
 import { formatDateOnly } from "../../lib/format";
 import { SelectField } from "../../ui/fields";
 import { ColorPicker } from "./ColorPicker";
+import { BirthLine } from "./RecordBirth";
 import { GENDER_LABELS } from "../../lib/labels";
 import { SETTINGS_MESSAGES } from "./messages";
 import { LoadFailed, SectionLoading, SettingsSection } from "../../ui/SettingsSection";
@@ -65,8 +66,10 @@ export function PregnancySections(scope: Scope) {
       <SettingsSection id="babies" title="Babies" description={`Names, genders and colours. You can add up to ${MAX_SETUP_BABIES} babies.`}>
         <ul className="flex flex-col gap-3">
           {d.babies.map((baby) => (
-            <li key={baby.id}>
+            <li key={baby.id} className="flex flex-col gap-2">
               <BabyEditor baby={baby} scope={scope} />
+              {/* Beside the baby's form, not in it: recording the birth is a form of its own. */}
+              <BirthLine baby={baby} scope={scope} twins={d.babies.length > 1} />
             </li>
           ))}
         </ul>

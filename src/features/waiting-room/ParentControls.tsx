@@ -1,17 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SUCCESS_TOASTS } from "../../domain/errors";
-import type { SharedSex, WaitingRoomState } from "../../domain/waitingRoom";
+import type { WaitingRoomState } from "../../domain/waitingRoom";
 import { GUEST_PRIVACY_LEVELS, type GuestPrivacyLevel } from "../../domain/enums";
-import { PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 import { SelectField } from "../../ui/fields";
-import { checkTypedBirthSize, type TypedBirthSize } from "../../domain/babyGame";
 import { useMeasurementSystem } from "../../lib/measurementSystem";
 import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog, Dialog } from "../../ui/Dialog";
-import { BabySizeFields } from "../../ui/BabySizeFields";
-import { TextField } from "../../ui/TextField";
+import { BirthDetailsFields, birthToSend, typedBirth } from "../../ui/BirthDetailsFields";
+import { chosenCircles, NewsCirclesField } from "../../ui/NewsCirclesField";
 import { toast } from "../../ui/toast";
 import { AttachedPhoto, AttachPhotoButton, Composer, useRoomImage } from "./Composer";
 import { sendWithRetries, toastText, type WaitingRoomModel } from "./useWaitingRoom";
@@ -167,11 +165,8 @@ function BabyHereForm({ room, expected, twins, onDone, refreshState }: { room: W
 function BirthDetailsForm({ room, baby, twins, onDone, refreshState }: { room: WaitingRoomModel; baby: ExpectedBaby | undefined; twins: boolean; onDone: () => void; refreshState: () => void }) {
   const trpc = useTRPC();
   // One baby is named only when the parent types it; each of twins is named as the family knows them.
-  const [name, setName] = useState(twins ? (baby?.name ?? "") : "");
-  const [sex, setSex] = useState<SharedSex | "">("");
-  const [time, setTime] = useState("");
+  const [typed, setTyped] = useState(() => typedBirth(twins ? (baby?.name ?? "") : ""));
   const system = useMeasurementSystem();
-  const [size, setSize] = useState<TypedBirthSize>({ pounds: "", ounces: "", kilograms: "", length: "" });
   const [sizeErrors, setSizeErrors] = useState<{ weight?: string; length?: string }>({});
   const [circles, setCircles] = useState<GuestPrivacyLevel[]>([...GUEST_PRIVACY_LEVELS]);
   const photo = useRoomImage(room.scope.pregnancyId);
@@ -189,52 +184,28 @@ function BirthDetailsForm({ room, baby, twins, onDone, refreshState }: { room: W
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const sizes = checkTypedBirthSize(system, size);
-    setSizeErrors(sizes.ok ? {} : sizes.errors);
-    if (!sizes.ok) return;
+    const birth = birthToSend(typed, system);
+    setSizeErrors(birth.ok ? {} : birth.errors);
+    if (!birth.ok) return;
     babyHere.mutate({
       ...room.scope,
       timeZone: timeZone(),
       ...(baby ? { babyId: baby.id } : {}),
-      ...(name.trim() ? { name: name.trim() } : {}),
-      ...(sex ? { sex } : {}),
-      ...(time ? { time } : {}),
-      ...(sizes.weightPounds !== undefined ? { weightPounds: sizes.weightPounds } : {}),
-      ...(sizes.lengthInches !== undefined ? { lengthInches: sizes.lengthInches } : {}),
-      measurementSystem: system,
+      ...birth.details,
       ...(photo.image ? { imageName: photo.image.name } : {}),
-      // Every circle ticked is the default: everyone allowed updates, whoever joins a circle later too.
-      ...(circles.length < GUEST_PRIVACY_LEVELS.length ? { audienceGroups: circles } : {}),
+      ...chosenCircles(circles),
     });
   }
 
-  const toggleCircle = (level: GuestPrivacyLevel, on: boolean) => setCircles((chosen) => GUEST_PRIVACY_LEVELS.filter((l) => (l === level ? on : chosen.includes(l))));
-
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3">
-      <TextField label="Baby's name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
-      <SelectField label="Girl or boy" value={sex} onChange={(event) => setSex(event.target.value as SharedSex | "")}>
-        <option value="">Keep it to ourselves</option>
-        <option value="girl">A girl</option>
-        <option value="boy">A boy</option>
-      </SelectField>
-      <TextField label="Time of birth" type="time" value={time} onChange={(event) => setTime(event.target.value)} />
-      <BabySizeFields system={system} size={size} errors={sizeErrors} onChange={(field, value) => setSize((typed) => ({ ...typed, [field]: value }))} />
+      <BirthDetailsFields value={typed} onChange={setTyped} system={system} sizeErrors={sizeErrors} />
       <div className="flex items-center gap-2">
         <AttachPhotoButton attachment={photo} label="Add the baby's photo" />
         <span className="text-sm text-muted-foreground">Add the baby's first photo (optional)</span>
       </div>
       <AttachedPhoto attachment={photo} />
-      <fieldset className="flex flex-col gap-1.5">
-        <legend className="text-sm font-semibold">Who hears the news</legend>
-        <p className="text-sm text-muted-foreground">Everyone allowed updates, by mail and notification. Untick a circle to leave it out; your partner always hears.</p>
-        {GUEST_PRIVACY_LEVELS.map((level) => (
-          <label key={level} className="flex items-center gap-2">
-            <input type="checkbox" checked={circles.includes(level)} onChange={(event) => toggleCircle(level, event.target.checked)} className="size-5 shrink-0 accent-primary" />
-            {PRIVACY_LEVEL_LABELS[level]}
-          </label>
-        ))}
-      </fieldset>
+      <NewsCirclesField value={circles} onChange={setCircles} />
       <Button type="submit" loading={babyHere.isPending} disabled={photo.uploading !== null}>
         Share the news
       </Button>
