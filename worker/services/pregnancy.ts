@@ -31,6 +31,8 @@ const babyColumns = {
   birthOrder: pregnancyBabies.birthOrder,
   gender: pregnancyBabies.gender,
   color: pregnancyBabies.color,
+  /** Set once the baby is here (the waiting room's baby-here): the birth day in the family's zone. */
+  birthDate: pregnancyBabies.birthDate,
 };
 type Baby = { [K in keyof typeof babyColumns]: (typeof pregnancyBabies.$inferSelect)[K] };
 

@@ -22,7 +22,7 @@ import {
   waitingRoomReactions,
   waitingRoomSessions,
 } from "../db/schema";
-import { tellRoom } from "../infra/rooms";
+import { tellFeed, tellRoom } from "../infra/rooms";
 import { composeMail } from "../infra/mailer";
 import { waitingRoomImageKey } from "../infra/storage";
 import { loadPregnancyAccess } from "./access";
@@ -34,6 +34,8 @@ import { listParticipantsWithPermissions } from "./participants";
 import { logEvent } from "../infra/log";
 import { babyHerePush, directMessagePush, falseAlarmPush, parentUpdatePush, waitingRoomActivatedPush } from "../../src/domain/push";
 import { notifyMembers } from "./push";
+import { announce as announceCalendar } from "./calendar";
+import { putBirthdayOnCalendar } from "./calendarMilestones";
 
 /** Fan-out runs after the write has committed and never fails the write: clients catch up from the database. */
 const announce = (caller: PregnancyCaller, event: RoomEvent, to?: string[]) => caller.waitUntil(tellRoom(caller.env, caller.access.id, event, to));
@@ -643,6 +645,7 @@ export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnounce
   const now = new Date();
   const scheduledCloseAt = new Date(now.getTime() + BABY_HERE_CLOSE_MS);
   const closingTime = formatClosingTime(scheduledCloseAt, input.timeZone);
+  const birthDate = todayIn(input.timeZone, now);
   const announced = await db.transaction(async (tx) => {
     const babies = await tx.select({ id: pregnancyBabies.id }).from(pregnancyBabies).where(eq(pregnancyBabies.pregnancyId, pregnancyId));
     const [session] = await tx
@@ -669,7 +672,7 @@ export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnounce
             .update(pregnancyBabies)
             .set({
               bornAnnouncedAt: now,
-              birthDate: todayIn(input.timeZone, now),
+              birthDate,
               birthTime: input.time ?? null,
               birthWeightPounds: input.weightPounds ?? null,
               birthLengthInches: input.lengthInches ?? null,
@@ -684,14 +687,20 @@ export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnounce
             .returning({ id: pregnancyBabies.id })
         : [];
       if (!stored) throw stateUpdateRefused();
+      await putBirthdayOnCalendar(tx, { pregnancyId, birthDate, toldTo: input.audienceGroups ?? null, announcedBy: userId });
     }
     const headline = birthHeadline(name, birth);
     const message = await insertSystemUpdate(tx, pregnancyId, userId, babyHereNotice({ ...input, name }, closingTime, birth), now, storagePath);
-    return { message, headline };
+    return { message, headline, onCalendar: order.length > 0 };
   });
-  const { message, headline } = announced;
+  const { message, headline, onCalendar } = announced;
   announce(caller, { kind: "state", state: "baby-here", scheduledCloseAt: scheduledCloseAt.toISOString() });
   announce(caller, { kind: "message", message: roomMessage(message) });
+  if (onCalendar) {
+    // The birthday is on the calendar, and the game may have closed with this birth.
+    announceCalendar(caller, pregnancyId);
+    caller.waitUntil(tellFeed(caller.env, pregnancyId, "babyGame"));
+  }
   const [inRoom, outside] = [recipients.filter((r) => r.inRoom), recipients.filter((r) => !r.inRoom)];
   await Promise.all([
     mailUpdate(caller, "baby-here", inRoom, `${title}: ${headline}`, [message.content, "Join the family in the waiting room to send your love."]),
