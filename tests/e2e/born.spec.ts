@@ -64,6 +64,9 @@ test("after the birth: the game is scored from the birth details in one confirma
   await expect(board.getByRole("row").nth(1).getByRole("rowheader")).toHaveText(family.grandma.name);
   await expect(board.getByRole("row").nth(1).getByRole("cell").last()).toHaveText("80");
   await expect(scoring).toHaveCount(0);
+  // Unlocking would not reopen guessing any more: the parents may correct the results, not unlock.
+  await expect(page.getByRole("button", { name: "Correct the results" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Unlock game" })).toHaveCount(0);
   await expect(grandma.getByRole("table", { name: "Leaderboard: Overall" }).getByRole("row").nth(1).getByRole("rowheader")).toHaveText(`${family.grandma.name} (you)`);
 
   // The calendar: the birthday on the birth day where the due date was, and no more pregnancy milestones to suggest.

@@ -30,9 +30,12 @@ export function ParentControls({ state, writes, dueDate }: { state: GameState; w
           <Button variant="secondary" onClick={() => setDialog("lock")}>
             Correct the results
           </Button>
-          <Button variant="secondary" onClick={() => setDialog("unlock")}>
-            Unlock game
-          </Button>
+          {/* Unlocking reopens guessing, which the births have closed for good. */}
+          {open && (
+            <Button variant="secondary" onClick={() => setDialog("unlock")}>
+              Unlock game
+            </Button>
+          )}
         </>
       ) : (
         open && (
