@@ -209,6 +209,16 @@ export const BIRTHDAY_MILESTONE_KEY = "birthday";
 /** Pregnancy milestones are suggested until the first baby is here. */
 export const milestonesSuggested = (babies: ReadonlyArray<{ birthDate: string | null }>): boolean => babies.every((baby) => baby.birthDate === null);
 
+/**
+ * A pregnancy milestone the app placed (suggested, still dated from the due date) that falls after
+ * the birth will not happen any more: it is archived at the birth, and the parents can restore it.
+ * One they dated by hand is their own plan and stays; the due date's becomes the birthday.
+ */
+export function milestoneOverAtBirth(event: { milestoneKey: string | null; autoDate: boolean; isArchived: boolean; date: string }, birthDate: string): boolean {
+  const suggested = (MILESTONE_KEYS as readonly (string | null)[]).includes(event.milestoneKey);
+  return suggested && event.milestoneKey !== "due-date" && event.autoDate && !event.isArchived && event.date > birthDate;
+}
+
 /** "Bean's birthday", "Bean and Sprout's birthday": the babies born that day, in birth order. */
 export function birthdayTitle(names: readonly string[]): string {
   return `${namesInWords(names)}'s birthday`;

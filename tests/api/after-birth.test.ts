@@ -1,8 +1,9 @@
 /**
  * Issue 37, item 3 (the calendar and the baby game after the birth): the due date's milestone
  * becomes the birthday (one per birth day, seen by no guest the birth was not told to, in the
- * calendar feed too) and pregnancy milestones stop being suggested; once every baby is here the
- * game takes no more guesses and gives the parents, alone, its results from the births to score.
+ * calendar feed too), pregnancy milestones stop being suggested and those still to come are
+ * archived; once every baby is here the game takes no more guesses and gives the parents, alone,
+ * its results from the births to score.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -66,8 +67,8 @@ beforeAll(async () => {
   [bean, sprout] = await twinsOf(pregnancyId);
   await db.insert(pregnancyParticipants).values({ pregnancyId, userId: partnerUp.userId, role: "partner", status: "active" });
   [grandma, maya] = await Promise.all([addGuest(pregnancyId, "abgrandma", "immediate-family"), addGuest(pregnancyId, "abmaya", "extended-family")]);
-  // The due date's milestone is on the calendar, as the demo family's is.
-  await owner.trpc.calendar.milestones.add.mutate({ ...scoped(), keys: ["due-date"] });
+  // The due date's milestone is on the calendar, as the demo family's is, with one milestone past and one to come.
+  await owner.trpc.calendar.milestones.add.mutate({ ...scoped(), keys: ["due-date", "prenatal-blood-tests", "full-term"] });
   await owner.trpc.waitingRoom.activate.mutate(scoped());
 });
 
@@ -76,7 +77,7 @@ afterAll(() => close());
 describe("after the birth of twins", () => {
   let birthDay: string;
 
-  it("one twin here: her birthday replaces the due date and milestones stop being suggested, but the game takes guesses as before", async () => {
+  it("one twin here: her birthday replaces the due date, milestones stop being suggested and those to come are over, but the game takes guesses as before", async () => {
     const today = todayIn(ZONE);
     await grandma.client.trpc.babyGame.submit.mutate({ ...scoped(), babyId: bean, details: guess(today) });
     await owner.trpc.waitingRoom.babyHere.mutate({ ...scoped(), timeZone: ZONE, babyId: bean, sex: "girl", time: "22:05", weightPounds: 5.5, lengthInches: 18, measurementSystem: "imperial" });
@@ -85,6 +86,12 @@ describe("after the birth of twins", () => {
     expect(await birthdays(owner)).toEqual([{ title: "Bean's birthday", date: birthDay, privacyLevel: "extended-family" }]);
     expect(await birthdays(maya.client)).toEqual([{ title: "Bean's birthday", date: birthDay, privacyLevel: "extended-family" }]);
     expect(await owner.trpc.calendar.milestones.suggestions.query(scoped())).toEqual([]);
+    // The pregnancy milestone still to come is over (archived, the parents can restore it); the past one stays.
+    const all = await owner.trpc.calendar.list.query({ ...scoped(), includeArchived: true });
+    expect(all.filter((e) => e.milestoneKey !== null && e.milestoneKey !== "birthday").map((e) => [e.title, e.isArchived])).toEqual([
+      ["NIPT and blood tests", false],
+      ["Full term", true],
+    ]);
     await expect(owner.trpc.calendar.milestones.add.mutate({ ...scoped(), keys: ["full-term"] })).rejects.toMatchObject({ message: MILESTONE_MESSAGES.babyHere, data: { code: "CONFLICT" } });
 
     // Sprout is still expected: guesses go on, nothing is offered to score yet.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eventWeekNumber } from "../../src/domain/calendar";
 import { dueDateFromLmp, lmpFromDueDate, trimester } from "../../src/domain/dates";
-import { BIRTHDAY_MILESTONE_KEY, birthdayPrivacyLevel, birthdayTitle, MILESTONE_KEYS, milestonesSuggested, SUGGESTED_MILESTONES, milestoneByKey, milestoneDate, milestoneEvent, milestoneWeek, type MilestoneKey } from "../../src/domain/milestones";
+import { BIRTHDAY_MILESTONE_KEY, birthdayPrivacyLevel, birthdayTitle, MILESTONE_KEYS, milestoneOverAtBirth, milestonesSuggested, SUGGESTED_MILESTONES, milestoneByKey, milestoneDate, milestoneEvent, milestoneWeek, type MilestoneKey } from "../../src/domain/milestones";
 import { sanitizeNotes, sanitizeTitle } from "../../src/domain/sanitize";
 import { NOTES_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 
@@ -142,5 +142,23 @@ describe("after the birth (issue 37)", () => {
     expect(birthdayPrivacyLevel("extended-family", ["friends"])).toBe("parents-only");
     expect(birthdayPrivacyLevel("extended-family", [])).toBe("parents-only");
     expect(birthdayPrivacyLevel("parents-only", null)).toBe("parents-only");
+  });
+});
+
+describe("the milestones still to come at the birth (issue 37)", () => {
+  const event = { milestoneKey: "full-term", autoDate: true, isArchived: false, date: "2026-12-10" };
+  it("are over when the app placed them after the birth day", () => {
+    expect(milestoneOverAtBirth(event, "2026-11-28")).toBe(true);
+    expect(milestoneOverAtBirth({ ...event, milestoneKey: "group-b-strep-test" }, "2026-11-28")).toBe(true);
+  });
+
+  it("leave alone what is past or on the day, dated by hand, archived already, the parents' own events and the due date (it becomes the birthday)", () => {
+    expect(milestoneOverAtBirth(event, "2026-12-10")).toBe(false);
+    expect(milestoneOverAtBirth({ ...event, date: "2026-10-01" }, "2026-11-28")).toBe(false);
+    expect(milestoneOverAtBirth({ ...event, autoDate: false }, "2026-11-28")).toBe(false);
+    expect(milestoneOverAtBirth({ ...event, isArchived: true }, "2026-11-28")).toBe(false);
+    expect(milestoneOverAtBirth({ ...event, milestoneKey: null }, "2026-11-28")).toBe(false);
+    expect(milestoneOverAtBirth({ ...event, milestoneKey: "due-date" }, "2026-11-28")).toBe(false);
+    expect(milestoneOverAtBirth({ ...event, milestoneKey: BIRTHDAY_MILESTONE_KEY }, "2026-11-28")).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import {
   birthdayTitle,
   MILESTONE_MESSAGES,
   milestoneByKey,
+  milestoneOverAtBirth,
   milestonesSuggested,
   SUGGESTED_MILESTONES,
   milestoneDate,
@@ -97,6 +98,7 @@ export async function moveAutoDatedEvents(tx: Executor, pregnancyId: string, las
  * born that day share one birthday, so a twin born the same day joins the first one's title; the
  * first birthday is the due date's milestone turned into it (its id, invitations and place in
  * calendar feeds kept); any other is a new event. It is seen by no guest the birth was not told to.
+ * The suggested milestones still to come are archived (milestoneOverAtBirth).
  */
 export async function putBirthdayOnCalendar(tx: Executor, birth: { pregnancyId: string; birthDate: string; toldTo: readonly GuestPrivacyLevel[] | null; announcedBy: string }) {
   const { pregnancyId, birthDate, toldTo } = birth;
@@ -106,11 +108,21 @@ export async function putBirthdayOnCalendar(tx: Executor, birth: { pregnancyId: 
     .where(and(eq(pregnancyBabies.pregnancyId, pregnancyId), eq(pregnancyBabies.birthDate, birthDate)))
     .orderBy(asc(pregnancyBabies.birthOrder));
   const events = await tx
-    .select({ id: calendarEvents.id, date: calendarEvents.date, milestoneKey: calendarEvents.milestoneKey, privacyLevel: calendarEvents.privacyLevel, notes: calendarEvents.notes })
+    .select({
+      id: calendarEvents.id,
+      date: calendarEvents.date,
+      milestoneKey: calendarEvents.milestoneKey,
+      autoDate: calendarEvents.autoDate,
+      isArchived: calendarEvents.isArchived,
+      privacyLevel: calendarEvents.privacyLevel,
+      notes: calendarEvents.notes,
+    })
     .from(calendarEvents)
-    .where(and(eq(calendarEvents.pregnancyId, pregnancyId), inArray(calendarEvents.milestoneKey, ["due-date", BIRTHDAY_MILESTONE_KEY])))
+    .where(and(eq(calendarEvents.pregnancyId, pregnancyId), isNotNull(calendarEvents.milestoneKey)))
     .orderBy(asc(calendarEvents.createdAt))
     .for("update");
+  const over = events.filter((event) => milestoneOverAtBirth(event, birthDate)).map((event) => event.id);
+  if (over.length > 0) await tx.update(calendarEvents).set({ isArchived: true }).where(inArray(calendarEvents.id, over));
   const title = birthdayTitle(bornThatDay.map((baby) => baby.name));
   const sameDay = events.find((event) => event.milestoneKey === BIRTHDAY_MILESTONE_KEY && event.date === birthDate);
   if (sameDay) {
