@@ -9,6 +9,7 @@ import { dateOnlySchema } from "./dateSchema";
 import type { MeasurementSystem } from "./enums";
 import { CENTIMETRE_DECIMALS, hasAtMostDecimals, INCH_DECIMALS, inchesFromCentimetres, KILOGRAM_DECIMALS, poundsOuncesFromKilograms, roundTo } from "./measurement";
 import { weightFromPoundsOunces } from "./prediction";
+import { defaultBabyName } from "./pregnancy";
 import { parseEventTime, TIME_MESSAGES } from "./time";
 import { MINUTES_PER_HOUR, MS_PER_DAY, MS_PER_MINUTE, OUNCES_PER_POUND } from "./units";
 
@@ -79,6 +80,7 @@ export const EYE_COLOR_LABELS: Readonly<Record<EyeColor, string>> = {
 /** The game's own texts (the spec's toasts are GAME_TOASTS in errors.ts). */
 export const BABY_GAME_MESSAGES = {
   locked: "The game is locked: predictions can no longer be made or changed.",
+  closed: "The babies are here, so the game is closed: predictions can no longer be made or changed.",
   weightRequired: "Enter a weight above zero",
   weightTooHigh: `Enter a weight up to ${BABY_GAME_MAX_WEIGHT_POUNDS} lb`,
   ouncesRange: `Ounces go from 0 to ${OUNCES_PER_POUND - 1}`,
@@ -220,6 +222,43 @@ export function birthFactsOf(details: BirthDetails): CheckedBirthFacts {
     hairColor: details.hairColor ?? null,
     eyeColor: details.eyeColor ?? null,
     name: name ? name : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// After the birth (issue 37)
+
+/**
+ * The game closes to guesses once every baby is here; while a twin is still expected nothing
+ * changes. A pregnancy without babies has nobody to be born, so it never closes this way.
+ */
+export function everyBabyHere(babies: ReadonlyArray<{ born: boolean }>): boolean {
+  return babies.length > 0 && babies.every((baby) => baby.born);
+}
+
+/** A baby's birth as the parents announced it (pregnancy_babies); each detail may have been left out. */
+export interface AnnouncedBirth {
+  name: string;
+  birthOrder: number;
+  birthDate: string | null;
+  /** 'HH:mm:ss'. */
+  birthTime: string | null;
+  birthWeightPounds: number | null;
+  birthLengthInches: number | null;
+}
+
+/**
+ * The actual result the birth gives the parents to confirm, in the shape results are stored:
+ * what was announced and nothing invented (hair and eye colour are not announced). The name is
+ * the baby's, unless it is still the placeholder 'Baby N' nobody would have guessed.
+ */
+export function resultFromBirth(birth: AnnouncedBirth): { weight?: number; length?: number; date?: string; time?: string; name?: string } {
+  return {
+    ...(birth.birthWeightPounds !== null ? { weight: birth.birthWeightPounds } : {}),
+    ...(birth.birthLengthInches !== null ? { length: roundTo(birth.birthLengthInches, INCH_DECIMALS) } : {}),
+    ...(birth.birthDate !== null ? { date: birth.birthDate } : {}),
+    ...(birth.birthTime !== null ? { time: birth.birthTime } : {}),
+    ...(birth.name !== defaultBabyName(birth.birthOrder) ? { name: birth.name } : {}),
   };
 }
 

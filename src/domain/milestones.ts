@@ -5,8 +5,9 @@
  * is changed by hand.
  */
 import { addDays, FIRST_TRIMESTER_LAST_WEEK, FULL_TERM_MIN_WEEKS, LMP_TO_DUE_DAYS, SECOND_TRIMESTER_LAST_WEEK } from "./dates";
-import type { EventCategory, ItemPrivacyLevel } from "./enums";
+import { GUEST_PRIVACY_LEVELS, ITEM_PRIVACY_LEVELS, type EventCategory, type GuestPrivacyLevel, type ItemPrivacyLevel } from "./enums";
 import { DAYS_PER_WEEK } from "./units";
+import { namesInWords } from "./waitingRoom";
 
 /**
  * Ours: the pregnancy week (from the LMP, week 0) in which prenatal care usually schedules each
@@ -163,9 +164,10 @@ export type MilestoneKey = (typeof SUGGESTED_MILESTONES)[number]["key"];
 
 export const MILESTONE_KEYS: readonly MilestoneKey[] = SUGGESTED_MILESTONES.map((milestone) => milestone.key);
 
-/** Ours: the toast once chosen milestones are on the calendar. */
+/** Ours: the toast once chosen milestones are on the calendar, and why none are offered after the birth. */
 export const MILESTONE_MESSAGES = {
   added: "Milestones added",
+  babyHere: "Your baby is here, so pregnancy milestones are no longer suggested.",
 } as const;
 
 export function milestoneByKey(key: MilestoneKey): SuggestedMilestone {
@@ -196,4 +198,42 @@ export function milestoneEvent(milestone: SuggestedMilestone, lastMenstrualPerio
     autoDate: true,
     milestoneKey: milestone.key,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// After the birth (issue 37)
+
+/** The milestone key of a birthday on the calendar: the due date's event becomes one when the baby is here. */
+export const BIRTHDAY_MILESTONE_KEY = "birthday";
+
+/** Pregnancy milestones are suggested until the first baby is here. */
+export const milestonesSuggested = (babies: ReadonlyArray<{ birthDate: string | null }>): boolean => babies.every((baby) => baby.birthDate === null);
+
+/**
+ * A pregnancy milestone the app placed (suggested, still dated from the due date) that falls after
+ * the birth will not happen any more: it is archived at the birth, and the parents can restore it.
+ * One they dated by hand is their own plan and stays; the due date's becomes the birthday.
+ */
+export function milestoneOverAtBirth(event: { milestoneKey: string | null; autoDate: boolean; isArchived: boolean; date: string }, birthDate: string): boolean {
+  const suggested = (MILESTONE_KEYS as readonly (string | null)[]).includes(event.milestoneKey);
+  return suggested && event.milestoneKey !== "due-date" && event.autoDate && !event.isArchived && event.date > birthDate;
+}
+
+/** "Bean's birthday", "Bean and Sprout's birthday": the babies born that day, in birth order. */
+export function birthdayTitle(names: readonly string[]): string {
+  return `${namesInWords(names)}'s birthday`;
+}
+
+/**
+ * Who may see a birthday: never a guest the birth was not told to, and never wider than the event
+ * was. A guest circle sees events at its own level or further, so the widest level that reaches
+ * only circles told is the last of the unbroken run of told circles from the closest; when the
+ * closest was not told, the birthday stays with the parents. `told` null is everyone.
+ */
+export function birthdayPrivacyLevel(current: ItemPrivacyLevel, told: readonly GuestPrivacyLevel[] | null): ItemPrivacyLevel {
+  if (told === null) return current;
+  const untold = GUEST_PRIVACY_LEVELS.findIndex((level) => !told.includes(level));
+  const reach: ItemPrivacyLevel = untold === -1 ? current : (ITEM_PRIVACY_LEVELS[untold] ?? "parents-only");
+  // Item levels run from parents-only outwards: the narrower of the two is the earlier.
+  return ITEM_PRIVACY_LEVELS.indexOf(reach) < ITEM_PRIVACY_LEVELS.indexOf(current) ? reach : current;
 }

@@ -13,8 +13,15 @@ export const GENDER_LABELS: Readonly<Record<BabyGender, string>> = {
   girl: "Girl",
 };
 
-export function genderLabel(gender: string): string {
-  return (GENDER_LABELS as Record<string, string>)[gender] ?? gender;
+/** Once a baby is here its sex is known: 'unknown' then means the parents chose not to share it. */
+export const BORN_GENDER_LABELS: Readonly<Record<BabyGender, string>> = {
+  unknown: "Not shared",
+  boy: "Boy",
+  girl: "Girl",
+};
+
+export function genderLabel(gender: string, born = false): string {
+  return ((born ? BORN_GENDER_LABELS : GENDER_LABELS) as Record<string, string>)[gender] ?? gender;
 }
 
 export const ROLE_LABELS: Readonly<Record<ParticipantRole, string>> = {

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { and, eq, gte, inArray } from "drizzle-orm";
 import { DEMO_PREGNANCY_TITLE, demoMember } from "../../scripts/demo-family";
-import { contactNotifications, mailOutbox, pregnancies, pregnancyBabies, userPreferences, users, waitingRoomImages, waitingRoomMessages, waitingRoomSessions } from "../../worker/db/schema";
+import { BIRTHDAY_MILESTONE_KEY } from "../../src/domain/milestones";
+import { calendarEvents, contactNotifications, mailOutbox, pregnancies, pregnancyBabies, userPreferences, users, waitingRoomImages, waitingRoomMessages, waitingRoomSessions } from "../../worker/db/schema";
 import { testPicture, testPng } from "../support/images";
 import { activateWaitingRoom, inDb, secondBrowser } from "./family";
 import { expect, expectAccessible, signInThroughApi, test } from "./support";
@@ -36,10 +37,12 @@ test("the demo owner announces both twins with separate details; Grandma's scree
   const before = await inDb(async (db) => {
     const [pregnancy] = await db.select({ id: pregnancies.id, storage: pregnancies.photoStorageUsed }).from(pregnancies).where(eq(pregnancies.title, DEMO_PREGNANCY_TITLE));
     const babies = await db.select().from(pregnancyBabies).where(eq(pregnancyBabies.pregnancyId, pregnancy!.id));
+    // The births turn the due date's milestone into the twins' birthday.
+    const dueDate = await db.select().from(calendarEvents).where(and(eq(calendarEvents.pregnancyId, pregnancy!.id), eq(calendarEvents.milestoneKey, "due-date")));
     const [samUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, sam.email));
     // Sam turned waiting-room mail off in Settings.
     await db.insert(userPreferences).values({ userId: samUser!.id, waitingRoomActivation: false }).onConflictDoUpdate({ target: userPreferences.userId, set: { waitingRoomActivation: false } });
-    return { pregnancyId: pregnancy!.id, storage: pregnancy!.storage, babies, samId: samUser!.id };
+    return { pregnancyId: pregnancy!.id, storage: pregnancy!.storage, babies, dueDate, samId: samUser!.id };
   });
   const viewport = page.viewportSize() ?? undefined;
   const grandmaPage = await secondBrowser(browser, baseURL!, viewport);
@@ -94,6 +97,8 @@ test("the demo owner announces both twins with separate details; Grandma's scree
       await db.delete(waitingRoomImages).where(and(eq(waitingRoomImages.pregnancyId, pregnancyId), gte(waitingRoomImages.createdAt, started)));
       await db.update(pregnancies).set({ photoStorageUsed: before.storage }).where(eq(pregnancies.id, pregnancyId));
       for (const baby of before.babies) await db.update(pregnancyBabies).set(baby).where(eq(pregnancyBabies.id, baby.id));
+      for (const event of before.dueDate) await db.update(calendarEvents).set(event).where(eq(calendarEvents.id, event.id));
+      await db.delete(calendarEvents).where(and(eq(calendarEvents.pregnancyId, pregnancyId), eq(calendarEvents.milestoneKey, BIRTHDAY_MILESTONE_KEY), gte(calendarEvents.createdAt, started)));
       await db.update(userPreferences).set({ waitingRoomActivation: true }).where(eq(userPreferences.userId, before.samId));
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BABY_GAME_CLOSENESS_POINTS, BABY_GAME_EXACT_POINTS, BABY_GAME_MESSAGES, birthDetailsSchema, checkCentimetres, checkInches, checkKilograms, checkPoundsOunces, checkTypedBirthSize, type BirthFacts, birthFactsOf, type GameEntry, minutesApart, playerKeyOf, rankLeaderboard, sameGuessText, scoreGuess } from "../../src/domain/babyGame";
+import { BABY_GAME_CLOSENESS_POINTS, BABY_GAME_EXACT_POINTS, BABY_GAME_MESSAGES, birthDetailsSchema, everyBabyHere, resultFromBirth, checkCentimetres, checkInches, checkKilograms, checkPoundsOunces, checkTypedBirthSize, type BirthFacts, birthFactsOf, type GameEntry, minutesApart, playerKeyOf, rankLeaderboard, sameGuessText, scoreGuess } from "../../src/domain/babyGame";
 import { TIME_MESSAGES } from "../../src/domain/time";
 
 const actual: BirthFacts = { weight: 7.5, length: 20, date: "2026-03-10", time: "14:30:00", hairColor: "brown", eyeColor: "blue", name: "Mary Ann" };
@@ -187,5 +187,31 @@ describe("sizes typed in either units", () => {
     expect(checkTypedBirthSize("metric", { ...blank, pounds: "7" })).toEqual({ ok: true });
     expect(checkTypedBirthSize("metric", { ...blank, kilograms: "3.45", length: "5" })).toEqual({ ok: false, errors: { weight: BABY_GAME_MESSAGES.kilogramsPrecision, length: BABY_GAME_MESSAGES.lengthRangeCentimetres } });
     expect(checkTypedBirthSize("imperial", { ...blank, ounces: "20" })).toEqual({ ok: false, errors: { weight: BABY_GAME_MESSAGES.ouncesRange } });
+  });
+});
+
+describe("after the birth (issue 37)", () => {
+  it("closes the game only when every baby is here: one twin born changes nothing, and a game without babies never closes", () => {
+    expect(everyBabyHere([{ born: true }, { born: false }])).toBe(false);
+    expect(everyBabyHere([{ born: true }, { born: true }])).toBe(true);
+    expect(everyBabyHere([{ born: true }])).toBe(true);
+    expect(everyBabyHere([])).toBe(false);
+  });
+
+  const birth = { name: "Sprout Rose", birthOrder: 2, birthDate: "2026-11-28", birthTime: "22:31:00", birthWeightPounds: 5.25, birthLengthInches: 18.004 };
+
+  it("fills the actual result from the birth as announced: date, time, weight, length to the hundredth and the name given", () => {
+    expect(resultFromBirth(birth)).toEqual({ date: "2026-11-28", time: "22:31:00", weight: 5.25, length: 18, name: "Sprout Rose" });
+    // Scored as the parents would have typed it: a perfect guess gets every point the birth can give.
+    const result = resultFromBirth(birth);
+    expect(scoreGuess({ ...result }, result).points).toEqual({ date: 20, time: 20, weight: 20, length: 20, hairColor: null, eyeColor: null, name: 15 });
+  });
+
+  it("invents nothing: details left out of the announcement stay out, and the placeholder 'Baby N' is no name to score", () => {
+    expect(resultFromBirth({ ...birth, name: "Baby 2", birthTime: null, birthWeightPounds: null, birthLengthInches: null })).toEqual({ date: "2026-11-28" });
+  });
+
+  it("says why a guess is refused once the babies are here", () => {
+    expect(BABY_GAME_MESSAGES.closed).toBe("The babies are here, so the game is closed: predictions can no longer be made or changed.");
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eventWeekNumber } from "../../src/domain/calendar";
 import { dueDateFromLmp, lmpFromDueDate, trimester } from "../../src/domain/dates";
-import { MILESTONE_KEYS, SUGGESTED_MILESTONES, milestoneByKey, milestoneDate, milestoneEvent, milestoneWeek, type MilestoneKey } from "../../src/domain/milestones";
+import { BIRTHDAY_MILESTONE_KEY, birthdayPrivacyLevel, birthdayTitle, MILESTONE_KEYS, milestoneOverAtBirth, milestonesSuggested, SUGGESTED_MILESTONES, milestoneByKey, milestoneDate, milestoneEvent, milestoneWeek, type MilestoneKey } from "../../src/domain/milestones";
 import { sanitizeNotes, sanitizeTitle } from "../../src/domain/sanitize";
 import { NOTES_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../src/domain/textLimits";
 
@@ -111,5 +111,54 @@ describe("a milestone's calendar event", () => {
       autoDate: true,
       milestoneKey: "baby-shower",
     });
+  });
+});
+
+describe("after the birth (issue 37)", () => {
+  it("suggests pregnancy milestones until the first baby is here", () => {
+    expect(milestonesSuggested([])).toBe(true);
+    expect(milestonesSuggested([{ birthDate: null }, { birthDate: null }])).toBe(true);
+    expect(milestonesSuggested([{ birthDate: "2026-11-28" }, { birthDate: null }])).toBe(false);
+  });
+
+  it("names the babies born that day in the birthday's title", () => {
+    expect(birthdayTitle(["Bean"])).toBe("Bean's birthday");
+    expect(birthdayTitle(["Bean", "Sprout"])).toBe("Bean and Sprout's birthday");
+    expect(birthdayTitle(["Ada", "Bea", "Cy"])).toBe("Ada, Bea, and Cy's birthday");
+    expect(BIRTHDAY_MILESTONE_KEY).not.toBe("due-date");
+    expect(MILESTONE_KEYS).not.toContain(BIRTHDAY_MILESTONE_KEY);
+  });
+
+  it("shows the birthday to no guest the birth was not told to, and never wider than the event was", () => {
+    // Told to everyone: the event keeps its audience (the due date's, extended family).
+    expect(birthdayPrivacyLevel("extended-family", null)).toBe("extended-family");
+    // Told to every circle: still no wider than the event was.
+    expect(birthdayPrivacyLevel("extended-family", ["immediate-family", "extended-family", "close-friends", "friends", "acquaintances"])).toBe("extended-family");
+    // The immediate family alone: the extended family does not see it.
+    expect(birthdayPrivacyLevel("extended-family", ["immediate-family"])).toBe("immediate-family");
+    // A gap: friends were told but not close friends, who would see an event at the friends' level.
+    expect(birthdayPrivacyLevel("acquaintances", ["immediate-family", "extended-family", "friends"])).toBe("extended-family");
+    // The closest circle not told (or nobody): the parents alone.
+    expect(birthdayPrivacyLevel("extended-family", ["friends"])).toBe("parents-only");
+    expect(birthdayPrivacyLevel("extended-family", [])).toBe("parents-only");
+    expect(birthdayPrivacyLevel("parents-only", null)).toBe("parents-only");
+  });
+});
+
+describe("the milestones still to come at the birth (issue 37)", () => {
+  const event = { milestoneKey: "full-term", autoDate: true, isArchived: false, date: "2026-12-10" };
+  it("are over when the app placed them after the birth day", () => {
+    expect(milestoneOverAtBirth(event, "2026-11-28")).toBe(true);
+    expect(milestoneOverAtBirth({ ...event, milestoneKey: "group-b-strep-test" }, "2026-11-28")).toBe(true);
+  });
+
+  it("leave alone what is past or on the day, dated by hand, archived already, the parents' own events and the due date (it becomes the birthday)", () => {
+    expect(milestoneOverAtBirth(event, "2026-12-10")).toBe(false);
+    expect(milestoneOverAtBirth({ ...event, date: "2026-10-01" }, "2026-11-28")).toBe(false);
+    expect(milestoneOverAtBirth({ ...event, autoDate: false }, "2026-11-28")).toBe(false);
+    expect(milestoneOverAtBirth({ ...event, isArchived: true }, "2026-11-28")).toBe(false);
+    expect(milestoneOverAtBirth({ ...event, milestoneKey: null }, "2026-11-28")).toBe(false);
+    expect(milestoneOverAtBirth({ ...event, milestoneKey: "due-date" }, "2026-11-28")).toBe(false);
+    expect(milestoneOverAtBirth({ ...event, milestoneKey: BIRTHDAY_MILESTONE_KEY }, "2026-11-28")).toBe(false);
   });
 });

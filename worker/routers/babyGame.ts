@@ -11,12 +11,13 @@ const predictionId = z.object({ predictionId: z.uuid() });
 /**
  * Playing needs canPlayBabyGame (parents have every flag); the parents run the game: they lock it
  * with the actual results, unlock it, enter guesses for people without an account and remove them.
- * While the game is locked every guess write is refused (GAME_LOCKED).
+ * While the game is locked every guess write is refused (GAME_LOCKED); once every baby is here,
+ * every new or changed guess too (GAME_CLOSED), and the parents score it from the births.
  */
 const playProcedure = flaggedProcedure("canPlayBabyGame");
 
 export const babyGameRouter = router({
-  /** The babies, whether the game is locked and, once it is, the actual results. */
+  /** The babies, whether the game is locked (and then the actual results) or closed by the births (and then, for parents, the results the births give). */
   state: playProcedure.query(({ ctx }) => gameState(ctx.caller)),
 
   /** Guesses oldest first; a guest sees others' guesses for a baby only after guessing about it themselves. */

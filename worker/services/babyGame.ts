@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { BABY_GAME_MESSAGES, BABY_GAME_NAME_MAX_LENGTH, type BirthDetails, birthFactsOf, type CheckedBirthFacts, type GameEntry, type LeaderboardRow, playerKeyOf, rankLeaderboard, sameGuessText } from "../../src/domain/babyGame";
+import { BABY_GAME_MESSAGES, BABY_GAME_NAME_MAX_LENGTH, type BirthDetails, birthFactsOf, everyBabyHere, resultFromBirth, type CheckedBirthFacts, type GameEntry, type LeaderboardRow, playerKeyOf, rankLeaderboard, sameGuessText } from "../../src/domain/babyGame";
 import type { GuestRelationship } from "../../src/domain/enums";
 import { poundsOuncesFromWeight } from "../../src/domain/prediction";
 import { sanitizePlainText } from "../../src/domain/sanitize";
@@ -14,6 +14,7 @@ const announce = (caller: PregnancyCaller) => caller.waitUntil(tellFeed(caller.e
 
 const invalid = (message: string) => new AppError("BAD_REQUEST", "VALIDATION_FAILED", message);
 const gameLocked = () => new AppError("CONFLICT", "GAME_LOCKED", BABY_GAME_MESSAGES.locked);
+const gameClosed = () => new AppError("CONFLICT", "GAME_CLOSED", BABY_GAME_MESSAGES.closed);
 
 // ---------------------------------------------------------------------------------------------
 // The game's state
@@ -34,13 +35,34 @@ async function assertUnlocked(tx: Executor, pregnancyId: string) {
   if ((await gameRow(tx, pregnancyId, "share")).isLocked) throw gameLocked();
 }
 
-async function isLocked(db: Executor, pregnancyId: string): Promise<boolean> {
-  const [row] = await db.select({ isLocked: babyGameState.isLocked }).from(babyGameState).where(eq(babyGameState.pregnancyId, pregnancyId));
-  return row?.isLocked ?? false;
+const bornColumn = sql<boolean>`${pregnancyBabies.bornAnnouncedAt} is not null`;
+
+/**
+ * Guesses are taken while the game is unlocked and a baby is still expected (issue 37). The
+ * babies' rows are read shared: a birth announced meanwhile either waits for this guess to commit
+ * or is seen by it, so no guess is saved after the last birth.
+ */
+async function assertOpen(tx: Executor, pregnancyId: string) {
+  await assertUnlocked(tx, pregnancyId);
+  const babies = await tx.select({ born: bornColumn }).from(pregnancyBabies).where(eq(pregnancyBabies.pregnancyId, pregnancyId)).for("share");
+  if (everyBabyHere(babies)) throw gameClosed();
 }
 
 const babiesOf = (db: Executor, pregnancyId: string) =>
-  db.select({ id: pregnancyBabies.id, name: pregnancyBabies.name, birthOrder: pregnancyBabies.birthOrder }).from(pregnancyBabies).where(eq(pregnancyBabies.pregnancyId, pregnancyId)).orderBy(asc(pregnancyBabies.birthOrder));
+  db
+    .select({
+      id: pregnancyBabies.id,
+      name: pregnancyBabies.name,
+      birthOrder: pregnancyBabies.birthOrder,
+      born: bornColumn,
+      birthDate: pregnancyBabies.birthDate,
+      birthTime: pregnancyBabies.birthTime,
+      birthWeightPounds: pregnancyBabies.birthWeightPounds,
+      birthLengthInches: pregnancyBabies.birthLengthInches,
+    })
+    .from(pregnancyBabies)
+    .where(eq(pregnancyBabies.pregnancyId, pregnancyId))
+    .orderBy(asc(pregnancyBabies.birthOrder));
 
 async function assertBabyOf(tx: Executor, pregnancyId: string, babyId: string) {
   const [baby] = await tx.select({ pregnancyId: pregnancyBabies.pregnancyId }).from(pregnancyBabies).where(eq(pregnancyBabies.id, babyId));
@@ -48,17 +70,21 @@ async function assertBabyOf(tx: Executor, pregnancyId: string, babyId: string) {
 }
 
 /**
- * The babies to guess about (by birth order) and whether the game is locked. Everyone sees the
- * actual results once locked; parents also get the results last entered while unlocked, so
- * locking again starts from them.
+ * The babies to guess about (by birth order), whether the game is locked, and whether every baby
+ * is here (guesses closed). Everyone sees the actual results once locked; parents also get the
+ * results last entered while unlocked, so locking again starts from them, and once every baby is
+ * here the results the births give (`birthResults`), for one confirmation to score the game.
  */
 export async function gameState(caller: PregnancyCaller) {
   const { db, access } = caller;
-  const [babies, [row]] = await Promise.all([babiesOf(db, access.id), db.select().from(babyGameState).where(eq(babyGameState.pregnancyId, access.id))]);
+  const [births, [row]] = await Promise.all([babiesOf(db, access.id), db.select().from(babyGameState).where(eq(babyGameState.pregnancyId, access.id))]);
   const locked = row?.isLocked ?? false;
+  const allHere = everyBabyHere(births);
   return {
-    babies,
+    babies: births.map(({ id, name, birthOrder }) => ({ id, name, birthOrder })),
     isLocked: locked,
+    everyBabyHere: allHere,
+    birthResults: access.isParent && allHere ? Object.fromEntries(births.map((birth) => [birth.id, resultFromBirth(birth)])) : null,
     lockedAt: locked ? (row?.lockedAt ?? null) : null,
     actualResults: locked ? (row?.actualResults ?? {}) : null,
     previousResults: access.isParent && !locked ? (row?.actualResults ?? null) : null,
@@ -120,10 +146,11 @@ export type PredictionView = ReturnType<typeof predictionView>;
 /**
  * The guesses the viewer may see: parents see every guess; a guest sees their own, and everyone's
  * for a baby once they have guessed about that baby themselves, so nobody copies. Once the game
- * is locked nothing can be copied any more and the leaderboard shows every guess anyway.
+ * is locked or closed by the births nothing can be copied any more, and the leaderboard shows
+ * every guess anyway.
  */
-function visibleGuesses(caller: PregnancyCaller, locked: boolean): SQL | undefined {
-  if (caller.access.isParent || locked) return undefined;
+function visibleGuesses(caller: PregnancyCaller, closed: boolean): SQL | undefined {
+  if (caller.access.isParent || closed) return undefined;
   const userId = caller.user.id;
   return or(
     eq(babyPredictions.predictorId, userId),
@@ -138,9 +165,15 @@ function visibleGuesses(caller: PregnancyCaller, locked: boolean): SQL | undefin
 export async function listPredictions(caller: PregnancyCaller) {
   const { db, access } = caller;
   const userId = caller.user.id;
-  const locked = await isLocked(db, access.id);
+  // One statement for both: without babies there are no guesses, so no row means nothing to hide behind a lock.
+  const babies = await db
+    .select({ born: bornColumn, isLocked: babyGameState.isLocked })
+    .from(pregnancyBabies)
+    .leftJoin(babyGameState, eq(babyGameState.pregnancyId, pregnancyBabies.pregnancyId))
+    .where(eq(pregnancyBabies.pregnancyId, access.id));
+  const closed = babies.some((baby) => baby.isLocked === true) || everyBabyHere(babies);
   const [rows, totals] = await Promise.all([
-    selectPredictions(db, and(eq(babyPredictions.pregnancyId, access.id), visibleGuesses(caller, locked))),
+    selectPredictions(db, and(eq(babyPredictions.pregnancyId, access.id), visibleGuesses(caller, closed))),
     db.select({ babyId: babyPredictions.babyId, total: count() }).from(babyPredictions).where(eq(babyPredictions.pregnancyId, access.id)).groupBy(babyPredictions.babyId),
   ]);
   const predictions = rows.map((row) => predictionView(row, userId));
@@ -189,7 +222,7 @@ export async function submitPrediction(caller: PregnancyCaller, { babyId, detail
   const userId = caller.user.id;
   const values = guessValues(details, birthFactsOf(details));
   const { id, created } = await caller.db.transaction(async (tx) => {
-    await assertUnlocked(tx, caller.access.id);
+    await assertOpen(tx, caller.access.id);
     await assertBabyOf(tx, caller.access.id, babyId);
     const [inserted] = await tx
       .insert(babyPredictions)
@@ -217,7 +250,7 @@ export async function updatePrediction(caller: PregnancyCaller, { predictionId, 
   const userId = caller.user.id;
   const facts = birthFactsOf(details);
   await caller.db.transaction(async (tx) => {
-    await assertUnlocked(tx, caller.access.id);
+    await assertOpen(tx, caller.access.id);
     const [row] = await tx
       .select({ pregnancyId: babyPredictions.pregnancyId, predictorId: babyPredictions.predictorId, additional: babyPredictions.additionalPredictions })
       .from(babyPredictions)
@@ -253,7 +286,7 @@ export async function enterPredictionFor(caller: PregnancyCaller, input: GuessFo
   if (!playerName) throw invalid(BABY_GAME_MESSAGES.playerNameRequired);
   const values = guessValues(input.details, birthFactsOf(input.details), { playerName, ...(input.relationship ? { relationship: input.relationship } : {}) });
   const created = await caller.db.transaction(async (tx) => {
-    await assertUnlocked(tx, caller.access.id);
+    await assertOpen(tx, caller.access.id);
     const [existing] = await tx.select({ pregnancyId: babyPredictions.pregnancyId }).from(babyPredictions).where(eq(babyPredictions.id, input.id));
     if (existing) {
       if (existing.pregnancyId !== caller.access.id) throw new AppError("CONFLICT", "ID_TAKEN", "This id is already used");

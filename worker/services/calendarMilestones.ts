@@ -1,8 +1,23 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { eventWeekNumber } from "../../src/domain/calendar";
 import { lmpFromDueDate } from "../../src/domain/dates";
-import { SUGGESTED_MILESTONES, milestoneDate, milestoneEvent, milestoneWeek, type MilestoneKey } from "../../src/domain/milestones";
+import type { GuestPrivacyLevel } from "../../src/domain/enums";
+import {
+  BIRTHDAY_MILESTONE_KEY,
+  birthdayPrivacyLevel,
+  birthdayTitle,
+  MILESTONE_MESSAGES,
+  milestoneByKey,
+  milestoneOverAtBirth,
+  milestonesSuggested,
+  SUGGESTED_MILESTONES,
+  milestoneDate,
+  milestoneEvent,
+  milestoneWeek,
+  type MilestoneKey,
+} from "../../src/domain/milestones";
 import type { Executor } from "../db";
-import { calendarEvents, pregnancies } from "../db/schema";
+import { calendarEvents, pregnancies, pregnancyBabies } from "../db/schema";
 import { announce } from "./calendar";
 import type { PregnancyCaller } from "./caller";
 import { AppError } from "./errors";
@@ -24,11 +39,17 @@ async function addedKeys(db: Executor, pregnancyId: string): Promise<Set<string 
   return new Set(rows.map((row) => row.key));
 }
 
-/** Every suggested milestone with its date and week in this pregnancy, and whether it is on the calendar already. */
+/** The pregnancy's due date and its babies' birth dates, a row per baby (one without babies), in one statement. */
+const datesOf = (db: Executor, pregnancyId: string) =>
+  db.select({ dueDate: pregnancies.dueDate, birthDate: pregnancyBabies.birthDate }).from(pregnancies).leftJoin(pregnancyBabies, eq(pregnancyBabies.pregnancyId, pregnancies.id)).where(eq(pregnancies.id, pregnancyId));
+
+/** Every suggested milestone with its date and week in this pregnancy, and whether it is on the calendar already; none once a baby is here. */
 export async function suggestedMilestones({ db, access }: PregnancyCaller) {
   const pregnancyId = access.id;
-  const [[pregnancy], added] = await Promise.all([db.select({ dueDate: pregnancies.dueDate }).from(pregnancies).where(eq(pregnancies.id, pregnancyId)), addedKeys(db, pregnancyId)]);
+  const [dates, added] = await Promise.all([datesOf(db, pregnancyId), addedKeys(db, pregnancyId)]);
+  const [pregnancy] = dates;
   if (!pregnancy) throw pregnancyNotFound();
+  if (!milestonesSuggested(dates)) return [];
   const lmp = lmpFromDueDate(pregnancy.dueDate);
   return SUGGESTED_MILESTONES.map((milestone) => ({ ...milestone, date: milestoneDate(milestone, lmp), weekNumber: milestoneWeek(milestone), added: added.has(milestone.key) }));
 }
@@ -44,6 +65,7 @@ export async function addMilestones(caller: PregnancyCaller, keys: readonly Mile
     // Locked: two adds at once cannot both insert a milestone (no unique index covers the key), and a due date change waits.
     const [pregnancy] = await tx.select({ dueDate: pregnancies.dueDate }).from(pregnancies).where(eq(pregnancies.id, pregnancyId)).for("update");
     if (!pregnancy) throw pregnancyNotFound();
+    if (!milestonesSuggested(await datesOf(tx, pregnancyId))) throw new AppError("CONFLICT", "BABY_HERE", MILESTONE_MESSAGES.babyHere);
     const present = await addedKeys(tx, pregnancyId);
     const lmp = lmpFromDueDate(pregnancy.dueDate);
     const rows = SUGGESTED_MILESTONES.filter((m) => wanted.has(m.key) && !present.has(m.key)).map((m) => ({ pregnancyId, ...milestoneEvent(m, lmp), createdBy: caller.user.id }));
@@ -69,4 +91,54 @@ export async function moveAutoDatedEvents(tx: Executor, pregnancyId: string, las
     .from(sql`(values ${schedule}) as moved(milestone_key, new_date, week_number)`)
     .where(and(eq(calendarEvents.pregnancyId, pregnancyId), eq(calendarEvents.autoDate, true), eq(calendarEvents.milestoneKey, sql`moved.milestone_key`)))
     .returning({ id: calendarEvents.id });
+}
+
+/**
+ * A baby's birth on the calendar (issue 37), inside the announcement's transaction: the babies
+ * born that day share one birthday, so a twin born the same day joins the first one's title; the
+ * first birthday is the due date's milestone turned into it (its id, invitations and place in
+ * calendar feeds kept); any other is a new event. It is seen by no guest the birth was not told to.
+ * The suggested milestones still to come are archived (milestoneOverAtBirth).
+ */
+export async function putBirthdayOnCalendar(tx: Executor, birth: { pregnancyId: string; birthDate: string; toldTo: readonly GuestPrivacyLevel[] | null; announcedBy: string }) {
+  const { pregnancyId, birthDate, toldTo } = birth;
+  const bornThatDay = await tx
+    .select({ name: pregnancyBabies.name })
+    .from(pregnancyBabies)
+    .where(and(eq(pregnancyBabies.pregnancyId, pregnancyId), eq(pregnancyBabies.birthDate, birthDate)))
+    .orderBy(asc(pregnancyBabies.birthOrder));
+  const events = await tx
+    .select({
+      id: calendarEvents.id,
+      date: calendarEvents.date,
+      milestoneKey: calendarEvents.milestoneKey,
+      autoDate: calendarEvents.autoDate,
+      isArchived: calendarEvents.isArchived,
+      privacyLevel: calendarEvents.privacyLevel,
+      notes: calendarEvents.notes,
+    })
+    .from(calendarEvents)
+    .where(and(eq(calendarEvents.pregnancyId, pregnancyId), isNotNull(calendarEvents.milestoneKey)))
+    .orderBy(asc(calendarEvents.createdAt))
+    .for("update");
+  const over = events.filter((event) => milestoneOverAtBirth(event, birthDate)).map((event) => event.id);
+  if (over.length > 0) await tx.update(calendarEvents).set({ isArchived: true }).where(inArray(calendarEvents.id, over));
+  const title = birthdayTitle(bornThatDay.map((baby) => baby.name));
+  const sameDay = events.find((event) => event.milestoneKey === BIRTHDAY_MILESTONE_KEY && event.date === birthDate);
+  if (sameDay) {
+    await tx.update(calendarEvents).set({ title, privacyLevel: birthdayPrivacyLevel(sameDay.privacyLevel, toldTo) }).where(eq(calendarEvents.id, sameDay.id));
+    return;
+  }
+  const [pregnancy] = await tx.select({ dueDate: pregnancies.dueDate }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
+  if (!pregnancy) throw pregnancyNotFound();
+  const dueDate = milestoneByKey("due-date");
+  const birthday = { title, date: birthDate, weekNumber: eventWeekNumber(birthDate, lmpFromDueDate(pregnancy.dueDate)), autoDate: false, milestoneKey: BIRTHDAY_MILESTONE_KEY };
+  const dueDateEvent = events.find((event) => event.milestoneKey === "due-date");
+  if (dueDateEvent) {
+    // The milestone's own note is about the estimate; a note the parents wrote stays.
+    const notes = dueDateEvent.notes === dueDate.note ? null : dueDateEvent.notes;
+    await tx.update(calendarEvents).set({ ...birthday, notes, privacyLevel: birthdayPrivacyLevel(dueDateEvent.privacyLevel, toldTo) }).where(eq(calendarEvents.id, dueDateEvent.id));
+    return;
+  }
+  await tx.insert(calendarEvents).values({ ...birthday, pregnancyId, category: dueDate.category, privacyLevel: birthdayPrivacyLevel(dueDate.privacyLevel, toldTo), createdBy: birth.announcedBy });
 }

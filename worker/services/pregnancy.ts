@@ -31,7 +31,7 @@ const babyColumns = {
   birthOrder: pregnancyBabies.birthOrder,
   gender: pregnancyBabies.gender,
   color: pregnancyBabies.color,
-  /** Set once the baby is born (the waiting room's baby-here or Settings). */
+  /** Set once the baby is here (the waiting room's baby-here or Settings): the birth day in the family's zone. */
   birthDate: pregnancyBabies.birthDate,
 };
 type Baby = { [K in keyof typeof babyColumns]: (typeof pregnancyBabies.$inferSelect)[K] };

@@ -22,7 +22,7 @@ import {
   waitingRoomReactions,
   waitingRoomSessions,
 } from "../db/schema";
-import { tellRoom } from "../infra/rooms";
+import { tellFeed, tellRoom } from "../infra/rooms";
 import { composeMail } from "../infra/mailer";
 import { waitingRoomImageKey } from "../infra/storage";
 import { loadPregnancyAccess } from "./access";
@@ -34,6 +34,8 @@ import { listParticipantsWithPermissions } from "./participants";
 import { logEvent } from "../infra/log";
 import { babyHerePush, directMessagePush, falseAlarmPush, parentUpdatePush, waitingRoomActivatedPush } from "../../src/domain/push";
 import { notifyMembers } from "./push";
+import { announce as announceCalendar } from "./calendar";
+import { putBirthdayOnCalendar } from "./calendarMilestones";
 
 /** Fan-out runs after the write has committed and never fails the write: clients catch up from the database. */
 const announce = (caller: PregnancyCaller, event: RoomEvent, to?: string[]) => caller.waitUntil(tellRoom(caller.env, caller.access.id, event, to));
@@ -661,6 +663,7 @@ export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnounce
   const now = new Date();
   const scheduledCloseAt = new Date(now.getTime() + BABY_HERE_CLOSE_MS);
   const closingTime = formatClosingTime(scheduledCloseAt, input.timeZone);
+  const birthDate = todayIn(input.timeZone, now);
   const announced = await db.transaction(async (tx) => {
     const babies = await tx.select({ id: pregnancyBabies.id }).from(pregnancyBabies).where(eq(pregnancyBabies.pregnancyId, pregnancyId));
     const [session] = await tx
@@ -685,19 +688,25 @@ export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnounce
       const [stored] = target
         ? await tx
             .update(pregnancyBabies)
-            .set(birthColumns(input, todayIn(input.timeZone, now), storagePath, now))
+            .set(birthColumns(input, birthDate, storagePath, now))
             .where(and(eq(pregnancyBabies.id, target.id), isNull(pregnancyBabies.bornAnnouncedAt)))
             .returning({ id: pregnancyBabies.id })
         : [];
       if (!stored) throw stateUpdateRefused();
+      await putBirthdayOnCalendar(tx, { pregnancyId, birthDate, toldTo: input.audienceGroups ?? null, announcedBy: userId });
     }
     const headline = birthHeadline(name, birth);
     const message = await insertSystemUpdate(tx, pregnancyId, userId, babyHereNotice({ ...input, name }, closingTime, birth), now, storagePath);
-    return { message, headline };
+    return { message, headline, onCalendar: order.length > 0 };
   });
-  const { message, headline } = announced;
+  const { message, headline, onCalendar } = announced;
   announce(caller, { kind: "state", state: "baby-here", scheduledCloseAt: scheduledCloseAt.toISOString() });
   announce(caller, { kind: "message", message: roomMessage(message) });
+  if (onCalendar) {
+    // The birthday is on the calendar, and the game may have closed with this birth.
+    announceCalendar(caller, pregnancyId);
+    caller.waitUntil(tellFeed(caller.env, pregnancyId, "babyGame"));
+  }
   const [inRoom, outside] = [recipients.filter((r) => r.inRoom), recipients.filter((r) => !r.inRoom)];
   await Promise.all([
     mailUpdate(caller, "baby-here", inRoom, `${title}: ${headline}`, [message.content, "Join the family in the waiting room to send your love."]),
@@ -736,13 +745,18 @@ export async function recordBirth(caller: PregnancyCaller, input: BirthRecord): 
     const target = order.find((b) => b.id === input.babyId);
     if (!target) throw notFound("Baby");
     if (target.born) throw new AppError("CONFLICT", "ALREADY_BORN", `${target.name} is already marked as born.`);
-    await tx.update(pregnancyBabies).set(birthColumns(input, day.value, null, now)).where(eq(pregnancyBabies.id, target.id));
+    // Not told now: no guest circle was told, so the digest and the calendar keep it to the parents.
+    const toldTo = input.tellFamily ? (input.audienceGroups ?? null) : [];
+    await tx.update(pregnancyBabies).set(birthColumns({ ...input, audienceGroups: toldTo ?? undefined }, day.value, null, now)).where(eq(pregnancyBabies.id, target.id));
+    await putBirthdayOnCalendar(tx, { pregnancyId, birthDate: day.value, toldTo, announcedBy: userId });
     const birth: BirthOrder = { expected: order.length, arrivedBefore: order.filter((b) => b.born).map((b) => b.name) };
     const name = input.name || target.name;
     // The day is told when it was not today; one baby's name only when the parents typed it, as in the room.
     const details = { ...input, name: input.name || (birth.expected > 1 ? target.name : undefined), ...(day.value !== caller.access.today ? { date: day.value } : {}) };
     return { name, headline: birthHeadline(details.name, birth), notice: birthNotice(details, birth) };
   });
+  announceCalendar(caller, pregnancyId);
+  caller.waitUntil(tellFeed(caller.env, pregnancyId, "babyGame"));
   if (input.tellFamily) {
     const [title, participants] = await Promise.all([pregnancyTitle(db, pregnancyId), listParticipantsWithPermissions(db, pregnancyId)]);
     const recipients = birthRecipients(participants, userId, input.audienceGroups);

@@ -11,7 +11,7 @@ import { AREAS } from "../../lib/areas";
 import { BabyPanel, BirthDetailsList } from "./BabyPanel";
 import { storedResultOf } from "./birthDetails";
 import { LeaderboardSection } from "./LeaderboardSection";
-import { ParentControls } from "./ParentControls";
+import { ParentControls, ScoreFromBirth } from "./ParentControls";
 import { useBabyGame, useBabyGameWrites, type GameScope, type GameState } from "./useBabyGame";
 import { PageHeader } from "../../ui/PageHeader";
 import { GAME_TOASTS } from "../../domain/babyGame";
@@ -71,7 +71,7 @@ function BabyGame({ scope, isParent, dueDate, userId }: { scope: GameScope; isPa
       baby={baby}
       predictions={predictions.data.predictions.filter((p) => p.babyId === baby.id)}
       hidden={predictions.data.hiddenByBaby[baby.id] ?? 0}
-      locked={game.isLocked}
+      locked={game.isLocked || game.everyBabyHere}
       isParent={isParent}
       defaultDate={dueDate}
       writes={writes}
@@ -95,6 +95,7 @@ function BabyGame({ scope, isParent, dueDate, userId }: { scope: GameScope; isPa
     <>
       <GameStatus state={game} />
       {isParent && <ParentControls state={game} writes={writes} dueDate={dueDate} />}
+      {isParent && game.everyBabyHere && !game.isLocked && <ScoreFromBirth state={game} writes={writes} />}
       {game.isLocked && <ActualResults state={game} />}
       {game.isLocked && <LeaderboardSection leaderboard={leaderboard} babies={babies} userId={userId} />}
       {guesses}
@@ -108,6 +109,12 @@ function GameStatus({ state }: { state: GameState }) {
       <p role="status" className="rounded-xl border border-border bg-lavender px-4 py-3 text-sm">
         <strong className="font-semibold">The game is locked</strong>
         {state.lockedAt ? ` since ${lockedAtFormat.format(state.lockedAt)}` : ""}. The results are in: see who came closest below.
+      </p>
+    );
+  if (state.everyBabyHere)
+    return (
+      <p role="status" className="rounded-xl border border-border bg-lavender px-4 py-3 text-sm">
+        <strong className="font-semibold">{state.babies.length > 1 ? "The babies are here!" : "The baby is here!"}</strong> The game is closed to new guesses. The leaderboard appears once the parents score it.
       </p>
     );
   return <p className="text-sm text-muted-foreground">Make your guesses before the parents lock the game. You can change them until then.</p>;

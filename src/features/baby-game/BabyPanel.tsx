@@ -119,7 +119,7 @@ function OwnGuess({ baby, mine, locked, defaultDate, writes }: { baby: Baby; min
       </>
     );
   } else if (locked) {
-    body = <p className="text-muted-foreground">You did not make a guess before the game was locked.</p>;
+    body = <p className="text-muted-foreground">You did not make a guess before the game closed.</p>;
   } else {
     body = (
       <GuessForm

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { BABY_GAME_MESSAGES, BABY_GAME_NAME_MAX_LENGTH } from "../../domain/babyGame";
 import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 import { GUEST_RELATIONSHIPS, type GuestRelationship } from "../../domain/enums";
@@ -21,7 +21,8 @@ import type { BabyGameWrites, GameState } from "./useBabyGame";
 export function ParentControls({ state, writes, dueDate }: { state: GameState; writes: BabyGameWrites; dueDate: string }) {
   const [dialog, setDialog] = useState<"lock" | "unlock" | "guess" | null>(null);
   const close = () => setDialog(null);
-  const hasBabies = state.babies.length > 0;
+  // Once every baby is here the game takes no more guesses, and scoring it is offered on the page itself (ScoreFromBirth).
+  const open = state.babies.length > 0 && !state.everyBabyHere;
   return (
     <div className="flex flex-wrap gap-2">
       {state.isLocked ? (
@@ -29,12 +30,15 @@ export function ParentControls({ state, writes, dueDate }: { state: GameState; w
           <Button variant="secondary" onClick={() => setDialog("lock")}>
             Correct the results
           </Button>
-          <Button variant="secondary" onClick={() => setDialog("unlock")}>
-            Unlock game
-          </Button>
+          {/* Unlocking reopens guessing, which the births have closed for good. */}
+          {open && (
+            <Button variant="secondary" onClick={() => setDialog("unlock")}>
+              Unlock game
+            </Button>
+          )}
         </>
       ) : (
-        hasBabies && (
+        open && (
           <>
             <Button onClick={() => setDialog("lock")}>Lock game and enter results</Button>
             <Button variant="secondary" onClick={() => setDialog("guess")}>
@@ -68,9 +72,31 @@ export function ParentControls({ state, writes, dueDate }: { state: GameState; w
   );
 }
 
-/** One set of actual results per baby, from the results entered before if there were any. */
-function ResultsForm({ state, writes, onDone }: { state: GameState; writes: BabyGameWrites; onDone: () => void }) {
-  const stored = state.actualResults ?? state.previousResults ?? {};
+/**
+ * Once every baby is here and the game is not scored yet: the results the births give, filled in
+ * for the parents to check and complete, and one button that locks and scores the game.
+ */
+export function ScoreFromBirth({ state, writes }: { state: GameState; writes: BabyGameWrites }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="card flex flex-col gap-4 p-4 sm:p-6">
+      <div>
+        <h2 id={headingId} className="text-xl font-bold">
+          Score the game
+        </h2>
+        <p className="mt-1 text-muted-foreground">The birth details are filled in. Check them, add anything missing, then lock the game to see who came closest.</p>
+      </div>
+      <ResultsForm state={state} writes={writes} />
+    </section>
+  );
+}
+
+/**
+ * One set of actual results per baby: the results stored, else what the births told (over any
+ * results entered before, which may hold hair and eye colour), else blank.
+ */
+function ResultsForm({ state, writes, onDone }: { state: GameState; writes: BabyGameWrites; onDone?: () => void }) {
+  const stored = state.actualResults ?? Object.fromEntries(state.babies.map((baby) => [baby.id, { ...state.previousResults?.[baby.id], ...state.birthResults?.[baby.id] }]));
   const system = useMeasurementSystem();
   // A birth's date is the family's today, where the hospital is.
   const { today } = useFamilyTime();
@@ -90,7 +116,7 @@ function ResultsForm({ state, writes, onDone }: { state: GameState; writes: Baby
     setBusy(true);
     try {
       await writes.lock(results);
-      onDone();
+      onDone?.();
     } catch {
       // The failure toast says why; the form keeps what was typed.
     } finally {
@@ -107,9 +133,11 @@ function ResultsForm({ state, writes, onDone }: { state: GameState; writes: Baby
         </fieldset>
       ))}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
+        {onDone && (
+          <Button variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        )}
         <Button type="submit" loading={busy}>
           {state.isLocked ? "Save results" : "Lock and score"}
         </Button>

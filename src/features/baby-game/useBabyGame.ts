@@ -29,8 +29,8 @@ export type ActualResultsInput = RouterInputs["babyGame"]["lock"]["results"];
 /** These calls say what failed themselves; the app-wide refusal toast would only be replaced. */
 const quiet = { isolationToast: false } as const;
 
-/** Codes whose message says why (the game is locked, the player already guessed, a field is wrong). */
-const EXPLAINED_CODES = new Set(["GAME_LOCKED", "DUPLICATE_PLAYER", "NOT_YOUR_PREDICTION", "VALIDATION_FAILED"]);
+/** Codes whose message says why (the game is locked or closed by the birth, the player already guessed, a field is wrong). */
+const EXPLAINED_CODES = new Set(["GAME_LOCKED", "GAME_CLOSED", "DUPLICATE_PLAYER", "NOT_YOUR_PREDICTION", "VALIDATION_FAILED"]);
 
 /** A spec text as a toast ('Title: description'), with the server's reason after it when it gave one. */
 export function gameToast(text: string, variant: "success" | "error", reason?: string) {

@@ -15,6 +15,7 @@ import { AgendaView, MonthView, monthTitle, WeekView } from "./CalendarViews";
 import { EventDialog } from "./EventDialog";
 import { EventFormDialog } from "./EventFormDialog";
 import { SuggestedMilestonesDialog } from "./SuggestedMilestonesDialog";
+import { milestonesSuggested } from "../../domain/milestones";
 import { useCalendarEvents, useCalendarWrites, type CalendarEvent, type CalendarScope, type NewEventInput } from "./useCalendar";
 import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 import { dateFormat, formatDateOnly } from "../../lib/format";
@@ -45,7 +46,7 @@ const PREVIOUS_LABELS: Readonly<Record<CalendarView, [string, string]>> = {
  */
 export function CalendarPage() {
   useDocumentTitle("Calendar");
-  const { pregnancyId, mode, access, isLoading } = usePregnancyContext();
+  const { pregnancyId, pregnancy, mode, access, isLoading } = usePregnancyContext();
   const readOnly = usePregnancyReadOnly();
   if (isLoading) return <Spinner label="Loading calendar" className="p-6" />;
   if (!pregnancyId)
@@ -56,10 +57,18 @@ export function CalendarPage() {
     );
   const isParent = mode === "parent" && (access?.isParent ?? false);
   // After the service end no event can be added or changed (the page says why in one line).
-  return <Calendar scope={{ pregnancyId, mode }} canEdit={!readOnly && (access?.permissions.canEditCalendar ?? false)} isParent={isParent} />;
+  return (
+    <Calendar
+      scope={{ pregnancyId, mode }}
+      canEdit={!readOnly && (access?.permissions.canEditCalendar ?? false)}
+      isParent={isParent}
+      // Once a baby is here, pregnancy milestones are not offered any more.
+      suggestsMilestones={milestonesSuggested(pregnancy?.babies ?? [])}
+    />
+  );
 }
 
-function Calendar({ scope, canEdit, isParent }: { scope: CalendarScope; canEdit: boolean; isParent: boolean }) {
+function Calendar({ scope, canEdit, isParent, suggestsMilestones }: { scope: CalendarScope; canEdit: boolean; isParent: boolean; suggestsMilestones: boolean }) {
   const { session } = useRouteContext({ from: "/_authenticated" });
   const search = useSearch({ from: "/_authenticated/calendar" });
   const navigate = useNavigate({ from: "/calendar" });
@@ -134,9 +143,11 @@ function Calendar({ scope, canEdit, isParent }: { scope: CalendarScope; canEdit:
         </div>
         {canEdit && (
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => setSuggesting(true)}>
-              Suggested milestones
-            </Button>
+            {suggestsMilestones && (
+              <Button variant="secondary" onClick={() => setSuggesting(true)}>
+                Suggested milestones
+              </Button>
+            )}
             <Button onClick={() => setForm({ date: selectedDay ?? (anchor < today ? today : anchor) })}>
               <PlusIcon className="size-5" />
               Add event
@@ -184,7 +195,7 @@ function Calendar({ scope, canEdit, isParent }: { scope: CalendarScope; canEdit:
         Want these events on your phone? <Link to="/settings" hash="calendar-subscription" className="font-semibold text-link underline">Subscribe in your calendar app</Link>.
       </p>
 
-      {canEdit && <SuggestedMilestonesDialog pregnancyId={scope.pregnancyId} open={suggesting} onOpenChange={setSuggesting} />}
+      {canEdit && suggestsMilestones && <SuggestedMilestonesDialog pregnancyId={scope.pregnancyId} open={suggesting} onOpenChange={setSuggesting} />}
       <EventFormDialog open={form !== null} onClose={() => setForm(null)} event={form?.event} defaultDate={form?.date ?? today} parentFields={isParent} onSubmit={save} />
       {search.event && (
         <EventDialog

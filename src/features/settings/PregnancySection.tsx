@@ -14,8 +14,8 @@ import { toast } from "../../ui/toast";
 import { formatDateOnly } from "../../lib/format";
 import { SelectField } from "../../ui/fields";
 import { ColorPicker } from "./ColorPicker";
-import { BirthLine } from "./RecordBirth";
-import { GENDER_LABELS } from "../../lib/labels";
+import { RecordBirthButton } from "./RecordBirth";
+import { genderLabel } from "../../lib/labels";
 import { SETTINGS_MESSAGES } from "./messages";
 import { LoadFailed, SectionLoading, SettingsSection } from "../../ui/SettingsSection";
 import { serverErrorText } from "../../lib/serverError";
@@ -69,7 +69,7 @@ export function PregnancySections(scope: Scope) {
             <li key={baby.id} className="flex flex-col gap-2">
               <BabyEditor baby={baby} scope={scope} />
               {/* Beside the baby's form, not in it: recording the birth is a form of its own. */}
-              <BirthLine baby={baby} scope={scope} twins={d.babies.length > 1} />
+              <RecordBirthButton baby={baby} scope={scope} twins={d.babies.length > 1} />
             </li>
           ))}
         </ul>
@@ -197,12 +197,12 @@ function PregnancyDetailsForm({ details, scope }: { details: Details; scope: Sco
   );
 }
 
-function GenderSelect({ value, onChange }: { value: BabyGender; onChange: (gender: BabyGender) => void }) {
+function GenderSelect({ value, onChange, born = false }: { value: BabyGender; onChange: (gender: BabyGender) => void; born?: boolean }) {
   return (
     <SelectField label="Gender" value={value} onChange={(e) => onChange(e.target.value as BabyGender)}>
       {BABY_GENDERS.map((gender) => (
         <option key={gender} value={gender}>
-          {GENDER_LABELS[gender]}
+          {genderLabel(gender, born)}
         </option>
       ))}
     </SelectField>
@@ -237,9 +237,16 @@ function BabyEditor({ baby, scope }: { baby: Baby; scope: Scope }) {
     <form onSubmit={submit} noValidate>
       <fieldset className="flex flex-col gap-3 rounded-xl border border-border p-4">
         <legend className="px-1 font-semibold">{baby.name}</legend>
+        {baby.birthDate && (
+          // The name and sex shown are those the parents gave at the birth (the baby-here announcement).
+          <p className="text-sm font-medium">
+            Born {formatDateOnly(baby.birthDate)}
+            {baby.gender === "unknown" ? "" : `, a ${baby.gender}`}
+          </p>
+        )}
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={TITLE_MAX_LENGTH} hint={`Leave empty to use '${defaultBabyName(baby.birthOrder)}'.`} />
-          <GenderSelect value={gender} onChange={setGender} />
+          <GenderSelect value={gender} onChange={setGender} born={baby.birthDate !== null} />
         </div>
         <ColorPicker legend="Colour" value={color} onChange={setColor} />
         <div>

@@ -1,20 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  GUEST_PRIVACY_LEVELS,
-  type GuestPrivacyLevel,
-} from "../../domain/enums";
+import { GUEST_PRIVACY_LEVELS, type GuestPrivacyLevel } from "../../domain/enums";
 import { BIRTH_DATE_MESSAGES, checkBirthDate } from "../../domain/waitingRoom";
 import { todayIn } from "../../domain/timeZones";
-import { formatDateOnly } from "../../lib/format";
 import { useMeasurementSystem } from "../../lib/measurementSystem";
 import { serverErrorText } from "../../lib/serverError";
 import { useTRPC } from "../../lib/trpc";
-import {
-  BirthDetailsFields,
-  birthToSend,
-  typedBirth,
-} from "../../ui/BirthDetailsFields";
+import { BirthDetailsFields, birthToSend, typedBirth } from "../../ui/BirthDetailsFields";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { chosenCircles, NewsCirclesField } from "../../ui/NewsCirclesField";
@@ -25,65 +17,25 @@ type Scope = { pregnancyId: string };
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * A baby's birth in Settings: 'Born on …' once recorded, else the way to record it for families who
- * never opened the waiting room (or told the news their own way).
+ * The way to record a baby's birth in Settings, for families who never opened the waiting room (or
+ * told the news their own way); nothing once the baby is born (the baby's form says so).
  */
-export function BirthLine({
-  baby,
-  scope,
-  twins,
-}: {
-  baby: { id: string; name: string; birthDate: string | null };
-  scope: Scope;
-  twins: boolean;
-}) {
+export function RecordBirthButton({ baby, scope, twins }: { baby: { id: string; name: string; birthDate: string | null }; scope: Scope; twins: boolean }) {
   const [open, setOpen] = useState(false);
-  if (baby.birthDate)
-    return (
-      <p className="text-sm font-medium">
-        Born on {formatDateOnly(baby.birthDate, { dateStyle: "long" })}
-      </p>
-    );
+  if (baby.birthDate) return null;
   return (
     <div>
-      <Button
-        type="button"
-        size="sm"
-        variant="secondary"
-        onClick={() => setOpen(true)}
-      >
+      <Button type="button" size="sm" variant="secondary" onClick={() => setOpen(true)}>
         {baby.name} is here
       </Button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={`${baby.name} is here`}
-        description="For a birth you did not share from the waiting room. Tell us what you'd like to keep."
-      >
-        {open && (
-          <RecordBirthForm
-            baby={baby}
-            scope={scope}
-            twins={twins}
-            onDone={() => setOpen(false)}
-          />
-        )}
+      <Dialog open={open} onClose={() => setOpen(false)} title={`${baby.name} is here`} description="For a birth you did not share from the waiting room. Tell us what you'd like to keep.">
+        {open && <RecordBirthForm baby={baby} scope={scope} twins={twins} onDone={() => setOpen(false)} />}
       </Dialog>
     </div>
   );
 }
 
-function RecordBirthForm({
-  baby,
-  scope,
-  twins,
-  onDone,
-}: {
-  baby: { id: string; name: string };
-  scope: Scope;
-  twins: boolean;
-  onDone: () => void;
-}) {
+function RecordBirthForm({ baby, scope, twins, onDone }: { baby: { id: string; name: string }; scope: Scope; twins: boolean; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const today = todayIn(browserZone(), new Date());
@@ -97,9 +49,7 @@ function RecordBirthForm({
     length?: string;
   }>({});
   const [tell, setTell] = useState(true);
-  const [circles, setCircles] = useState<GuestPrivacyLevel[]>([
-    ...GUEST_PRIVACY_LEVELS,
-  ]);
+  const [circles, setCircles] = useState<GuestPrivacyLevel[]>([...GUEST_PRIVACY_LEVELS]);
   const record = useMutation(
     trpc.waitingRoom.recordBirth.mutationOptions({
       onSuccess: (answer) => {
@@ -108,9 +58,7 @@ function RecordBirthForm({
         onDone();
         toast({
           title: `${answer.name} is here`,
-          description: tell
-            ? "Your family has been told."
-            : "Saved. Nobody was told.",
+          description: tell ? "Your family has been told." : "Saved. Nobody was told.",
           variant: "success",
         });
       },
@@ -126,9 +74,7 @@ function RecordBirthForm({
   function submit(event: FormEvent) {
     event.preventDefault();
     const day = checkBirthDate(date, today);
-    setDateError(
-      day.ok ? undefined : date ? day.error : BIRTH_DATE_MESSAGES.required,
-    );
+    setDateError(day.ok ? undefined : date ? day.error : BIRTH_DATE_MESSAGES.required);
     const birth = birthToSend(typed, system);
     setSizeErrors(birth.ok ? {} : birth.errors);
     if (!day.ok || !birth.ok) return;
@@ -145,28 +91,10 @@ function RecordBirthForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3">
-      <TextField
-        label="Date of birth"
-        type="date"
-        value={date}
-        max={today}
-        onChange={(event) => setDate(event.target.value)}
-        error={dateError}
-        required
-      />
-      <BirthDetailsFields
-        value={typed}
-        onChange={setTyped}
-        system={system}
-        sizeErrors={sizeErrors}
-      />
+      <TextField label="Date of birth" type="date" value={date} max={today} onChange={(event) => setDate(event.target.value)} error={dateError} required />
+      <BirthDetailsFields value={typed} onChange={setTyped} system={system} sizeErrors={sizeErrors} />
       <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          checked={tell}
-          onChange={(event) => setTell(event.target.checked)}
-          className="size-5 shrink-0 accent-primary"
-        />
+        <input type="checkbox" checked={tell} onChange={(event) => setTell(event.target.checked)} className="size-5 shrink-0 accent-primary" />
         Tell the family now
       </label>
       {tell && <NewsCirclesField value={circles} onChange={setCircles} />}
