@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte } from "drizzle-orm";
-import { calendarEvents, eventParticipants, photos, waitingRoomSessions } from "../db/schema";
+import { calendarEvents, eventParticipants, photos, pregnancyBabies, waitingRoomSessions } from "../db/schema";
 import { visibleEvents } from "./calendar";
 import type { PregnancyCaller } from "./caller";
 import { visibleTo } from "./photos";
@@ -8,8 +8,9 @@ import { DASHBOARD_LATEST_PHOTOS, DASHBOARD_UPCOMING_EVENTS } from "../../src/do
 /**
  * What the dashboard shows, each list filtered by the viewer's audience and flags: upcoming events
  * (guests need canViewCalendarEvents or an invitation) with the viewer's own answer, the latest
- * photos and the waiting room's state. The latest posts come from posts.list, which brings their
- * likes and comments.
+ * photos, the waiting room's state and the babies with what the parents told of each birth (the
+ * room's announcement shows every participant the same). The latest posts come from posts.list,
+ * which brings their likes and comments.
  */
 export async function dashboardSummary(caller: PregnancyCaller) {
   const { db, access } = caller;
@@ -17,7 +18,7 @@ export async function dashboardSummary(caller: PregnancyCaller) {
   const pregnancyId = access.id;
   // "Upcoming" starts on the family's today: an event tonight stays until midnight where they live.
   const { today } = access;
-  const [upcomingEvents, latestPhotos, [session]] = await Promise.all([
+  const [upcomingEvents, latestPhotos, [session], babies] = await Promise.all([
     db
       .select({
         id: calendarEvents.id,
@@ -47,6 +48,21 @@ export async function dashboardSummary(caller: PregnancyCaller) {
       .where(eq(waitingRoomSessions.pregnancyId, pregnancyId))
       .orderBy(desc(waitingRoomSessions.createdAt))
       .limit(1),
+    db
+      .select({
+        id: pregnancyBabies.id,
+        name: pregnancyBabies.name,
+        gender: pregnancyBabies.gender,
+        bornAnnouncedAt: pregnancyBabies.bornAnnouncedAt,
+        birthDate: pregnancyBabies.birthDate,
+        birthTime: pregnancyBabies.birthTime,
+        birthWeightPounds: pregnancyBabies.birthWeightPounds,
+        birthLengthInches: pregnancyBabies.birthLengthInches,
+        birthMeasurementSystem: pregnancyBabies.birthMeasurementSystem,
+      })
+      .from(pregnancyBabies)
+      .where(eq(pregnancyBabies.pregnancyId, pregnancyId))
+      .orderBy(asc(pregnancyBabies.birthOrder)),
   ]);
-  return { upcomingEvents, latestPhotos, waitingRoom: session ?? null };
+  return { upcomingEvents, latestPhotos, waitingRoom: session ?? null, babies };
 }
