@@ -72,3 +72,34 @@ test("after the birth, the owner's and Grandma's dashboards show the babies' nam
     await grandma.context().close();
   }
 });
+
+test("after the service end, the dashboard keeps the babies' births as they were, with no age still counting and no week", async ({ page, request, baseURL }) => {
+  const family = await familyWithGrandparent(request, baseURL!, "Grown Family");
+  const { pregnancyId } = family;
+  const zone = "America/Chicago";
+  await inDb((db) => db.update(pregnancies).set({ timeZone: zone }).where(eq(pregnancies.id, pregnancyId)));
+  const [bean, sprout] = await addTwins(pregnancyId);
+  await signInThroughApi(page, family.owner.email, family.owner.password);
+  await trpcMutation(page.request, "waitingRoom.activate", { pregnancyId });
+  await trpcMutation(page.request, "waitingRoom.babyHere", { pregnancyId, timeZone: zone, babyId: bean!.id, sex: "girl", time: "22:05", weightPounds: 5.5, lengthInches: 18, measurementSystem: "metric" });
+  await trpcMutation(page.request, "waitingRoom.babyHere", { pregnancyId, timeZone: zone, babyId: sprout!.id, time: "22:31", weightPounds: 5.25, measurementSystem: "metric" });
+  // The twelve weeks after the due date ended yesterday; the twins came three days before the due date.
+  const serviceEnd = addDays(todayIn(zone), -1);
+  const dueDate = addDays(serviceEnd, -84);
+  await inDb(async (db) => {
+    await db.update(pregnancies).set({ dueDate, serviceEndDate: serviceEnd }).where(eq(pregnancies.id, pregnancyId));
+    await db.update(pregnancyBabies).set({ birthDate: addDays(dueDate, -3) }).where(eq(pregnancyBabies.pregnancyId, pregnancyId));
+  });
+
+  await page.goto("/dashboard");
+  const main = page.getByRole("main");
+  await expect(main.getByText("Service ended", { exact: true })).toBeVisible();
+  const beanItem = babyItem(main, "Bean");
+  await expect(beanItem).toContainText("Girl");
+  await expect(beanItem).toContainText("10:05 PM");
+  await expect(beanItem).toContainText("2.5 kg (5 lb 8 oz)");
+  await expect(beanItem).toContainText("45.7 cm (18 in)");
+  await expect(babyItem(main, "Sprout")).toContainText("2.4 kg (5 lb 4 oz)");
+  await expect(main).not.toContainText(/\bold\b|Week \d+ with/);
+  await expectNoPregnancyCount(page);
+});

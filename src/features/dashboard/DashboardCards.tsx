@@ -93,8 +93,12 @@ export function BabiesHereCard({ title, displayTitle, isGuest, babies, serviceEn
   );
 }
 
-/** Each baby by name: its age and what the parents told of the birth, or still expected (one twin may come later). */
-export function NewbornBabies({ babies }: { babies: readonly SummaryBaby[] }) {
+/**
+ * Each baby by name: its age and what the parents told of the birth, or still expected (one twin may
+ * come later). `showAge` false: after the service end the page keeps the births as they were, with
+ * no age that goes on counting through the read-only years.
+ */
+export function NewbornBabies({ babies, showAge = true }: { babies: readonly SummaryBaby[]; showAge?: boolean }) {
   const { today, eventTime } = useFamilyTime();
   return (
     <ul aria-label="Babies" className="grid gap-3 md:grid-cols-2">
@@ -107,7 +111,7 @@ export function NewbornBabies({ babies }: { babies: readonly SummaryBaby[] }) {
             <h3 className="text-lg font-bold break-words">{baby.name}</h3>
             {baby.bornAnnouncedAt && baby.birthDate ? (
               <>
-                <p className="font-semibold text-muted-foreground">{[babyAgeText(baby.birthDate, today), sex].filter(Boolean).join(" · ")}</p>
+                {(showAge || sex) && <p className="font-semibold text-muted-foreground">{[showAge ? babyAgeText(baby.birthDate, today) : null, sex].filter(Boolean).join(" · ")}</p>}
                 <dl className="mt-2 grid grid-cols-2 gap-2">
                   <Fact label="Born" value={formatDateOnly(baby.birthDate)} tone="bg-muted" />
                   {baby.birthTime && <Fact label="Time" value={eventTime(baby.birthDate, baby.birthTime)} tone="bg-muted" />}

@@ -105,7 +105,7 @@ function PregnancyDashboard({ current, pregnancyId }: { current: CurrentPregnanc
           <EndedCard title={details.data.title} dueDate={details.data.dueDate} serviceEndDate={details.data.serviceEndDate} displayTitle={displayTitle} isGuest={isGuest} />
           {afterBirth ? (
             <Card title="Babies">
-              <NewbornBabies babies={babies} />
+              <NewbornBabies babies={babies} showAge={false} />
             </Card>
           ) : (
             <BabiesCard babies={details.data.babies} isParent={false} />
