@@ -107,6 +107,10 @@ describe("a birth recorded in Settings", () => {
     expect(stored).toMatchObject({ name: "Bean", gender: "girl", date: day, time: "06:40:00", zone: CHICAGO });
     expect(stored!.born).not.toBeNull();
     expect(await mailsTo([ownerEmail, partner.email, grandma.email, friend.email])).toEqual([]);
+    // Nobody was told: the parents' dashboard has Bean born, Grandma's still has her expected.
+    const bornOn = async (client: ApiClient) => (await client.trpc.dashboard.summary.query({ pregnancyId })).babies.map((baby) => baby.birthDate);
+    expect(await bornOn(partner.client)).toEqual([day, null]);
+    expect(await bornOn(grandma.client)).toEqual([null, null]);
     await expect(record(owner, { babyId: bean, birthDate: day, tellFamily: true })).rejects.toMatchObject({ data: { code: "CONFLICT" }, message: "Bean is already marked as born." });
   });
 
@@ -121,5 +125,9 @@ describe("a birth recorded in Settings", () => {
     expect(mails.map((mail) => `${mail.to} | ${mail.subject}`).sort()).toEqual([`${grandma.email.toLowerCase()} | ${subject}`, `${ownerEmail.toLowerCase()} | ${subject}`].sort());
     // Today's birth says no day; both twins are named as here.
     expect(mails[0]!.text).toContain("Sprout Rose is here too! Bean and Sprout Rose are both here.");
+    // Told to the immediate family: Grandma's dashboard now has Sprout Rose born (Bean, not told, still expected); the friend's has neither.
+    const bornOn = async (client: ApiClient) => (await client.trpc.dashboard.summary.query({ pregnancyId })).babies.map((baby) => baby.birthDate);
+    expect(await bornOn(grandma.client)).toEqual([null, today()]);
+    expect(await bornOn(friend.client)).toEqual([null, null]);
   });
 });

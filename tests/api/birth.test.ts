@@ -2,12 +2,14 @@
  * Issue 37, items 1 and 2: the twins are announced one at a time, each with its own details stored
  * on the baby; every participant allowed updates (the other parent too) is mailed once per baby,
  * by their own mail setting, narrowed to the circles the parent chose; nobody else may announce.
+ * Items 3 and 4: after the birth the digest and the dashboard count the babies, not the pregnancy.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, pregnancyBabies, pregnancyParticipants, userPreferences, users, waitingRoomMessages } from "../../worker/db/schema";
+import { mailOutbox, posts, pregnancies, pregnancyBabies, pregnancyParticipants, userPreferences, users, waitingRoomMessages } from "../../worker/db/schema";
 import type { ApiClient } from "../support/client";
-import { startOfWeek } from "../../src/domain/dates";
+import { daysBetween, startOfWeek } from "../../src/domain/dates";
+import { FALLBACK_TIME_ZONE, todayIn } from "../../src/domain/timeZones";
 import { MS_PER_DAY } from "../../src/domain/units";
 import { DIGEST_RECIPIENTS_PER_RUN } from "../../src/domain/weeklyDigest";
 import { baseUrl, openTestDb } from "../support/env";
@@ -56,6 +58,32 @@ async function babies() {
     .where(eq(pregnancyBabies.pregnancyId, pregnancyId))
     .orderBy(pregnancyBabies.birthOrder);
 }
+
+/** Runs the weekly digest at `now` (the test clock) until everyone due has theirs. */
+async function runDigest(now: Date) {
+  for (;;) {
+    const response = await fetch(new URL("/api/dev/weekly-digest", baseUrl()), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ now: now.toISOString() }) });
+    const summary = (await response.json()) as { due: number; failed: number };
+    expect(summary.failed).toBe(0);
+    if (summary.due < DIGEST_RECIPIENTS_PER_RUN) return;
+  }
+}
+
+/** The digests mailed to a person, oldest first. */
+const digestsTo = async (person: Person) =>
+  (await db.select({ text: mailOutbox.text }).from(mailOutbox).where(and(eq(mailOutbox.to, person.email.toLowerCase()), eq(mailOutbox.subject, `${TITLE}: your week`))).orderBy(mailOutbox.createdAt)).map((m) => m.text);
+
+/** The week with the babies on `now`'s date in the family's zone, counted by hand from Bean's birth day: the day of the birth is week 1. */
+async function babyWeekOn(now: Date): Promise<number> {
+  const [row] = await db.select({ zone: pregnancies.timeZone, born: pregnancyBabies.birthDate }).from(pregnancyBabies).innerJoin(pregnancies, eq(pregnancies.id, pregnancyBabies.pregnancyId)).where(eq(pregnancyBabies.id, bean));
+  return Math.floor(daysBetween(row!.born!, todayIn(row!.zone ?? FALLBACK_TIME_ZONE, now)) / 7) + 1;
+}
+
+/** What no mail may say once a baby is here. */
+const PREGNANCY_TEXT = /of the pregnancy|size of|days? to go|trimester|weeks? pregnant/i;
+
+/** The first digest's run: the first Monday 09:00 UTC from now, within a week of the births, so they are new to a first digest. */
+let firstRun: Date;
 
 const birthNotices = async () => (await db.select({ content: waitingRoomMessages.content }).from(waitingRoomMessages).where(and(eq(waitingRoomMessages.pregnancyId, pregnancyId), eq(waitingRoomMessages.kind, "parent_update")))).map((m) => m.content).filter((c) => / is here/.test(c));
 
@@ -151,28 +179,59 @@ describe("the birth of twins", () => {
     expect(await birthNotices()).toHaveLength(2);
   });
 
-  it("the next weekly digest leads with the births each reader was told of, in place of the pregnancy's week", async () => {
-    // The first Monday 09:00 UTC from now: within a week of the births, so they are new to a first digest.
+  it("the next weekly digest leads with the births each reader was told of, then counts the babies' weeks, with no pregnancy week or size", async () => {
     const now = new Date();
     const monday = new Date(`${startOfWeek(now.toISOString().slice(0, 10))}T09:00:00Z`);
-    const run = monday.getTime() > now.getTime() ? monday : new Date(monday.getTime() + 7 * MS_PER_DAY);
-    for (;;) {
-      const response = await fetch(new URL("/api/dev/weekly-digest", baseUrl()), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ now: run.toISOString() }) });
-      const summary = (await response.json()) as { due: number; failed: number };
-      expect(summary.failed).toBe(0);
-      if (summary.due < DIGEST_RECIPIENTS_PER_RUN) break;
-    }
-    const digestTo = async (person: Person) => {
-      const mails = await db.select({ text: mailOutbox.text }).from(mailOutbox).where(and(eq(mailOutbox.to, person.email.toLowerCase()), eq(mailOutbox.subject, `${TITLE}: your week`)));
-      expect(mails).toHaveLength(1);
-      return mails[0]!.text;
-    };
-    const grandmas = await digestTo(grandma);
-    expect(grandmas).toMatch(new RegExp(`${TITLE.toUpperCase()}\\s+Bean and Sprout Rose are here!\\s+Bean, a girl, arrived at 10:05 PM Chicago time weighing 2\\.5 kg \\(5 lb 8 oz\\) and measuring 45\\.7 cm \\(18 in\\)\\.\\s+Sprout Rose arrived at 10:31 PM Chicago time weighing 5 lb 4 oz \\(2\\.4 kg\\)\\.`));
-    expect(grandmas).not.toMatch(/Week \d+ of the pregnancy|About the size of/);
-    // Sprout Rose was told to the immediate family alone: Maya reads of Bean only.
-    const mayas = await digestTo(maya);
-    expect(mayas).toMatch(new RegExp(`${TITLE.toUpperCase()}\\s+Bean is here!`));
+    firstRun = monday.getTime() > now.getTime() ? monday : new Date(monday.getTime() + 7 * MS_PER_DAY);
+    await runDigest(firstRun);
+    const week = await babyWeekOn(firstRun);
+    const [grandmas, ...moreForGrandma] = await digestsTo(grandma);
+    expect(moreForGrandma).toEqual([]);
+    expect(grandmas).toMatch(
+      new RegExp(`${TITLE.toUpperCase()}\\s+Bean and Sprout Rose are here!\\s+Bean, a girl, arrived at 10:05 PM Chicago time weighing 2\\.5 kg \\(5 lb 8 oz\\) and measuring 45\\.7 cm \\(18 in\\)\\.\\s+Sprout Rose arrived at 10:31 PM Chicago time weighing 5 lb 4 oz \\(2\\.4 kg\\)\\.\\s+Week ${week} with Bean and Sprout Rose\\.`),
+    );
+    expect(grandmas).not.toMatch(PREGNANCY_TEXT);
+    // Sprout Rose was told to the immediate family alone: Maya reads of Bean only, and counts the weeks with Bean.
+    const [mayas, ...moreForMaya] = await digestsTo(maya);
+    expect(moreForMaya).toEqual([]);
+    expect(mayas).toMatch(new RegExp(`${TITLE.toUpperCase()}\\s+Bean is here!\\s+Bean, a girl, arrived[^\\n]*\\s+Week ${week} with Bean\\.`));
     expect(mayas).not.toContain("Sprout Rose");
+    expect(mayas).not.toMatch(PREGNANCY_TEXT);
+  });
+
+  it("three weeks on, the digest counts the weeks with the babies beside the week's news, with no pregnancy week, size or days to go", async () => {
+    const run = new Date(firstRun.getTime() + 21 * MS_PER_DAY);
+    // The week's news: a post the friends' circle may read, after the window's start (a fortnight back at most).
+    const [ownerRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, ownerEmail));
+    await db.insert(posts).values({ pregnancyId, authorId: ownerRow!.id, content: "<p>Three weeks of sleepless nights</p>", privacyLevel: "friends", createdAt: new Date(run.getTime() - 3 * MS_PER_DAY) });
+    await runDigest(run);
+    const week = await babyWeekOn(run);
+    expect(week).toBeGreaterThanOrEqual(4);
+    const grandmas = (await digestsTo(grandma)).at(-1)!;
+    expect(await digestsTo(grandma)).toHaveLength(2);
+    expect(grandmas).toMatch(new RegExp(`${TITLE.toUpperCase()}\\s+Week ${week} with Bean and Sprout Rose\\.\\s`));
+    expect(grandmas).toContain("Three weeks of sleepless nights");
+    expect(grandmas).not.toMatch(PREGNANCY_TEXT);
+    expect(grandmas).not.toMatch(/ is here/);
+    const mayas = (await digestsTo(maya)).at(-1)!;
+    expect(mayas).toMatch(new RegExp(`${TITLE.toUpperCase()}\\s+Week ${week} with Bean\\.\\s`));
+    expect(mayas).not.toContain("Sprout Rose");
+    expect(mayas).not.toMatch(PREGNANCY_TEXT);
+  });
+
+  it("the dashboard shows every participant the babies and their births; someone outside the family is refused", async () => {
+    const summary = await noUpdates.client.trpc.dashboard.summary.query({ pregnancyId });
+    expect(summary.babies.map((b) => ({ name: b.name, gender: b.gender, born: b.bornAnnouncedAt !== null, time: b.birthTime, weight: b.birthWeightPounds, length: b.birthLengthInches, system: b.birthMeasurementSystem }))).toEqual([
+      { name: "Bean", gender: "girl", born: true, time: "22:05:00", weight: 5.5, length: 18, system: "metric" },
+      { name: "Sprout Rose", gender: "unknown", born: true, time: "22:31:00", weight: 5.25, length: null, system: "imperial" },
+    ]);
+    expect(summary.babies.every((b) => /^\d{4}-\d{2}-\d{2}$/.test(b.birthDate ?? ""))).toBe(true);
+    expect((await grandma.client.trpc.dashboard.summary.query({ pregnancyId })).babies).toEqual(summary.babies);
+    const refusals = [
+      () => stranger.client.trpc.dashboard.summary.query({ pregnancyId }),
+      () => removed.client.trpc.dashboard.summary.query({ pregnancyId }),
+      () => otherFamily.owner.trpc.dashboard.summary.query({ pregnancyId }),
+    ];
+    for (const refusal of refusals) await expect(refusal()).rejects.toMatchObject({ data: { code: expect.stringMatching(/^(FORBIDDEN|NOT_FOUND)$/) } });
   });
 });

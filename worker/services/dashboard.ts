@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte } from "drizzle-orm";
-import { calendarEvents, eventParticipants, photos, waitingRoomSessions } from "../db/schema";
+import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { guestLevelOf } from "../../src/domain/audience";
+import { calendarEvents, eventParticipants, photos, pregnancies, pregnancyBabies, waitingRoomSessions } from "../db/schema";
 import { visibleEvents } from "./calendar";
 import type { PregnancyCaller } from "./caller";
 import { visibleTo } from "./photos";
@@ -8,8 +9,9 @@ import { DASHBOARD_LATEST_PHOTOS, DASHBOARD_UPCOMING_EVENTS } from "../../src/do
 /**
  * What the dashboard shows, each list filtered by the viewer's audience and flags: upcoming events
  * (guests need canViewCalendarEvents or an invitation) with the viewer's own answer, the latest
- * photos and the waiting room's state. The latest posts come from posts.list, which brings their
- * likes and comments.
+ * photos, the waiting room's state and the babies with what the parents told of each birth (the
+ * room's announcement shows every participant the same). The latest posts come from posts.list,
+ * which brings their likes and comments.
  */
 export async function dashboardSummary(caller: PregnancyCaller) {
   const { db, access } = caller;
@@ -17,7 +19,7 @@ export async function dashboardSummary(caller: PregnancyCaller) {
   const pregnancyId = access.id;
   // "Upcoming" starts on the family's today: an event tonight stays until midnight where they live.
   const { today } = access;
-  const [upcomingEvents, latestPhotos, [session]] = await Promise.all([
+  const [upcomingEvents, latestPhotos, roomAndBabies] = await Promise.all([
     db
       .select({
         id: calendarEvents.id,
@@ -41,12 +43,38 @@ export async function dashboardSummary(caller: PregnancyCaller) {
       .where(visibleTo(caller))
       .orderBy(desc(photos.createdAt))
       .limit(DASHBOARD_LATEST_PHOTOS),
+    // The room's latest session and the babies in one statement: one row per baby (one with no baby when there is none).
     db
-      .select({ isActive: waitingRoomSessions.isActive, isFalseAlarm: waitingRoomSessions.isFalseAlarm, isBabyHere: waitingRoomSessions.isBabyHere, scheduledCloseAt: waitingRoomSessions.scheduledCloseAt })
-      .from(waitingRoomSessions)
-      .where(eq(waitingRoomSessions.pregnancyId, pregnancyId))
-      .orderBy(desc(waitingRoomSessions.createdAt))
-      .limit(1),
+      .select({
+        session: { isActive: waitingRoomSessions.isActive, isFalseAlarm: waitingRoomSessions.isFalseAlarm, isBabyHere: waitingRoomSessions.isBabyHere, scheduledCloseAt: waitingRoomSessions.scheduledCloseAt },
+        baby: {
+          id: pregnancyBabies.id,
+          name: pregnancyBabies.name,
+          gender: pregnancyBabies.gender,
+          bornAnnouncedAt: pregnancyBabies.bornAnnouncedAt,
+          birthDate: pregnancyBabies.birthDate,
+          birthTime: pregnancyBabies.birthTime,
+          birthWeightPounds: pregnancyBabies.birthWeightPounds,
+          birthLengthInches: pregnancyBabies.birthLengthInches,
+          birthMeasurementSystem: pregnancyBabies.birthMeasurementSystem,
+          toldTo: pregnancyBabies.birthAudienceGroups,
+        },
+      })
+      .from(pregnancies)
+      .leftJoin(
+        waitingRoomSessions,
+        and(eq(waitingRoomSessions.pregnancyId, pregnancies.id), eq(waitingRoomSessions.createdAt, sql`(select max(latest.created_at) from ${waitingRoomSessions} latest where latest.pregnancy_id = ${pregnancies.id})`)),
+      )
+      .leftJoin(pregnancyBabies, eq(pregnancyBabies.pregnancyId, pregnancies.id))
+      .where(eq(pregnancies.id, pregnancyId))
+      .orderBy(asc(pregnancyBabies.birthOrder)),
   ]);
-  return { upcomingEvents, latestPhotos, waitingRoom: session ?? null };
+  // A birth shows to the circles the parents told (every one unless they chose); to the others the baby is still expected.
+  const told = (groups: readonly string[] | null) => access.isParent || !groups || groups.includes(guestLevelOf(access));
+  const session = roomAndBabies[0]?.session ?? null;
+  const babies = roomAndBabies.flatMap((row) => (row.baby ? [row.baby] : [])).filter((baby, index, all) => all.findIndex((b) => b.id === baby.id) === index);
+  const shown = babies.map(({ toldTo, ...baby }) =>
+    told(toldTo) ? baby : { ...baby, bornAnnouncedAt: null, birthDate: null, birthTime: null, birthWeightPounds: null, birthLengthInches: null, birthMeasurementSystem: null },
+  );
+  return { upcomingEvents, latestPhotos, waitingRoom: session, babies: shown };
 }

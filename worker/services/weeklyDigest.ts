@@ -6,6 +6,7 @@ import { guestLevelOf } from "../../src/domain/audience";
 import { postPlainText } from "../../src/domain/richText";
 import { type BabyDetails, birthNews } from "../../src/domain/waitingRoom";
 import { sizeComparison } from "../../src/domain/sizeComparison";
+import { isAfterBirth, weekWithBabiesLine } from "../../src/domain/afterBirth";
 import { eventWhenText } from "../../src/domain/eventTimes";
 import { MS_PER_DAY } from "../../src/domain/units";
 import { FALLBACK_TIME_ZONE } from "../../src/domain/timeZones";
@@ -177,12 +178,14 @@ function upcomingEvents(db: Executor, viewers: AudienceCaller[], userId: string,
     .limit(DIGEST_EVENTS_SHOWN * viewers.length);
 }
 
-/** Babies announced since the last digest, in birth order, with the circles each birth was told to. */
-function newBirths(db: Executor, pregnancyIds: string[], since: Date) {
+/** The pregnancies' babies in birth order, born or expected, with the circles each birth was told to. */
+function babiesOf(db: Executor, pregnancyIds: string[]) {
   return db
     .select({
       pregnancyId: pregnancyBabies.pregnancyId,
       name: pregnancyBabies.name,
+      bornAnnouncedAt: pregnancyBabies.bornAnnouncedAt,
+      birthDate: pregnancyBabies.birthDate,
       gender: pregnancyBabies.gender,
       time: pregnancyBabies.birthTime,
       timeZone: pregnancyBabies.birthTimeZone,
@@ -192,12 +195,12 @@ function newBirths(db: Executor, pregnancyIds: string[], since: Date) {
       audienceGroups: pregnancyBabies.birthAudienceGroups,
     })
     .from(pregnancyBabies)
-    .where(and(inArray(pregnancyBabies.pregnancyId, pregnancyIds), gt(pregnancyBabies.bornAnnouncedAt, since)))
+    .where(inArray(pregnancyBabies.pregnancyId, pregnancyIds))
     .orderBy(asc(pregnancyBabies.birthOrder));
 }
 
 /** A stored birth as the announcement told it; a sex is told only as a girl or a boy. */
-function birthDetails(baby: Awaited<ReturnType<typeof newBirths>>[number], familyZone: string): BabyDetails & { name: string } {
+function birthDetails(baby: Awaited<ReturnType<typeof babiesOf>>[number], familyZone: string): BabyDetails & { name: string } {
   return {
     name: baby.name,
     // Births told before the zone was kept were told on the family's clock.
@@ -238,11 +241,21 @@ async function unsubscribeLinks(scope: RequestScope, userId: string, now: Date):
   return { page: absolute(scope.origin, `${DIGEST_PATHS.unsubscribe}?token=${token}`), oneClick: absolute(scope.origin, `${DIGEST_PATHS.oneClickUnsubscribe}?token=${token}`) };
 }
 
+/**
+ * After the first birth the pregnancy's week and size are over: the weeks with the babies this
+ * reader was told of count instead, until the service ends ('Week 3 with Bean and Sprout.').
+ */
+function babyWeekLines(babies: Awaited<ReturnType<typeof babiesOf>>, access: PregnancyAccess): string[] {
+  const told = babies.filter((baby) => baby.bornAnnouncedAt === null || toldOfBirth(access, baby.audienceGroups));
+  const line = weekWithBabiesLine(told, access.today, access.serviceEndDate);
+  return line ? [`${line}.`] : [];
+}
+
 /** One pregnancy's part of the mail, or nothing when nothing in it is new (the week alone is not news). */
 async function pregnancySections(
   scope: RequestScope,
   participation: ParticipationAccess,
-  found: { photos: Awaited<ReturnType<typeof newPhotos>>; posts: Awaited<ReturnType<typeof newPosts>>; events: Awaited<ReturnType<typeof upcomingEvents>>; births: Awaited<ReturnType<typeof newBirths>> },
+  found: { photos: Awaited<ReturnType<typeof newPhotos>>; posts: Awaited<ReturnType<typeof newPosts>>; events: Awaited<ReturnType<typeof upcomingEvents>>; babies: Awaited<ReturnType<typeof babiesOf>>; since: Date },
   recipient: Recipient,
   now: Date,
 ): Promise<MailSection[]> {
@@ -251,11 +264,13 @@ async function pregnancySections(
   const shownPhotos = found.photos.filter((photo) => photo.pregnancyId === id);
   const shownPosts = found.posts.filter((post) => post.pregnancyId === id);
   const shownEvents = found.events.filter((event) => event.pregnancyId === id).slice(0, DIGEST_EVENTS_SHOWN);
-  const births = found.births.filter((baby) => baby.pregnancyId === id && toldOfBirth(participation.access, baby.audienceGroups));
+  const babies = found.babies.filter((baby) => baby.pregnancyId === id);
+  const births = babies.filter((baby) => baby.bornAnnouncedAt !== null && baby.bornAnnouncedAt > found.since && toldOfBirth(participation.access, baby.audienceGroups));
   if (shownPhotos.length + shownPosts.length + shownEvents.length + births.length === 0) return [];
   const section = (heading: string, parts: Partial<MailSection>): MailSection => ({ heading, level: 3, paragraphs: [], images: [], entries: [], ...parts });
   // A birth since the last digest is the week's news: it leads, in place of the pregnancy's week.
-  const opening = births.length > 0 ? birthNews(births.map((baby) => birthDetails(baby, participation.access.timeZone))) : weekLines(participation.dueDate, participation.access.today);
+  const weeks = isAfterBirth(babies) ? babyWeekLines(babies, participation.access) : weekLines(participation.dueDate, participation.access.today);
+  const opening = births.length > 0 ? [...birthNews(births.map((baby) => birthDetails(baby, participation.access.timeZone))), ...weeks] : weeks;
   const sections: MailSection[] = [{ ...section(participation.title, { paragraphs: opening }), level: 2 }];
   const photoTotal = shownPhotos[0]?.total ?? 0;
   if (shownPhotos.length > 0) {
@@ -302,13 +317,13 @@ async function composeDigest(scope: RequestScope, recipient: Recipient, particip
   const since = digestWindowStart(recipient.previousRunAt, now);
   const today = localDate(now, recipient.zone);
   // Independent reads: over HTTP they run at once.
-  const [foundPhotos, foundPosts, foundEvents, foundBirths] = await Promise.all([
+  const [foundPhotos, foundPosts, foundEvents, foundBabies] = await Promise.all([
     newPhotos(db, viewers, userId, since),
     newPosts(db, viewers, userId, since),
     upcomingEvents(db, viewers, userId, today),
-    newBirths(db, participations.map(({ access }) => access.id), since),
+    babiesOf(db, participations.map(({ access }) => access.id)),
   ]);
-  const found = { photos: foundPhotos, posts: foundPosts, events: foundEvents, births: foundBirths };
+  const found = { photos: foundPhotos, posts: foundPosts, events: foundEvents, babies: foundBabies, since };
   const parts = await Promise.all(participations.map((participation) => pregnancySections(scope, participation, found, recipient, now)));
   const withNews = participations.filter((_, index) => (parts[index]?.length ?? 0) > 0);
   if (withNews.length === 0) return null;

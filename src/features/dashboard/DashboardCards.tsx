@@ -4,7 +4,10 @@ import { clsx } from "clsx";
 import type { BabyColor } from "../../domain/enums";
 import { PREGNANCY_WEEKS } from "../../domain/dates";
 import { type SeedKind, sizeComparison, type SizePicture } from "../../domain/sizeComparison";
+import { babyAgeText, weekWithBabiesLine } from "../../domain/afterBirth";
+import { formatBabyLength, formatBabyWeight, inBothSystems } from "../../domain/measurement";
 import { formatDateOnly, formatPercent } from "../../lib/format";
+import type { RouterOutputs } from "../../lib/trpc";
 import { genderLabel } from "../../lib/labels";
 import { babyColorStyle } from "../../lib/babyColors";
 import { daysToGoLabel, pregnancyProgress, trimesterLabel, weeksLabel } from "./progress";
@@ -64,6 +67,65 @@ export function EndedCard({ title, dueDate, serviceEndDate, displayTitle, isGues
         <Fact label="Service ended" value={formatDateOnly(serviceEndDate)} tone="bg-surface/80" />
       </dl>
     </section>
+  );
+}
+
+type SummaryBaby = RouterOutputs["dashboard"]["summary"]["babies"][number];
+
+/**
+ * Once the first baby is here, in place of the countdown (issue 37): the weeks with the babies until
+ * the service ends, and each baby's age and birth details.
+ */
+export function BabiesHereCard({ title, displayTitle, isGuest, babies, serviceEndDate }: Omit<ProgressCardProps, "dueDate"> & { babies: readonly SummaryBaby[]; serviceEndDate: string }) {
+  const titleId = useId();
+  const weekLine = weekWithBabiesLine(babies, useFamilyTime().today, serviceEndDate);
+  return (
+    <section aria-labelledby={titleId} className="rounded-card border border-border bg-gradient-to-br from-primary-soft via-surface to-lavender p-5 shadow-sm sm:p-6">
+      <h2 id={titleId} className="text-2xl font-bold break-words sm:text-3xl">
+        {title}
+      </h2>
+      <p className="mt-1 text-muted-foreground">{isGuest ? `You are following as ${displayTitle}.` : `Your role: ${displayTitle}`}</p>
+      {weekLine && <p className="mt-4 text-xl font-semibold">{weekLine}</p>}
+      <div className="mt-4">
+        <NewbornBabies babies={babies} />
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Each baby by name: its age and what the parents told of the birth, or still expected (one twin may
+ * come later). `showAge` false: after the service end the page keeps the births as they were, with
+ * no age that goes on counting through the read-only years.
+ */
+export function NewbornBabies({ babies, showAge = true }: { babies: readonly SummaryBaby[]; showAge?: boolean }) {
+  const { today, eventTime } = useFamilyTime();
+  return (
+    <ul aria-label="Babies" className="grid gap-3 md:grid-cols-2">
+      {babies.map((baby) => {
+        const sex = baby.gender === "unknown" ? null : genderLabel(baby.gender);
+        // Sizes in the units the parent gave them, the other system beside them, as the announcement reads.
+        const system = baby.birthMeasurementSystem ?? "imperial";
+        return (
+          <li key={baby.id} className="rounded-xl bg-surface/80 px-4 py-3">
+            <h3 className="text-lg font-bold break-words">{baby.name}</h3>
+            {baby.bornAnnouncedAt && baby.birthDate ? (
+              <>
+                {(showAge || sex) && <p className="font-semibold text-muted-foreground">{[showAge ? babyAgeText(baby.birthDate, today) : null, sex].filter(Boolean).join(" · ")}</p>}
+                <dl className="mt-2 grid grid-cols-2 gap-2">
+                  <Fact label="Born" value={formatDateOnly(baby.birthDate)} tone="bg-muted" />
+                  {baby.birthTime && <Fact label="Time" value={eventTime(baby.birthDate, baby.birthTime)} tone="bg-muted" />}
+                  {baby.birthWeightPounds !== null && <Fact label="Weight" value={inBothSystems(formatBabyWeight, baby.birthWeightPounds, system)} tone="bg-muted" />}
+                  {baby.birthLengthInches !== null && <Fact label="Length" value={inBothSystems(formatBabyLength, baby.birthLengthInches, system)} tone="bg-muted" />}
+                </dl>
+              </>
+            ) : (
+              <p className="text-muted-foreground">Still expected</p>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -5,7 +5,9 @@ import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { ReadOnlyLine, usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 import { useCurrentPregnancy, type CurrentPregnancy } from "../pregnancy-context/currentPregnancy";
-import { BabiesCard, EndedCard, ProgressCard, SizeCard } from "./DashboardCards";
+import { BabiesCard, BabiesHereCard, EndedCard, NewbornBabies, ProgressCard, SizeCard } from "./DashboardCards";
+import { isAfterBirth } from "../../domain/afterBirth";
+import { Card } from "../../ui/Card";
 import { GuestLastDayNotice, ServiceEndNotices } from "./ServiceEndNotices";
 import { GuestPregnancySwitcher } from "./GuestPregnancySwitcher";
 import { GuestModeEmpty } from "../modes/GuestModeEmpty";
@@ -20,8 +22,9 @@ const route = getRouteApi("/_authenticated/dashboard");
 
 /**
  * /dashboard: the home after sign-in, for parents and guests. Greets the user, then shows the
- * pregnancy's progress, babies, this week's size, upcoming events, latest updates and photos and
- * the waiting room, each as the server lets this viewer see them.
+ * pregnancy's progress, babies, this week's size (once a baby is here: the babies, their ages and
+ * birth details instead), upcoming events, latest updates and photos and the waiting room, each as
+ * the server lets this viewer see them.
  */
 export function DashboardPage() {
   useDocumentTitle("Dashboard");
@@ -74,14 +77,20 @@ function PregnancyDashboard({ current, pregnancyId }: { current: CurrentPregnanc
   const trpc = useTRPC();
   const { mode, access, pregnancy } = current;
   const details = useQuery(trpc.pregnancy.details.queryOptions({ pregnancyId, mode }));
+  // The babies' births decide what the top shows: the same query as the sections below (one request).
+  const summary = useQuery(trpc.dashboard.summary.queryOptions({ pregnancyId, mode }));
   // Without an answer from pregnancy.access, the role decides (core spec 6: role defaults apply).
   const isParent = access?.isParent ?? mode === "parent";
   const isGuest = mode === "guest";
   const readOnly = usePregnancyReadOnly();
   const displayTitle = access?.displayTitle ?? pregnancy?.displayTitle ?? "";
 
-  if (details.isPending) return <DashboardSkeleton />;
+  // Waiting for the births too, so a family with a newborn never sees the countdown flash by.
+  if (details.isPending || summary.isPending) return <DashboardSkeleton />;
   if (details.isError) return <LoadError title={PREGNANCY_TOASTS.loadPregnancyFailed} onRetry={() => void details.refetch()} busy={details.isFetching} />;
+  // Unknown births (the summary failed; its own error shows below): no countdown that may be wrong.
+  const babies = summary.data?.babies ?? null;
+  const afterBirth = babies !== null && isAfterBirth(babies);
 
   return (
     <div className="flex flex-col gap-4">
@@ -94,9 +103,17 @@ function PregnancyDashboard({ current, pregnancyId }: { current: CurrentPregnanc
       {readOnly ? (
         <>
           <EndedCard title={details.data.title} dueDate={details.data.dueDate} serviceEndDate={details.data.serviceEndDate} displayTitle={displayTitle} isGuest={isGuest} />
-          <BabiesCard babies={details.data.babies} isParent={false} />
+          {afterBirth ? (
+            <Card title="Babies">
+              <NewbornBabies babies={babies} showAge={false} />
+            </Card>
+          ) : (
+            <BabiesCard babies={details.data.babies} isParent={false} />
+          )}
         </>
-      ) : (
+      ) : afterBirth ? (
+        <BabiesHereCard title={details.data.title} displayTitle={displayTitle} isGuest={isGuest} babies={babies} serviceEndDate={details.data.serviceEndDate} />
+      ) : babies ? (
         <>
           <ProgressCard title={details.data.title} dueDate={details.data.dueDate} displayTitle={displayTitle} isGuest={isGuest} />
           <div className="grid gap-4 md:grid-cols-2">
@@ -104,7 +121,7 @@ function PregnancyDashboard({ current, pregnancyId }: { current: CurrentPregnanc
             <BabiesCard babies={details.data.babies} isParent={isParent && !isGuest} />
           </div>
         </>
-      )}
+      ) : null}
       <SummarySections pregnancyId={pregnancyId} mode={mode} isParent={isParent && !isGuest} permissions={access?.permissions ?? null} search={current.pregnancySearch} />
     </div>
   );
