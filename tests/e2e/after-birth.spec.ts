@@ -103,3 +103,48 @@ test("after the service end, the dashboard keeps the babies' births as they were
   await expect(main).not.toContainText(/\bold\b|Week \d+ with/);
   await expectNoPregnancyCount(page);
 });
+
+test("a family that never opened the waiting room records the birth in Settings, told to the family: Grandma is mailed once and her dashboard turns to the baby", async ({ page, request, baseURL, browser }) => {
+  const family = await familyWithGrandparent(request, baseURL!, "Quiet Birth Family");
+  await signInThroughApi(page, family.owner.email, family.owner.password);
+  await page.goto("/settings");
+  const babies = page.getByRole("region", { name: "Babies" });
+  const [first] = await inDb((db) => db.insert(pregnancyBabies).values({ pregnancyId: family.pregnancyId, name: "Baby 1", birthOrder: 1 }).returning({ name: pregnancyBabies.name }));
+  await babies.getByRole("button", { name: `${first!.name} is here` }).click();
+  const dialog = page.getByRole("dialog", { name: `${first!.name} is here` });
+  // A day to come is refused beside its field, and nothing is lost.
+  const dateField = dialog.getByLabel("Date of birth");
+  const today = await dateField.inputValue();
+  await dateField.fill(addDays(today, 1));
+  await dialog.getByLabel("Baby's name").fill("Juniper");
+  await dialog.getByRole("button", { name: "Save the birth" }).click();
+  await expect(dialog.getByText("The date of birth can't be in the future.")).toBeVisible();
+  await expect(dialog.getByLabel("Baby's name")).toHaveValue("Juniper");
+  await dateField.fill(addDays(today, -2));
+  await dialog.getByLabel("Girl or boy").selectOption({ label: "A girl" });
+  await dialog.getByLabel("Time of birth").fill("06:40");
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Save the birth" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Notifications", exact: true })).toContainText("Your family has been told.");
+  await expect(babies.getByText(/^Born .*, a girl$/)).toBeVisible();
+  await expect(babies.getByRole("button", { name: /is here$/ })).toHaveCount(0);
+
+  // Grandma hears it once, by mail, with the day and the family's clock.
+  await expect
+    .poll(async () => {
+      const mails = (await (await page.request.get("/api/dev/outbox")).json()) as Array<{ to: string; subject: string; text: string }>;
+      return mails.filter((mail) => mail.to === family.grandma.email.toLowerCase() && mail.subject === `${family.title}: The baby is here!`).map((mail) => mail.text);
+    })
+    .toEqual([expect.stringMatching(/The baby is here! Juniper, a girl, arrived on \w+, \w+ \d+ at 6:40 AM (UTC|[\w ]+ time)\./)]);
+  const grandma = await secondBrowser(browser, baseURL!, page.viewportSize() ?? undefined);
+  try {
+    await signInThroughApi(grandma, family.grandma.email, family.grandma.password);
+    await grandma.goto("/dashboard");
+    const main = grandma.getByRole("main");
+    await expect(babyItem(main, "Juniper")).toContainText("2 days old · Girl");
+    await expectNoPregnancyCount(grandma);
+  } finally {
+    await grandma.context().close();
+  }
+});

@@ -53,8 +53,8 @@ function RecordBirthForm({ baby, scope, twins, onDone }: { baby: { id: string; n
   const record = useMutation(
     trpc.waitingRoom.recordBirth.mutationOptions({
       onSuccess: (answer) => {
-        // Everything that reads the babies (the dashboard, the calendar, the game) changes with a birth.
-        void queryClient.invalidateQueries();
+        // What reads the babies changes with a birth: their forms, the dashboard, the birthday, the game.
+        for (const reads of [trpc.pregnancy, trpc.dashboard, trpc.calendar, trpc.babyGame]) void queryClient.invalidateQueries(reads.pathFilter());
         onDone();
         toast({
           title: `${answer.name} is here`,
