@@ -77,7 +77,8 @@ function ExportRow({ pregnancyId, title, kind, closedAt }: { pregnancyId: string
 /** Every download the user may take: each pregnancy they are in (or owned, until its closed days end) and their account. */
 export function DataExportPanel({ onlyPregnancyId }: { onlyPregnancyId?: string }) {
   const trpc = useTRPC();
-  const options = useQuery(trpc.dataExport.options.queryOptions());
+  // A refusal (an email not yet confirmed) is said in the panel itself, not in a 'Data Access Error' toast.
+  const options = useQuery(trpc.dataExport.options.queryOptions(undefined, { meta: { isolationToast: false } }));
   if (options.isPending) return <Skeleton className="h-24" />;
   if (options.isError) return <FormMessage message={serverErrorText(options.error) ?? "We could not load your downloads."} />;
   const shown = onlyPregnancyId ? options.data.filter((option) => option.pregnancyId === onlyPregnancyId) : options.data;
