@@ -67,6 +67,8 @@ test("after the birth, the owner's and Grandma's dashboards show the babies' nam
       await expect(area.getByRole("region", { name: "Latest updates" })).toContainText("Home at last, all four of us");
       await expectNoPregnancyCount(reader);
       await expectAccessible(reader);
+      // Nothing pushes the page sideways on a phone (a long surname beside the post's Edit and Delete did).
+      expect(await reader.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     }
   } finally {
     await grandma.context().close();

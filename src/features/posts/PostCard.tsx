@@ -32,7 +32,7 @@ export function PostCard({ scope, post, isAuthor }: { scope: PostsScope; post: F
       <header className="flex items-start gap-3">
         <Avatar firstName={post.author.firstName} lastName={post.author.lastName} avatarUrl={post.author.avatarUrl} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <p className="font-semibold break-words">{name}</p>
+          <p className="font-semibold wrap-anywhere">{name}</p>
           <p className="text-sm text-muted-foreground">
             <time dateTime={post.createdAt.toISOString()}>{formatPostTime(post.createdAt)}</time>
             {edited && " · Edited"} · {ITEM_PRIVACY_LEVEL_LABELS[post.privacyLevel]}
