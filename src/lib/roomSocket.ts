@@ -26,6 +26,8 @@ export interface RoomSocketHandlers {
   onMessage: (message: RoomServerMessage) => void;
   onStatus: (status: RoomStatus) => void;
   onReconnected: () => void;
+  /** The first open: what happened between the page's reads and this moment was sent to nobody here. */
+  onFirstOpen?: () => void;
 }
 
 export interface RoomSocket {
@@ -59,6 +61,7 @@ export function openRoomSocket(pregnancyId: string, channel: RoomChannel, handle
     if (closed) return;
     handlers.onStatus("open");
     if (everOpened) handlers.onReconnected();
+    else handlers.onFirstOpen?.();
     everOpened = true;
   });
   socket.addEventListener("message", (event: MessageEvent) => {

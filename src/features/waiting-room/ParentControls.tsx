@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SUCCESS_TOASTS } from "../../domain/errors";
 import type { WaitingRoomState } from "../../domain/waitingRoom";
@@ -143,12 +143,15 @@ type ExpectedBaby = { id: string; name: string };
 
 /** What the family is told of one baby's birth; with twins, the parent picks which baby arrived. */
 function BabyHereForm({ room, expected, twins, onDone, refreshState }: { room: WaitingRoomModel; expected: ExpectedBaby[]; twins: boolean; onDone: () => void; refreshState: () => void }) {
-  const [babyId, setBabyId] = useState(expected[0]?.id ?? "");
-  const baby = expected.find((b) => b.id === babyId);
+  const [chosenId, setChosenId] = useState(expected[0]?.id ?? "");
+  // A baby announced meanwhile (by the other parent, or a state read arriving late) leaves the list:
+  // the form moves to a baby still expected, never sending one baby's name with another's birth.
+  const baby = expected.find((b) => b.id === chosenId) ?? expected[0];
+  const babyId = baby?.id ?? "";
   return (
     <div className="flex flex-col gap-3">
       {expected.length > 1 && (
-        <SelectField label="Which baby is here?" value={babyId} onChange={(event) => setBabyId(event.target.value)}>
+        <SelectField label="Which baby is here?" value={babyId} onChange={(event) => setChosenId(event.target.value)}>
           {expected.map((b) => (
             <option key={b.id} value={b.id}>
               {b.name}
@@ -156,8 +159,7 @@ function BabyHereForm({ room, expected, twins, onDone, refreshState }: { room: W
           ))}
         </SelectField>
       )}
-      {/* A fresh form per baby: the name starts as the one the parents gave it. */}
-      <BirthDetailsForm key={babyId} room={room} baby={baby} twins={twins} onDone={onDone} refreshState={refreshState} />
+      <BirthDetailsForm room={room} baby={baby} twins={twins} onDone={onDone} refreshState={refreshState} />
     </div>
   );
 }
@@ -166,6 +168,15 @@ function BirthDetailsForm({ room, baby, twins, onDone, refreshState }: { room: W
   const trpc = useTRPC();
   // One baby is named only when the parent types it; each of twins is named as the family knows them.
   const [typed, setTyped] = useState(() => typedBirth(twins ? (baby?.name ?? "") : ""));
+  // Another baby chosen (or the one shown announced meanwhile): the name follows it unless the parent
+  // typed their own, and everything else typed stays.
+  const shown = useRef({ id: baby?.id, name: baby?.name ?? "" });
+  const [babyId, babyName] = [baby?.id, baby?.name ?? ""];
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { id: babyId, name: babyName };
+    if (twins && before.id !== babyId) setTyped((current) => (current.name === before.name ? { ...current, name: babyName } : current));
+  }, [babyId, babyName, twins]);
   const system = useMeasurementSystem();
   const [sizeErrors, setSizeErrors] = useState<{ weight?: string; length?: string }>({});
   const [circles, setCircles] = useState<GuestPrivacyLevel[]>([...GUEST_PRIVACY_LEVELS]);

@@ -153,6 +153,12 @@ export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string,
       onStatus: setStatus,
       // Whatever was missed while the socket was down is read again; merging by id drops repeats.
       onReconnected: () => void queryClient.invalidateQueries(trpc.waitingRoom.pathFilter()),
+      // The room opened or the baby arrived while this page was loading and its socket not yet open:
+      // the state and the latest messages are read again (one request), so no one waits on a stale room.
+      onFirstOpen: () => {
+        void queryClient.invalidateQueries(trpc.waitingRoom.state.queryFilter({ pregnancyId }));
+        void queryClient.invalidateQueries(trpc.waitingRoom.messages.list.queryFilter({ pregnancyId }));
+      },
     });
     return () => {
       socket.current?.close();
