@@ -11,7 +11,7 @@ import { GUEST_DEFAULT_PERMISSIONS } from "../src/domain/permissions";
 import { audienceGroupsOf } from "../src/domain/posts";
 import { sanitizePostContent } from "../src/domain/richText";
 import { sanitizeComment, sanitizeLocation, sanitizeNotes, sanitizeQuestions, sanitizeTitle } from "../src/domain/sanitize";
-import { FALSE_ALARM_CLOSE_MS, falseAlarmNotice, formatClosingTime, waitingRoomActivatedNotice, waitingRoomClosedNotice } from "../src/domain/waitingRoom";
+import { FALSE_ALARM_CLOSE_MS, falseAlarmNotice, formatClosingTime, waitingRoomActivation, waitingRoomClosedNotice } from "../src/domain/waitingRoom";
 import type { Db } from "../worker/db";
 import {
   accounts,
@@ -230,7 +230,7 @@ async function seedWaitingRoomHistory(db: Db, today: string): Promise<void> {
   const [title] = await db.select({ title: pregnancies.title }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
 
   const notices = [
-    { id: room.noticeIds.activated, senderId: openedBy, content: waitingRoomActivatedNotice(title?.title ?? DEMO_PREGNANCY_TITLE), createdAt: openedAt },
+    { id: room.noticeIds.activated, senderId: openedBy, content: waitingRoomActivation(title?.title ?? DEMO_PREGNANCY_TITLE, []).notice, createdAt: openedAt },
     { id: room.noticeIds.falseAlarm, senderId: openedBy, content: falseAlarmNotice(formatClosingTime(closedAt, "UTC")), createdAt: falseAlarmAt },
     { id: room.noticeIds.closed, senderId: null, content: waitingRoomClosedNotice("false-alarm"), createdAt: closedAt },
   ].map((notice) => ({ ...notice, pregnancyId, authorId: null, kind: "parent_update" as const }));

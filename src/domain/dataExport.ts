@@ -134,7 +134,7 @@ export function birthPlanPage(plan: { title: string; parents: string; dueDate: s
 /** What each file of the zip is, for the README inside it. */
 export const EXPORT_FILE_NOTES: Record<string, string> = {
   "account.json": "Your account: name, email, when you joined, your notification settings.",
-  "pregnancy.json": "The pregnancy: title, due date, babies, and the people in it with their roles and permissions.",
+  "pregnancy.json": "The pregnancy: title, due date, babies with their births as told (a time of birth is on the parents' clock, in the zone beside it; toldTo null is everyone allowed updates), and the people in it with their roles and permissions.",
   "photos/photos.json": "One entry per photo: its file in this folder, title, description, date, week, tags, who can see it, who uploaded it, likes and comments.",
   "photos/": "The photo files as uploaded (without location or camera details, which we remove on upload).",
   "posts.json": "Posts with their comments and likes.",

@@ -116,8 +116,8 @@ function payload(kind: PushKind, title: string, body: string, url: string, tag: 
   return { kind, title: truncateText(title, PUSH_TITLE_MAX), body: truncateText(body, PUSH_BODY_MAX), url, tag };
 }
 
-/** The parents are heading to the hospital: the waiting room has opened (its body is the notice the room shows). */
-export const waitingRoomActivatedPush = (pregnancyId: string, notice: string) => payload("waiting-room-activated", "Heading to the hospital!", notice, roomPath(pregnancyId), roomTag(pregnancyId));
+/** The waiting room has opened: its title is the opening's headline (waitingRoomActivation), its body the notice the room shows. */
+export const waitingRoomActivatedPush = (pregnancyId: string, headline: string, notice: string) => payload("waiting-room-activated", headline, notice, roomPath(pregnancyId), roomTag(pregnancyId));
 
 export const parentUpdatePush = (pregnancyId: string, author: string, content: string) =>
   payload("waiting-room-update", `${author} posted an update`, truncateText(content.trim(), PUSH_PREVIEW_MAX_LENGTH), roomPath(pregnancyId), roomTag(pregnancyId));

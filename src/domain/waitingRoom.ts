@@ -2,6 +2,7 @@
 import { daysBetween, isDateOnly } from "./dates";
 import type { MeasurementSystem } from "./enums";
 import { formatBabyLength, formatBabyWeight, inBothSystems } from "./measurement";
+import { defaultBabyName } from "./pregnancy";
 import type { Result } from "./result";
 import { formatEventTime } from "./time";
 import { clockWithZone } from "./timeZones";
@@ -61,9 +62,28 @@ export function waitingRoomClosedNotice(reason: "false-alarm" | "baby-here" | "s
   }
 }
 
-/** The system parent-update posted on activation. */
-export function waitingRoomActivatedNotice(familyTitle: string): string {
-  return `${familyTitle}: we are heading to the hospital! The waiting room is open.`;
+/** A pregnancy's baby as activation reads it: its name, place and whether it is here. */
+export interface ActivationBaby {
+  name: string;
+  birthOrder: number;
+  born: boolean;
+}
+
+/**
+ * The opening's headline (the push's title) and the system parent-update posted, pushed and mailed.
+ * Before any birth the parents are heading to the hospital; once a baby is here (twins born hours
+ * apart, the room closed after the first) they are back in the room for the babies still expected,
+ * named when the parents named them; with every baby here the room is just open again.
+ */
+export function waitingRoomActivation(familyTitle: string, babies: readonly ActivationBaby[]): { headline: string; notice: string } {
+  const born = babies.filter((baby) => baby.born);
+  const expected = babies.filter((baby) => !baby.born);
+  if (born.length === 0) return { headline: "Heading to the hospital!", notice: `${familyTitle}: we are heading to the hospital! The waiting room is open.` };
+  if (expected.length === 0) return { headline: "The waiting room is open again", notice: `${familyTitle}: the waiting room is open again.` };
+  const named = (list: readonly ActivationBaby[]) => list.every((baby) => baby.name !== defaultBabyName(baby.birthOrder));
+  const here = named(born) ? `${namesInWords(born.map((baby) => baby.name))} ${born.length === 1 ? "is" : "are"} here` : born.length === 1 ? "one baby is here" : `${born.length} babies are here`;
+  const waitingFor = named(expected) ? namesInWords(expected.map((baby) => baby.name)) : expected.length === 1 ? "the next baby" : "the babies still to come";
+  return { headline: "Back in the waiting room", notice: `${familyTitle}: ${here}, and we are back in the waiting room for ${waitingFor}!` };
 }
 
 /** Ours: who activating the room told (guests receiving updates) out of the guests invited. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATA_EXPORT_MESSAGES, EXPORT_AFTER_CLOSURE_DAYS } from "../../src/domain/dataExport";
 import { addDays, todayIso } from "../../src/domain/dates";
 import { MS_PER_DAY } from "../../src/domain/units";
-import { pregnancies, pregnancyParticipants, verifications } from "../../worker/db/schema";
+import { pregnancies, pregnancyBabies, pregnancyParticipants, verifications } from "../../worker/db/schema";
 import type { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
 import { confirmEmail, createOtherFamily, signUp } from "../support/families";
@@ -66,6 +66,22 @@ describe("downloading your data", () => {
     const { imageName } = (await image.json()) as { imageName: string };
     await guest.client.trpc.waitingRoom.messages.send.mutate({ pregnancyId, id: crypto.randomUUID(), content: "Thinking of you", imageName });
     await family.owner.trpc.calendar.create.mutate({ pregnancyId, mode: "parent", id: crypto.randomUUID(), title: "Anatomy scan", date: addDays(todayIso(), 30), time: "10:30", category: "medical", notes: "Bring the card" });
+    // The baby is born in the waiting room, with details and a picture, told to the immediate family.
+    await db.insert(pregnancyBabies).values({ pregnancyId, name: "Baby 1", birthOrder: 1 });
+    await family.owner.trpc.waitingRoom.activate.mutate({ pregnancyId });
+    const birthPicture = (await (await family.owner.fetch(`/api/waiting-room/${pregnancyId}/images`, { method: "POST", body: PNG_1X1 })).json()) as { imageName: string };
+    await family.owner.trpc.waitingRoom.babyHere.mutate({
+      pregnancyId,
+      timeZone: "America/Chicago",
+      name: "Pip",
+      sex: "boy",
+      time: "06:40",
+      weightPounds: 7.25,
+      lengthInches: 20,
+      measurementSystem: "metric",
+      audienceGroups: ["immediate-family"],
+      imageName: birthPicture.imageName,
+    });
   });
 
   it("a parent takes the whole pregnancy: every photo as stored, the records as JSON, CSV and iCalendar, and a README; the mailbox is told", async () => {
@@ -100,6 +116,28 @@ describe("downloading your data", () => {
     const [post] = JSON.parse(read("posts.json")) as Array<{ content: string; comments: Array<{ text: string }> }>;
     expect(post).toMatchObject({ content: "<p>Owner news</p>", comments: [{ text: "Guest wishes" }, { text: "Bystander note" }] });
     expect(read("README.txt")).toContain("photos/photos.json");
+    // The baby's birth as the parents told it: the day, the time on their clock with its zone, the sizes as stored and the units typed, the circles told, the picture.
+    const [born] = await db.select({ date: pregnancyBabies.birthDate, at: pregnancyBabies.bornAnnouncedAt }).from(pregnancyBabies).where(eq(pregnancyBabies.pregnancyId, pregnancyId));
+    const { babies } = JSON.parse(read("pregnancy.json")) as { babies: Array<{ birth: { photo: string } | null }> };
+    expect(babies).toEqual([
+      {
+        name: "Pip",
+        birthOrder: 1,
+        gender: "boy",
+        birth: {
+          announcedAt: born!.at!.toISOString(),
+          date: born!.date,
+          time: "06:40:00",
+          timeZone: "America/Chicago",
+          weightPounds: 7.25,
+          lengthInches: 20,
+          enteredIn: "metric",
+          toldTo: ["immediate-family"],
+          photo: expect.stringMatching(/^waiting-room\/images\/.+\.png$/),
+        },
+      },
+    ]);
+    expect(files[babies[0]!.birth!.photo]).toEqual(PNG_1X1);
     const waitingRoom = JSON.parse(read("waiting-room/messages.json")) as { messages: Array<{ text: string; image: string | null }> };
     const withImage = waitingRoom.messages.find((message) => message.text === "Thinking of you");
     expect(files[`waiting-room/${withImage!.image}`]).toEqual(PNG_1X1);

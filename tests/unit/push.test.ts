@@ -92,7 +92,7 @@ describe("what each push says", () => {
 
   it("follows the payload contract and opens a path in the app", () => {
     const pushes = [
-      waitingRoomActivatedPush(pregnancyId, "The Parkers: we are heading to the hospital! The waiting room is open."),
+      waitingRoomActivatedPush(pregnancyId, "Heading to the hospital!", "The Parkers: we are heading to the hospital! The waiting room is open."),
       parentUpdatePush(pregnancyId, "Olivia", "x".repeat(600)),
       directMessagePush(pregnancyId, "c0nv", "Noah Parker", "Hi"),
       eventInvitationPush(pregnancyId, "ev1", "T".repeat(200), "Friday"),

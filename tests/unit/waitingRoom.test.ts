@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activationResultText, babyHereBanner, babyHereNotice, birthHeadline, birthNews, falseAlarmNotice, formatClosingTime, formatCountdown, waitingRoomState } from "../../src/domain/waitingRoom";
+import { activationResultText, babyHereBanner, babyHereNotice, birthHeadline, birthNews, falseAlarmNotice, formatClosingTime, formatCountdown, waitingRoomActivation, waitingRoomState } from "../../src/domain/waitingRoom";
 
 /** The parents' zone: a time of birth is their wall clock, named for readers elsewhere. */
 const CHICAGO = "America/Chicago";
@@ -47,6 +47,32 @@ describe("system notices", () => {
     expect(babyHereNotice({ name: "Cy", timeZone: CHICAGO }, "1:00 AM", { expected: 3, arrivedBefore: [] })).toBe("Cy is here! 2 more babies to come. The waiting room will close at 1:00 AM.");
     expect(babyHereNotice({ name: "Cy", timeZone: CHICAGO }, "1:00 AM", { expected: 3, arrivedBefore: ["Ada", "Bea"] })).toBe("Cy is here too! Ada, Bea, and Cy are all here. The waiting room will close at 1:00 AM.");
     expect(birthHeadline(undefined)).toBe("The baby is here!");
+  });
+});
+
+describe("the room opening", () => {
+  const twins = (bean: boolean, sprout: boolean, sproutName = "Sprout") => [
+    { name: "Bean", birthOrder: 1, born: bean },
+    { name: sproutName, birthOrder: 2, born: sprout },
+  ];
+
+  it("is the way to the hospital before any birth", () => {
+    expect(waitingRoomActivation("The Parkers", twins(false, false))).toEqual({ headline: "Heading to the hospital!", notice: "The Parkers: we are heading to the hospital! The waiting room is open." });
+    expect(waitingRoomActivation("The Parkers", [])).toEqual({ headline: "Heading to the hospital!", notice: "The Parkers: we are heading to the hospital! The waiting room is open." });
+  });
+
+  it("after one twin is here, is the parents back for the babies still expected, named when they have names", () => {
+    expect(waitingRoomActivation("The Parkers", twins(true, false))).toEqual({ headline: "Back in the waiting room", notice: "The Parkers: Bean is here, and we are back in the waiting room for Sprout!" });
+    expect(waitingRoomActivation("The Parkers", twins(true, false, "Baby 2")).notice).toBe("The Parkers: Bean is here, and we are back in the waiting room for the next baby!");
+    const triplets = [{ name: "Baby 1", birthOrder: 1, born: true }, ...twins(false, false).map((baby) => ({ ...baby, birthOrder: baby.birthOrder + 1 }))];
+    expect(waitingRoomActivation("The Parkers", triplets).notice).toBe("The Parkers: one baby is here, and we are back in the waiting room for Bean and Sprout!");
+    expect(waitingRoomActivation("The Parkers", [...triplets, { name: "Baby 4", birthOrder: 4, born: false }]).notice).toBe("The Parkers: one baby is here, and we are back in the waiting room for the babies still to come!");
+  });
+
+  it("with every baby here, is the room open again, never the hospital", () => {
+    const opening = waitingRoomActivation("The Parkers", twins(true, true));
+    expect(opening).toEqual({ headline: "The waiting room is open again", notice: "The Parkers: the waiting room is open again." });
+    expect(Object.values(opening).join(" ")).not.toMatch(/hospital/i);
   });
 });
 

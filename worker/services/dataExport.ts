@@ -259,7 +259,7 @@ async function familyEntries(db: Db, userId: string, pregnancy: typeof pregnanci
       lastMenstrualPeriod: pregnancy.lastMenstrualPeriod,
       serviceEndDate: pregnancy.serviceEndDate,
       closedAt: pregnancy.closedAt,
-      babies: babies.map((baby) => ({ name: baby.name, birthOrder: baby.birthOrder, gender: baby.gender })),
+      babies: babies.map((baby) => ({ name: baby.name, birthOrder: baby.birthOrder, gender: baby.gender, birth: birthOf(baby, imageFiles) })),
       people: people.map((person) => ({
         name: person.userId ? nameOf(person.userId) : `${person.invitedFirstName ?? ""} ${person.invitedLastName ?? ""}`.trim(),
         email: person.email ?? person.invitedEmail,
@@ -419,6 +419,27 @@ function waitingRoomMessagesOf(db: Db, pregnancyId: string, onlyBy: string | nul
 }
 
 /** The pictures those messages show, as files of the zip. */
+/**
+ * A born baby's birth as the parents told it (null while expected): the day, the time on their clock
+ * with its zone, the sizes in the units stored (pounds, inches) with the units they typed, the guest
+ * circles told, and the announcement's picture when it is in this zip.
+ */
+function birthOf(baby: typeof pregnancyBabies.$inferSelect, imageFiles: readonly Entry[]) {
+  if (!baby.bornAnnouncedAt) return null;
+  const photo = baby.birthPhotoPath ? `waiting-room/images/${storedFileName(baby.birthPhotoPath)}` : null;
+  return {
+    announcedAt: baby.bornAnnouncedAt,
+    date: baby.birthDate,
+    time: baby.birthTime,
+    timeZone: baby.birthTimeZone,
+    weightPounds: baby.birthWeightPounds,
+    lengthInches: baby.birthLengthInches,
+    enteredIn: baby.birthMeasurementSystem,
+    toldTo: baby.birthAudienceGroups,
+    photo: photo && imageFiles.some((file) => file.name === photo) ? photo : null,
+  };
+}
+
 const imageFilesOf = (messages: Awaited<ReturnType<typeof waitingRoomMessagesOf>>): Entry[] =>
   messages.flatMap(({ message, imageSize }) =>
     message.storagePath && imageSize !== null ? [{ name: `waiting-room/images/${storedFileName(message.storagePath)}`, key: message.storagePath, size: imageSize, lastModified: message.createdAt }] : [],

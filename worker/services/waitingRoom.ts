@@ -6,7 +6,7 @@ import type { GuestPrivacyLevel } from "../../src/domain/enums";
 import { isParentRole } from "../../src/domain/permissions";
 import { todayIn } from "../../src/domain/timeZones";
 import { sanitizePlainText } from "../../src/domain/sanitize";
-import { BABY_HERE_CLOSE_MS, type BabyDetails, babyHereNotice, birthHeadline, birthNotice, checkBirthDate, type BirthOrder, FALSE_ALARM_CLOSE_MS, falseAlarmNotice, formatClosingTime, WAITING_ROOM_INITIAL_LOAD, WAITING_ROOM_MESSAGE_MAX_LENGTH, WAITING_ROOM_REPLY_PAGE_SIZE, type ActivationOutcome, waitingRoomActivatedNotice, waitingRoomState } from "../../src/domain/waitingRoom";
+import { BABY_HERE_CLOSE_MS, type BabyDetails, babyHereNotice, birthHeadline, birthNotice, checkBirthDate, type BirthOrder, FALSE_ALARM_CLOSE_MS, falseAlarmNotice, formatClosingTime, WAITING_ROOM_INITIAL_LOAD, WAITING_ROOM_MESSAGE_MAX_LENGTH, WAITING_ROOM_REPLY_PAGE_SIZE, type ActivationOutcome, waitingRoomActivation, waitingRoomState } from "../../src/domain/waitingRoom";
 import type { Db, Executor, Tx } from "../db";
 import {
   contactNotifications,
@@ -492,20 +492,27 @@ export async function activateWaitingRoom(caller: PregnancyCaller) {
       .onConflictDoNothing({ target: waitingRoomSessions.pregnancyId, where: sql`${waitingRoomSessions.isActive}` })
       .returning({ id: waitingRoomSessions.id });
     if (!session) return null;
-    const notice = await insertSystemUpdate(tx, pregnancyId, userId, waitingRoomActivatedNotice(title), now);
+    // Read with the opening, so a baby announced just before is counted: after a birth the room reopens for the babies still expected.
+    const babies = await tx
+      .select({ name: pregnancyBabies.name, birthOrder: pregnancyBabies.birthOrder, born: sql<boolean>`${pregnancyBabies.bornAnnouncedAt} is not null` })
+      .from(pregnancyBabies)
+      .where(eq(pregnancyBabies.pregnancyId, pregnancyId))
+      .orderBy(asc(pregnancyBabies.birthOrder));
+    const { headline, notice: text } = waitingRoomActivation(title, babies);
+    const notice = await insertSystemUpdate(tx, pregnancyId, userId, text, now);
     if (recipients.length > 0) {
       await tx.insert(contactNotifications).values(
         recipients.map((r) => ({ pregnancyId, userId: r.userId, notificationType: "waiting_room_activation" as const, title: "The waiting room is open", message: notice.content, metadata: { sessionId: session.id } })),
       );
     }
-    return { session, notice };
+    return { session, notice, headline };
   });
   if (activated) {
     announce(caller, { kind: "state", state: "active", scheduledCloseAt: null });
     announce(caller, { kind: "message", message: roomMessage(activated.notice) });
     await Promise.all([
       mailUpdate(caller, "waiting-room-activation", recipients, `${title}: the waiting room is open`, [activated.notice.content, "Join the family in the waiting room to follow along and send your love."]),
-      notifyMembers(caller, { kind: "waiting-room" }, waitingRoomActivatedPush(pregnancyId, activated.notice.content)),
+      notifyMembers(caller, { kind: "waiting-room" }, waitingRoomActivatedPush(pregnancyId, activated.headline, activated.notice.content)),
     ]);
   }
   // What the parent is told back: how many were notified, or why nobody was (null: it was already open).
