@@ -126,6 +126,15 @@ export function falseAlarmNotice(closingTime: string): string {
   return `False alarm! The waiting room will close at ${closingTime}.`;
 }
 
+/** Ours: where the births stand, for the room's own texts: none yet, some with more to come, or every baby here. */
+export type BirthsSoFar = "none" | "some" | "all";
+
+export function birthsSoFar(born: readonly boolean[]): BirthsSoFar {
+  const count = born.filter(Boolean).length;
+  if (count === 0) return "none";
+  return count === born.length ? "all" : "some";
+}
+
 /** How a baby's sex is shared at the birth: not at all, or as a girl or a boy. */
 export const SHARED_SEXES = ["girl", "boy"] as const;
 export type SharedSex = (typeof SHARED_SEXES)[number];

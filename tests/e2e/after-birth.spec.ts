@@ -146,6 +146,8 @@ test("a family that never opened the waiting room records the birth in Settings,
     const main = grandma.getByRole("main");
     await expect(babyItem(main, "Juniper")).toContainText("2 days old · Girl");
     await expectNoPregnancyCount(grandma);
+    // The room waits for no one now: it no longer "opens when the big day arrives".
+    await expect(main.getByRole("region", { name: "Waiting room" })).toContainText("The waiting room is closed: its messages stay here to read.");
   } finally {
     await grandma.context().close();
   }

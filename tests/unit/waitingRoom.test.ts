@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activationResultText, babyHereBanner, babyHereNotice, birthHeadline, birthNews, falseAlarmNotice, formatClosingTime, formatCountdown, waitingRoomActivation, waitingRoomState } from "../../src/domain/waitingRoom";
+import { activationResultText, birthsSoFar, babyHereBanner, babyHereNotice, birthHeadline, birthNews, falseAlarmNotice, formatClosingTime, formatCountdown, waitingRoomActivation, waitingRoomState } from "../../src/domain/waitingRoom";
 
 /** The parents' zone: a time of birth is their wall clock, named for readers elsewhere. */
 const CHICAGO = "America/Chicago";
@@ -120,5 +120,14 @@ describe("activationResultText", () => {
 
   it("an activation that found the room open told nobody again", () => {
     expect(activationResultText(null)).toBe("The waiting room was already open.");
+  });
+});
+
+describe("the births so far", () => {
+  it("none before a birth, some while a twin is still expected, all once every baby is here", () => {
+    expect(birthsSoFar([])).toBe("none");
+    expect(birthsSoFar([false, false])).toBe("none");
+    expect(birthsSoFar([true, false])).toBe("some");
+    expect(birthsSoFar([true, true])).toBe("all");
   });
 });

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { birthsSoFar, type BirthsSoFar } from "../../domain/waitingRoom";
 import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 import { Link } from "@tanstack/react-router";
 import { clsx } from "clsx";
@@ -74,7 +75,7 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
     );
   }
 
-  const { upcomingEvents, latestPhotos, waitingRoom } = summary.data;
+  const { upcomingEvents, latestPhotos, waitingRoom, babies } = summary.data;
   const canContributePhotos = isParent || Boolean(permissions?.canUploadPhotos || permissions?.canContributePhotos);
   const canSeeEvents = isParent || Boolean(permissions?.canViewCalendarEvents);
   const canUseWaitingRoom = isParent || Boolean(permissions?.canAccessWaitingRoom);
@@ -99,7 +100,7 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
         )}
       </Card>
 
-      <WaitingRoomCard waitingRoom={waitingRoom} isParent={isParent} readOnly={readOnly} canUseWaitingRoom={canUseWaitingRoom} search={search} />
+      <WaitingRoomCard waitingRoom={waitingRoom} births={birthsSoFar(babies.map((baby) => baby.bornAnnouncedAt !== null))} isParent={isParent} readOnly={readOnly} canUseWaitingRoom={canUseWaitingRoom} search={search} />
 
       {/* From 768 px the posts take the left column (they bring their discussions); the other cards fill the right one. */}
       <div className="md:col-start-1 md:row-span-3 md:row-start-1">
@@ -140,14 +141,17 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
 
 type WaitingRoom = { isActive: boolean; isFalseAlarm: boolean; isBabyHere: boolean; scheduledCloseAt: Date | string | null } | null;
 
-function WaitingRoomCard({ waitingRoom, isParent, readOnly, canUseWaitingRoom, search }: { waitingRoom: WaitingRoom; isParent: boolean; readOnly: boolean; canUseWaitingRoom: boolean; search: { preg?: string } }) {
+function WaitingRoomCard({ waitingRoom, births, isParent, readOnly, canUseWaitingRoom, search }: { waitingRoom: WaitingRoom; births: BirthsSoFar; isParent: boolean; readOnly: boolean; canUseWaitingRoom: boolean; search: { preg?: string } }) {
   const open = waitingRoom?.isActive ?? false;
   const closesAt = waitingRoom?.scheduledCloseAt ? timeOnly.format(toDate(waitingRoom.scheduledCloseAt)) : null;
   let status: string;
-  if (!open && readOnly) status = "The waiting room is closed: its messages stay here to read.";
+  if (!open && (readOnly || births === "all")) status = "The waiting room is closed: its messages stay here to read.";
+  else if (!open && births === "some") status = isParent ? "The waiting room is closed. Open it again when the next baby is on the way." : "The waiting room opens again when the next baby is on the way.";
   else if (!open) status = isParent ? "The waiting room is closed. Open it when you head to the hospital, and family can wait with you." : "The waiting room opens when the big day arrives.";
   else if (waitingRoom?.isBabyHere) status = closesAt ? `The baby is here! The waiting room closes at ${closesAt}.` : "The baby is here!";
   else if (waitingRoom?.isFalseAlarm) status = closesAt ? `False alarm. The waiting room closes at ${closesAt}.` : "False alarm.";
+  else if (births === "some") status = "The waiting room is open: the parents are back for the next baby.";
+  else if (births === "all") status = "The waiting room is open again.";
   else status = "The waiting room is open: the family is heading to the hospital!";
 
   return (

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { babyHereBanner, formatCountdown, type WaitingRoomState } from "../../domain/waitingRoom";
+import { babyHereBanner, birthsSoFar, type BirthsSoFar, formatCountdown, type WaitingRoomState } from "../../domain/waitingRoom";
 import { dateFormat } from "../../lib/format";
 import { useNow } from "../../lib/useNow";
 import { Avatar } from "../../ui/Avatar";
@@ -37,12 +37,26 @@ const BANNERS: Record<WaitingRoomState, { title: string; parent: string; guest: 
   },
 };
 
+/** After a first birth the room is about the babies still to come, or about all of them being here, not the hospital. */
+const AFTER_A_BIRTH: Partial<Record<WaitingRoomState, Record<Exclude<BirthsSoFar, "none">, { parent: string; guest: string }>>> = {
+  inactive: {
+    some: { parent: "Open it again when the next baby is on the way, and your family can wait with you here.", guest: "It opens again when the next baby is on the way. You can still leave a message for the family." },
+    all: { parent: "All your babies are here. The family can still leave messages for you here.", guest: "All the babies are here. You can still leave a message for the family." },
+  },
+  active: {
+    some: { parent: BANNERS.active.parent, guest: "The parents are back in the waiting room for the next baby. Updates from the parents are pinned at the top." },
+    all: { parent: BANNERS.active.parent, guest: "The waiting room is open again. Updates from the parents are pinned at the top." },
+  },
+};
+
 /** The room's state as a banner, with the countdown to the auto-close; announced politely when it changes. */
 export function StateBanner({ state, scheduledCloseAt, isParent, babies }: { state: WaitingRoomState; scheduledCloseAt: string | null; isParent: boolean; babies: ReadonlyArray<{ name: string; born: boolean }> }) {
   const closesAt = scheduledCloseAt ? new Date(scheduledCloseAt).getTime() : null;
   const now = useNow(AUTO_CLOSE_COUNTDOWN_TICK_MS, closesAt !== null);
   // Once babies are here the banner names them (twins one by one), not 'little one'.
-  const banner = state === "baby-here" ? { ...BANNERS[state], ...babyHereBanner(babies) } : BANNERS[state];
+  const births = birthsSoFar(babies.map((baby) => baby.born));
+  const afterBirth = births === "none" ? undefined : AFTER_A_BIRTH[state]?.[births];
+  const banner = state === "baby-here" ? { ...BANNERS[state], ...babyHereBanner(babies) } : { ...BANNERS[state], ...afterBirth };
   return (
     <div role="status" className={clsx("rounded-card border-2 px-4 py-3", banner.tone)}>
       <h2 className="text-xl font-bold">{banner.title}</h2>
