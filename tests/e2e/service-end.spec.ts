@@ -4,10 +4,8 @@ import { addDays, readOnlyUntil, todayIso } from "../../src/domain/dates";
 import { SERVICE_END_MESSAGES, serviceEndHeading } from "../../src/domain/serviceEnd";
 import { pregnancies, pregnancyParticipants } from "../../worker/db/schema";
 import { familyWithGrandparent, inDb, secondBrowser } from "./family";
+import { clickEverything, pageDate } from "./readOnly";
 import { expect, signInThroughApi, test, trpcMutation } from "./support";
-
-/** A date as the page writes it, in the browser's own locale. */
-const pageDate = (page: Page, date: string) => page.evaluate((day) => new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`)), date);
 
 /** The screens the read-only view is checked on, each with what shows once it has loaded. */
 const SCREENS = [
@@ -17,31 +15,6 @@ const SCREENS = [
   { path: "/photos", loaded: (page: Page) => page.getByRole("heading", { name: "Album" }) },
   { path: "/waiting-room", loaded: (page: Page) => page.getByRole("article", { name: /^Message from / }) },
 ] as const;
-
-/**
- * Clicks every button the page's main area offers, closing whatever it opened, and answers the
- * requests that failed meanwhile: in the read-only view, none may.
- */
-async function clickEverything(page: Page): Promise<string[]> {
-  const failed: string[] = [];
-  const watch = (response: { url: () => string; status: () => number }) => {
-    if (response.url().includes("/api/") && response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
-  };
-  page.on("response", watch);
-  const buttons = page.getByRole("main").getByRole("button");
-  const count = await buttons.count();
-  for (let index = 0; index < count; index++) {
-    // A click may change what the area shows (another calendar view): stop where the buttons end.
-    if (index >= (await buttons.count())) break;
-    const button = buttons.nth(index);
-    if (!(await button.isVisible()) || !(await button.isEnabled())) continue;
-    await button.click();
-    await page.keyboard.press("Escape");
-  }
-  await page.waitForLoadState("networkidle");
-  page.off("response", watch);
-  return failed;
-}
 
 /** What the read-only view must not offer, and its one line saying why. */
 async function expectReadOnlyView(page: Page, reason: string) {
