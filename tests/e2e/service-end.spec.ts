@@ -31,7 +31,7 @@ async function expectReadOnlyView(page: Page, reason: string) {
   }
 }
 
-test("after the service end, the owner and a guest see the pregnancy as it ended: no countdown, RSVP, composer or upload, one line saying why, and nothing that fails when clicked", async ({ page, request, baseURL, browser }) => {
+test("after the service end, the owner and a guest see the pregnancy as it ended: no countdown, RSVP, composer, upload or leaving, one line saying why, and nothing that fails when clicked", async ({ page, request, baseURL, browser }) => {
   const family = await familyWithGrandparent(request, baseURL!, "Ended Family");
   const { pregnancyId } = family;
   const grandmaParticipant = await inDb(async (db) => (await db.select({ id: pregnancyParticipants.id }).from(pregnancyParticipants).where(and(eq(pregnancyParticipants.pregnancyId, pregnancyId), eq(pregnancyParticipants.role, "guest"))))[0]!.id);
@@ -64,6 +64,12 @@ test("after the service end, the owner and a guest see the pregnancy as it ended
   await expect(grandma.getByText(reason)).toBeVisible();
   await expect(grandma.getByRole("main").getByRole("textbox")).toHaveCount(0);
   expect(await clickEverything(grandma), "/registry: requests that failed").toEqual([]);
+  // Her Settings: the pregnancy cannot be left (the server refuses it), her account is still hers.
+  await grandma.goto("/settings");
+  await expect(grandma.getByRole("region", { name: "Pregnancy details" })).toBeVisible();
+  await expect(grandma.getByText(reason)).toHaveCount(1);
+  await expect(grandma.getByRole("main").getByRole("button", { name: /^(Leave this pregnancy|Invite a guest)$/ })).toHaveCount(0);
+  await expect(grandma.getByRole("region", { name: "Your data" }).getByRole("button", { name: "Delete account" })).toBeVisible();
   await grandma.context().close();
 });
 
