@@ -1,13 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
 import superjson from "superjson";
-import { addDays, readOnlyUntil, todayIso } from "../../src/domain/dates";
+import { addDays, readOnlyUntil, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { INSPIRATION_TEMPLATES, isFeaturedTemplate } from "../../src/domain/inspiration";
 import { SERVICE_END_MESSAGES } from "../../src/domain/serviceEnd";
 import { pregnancies, registrySuggestions } from "../../worker/db/schema";
 import { eq } from "drizzle-orm";
 import { familyWithGrandparent, inDb } from "./family";
 import { clickEverything, pageDate } from "./readOnly";
-import { expect, signInThroughApi, test, trpcMutation } from "./support";
+import { expect, payingFamily, signInThroughApi, test, trpcMutation } from "./support";
 
 /**
  * Each tool's page after the service end: what shows once it has loaded, and the buttons (by name)
@@ -122,4 +122,30 @@ test("after the service end, the owner's registry, baby game, health tools, insp
   // The account's own settings and the download stay.
   await expect(page.getByRole("region", { name: "Profile" }).getByRole("textbox").first()).toBeEditable();
   await expect(page.getByRole("region", { name: "Your data" }).getByRole("button", { name: "Delete account" })).toBeVisible();
+});
+
+test("after dates typed wrong ended the service, the paying owner's Settings offer the dates alone to correct, and the correction opens everything again", async ({ page }) => {
+  const { pregnancyId } = await payingFamily(page, "repairui", "basic");
+  const [stored] = await inDb((db) => db.select({ dueDate: pregnancies.dueDate }).from(pregnancies).where(eq(pregnancies.id, pregnancyId)));
+  const typo = addDays(todayIso(), -100);
+  await inDb((db) => db.update(pregnancies).set({ dueDate: typo, lastMenstrualPeriod: null, serviceEndDate: serviceEndDate(typo) }).where(eq(pregnancies.id, pregnancyId)));
+  const reason = SERVICE_END_MESSAGES.readOnlyLine(await pageDate(page, serviceEndDate(typo)), await pageDate(page, readOnlyUntil(serviceEndDate(typo))));
+
+  await page.goto("/settings");
+  await expect(page.getByText(reason)).toHaveCount(1);
+  const details = page.getByRole("region", { name: "Pregnancy details" });
+  await expect(details.getByText("These dates have ended the service")).toBeVisible();
+  // The server takes the dates alone: the title and zone are not offered, and nothing is sent until the dates change.
+  await expect(details.getByRole("textbox", { name: "Pregnancy title" })).toHaveCount(0);
+  await expect(details.getByRole("combobox", { name: "Time zone" })).toHaveCount(0);
+  const save = details.getByRole("button", { name: "Save pregnancy details" });
+  await expect(save).toBeDisabled();
+  await expect(page.getByRole("region", { name: "Babies" }).getByRole("button")).toHaveCount(0);
+
+  await details.getByLabel("Due date", { exact: true }).fill(stored!.dueDate);
+  await save.click();
+  await expect(page.getByRole("region", { name: "Notifications", exact: true }).getByText("Pregnancy details saved.")).toBeVisible();
+  await expect(page.getByText(reason)).toHaveCount(0);
+  await expect(details.getByRole("textbox", { name: "Pregnancy title" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Babies" }).getByRole("button", { name: "Add baby" })).toBeVisible();
 });
