@@ -95,7 +95,7 @@ test("after the service end, the owner's registry, baby game, health tools, insp
   await page.keyboard.press("Escape");
   // An old link to an idea opens no upload either.
   await page.goto(`/photos?tab=album&template=${featured.id}`);
-  await expect(page.getByRole("heading", { name: "Album" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Album", exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: `Idea chosen: ${featured.title}` })).toHaveCount(0);
 
   // Settings: the pregnancy as it ended, read; the account's own settings stay.
