@@ -4,10 +4,8 @@ import { addDays, readOnlyUntil, todayIso } from "../../src/domain/dates";
 import { SERVICE_END_MESSAGES, serviceEndHeading } from "../../src/domain/serviceEnd";
 import { pregnancies, pregnancyParticipants } from "../../worker/db/schema";
 import { familyWithGrandparent, inDb, secondBrowser } from "./family";
+import { clickEverything, pageDate } from "./readOnly";
 import { expect, signInThroughApi, test, trpcMutation } from "./support";
-
-/** A date as the page writes it, in the browser's own locale. */
-const pageDate = (page: Page, date: string) => page.evaluate((day) => new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`)), date);
 
 /** The screens the read-only view is checked on, each with what shows once it has loaded. */
 const SCREENS = [
@@ -17,31 +15,6 @@ const SCREENS = [
   { path: "/photos", loaded: (page: Page) => page.getByRole("heading", { name: "Album" }) },
   { path: "/waiting-room", loaded: (page: Page) => page.getByRole("article", { name: /^Message from / }) },
 ] as const;
-
-/**
- * Clicks every button the page's main area offers, closing whatever it opened, and answers the
- * requests that failed meanwhile: in the read-only view, none may.
- */
-async function clickEverything(page: Page): Promise<string[]> {
-  const failed: string[] = [];
-  const watch = (response: { url: () => string; status: () => number }) => {
-    if (response.url().includes("/api/") && response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
-  };
-  page.on("response", watch);
-  const buttons = page.getByRole("main").getByRole("button");
-  const count = await buttons.count();
-  for (let index = 0; index < count; index++) {
-    // A click may change what the area shows (another calendar view): stop where the buttons end.
-    if (index >= (await buttons.count())) break;
-    const button = buttons.nth(index);
-    if (!(await button.isVisible()) || !(await button.isEnabled())) continue;
-    await button.click();
-    await page.keyboard.press("Escape");
-  }
-  await page.waitForLoadState("networkidle");
-  page.off("response", watch);
-  return failed;
-}
 
 /** What the read-only view must not offer, and its one line saying why. */
 async function expectReadOnlyView(page: Page, reason: string) {
@@ -58,7 +31,7 @@ async function expectReadOnlyView(page: Page, reason: string) {
   }
 }
 
-test("after the service end, the owner and a guest see the pregnancy as it ended: no countdown, RSVP, composer or upload, one line saying why, and nothing that fails when clicked", async ({ page, request, baseURL, browser }) => {
+test("after the service end, the owner and a guest see the pregnancy as it ended: no countdown, RSVP, composer, upload or leaving, one line saying why, and nothing that fails when clicked", async ({ page, request, baseURL, browser }) => {
   const family = await familyWithGrandparent(request, baseURL!, "Ended Family");
   const { pregnancyId } = family;
   const grandmaParticipant = await inDb(async (db) => (await db.select({ id: pregnancyParticipants.id }).from(pregnancyParticipants).where(and(eq(pregnancyParticipants.pregnancyId, pregnancyId), eq(pregnancyParticipants.role, "guest"))))[0]!.id);
@@ -91,6 +64,12 @@ test("after the service end, the owner and a guest see the pregnancy as it ended
   await expect(grandma.getByText(reason)).toBeVisible();
   await expect(grandma.getByRole("main").getByRole("textbox")).toHaveCount(0);
   expect(await clickEverything(grandma), "/registry: requests that failed").toEqual([]);
+  // Her Settings: the pregnancy cannot be left (the server refuses it), her account is still hers.
+  await grandma.goto("/settings");
+  await expect(grandma.getByRole("region", { name: "Pregnancy details" })).toBeVisible();
+  await expect(grandma.getByText(reason)).toHaveCount(1);
+  await expect(grandma.getByRole("main").getByRole("button", { name: /^(Leave this pregnancy|Invite a guest)$/ })).toHaveCount(0);
+  await expect(grandma.getByRole("region", { name: "Your data" }).getByRole("button", { name: "Delete account" })).toBeVisible();
   await grandma.context().close();
 });
 

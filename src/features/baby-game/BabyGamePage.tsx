@@ -7,6 +7,7 @@ import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
 import { Tabs } from "../../ui/Tabs";
 import { PregnancyGate } from "../pregnancy-context/PregnancyGate";
+import { ReadOnlyLine, usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 import { AREAS } from "../../lib/areas";
 import { BabyPanel, BirthDetailsList } from "./BabyPanel";
 import { storedResultOf } from "./birthDetails";
@@ -48,6 +49,8 @@ function BabyGame({ scope, isParent, dueDate, userId }: { scope: GameScope; isPa
   const { state, predictions, leaderboard } = useBabyGame(scope);
   const writes = useBabyGameWrites(scope);
   const [babyTab, setBabyTab] = useState<string | null>(null);
+  // After the service end the game is as it ended: no guess, lock or score (the server refuses them).
+  const readOnly = usePregnancyReadOnly();
 
   if (state.isPending || predictions.isPending) return <Spinner label="Loading the baby game" className="p-6" />;
   if (state.isError || predictions.isError)
@@ -71,7 +74,7 @@ function BabyGame({ scope, isParent, dueDate, userId }: { scope: GameScope; isPa
       baby={baby}
       predictions={predictions.data.predictions.filter((p) => p.babyId === baby.id)}
       hidden={predictions.data.hiddenByBaby[baby.id] ?? 0}
-      locked={game.isLocked || game.everyBabyHere}
+      locked={game.isLocked || game.everyBabyHere || readOnly}
       isParent={isParent}
       defaultDate={dueDate}
       writes={writes}
@@ -93,9 +96,10 @@ function BabyGame({ scope, isParent, dueDate, userId }: { scope: GameScope; isPa
 
   return (
     <>
-      <GameStatus state={game} />
-      {isParent && <ParentControls state={game} writes={writes} dueDate={dueDate} />}
-      {isParent && game.everyBabyHere && !game.isLocked && <ScoreFromBirth state={game} writes={writes} />}
+      <ReadOnlyLine />
+      <GameStatus state={game} readOnly={readOnly} />
+      {isParent && !readOnly && <ParentControls state={game} writes={writes} dueDate={dueDate} />}
+      {isParent && !readOnly && game.everyBabyHere && !game.isLocked && <ScoreFromBirth state={game} writes={writes} />}
       {game.isLocked && <ActualResults state={game} />}
       {game.isLocked && <LeaderboardSection leaderboard={leaderboard} babies={babies} userId={userId} />}
       {guesses}
@@ -103,7 +107,7 @@ function BabyGame({ scope, isParent, dueDate, userId }: { scope: GameScope; isPa
   );
 }
 
-function GameStatus({ state }: { state: GameState }) {
+function GameStatus({ state, readOnly }: { state: GameState; readOnly: boolean }) {
   if (state.isLocked)
     return (
       <p role="status" className="rounded-xl border border-border bg-lavender px-4 py-3 text-sm">
@@ -117,6 +121,8 @@ function GameStatus({ state }: { state: GameState }) {
         <strong className="font-semibold">{state.babies.length > 1 ? "The babies are here!" : "The baby is here!"}</strong> The game is closed to new guesses. The leaderboard appears once the parents score it.
       </p>
     );
+  // Read-only, the line above says why no guess can be made.
+  if (readOnly) return null;
   return <p className="text-sm text-muted-foreground">Make your guesses before the parents lock the game. You can change them until then.</p>;
 }
 

@@ -172,7 +172,10 @@ function Guesses({
   const [removing, setRemoving] = useState<Prediction | null>(null);
   const title = `Everyone's guesses for ${baby.name}`;
   let body;
-  if (hidden > 0 && !guessed) {
+  if (hidden > 0 && !guessed && locked) {
+    // No guess can be made any more, so none is asked for.
+    body = <p className="text-muted-foreground">{hidden === 1 ? "1 guess was made." : `${hidden} guesses were made.`}</p>;
+  } else if (hidden > 0 && !guessed) {
     body = (
       <p className="text-muted-foreground">
         Make your guess to see everyone else's. {hidden === 1 ? "1 guess is" : `${hidden} guesses are`} waiting for you.

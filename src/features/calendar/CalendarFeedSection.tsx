@@ -8,6 +8,7 @@ import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 import { SettingsSection } from "../../ui/SettingsSection";
 
 /**
@@ -20,6 +21,8 @@ export function CalendarFeedSection({ pregnancyId, mode }: { pregnancyId: string
   const queryClient = useQueryClient();
   const [shown, setShown] = useState(false);
   const [confirmRevoke, setConfirmRevoke] = useState(false);
+  // After the service end the link keeps working but cannot be revoked (the server refuses every change).
+  const readOnly = usePregnancyReadOnly();
   const feed = useQuery(trpc.calendar.feed.get.queryOptions({ pregnancyId, mode }, { enabled: shown }));
   const revoke = useMutation(
     trpc.calendar.feed.revoke.mutationOptions({
@@ -54,9 +57,11 @@ export function CalendarFeedSection({ pregnancyId, mode }: { pregnancyId: string
         <TextField label="Your private calendar link" value={url} readOnly onFocus={(e) => e.target.select()} hint="Keep it to yourself: anyone with this link can see the events shared with you." />
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void copy(url)}>Copy link</Button>
-          <Button variant="secondary" onClick={() => setConfirmRevoke(true)}>
-            Revoke link
-          </Button>
+          {!readOnly && (
+            <Button variant="secondary" onClick={() => setConfirmRevoke(true)}>
+              Revoke link
+            </Button>
+          )}
         </div>
       </>
     );

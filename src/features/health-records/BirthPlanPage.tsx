@@ -11,6 +11,8 @@ import { LoadError } from "../../ui/LoadError";
 import { Spinner, SpinnerIcon } from "../../ui/Spinner";
 import { Card } from "../../ui/Card";
 import { HealthToolPage, type HealthScope } from "./HealthToolPage";
+import { AnsweredSections } from "./BirthPlanPrintPage";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 import { BIRTH_PLAN_MESSAGES } from "./messages";
 import { useBirthPlanDraft, type SaveStatus } from "./useBirthPlan";
 import { answeredSections, BIRTH_PLAN_SECTIONS, BIRTH_PLAN_TEXT_MAX_LENGTH, type BirthPlanAnswer, type BirthPlanAnswers, type BirthPlanQuestion, type BirthPlanSection } from "../../domain/birthPlan";
@@ -29,9 +31,30 @@ export function BirthPlanPage() {
 function BirthPlanEditor({ scope }: { scope: HealthScope }) {
   const trpc = useTRPC();
   const plan = useQuery(trpc.healthRecords.birthPlan.get.queryOptions(scope, { meta: { isolationToast: false } }));
+  // After the service end the plan is read as it was saved (the server refuses changes).
+  const readOnly = usePregnancyReadOnly();
   if (plan.isPending) return <Spinner label={BIRTH_PLAN_MESSAGES.loading} showLabel />;
   if (plan.isError) return <LoadError title={BIRTH_PLAN_MESSAGES.loadFailed} onRetry={() => void plan.refetch()} busy={plan.isFetching} />;
+  if (readOnly) return <SavedPlan answers={plan.data.answers} />;
   return <BirthPlanForm scope={scope} saved={plan.data.answers} />;
+}
+
+function SavedPlan({ answers }: { answers: BirthPlanAnswers }) {
+  return (
+    <>
+      <Link to="/health/birth-plan/print" className={clsx(buttonStyles({ variant: "secondary", size: "sm" }), "self-start")}>
+        <PrinterIcon className="size-4" />
+        {BIRTH_PLAN_MESSAGES.printView}
+      </Link>
+      {answeredSections(answers).length === 0 ? (
+        <p className="text-muted-foreground">{BIRTH_PLAN_MESSAGES.answered(0, BIRTH_PLAN_SECTIONS.length)}</p>
+      ) : (
+        <div className="card flex flex-col gap-6 p-5">
+          <AnsweredSections answers={answers} />
+        </div>
+      )}
+    </>
+  );
 }
 
 function BirthPlanForm({ scope, saved }: { scope: HealthScope; saved: BirthPlanAnswers }) {

@@ -8,7 +8,7 @@ import { Spinner } from "../../ui/Spinner";
 import { dateFormat, formatDateOnly } from "../../lib/format";
 import { PrintPage, type HealthScope } from "./HealthToolPage";
 import { BIRTH_PLAN_MESSAGES, HEALTH_PAGE_MESSAGES } from "./messages";
-import { answeredSections, parentNames } from "../../domain/birthPlan";
+import { answeredSections, parentNames, type BirthPlanAnswers } from "../../domain/birthPlan";
 import { SEVERITY_LABELS, symptomsByWeek, weekHeading } from "../../domain/healthLogs";
 
 const updatedFormat = dateFormat({ dateStyle: "long" });
@@ -57,33 +57,38 @@ function BirthPlanSheet({ scope, includeSymptoms }: { scope: HealthScope; includ
           </Link>
         </p>
       ) : (
-        sections.map((section) => (
-          <section key={section.key} className="break-inside-avoid">
-            <h2 className="mb-2 border-b border-border pb-1 text-xl font-bold">{section.title}</h2>
-            <dl className="flex flex-col gap-3">
-              {section.questions.map((question) => (
-                <div key={question.key}>
-                  <dt className="font-bold">{question.label}</dt>
-                  <dd>
-                    {question.kind === "multiple" ? (
-                      <ul className="list-disc pl-6">
-                        {question.values.map((value) => (
-                          <li key={value}>{value}</li>
-                        ))}
-                      </ul>
-                    ) : (
-                      <p className="whitespace-pre-line">{question.values.join(", ")}</p>
-                    )}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        ))
+        <AnsweredSections answers={answers} />
       )}
       {includeSymptoms && <SymptomSummary scope={scope} />}
     </div>
   );
+}
+
+/** The plan's answered sections as text: the printed sheet, and the plan's page once it is read-only. */
+export function AnsweredSections({ answers }: { answers: BirthPlanAnswers }) {
+  return answeredSections(answers).map((section) => (
+    <section key={section.key} className="break-inside-avoid">
+      <h2 className="mb-2 border-b border-border pb-1 text-xl font-bold">{section.title}</h2>
+      <dl className="flex flex-col gap-3">
+        {section.questions.map((question) => (
+          <div key={question.key}>
+            <dt className="font-bold">{question.label}</dt>
+            <dd>
+              {question.kind === "multiple" ? (
+                <ul className="list-disc pl-6">
+                  {question.values.map((value) => (
+                    <li key={value}>{value}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="whitespace-pre-line">{question.values.join(", ")}</p>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  ));
 }
 
 /** For the provider: each week's symptoms, how often, and how strong at worst. */

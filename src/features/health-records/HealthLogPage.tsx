@@ -23,6 +23,7 @@ import { localDateAndTime } from "../../domain/timeZones";
 import { MS_PER_SECOND } from "../../domain/units";
 import { NOTES_MAX_LENGTH } from "../../domain/textLimits";
 import { dateFormat } from "../../lib/format";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 
 /** How long 'Undo' stays on offer after a log is deleted. */
 export const HEALTH_LOG_UNDO_MS = 10 * MS_PER_SECOND;
@@ -49,6 +50,8 @@ function HealthLog({ kind, scope, pregnancy }: { kind: HealthLogKind; scope: Hea
   const messages = HEALTH_LOG_MESSAGES[kind];
   const { logs, unsent, add, remove, restore } = useHealthLogs(scope, pregnancy, kind);
   const [deleted, setDeleted] = useState<HealthLog | null>(null);
+  // After the service end the timeline stays to read and export: no logging or deleting (the server refuses them).
+  const readOnly = usePregnancyReadOnly();
 
   // 'Undo' stays on offer for a while after a delete, then the deletion stands.
   useEffect(() => {
@@ -77,7 +80,7 @@ function HealthLog({ kind, scope, pregnancy }: { kind: HealthLogKind; scope: Hea
   const hasLogs = (logs.data?.length ?? 0) > 0;
   return (
     <>
-      <QuickLogForm kind={kind} onLog={(log) => add(log).then(() => toast({ title: messages.saved, variant: "success" }))} />
+      {!readOnly && <QuickLogForm kind={kind} onLog={(log) => add(log).then(() => toast({ title: messages.saved, variant: "success" }))} />}
       <div role="status" className="empty:hidden">
         {deleted && (
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-lavender px-4 py-3">
@@ -110,9 +113,9 @@ function HealthLog({ kind, scope, pregnancy }: { kind: HealthLogKind; scope: Hea
         ) : logs.isError ? (
           <LoadError title={messages.loadFailed} onRetry={() => void logs.refetch()} busy={logs.isFetching} />
         ) : !hasLogs ? (
-          <EmptyState>{messages.empty}</EmptyState>
+          <EmptyState>{readOnly ? LOG_TIMELINE_MESSAGES.emptyReadOnly : messages.empty}</EmptyState>
         ) : (
-          <Timeline logs={logs.data} currentWeek={healthLogWeek(todayIso(), pregnancy.lastMenstrualPeriod)} unsent={unsent} onDelete={deleteLog} />
+          <Timeline logs={logs.data} currentWeek={healthLogWeek(todayIso(), pregnancy.lastMenstrualPeriod)} unsent={unsent} {...(!readOnly && { onDelete: deleteLog })} />
         )}
       </Card>
     </>
@@ -248,7 +251,8 @@ interface TimelineProps {
   logs: HealthLog[];
   currentWeek: number;
   unsent: Set<string>;
-  onDelete: (log: HealthLog) => void;
+  /** None once the pregnancy is read-only. */
+  onDelete?: (log: HealthLog) => void;
 }
 
 function Timeline({ logs, currentWeek, unsent, onDelete }: TimelineProps) {
@@ -258,7 +262,7 @@ function Timeline({ logs, currentWeek, unsent, onDelete }: TimelineProps) {
         <WeekSection key={group.week ?? "unknown"} week={group.week} isCurrent={group.week === currentWeek}>
           <ul className="flex flex-col divide-y divide-border">
             {group.logs.map((log) => (
-              <LogEntry key={log.id} log={log} unsent={unsent.has(log.id)} onDelete={() => onDelete(log)} />
+              <LogEntry key={log.id} log={log} unsent={unsent.has(log.id)} {...(onDelete && { onDelete: () => onDelete(log) })} />
             ))}
           </ul>
         </WeekSection>
@@ -280,7 +284,7 @@ function WeekSection({ week, isCurrent, children }: { week: number | null; isCur
   );
 }
 
-function LogEntry({ log, unsent, onDelete }: { log: HealthLog; unsent: boolean; onDelete: () => void }) {
+function LogEntry({ log, unsent, onDelete }: { log: HealthLog; unsent: boolean; onDelete?: () => void }) {
   const when = whenFormat.format(log.loggedAt);
   return (
     <li className="flex items-start justify-between gap-3 py-3">
@@ -296,9 +300,11 @@ function LogEntry({ log, unsent, onDelete }: { log: HealthLog; unsent: boolean; 
         {log.notes && <p className="text-sm break-words whitespace-pre-line">{log.notes}</p>}
         {unsent && <p className="self-start rounded-lg bg-warning-soft px-2 py-0.5 text-sm font-medium text-warning-foreground">{LOG_TIMELINE_MESSAGES.notSynced}</p>}
       </div>
-      <Button variant="ghost" size="sm" aria-label={`Delete ${log.name}, ${when}`} onClick={onDelete} className="shrink-0">
-        <TrashIcon className="size-4" />
-      </Button>
+      {onDelete && (
+        <Button variant="ghost" size="sm" aria-label={`Delete ${log.name}, ${when}`} onClick={onDelete} className="shrink-0">
+          <TrashIcon className="size-4" />
+        </Button>
+      )}
     </li>
   );
 }

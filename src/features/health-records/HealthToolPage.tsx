@@ -11,6 +11,7 @@ import { PageSpinner } from "../../ui/Spinner";
 import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 import { HEALTH_PAGE_MESSAGES } from "./messages";
 import { PageHeader } from "../../ui/PageHeader";
+import { ReadOnlyLine } from "../pregnancy-context/readOnly";
 
 /** What every health record call is scoped to, and the dates the pages need. */
 export interface HealthScope {
@@ -64,7 +65,12 @@ export function HealthToolPage({ title, description, actions, children }: Health
       <PageHeader title={title} description={description} actions={actions ?? null} />
       {frame.state === "loading" && <PageSpinner />}
       {frame.state === "none" && <Alert variant="info">{HEALTH_PAGE_MESSAGES.noPregnancy}</Alert>}
-      {frame.state === "ready" && children(frame.scope, frame.pregnancy)}
+      {frame.state === "ready" && (
+        <>
+          <ReadOnlyLine />
+          {children(frame.scope, frame.pregnancy)}
+        </>
+      )}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { HOSPITAL_BAG_MESSAGES } from "./messages";
 import { useHospitalBagItems, useHospitalBagWrites, type BagItem } from "./useHospitalBag";
 import { bagProgress, HOSPITAL_BAG_DEFAULTS, HOSPITAL_BAG_ITEM_NAME_MAX_LENGTH, HOSPITAL_BAG_LABELS, type PackedProgress, progressLabel } from "../../domain/hospitalBag";
 import { formatPercent } from "../../lib/format";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 
 /** /health/hospital-bag: three checklists (for the parent, the partner, the baby) with packed progress. */
 export function HospitalBagPage() {
@@ -37,6 +38,8 @@ export function HospitalBagPage() {
 function HospitalBag({ scope }: { scope: HealthScope }) {
   const items = useHospitalBagItems(scope);
   const writes = useHospitalBagWrites(scope);
+  // After the service end the lists stay as they were packed: nothing to tick, add or remove (the server refuses it).
+  const readOnly = usePregnancyReadOnly();
   if (items.isPending) return <Spinner label={HOSPITAL_BAG_MESSAGES.loading} showLabel />;
   if (items.isError) return <LoadError title={HOSPITAL_BAG_MESSAGES.loadFailed} onRetry={() => void items.refetch()} busy={items.isFetching} />;
   const progress = bagProgress(items.data);
@@ -46,14 +49,14 @@ function HospitalBag({ scope }: { scope: HealthScope }) {
     <>
       <div className="flex flex-col gap-3 rounded-card border border-border bg-surface p-5 shadow-sm sm:p-6">
         <ProgressBar label={HOSPITAL_BAG_MESSAGES.overall} progress={progress.overall} large />
-        {missingSuggestions && (
+        {missingSuggestions && !readOnly && (
           <Button variant="ghost" size="sm" className="self-start" onClick={writes.restoreSuggested} loading={writes.isRestoring}>
             {HOSPITAL_BAG_MESSAGES.restore}
           </Button>
         )}
       </div>
       {HOSPITAL_BAG_OWNERS.map((owner) => (
-        <BagList key={owner} owner={owner} items={items.data.filter((item) => item.owner === owner)} progress={progress[owner]} writes={writes} />
+        <BagList key={owner} owner={owner} items={items.data.filter((item) => item.owner === owner)} progress={progress[owner]} writes={readOnly ? null : writes} />
       ))}
     </>
   );
@@ -91,7 +94,8 @@ interface BagListProps {
   owner: HospitalBagOwner;
   items: BagItem[];
   progress: PackedProgress;
-  writes: ReturnType<typeof useHospitalBagWrites>;
+  /** None once the pregnancy is read-only. */
+  writes: ReturnType<typeof useHospitalBagWrites> | null;
 }
 
 function BagList({ owner, items, progress, writes }: BagListProps) {
@@ -106,7 +110,7 @@ function BagList({ owner, items, progress, writes }: BagListProps) {
       return;
     }
     setError(undefined);
-    writes.add(owner, name);
+    writes?.add(owner, name);
     setName("");
   }
 
@@ -118,16 +122,18 @@ function BagList({ owner, items, progress, writes }: BagListProps) {
       ) : (
         <ul className="flex flex-col divide-y divide-border">
           {items.map((item) => (
-            <BagItemRow key={item.id} item={item} onPack={(packed) => writes.setPacked(item.id, packed)} onRemove={() => writes.remove(item.id)} />
+            <BagItemRow key={item.id} item={item} {...(writes && { onPack: (packed: boolean) => writes.setPacked(item.id, packed), onRemove: () => writes.remove(item.id) })} />
           ))}
         </ul>
       )}
-      <form noValidate onSubmit={add} className="flex items-start gap-2">
-        <TextField label={HOSPITAL_BAG_MESSAGES.addLabel(title)} value={name} maxLength={HOSPITAL_BAG_ITEM_NAME_MAX_LENGTH} autoComplete="off" error={error} onChange={(e) => setName(e.target.value)} className="flex-1" />
-        <Button type="submit" variant="secondary" className="mt-6.5">
-          {HOSPITAL_BAG_MESSAGES.add}
-        </Button>
-      </form>
+      {writes && (
+        <form noValidate onSubmit={add} className="flex items-start gap-2">
+          <TextField label={HOSPITAL_BAG_MESSAGES.addLabel(title)} value={name} maxLength={HOSPITAL_BAG_ITEM_NAME_MAX_LENGTH} autoComplete="off" error={error} onChange={(e) => setName(e.target.value)} className="flex-1" />
+          <Button type="submit" variant="secondary" className="mt-6.5">
+            {HOSPITAL_BAG_MESSAGES.add}
+          </Button>
+        </form>
+      )}
     </Card>
   );
 }
@@ -135,9 +141,10 @@ function BagList({ owner, items, progress, writes }: BagListProps) {
 /**
  * One item. Its tick is also held here, so it changes with the click itself: the list's own
  * (optimistic) update lands a moment later, and a controlled box would spring back until then.
- * A change of the list's value (the other parent, a refusal rolled back) wins.
+ * A change of the list's value (the other parent, a refusal rolled back) wins. Without `onPack`
+ * (read-only) the tick only shows whether it was packed.
  */
-function BagItemRow({ item, onPack, onRemove }: { item: BagItem; onPack: (packed: boolean) => void; onRemove: () => void }) {
+function BagItemRow({ item, onPack, onRemove }: { item: BagItem; onPack?: (packed: boolean) => void; onRemove?: () => void }) {
   const [packed, setPacked] = useState(item.isPacked);
   const [listed, setListed] = useState(item.isPacked);
   if (listed !== item.isPacked) {
@@ -150,17 +157,20 @@ function BagItemRow({ item, onPack, onRemove }: { item: BagItem; onPack: (packed
         <input
           type="checkbox"
           checked={packed}
+          disabled={!onPack}
           onChange={(e) => {
             setPacked(e.target.checked);
-            onPack(e.target.checked);
+            onPack?.(e.target.checked);
           }}
           className="size-5 shrink-0 accent-primary"
         />
         <span className={clsx("break-words", packed && "text-muted-foreground line-through")}>{item.name}</span>
       </label>
-      <Button variant="ghost" size="sm" aria-label={HOSPITAL_BAG_MESSAGES.remove(item.name)} onClick={onRemove} className="shrink-0">
-        <TrashIcon className="size-4" />
-      </Button>
+      {onRemove && (
+        <Button variant="ghost" size="sm" aria-label={HOSPITAL_BAG_MESSAGES.remove(item.name)} onClick={onRemove} className="shrink-0">
+          <TrashIcon className="size-4" />
+        </Button>
+      )}
     </li>
   );
 }

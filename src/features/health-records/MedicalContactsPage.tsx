@@ -14,6 +14,7 @@ import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
 import { EmptyState } from "../../ui/EmptyState";
 import { HealthToolPage, type HealthScope } from "./HealthToolPage";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 import { MEDICAL_CONTACT_MESSAGES } from "./messages";
 import { mailtoHref, mapsHref, MEDICAL_CONTACT_LABELS, medicalContactSchema, telHref, type MedicalContactInput } from "../../domain/medicalContacts";
 import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH } from "../../domain/publicForms";
@@ -63,8 +64,10 @@ function MedicalContacts({ scope }: { scope: HealthScope }) {
   const writes = useMedicalContactWrites(scope);
   const [editing, setEditing] = useState<{ contact?: MedicalContact } | null>(null);
   const [deleting, setDeleting] = useState<MedicalContact | null>(null);
+  // After the service end the care team stays to call and read: no adding or changing (the server refuses it).
+  const readOnly = usePregnancyReadOnly();
 
-  const addButton = (
+  const addButton = readOnly ? null : (
     <Button onClick={() => setEditing({})} className="self-start">
       <PlusIcon />
       {MEDICAL_CONTACT_MESSAGES.add}
@@ -76,7 +79,7 @@ function MedicalContacts({ scope }: { scope: HealthScope }) {
   return (
     <>
       {contacts.data.length === 0 ? (
-        <EmptyState action={addButton}>{MEDICAL_CONTACT_MESSAGES.empty}</EmptyState>
+        <EmptyState action={addButton}>{readOnly ? MEDICAL_CONTACT_MESSAGES.emptyReadOnly : MEDICAL_CONTACT_MESSAGES.empty}</EmptyState>
       ) : (
         <>
           {addButton}
@@ -87,7 +90,7 @@ function MedicalContacts({ scope }: { scope: HealthScope }) {
                 <KindGroup key={kind} title={MEDICAL_CONTACT_LABELS[kind]}>
                   {ofKind.map((contact) => (
                     <li key={contact.id}>
-                      <ContactCard contact={contact} onEdit={() => setEditing({ contact })} onDelete={() => setDeleting(contact)} />
+                      <ContactCard contact={contact} {...(!readOnly && { onEdit: () => setEditing({ contact }), onDelete: () => setDeleting(contact) })} />
                     </li>
                   ))}
                 </KindGroup>
@@ -129,19 +132,21 @@ function KindGroup({ title, children }: { title: string; children: ReactNode }) 
 const actionLink = buttonStyles({ variant: "secondary", size: "sm" });
 
 /** A contact with what one tap needs: call, email, directions (its kind is the group's heading). */
-function ContactCard({ contact, onEdit, onDelete }: { contact: MedicalContact; onEdit: () => void; onDelete: () => void }) {
+function ContactCard({ contact, onEdit, onDelete }: { contact: MedicalContact; onEdit?: () => void; onDelete?: () => void }) {
   return (
     <article className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="min-w-0 text-lg font-bold break-words">{contact.name}</h3>
-        <div className="flex gap-1">
-          <Button variant="ghost" size="sm" onClick={onEdit} aria-label={MEDICAL_CONTACT_MESSAGES.edit(contact.name)}>
-            {MEDICAL_CONTACT_MESSAGES.editShort}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={MEDICAL_CONTACT_MESSAGES.remove(contact.name)}>
-            {MEDICAL_CONTACT_MESSAGES.removeShort}
-          </Button>
-        </div>
+        {onEdit && onDelete && (
+          <div className="flex gap-1">
+            <Button variant="ghost" size="sm" onClick={onEdit} aria-label={MEDICAL_CONTACT_MESSAGES.edit(contact.name)}>
+              {MEDICAL_CONTACT_MESSAGES.editShort}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={onDelete} aria-label={MEDICAL_CONTACT_MESSAGES.remove(contact.name)}>
+              {MEDICAL_CONTACT_MESSAGES.removeShort}
+            </Button>
+          </div>
+        )}
       </div>
       <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
         {contact.phone && <Detail label={MEDICAL_CONTACT_MESSAGES.phone}>{contact.phone}</Detail>}

@@ -41,6 +41,7 @@ export const HEALTH_LOG_MESSAGES: Readonly<
 
 export const LOG_TIMELINE_MESSAGES = {
   timeline: "Timeline",
+  emptyReadOnly: "Nothing was logged.",
   severity: "Severity",
   notes: "Notes (optional)",
   when: "When",
@@ -113,6 +114,7 @@ export const MEDICAL_CONTACT_MESSAGES = {
   loadFailed: "Failed to load medical contacts",
   loading: "Loading medical contacts...",
   empty: "No medical contacts yet. Add your provider, hospital, doula and paediatrician so their numbers are one tap away.",
+  emptyReadOnly: "No medical contacts were added.",
   add: "Add contact",
   addTitle: "Add medical contact",
   editTitle: "Edit medical contact",

@@ -17,14 +17,16 @@ import { HealthToolLayout, type HealthScope } from "./HealthToolLayout";
 import { StatFigure } from "./StatFigure";
 import { SyncStatusLine } from "./SyncStatusLine";
 import { useContractions } from "./useTrackers";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 
 export const CONTRACTION_TIMER_SUMMARY = "Tap when a contraction starts and again when it ends. Durations, intervals and the 5-1-1 pattern are worked out for you, even without a connection.";
 
 /** /health/contractions: start/stop timing, durations and intervals, last-hour averages and the 5-1-1 rule; works offline. */
 export function ContractionTimerPage() {
+  const readOnly = usePregnancyReadOnly();
   return (
     <HealthToolLayout title={AREAS.contractions.title} summary={CONTRACTION_TIMER_SUMMARY}>
-      {(scope) => <ContractionTimer scope={scope} />}
+      {(scope) => <ContractionTimer scope={scope} readOnly={readOnly} />}
     </HealthToolLayout>
   );
 }
@@ -36,7 +38,8 @@ function contractionsCsv(rows: readonly ContractionRow[]): string {
   ]);
 }
 
-export function ContractionTimer({ scope }: { scope: HealthScope }) {
+/** The timer; read-only (after the service end) it shows what was timed, without timing or removing (the server would refuse both). */
+export function ContractionTimer({ scope, readOnly = false }: { scope: HealthScope; readOnly?: boolean }) {
   const timer = useContractions(scope);
   const now = useNow(HEALTH_TIMER_TICK_MS);
   const [removing, setRemoving] = useState<ContractionRow | null>(null);
@@ -50,12 +53,13 @@ export function ContractionTimer({ scope }: { scope: HealthScope }) {
   const earlier = (isCurrent ? sessions.slice(0, -1) : sessions).reverse();
   const averages = recentAverages(rows, now);
   const pattern = fiveOneOne(rows, now);
+  const remove = readOnly ? {} : { onRemove: setRemoving };
 
   return (
     <>
       <SyncStatusLine sync={timer.sync} />
       {pattern.met && <FiveOneOneAlert />}
-      <TimerPanel activeSince={timer.active?.startedAt ?? null} lastStart={latestStart ?? null} now={now} onStart={timer.start} onStop={timer.stop} />
+      {!readOnly && <TimerPanel activeSince={timer.active?.startedAt ?? null} lastStart={latestStart ?? null} now={now} onStart={timer.start} onStop={timer.stop} />}
       {timer.list.isError && (
         <LoadError title={HEALTH_MESSAGES.loadFailed} onRetry={() => void timer.list.refetch()} busy={timer.list.isFetching}>
           Contractions saved on other devices could not be loaded. Contractions on this device are shown.
@@ -87,7 +91,7 @@ export function ContractionTimer({ scope }: { scope: HealthScope }) {
                 bars={current.map((row) => ({ key: row.id, label: timeLabel(row.startedAt), value: row.durationMs, valueText: formatClock(row.durationMs) }))}
                 formatMax={formatClock}
               />
-              <ContractionTable caption="Contractions this session, newest first" rows={current} pendingIds={timer.sync.pendingIds} onRemove={setRemoving} />
+              <ContractionTable caption="Contractions this session, newest first" rows={current} pendingIds={timer.sync.pendingIds} {...remove} />
             </>
           )}
         </section>
@@ -106,7 +110,7 @@ export function ContractionTimer({ scope }: { scope: HealthScope }) {
                 <summary className="min-h-11 cursor-pointer py-2 font-semibold">
                   {label} · {session.length === 1 ? "1 contraction" : `${session.length} contractions`}
                 </summary>
-                <ContractionTable caption={`Contractions of ${label}, newest first`} rows={session} pendingIds={timer.sync.pendingIds} onRemove={setRemoving} />
+                <ContractionTable caption={`Contractions of ${label}, newest first`} rows={session} pendingIds={timer.sync.pendingIds} {...remove} />
               </details>
             );
           })}
@@ -207,7 +211,8 @@ interface ContractionTableProps {
   caption: string;
   rows: readonly ContractionRow[];
   pendingIds: ReadonlySet<string>;
-  onRemove: (row: ContractionRow) => void;
+  /** None once the pregnancy is read-only. */
+  onRemove?: (row: ContractionRow) => void;
 }
 
 function ContractionTable({ caption, rows, pendingIds, onRemove }: ContractionTableProps) {
@@ -222,9 +227,11 @@ function ContractionTable({ caption, rows, pendingIds, onRemove }: ContractionTa
             <th scope="col" className="py-2 pr-2">Started</th>
             <th scope="col" className="py-2 pr-2">Duration</th>
             <th scope="col" className="py-2 pr-2">Interval</th>
-            <th scope="col" className="py-2">
-              <span className="sr-only">Actions</span>
-            </th>
+            {onRemove && (
+              <th scope="col" className="py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -246,11 +253,13 @@ function ContractionTable({ caption, rows, pendingIds, onRemove }: ContractionTa
                   formatClock(row.intervalMs)
                 )}
               </td>
-              <td className="py-2 text-right">
-                <Button variant="ghost" size="sm" aria-label={`Remove contraction ${number} at ${timeLabel(row.startedAt)}`} onClick={() => onRemove(row)}>
-                  Remove
-                </Button>
-              </td>
+              {onRemove && (
+                <td className="py-2 text-right">
+                  <Button variant="ghost" size="sm" aria-label={`Remove contraction ${number} at ${timeLabel(row.startedAt)}`} onClick={() => onRemove(row)}>
+                    Remove
+                  </Button>
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -8,6 +8,7 @@ import { Spinner } from "../../ui/Spinner";
 import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 import type { DeviceScope } from "./deviceRecords";
 import { PageHeader } from "../../ui/PageHeader";
+import { ReadOnlyLine } from "../pregnancy-context/readOnly";
 
 /** Who is tracking: the parent's pregnancy in parent mode (the guard keeps guests out) and the person, for records kept on the device. */
 export interface HealthScope extends DeviceScope {
@@ -33,7 +34,13 @@ export function HealthToolLayout({ title, summary, children, backLink = true }: 
   let body: ReactNode;
   if (isLoading) body = <Spinner label={`Loading ${title}`} className="p-6" />;
   else if (!pregnancyId) body = <Alert variant="info">{NO_PREGNANCY_CONTEXT_MESSAGE}</Alert>;
-  else body = children({ pregnancyId, mode: "parent", userId: session.user.id });
+  else
+    body = (
+      <>
+        <ReadOnlyLine />
+        {children({ pregnancyId, mode: "parent", userId: session.user.id })}
+      </>
+    );
   return (
     <HealthToolFrame title={title} summary={summary} backLink={backLink}>
       {body}

@@ -23,6 +23,7 @@ import { StatFigure } from "./StatFigure";
 import { SyncStatusLine } from "./SyncStatusLine";
 import { quiet, useKickSessions } from "./useTrackers";
 import { MS_PER_HOUR } from "../../domain/units";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 
 /** Ours: days the kick history chart shows, and the latest sessions listed one by one. */
 export const KICK_CHART_DAYS = 14;
@@ -40,15 +41,20 @@ export const KICK_COUNTER_SUMMARY = `Tap for each movement and see how long ${KI
 
 /** /health/kicks: count movements, see the time to 10, look back by day; counting works offline. */
 export function KickCounterPage() {
+  const readOnly = usePregnancyReadOnly();
   return (
     <HealthToolLayout title={AREAS.kicks.title} summary={KICK_COUNTER_SUMMARY}>
-      {(scope) => <KickCounter scope={scope} />}
+      {(scope) => <KickCounter scope={scope} readOnly={readOnly} />}
     </HealthToolLayout>
   );
 }
 
-/** The counter; `knownBabies` stands in for the pregnancy's babies until the server answers (the names kept on the device, offline). */
-export function KickCounter({ scope, knownBabies = [] }: { scope: HealthScope; knownBabies?: Baby[] }) {
+/**
+ * The counter; `knownBabies` stands in for the pregnancy's babies until the server answers (the names
+ * kept on the device, offline). Read-only (after the service end) it shows the history alone: the
+ * server would refuse a new session or a removal.
+ */
+export function KickCounter({ scope, knownBabies = [], readOnly = false }: { scope: HealthScope; knownBabies?: Baby[]; readOnly?: boolean }) {
   const trpc = useTRPC();
   const kicks = useKickSessions(scope);
   const details = useQuery(trpc.pregnancy.details.queryOptions({ pregnancyId: scope.pregnancyId, mode: scope.mode }, { meta: quiet }));
@@ -58,11 +64,12 @@ export function KickCounter({ scope, knownBabies = [] }: { scope: HealthScope; k
   return (
     <>
       <SyncStatusLine sync={kicks.sync} />
-      {kicks.active ? (
-        <CountingPanel session={kicks.active} babyName={babies.length > 1 ? babyName(kicks.active.babyId) : null} onTap={kicks.tap} onUndo={kicks.undo} onFinish={kicks.finishSession} onDiscard={kicks.discard} />
-      ) : (
-        <StartPanel babies={babies} onStart={kicks.start} />
-      )}
+      {!readOnly &&
+        (kicks.active ? (
+          <CountingPanel session={kicks.active} babyName={babies.length > 1 ? babyName(kicks.active.babyId) : null} onTap={kicks.tap} onUndo={kicks.undo} onFinish={kicks.finishSession} onDiscard={kicks.discard} />
+        ) : (
+          <StartPanel babies={babies} onStart={kicks.start} />
+        ))}
       {kicks.list.isPending && kicks.records.length === 0 ? (
         <Spinner label="Loading kick sessions" />
       ) : (
@@ -72,7 +79,7 @@ export function KickCounter({ scope, knownBabies = [] }: { scope: HealthScope; k
               Sessions saved on other devices could not be loaded. Sessions on this device are shown.
             </LoadError>
           )}
-          <KickHistory sessions={kicks.records} babies={babies} babyName={babyName} pendingIds={kicks.sync.pendingIds} onRemove={kicks.remove} />
+          <KickHistory sessions={kicks.records} babies={babies} babyName={babyName} pendingIds={kicks.sync.pendingIds} {...(!readOnly && { onRemove: kicks.remove })} />
         </>
       )}
     </>
@@ -170,7 +177,8 @@ interface KickHistoryProps {
   babies: Baby[];
   babyName: (babyId: string | null) => string | null;
   pendingIds: ReadonlySet<string>;
-  onRemove: (sessionId: string) => Promise<void>;
+  /** None once the pregnancy is read-only. */
+  onRemove?: (sessionId: string) => Promise<void>;
 }
 
 /** Each session as a spreadsheet row, in the person's time zone. */
@@ -273,9 +281,11 @@ function KickHistory({ sessions, babies, babyName, pendingIds, onRemove }: KickH
                       {pendingIds.has(session.id) && " · On this device"}
                     </p>
                   </div>
-                  <Button variant="ghost" size="sm" aria-label={`Remove session of ${when}`} onClick={() => setRemoving(session)}>
-                    Remove
-                  </Button>
+                  {onRemove && (
+                    <Button variant="ghost" size="sm" aria-label={`Remove session of ${when}`} onClick={() => setRemoving(session)}>
+                      Remove
+                    </Button>
+                  )}
                 </li>
               );
             })}
@@ -288,7 +298,7 @@ function KickHistory({ sessions, babies, babyName, pendingIds, onRemove }: KickH
         title="Remove this session?"
         description={removing ? `The session of ${dateTimeLabel(removing.startedAt)} will be removed for both parents.` : ""}
         confirmLabel="Remove session"
-        onConfirm={() => (removing ? onRemove(removing.id) : Promise.resolve())}
+        onConfirm={() => (removing && onRemove ? onRemove(removing.id) : Promise.resolve())}
       />
     </section>
   );

@@ -12,6 +12,7 @@ import { TextField } from "../../ui/TextField";
 import { AREAS } from "../../lib/areas";
 import { HealthToolLayout, type HealthScope } from "./HealthToolLayout";
 import { useVitaminList, useVitaminWrites, vitaminSummary, type Supplement } from "./useVitamins";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 
 /** Ours: supplements commonly taken in pregnancy, offered as one-tap additions to an empty checklist. */
 const SUGGESTED_SUPPLEMENTS = ["Prenatal vitamin", "Folic acid", "Iron", "Vitamin D", "Omega-3 (DHA)", "Calcium"] as const;
@@ -32,6 +33,8 @@ function Vitamins({ scope }: { scope: HealthScope }) {
   const writes = useVitaminWrites(scope);
   const [editing, setEditing] = useState<Supplement | "new" | null>(null);
   const [removing, setRemoving] = useState<Supplement | null>(null);
+  // After the service end the list stays to read: no ticking, adding or changing (the server refuses them).
+  const readOnly = usePregnancyReadOnly();
   const today = todayIso();
 
   if (list.isPending) return <Spinner label="Loading your supplements" />;
@@ -45,7 +48,7 @@ function Vitamins({ scope }: { scope: HealthScope }) {
 
   return (
     <>
-      {summary.active.length > 0 && (
+      {!readOnly && summary.active.length > 0 && (
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
           <TodayChecklist
             supplements={summary.active}
@@ -68,12 +71,15 @@ function Vitamins({ scope }: { scope: HealthScope }) {
           <h2 id="your-supplements" className="text-2xl font-bold">
             Your supplements
           </h2>
-          <Button onClick={() => setEditing("new")}>
-            <PlusIcon className="size-5" />
-            Add supplement
-          </Button>
+          {!readOnly && (
+            <Button onClick={() => setEditing("new")}>
+              <PlusIcon className="size-5" />
+              Add supplement
+            </Button>
+          )}
         </div>
-        {supplements.length === 0 ? (
+        {supplements.length === 0 && readOnly && <p className="text-muted-foreground">No supplements.</p>}
+        {supplements.length === 0 && !readOnly && (
           <div className="flex flex-col gap-3 rounded-card border border-dashed border-input p-6">
             <p className="text-muted-foreground">No supplements yet. Add what you take each day, or start with one of these:</p>
             <ul aria-label="Suggested supplements" className="flex flex-wrap gap-2">
@@ -87,7 +93,8 @@ function Vitamins({ scope }: { scope: HealthScope }) {
               ))}
             </ul>
           </div>
-        ) : (
+        )}
+        {supplements.length > 0 && (
           <ul aria-label="Your supplements" className="flex flex-col gap-2">
             {supplements.map((supplement) => (
               <li key={supplement.id} className="card flex flex-wrap items-center justify-between gap-2 p-3">
@@ -98,14 +105,16 @@ function Vitamins({ scope }: { scope: HealthScope }) {
                   </p>
                   {detailsOf(supplement) && <p className="text-sm text-muted-foreground">{detailsOf(supplement)}</p>}
                 </div>
-                <div className="flex gap-1">
-                  <Button variant="ghost" size="sm" aria-label={`Edit ${supplement.name}`} onClick={() => setEditing(supplement)}>
-                    Edit
-                  </Button>
-                  <Button variant="ghost" size="sm" aria-label={`Remove ${supplement.name}`} onClick={() => setRemoving(supplement)}>
-                    Remove
-                  </Button>
-                </div>
+                {!readOnly && (
+                  <div className="flex gap-1">
+                    <Button variant="ghost" size="sm" aria-label={`Edit ${supplement.name}`} onClick={() => setEditing(supplement)}>
+                      Edit
+                    </Button>
+                    <Button variant="ghost" size="sm" aria-label={`Remove ${supplement.name}`} onClick={() => setRemoving(supplement)}>
+                      Remove
+                    </Button>
+                  </div>
+                )}
               </li>
             ))}
           </ul>

@@ -10,6 +10,7 @@ import { InspirationGallery } from "./inspiration/InspirationGallery";
 import { privacyLabel } from "./inspiration/labels";
 import type { PhotoTab } from "./search";
 import { PageHeader } from "../../ui/PageHeader";
+import { ReadOnlyLine, usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 
 /**
  * /photos: the photo album and the inspiration gallery as two tabs; the open tab lives in `?tab`
@@ -20,7 +21,9 @@ export function PhotosPage() {
   useDocumentTitle(title);
   const search = useSearch({ from: "/_authenticated/photos" });
   const navigate = useNavigate({ from: "/photos" });
-  const chosen = search.template === undefined ? undefined : inspirationTemplate(search.template);
+  // After the service end nothing can be uploaded, so no idea is offered to start one from (the line above the tabs says why).
+  const readOnly = usePregnancyReadOnly();
+  const chosen = search.template === undefined || readOnly ? undefined : inspirationTemplate(search.template);
 
   const showTab = (tab: PhotoTab) => void navigate({ search: (previous) => ({ ...previous, tab }) });
   const startFromIdea = (template: InspirationTemplate) => void navigate({ search: (previous) => ({ ...previous, tab: "album", template: template.id }) });
@@ -28,6 +31,7 @@ export function PhotosPage() {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
       <PageHeader title={title} />
+      <ReadOnlyLine />
       <Tabs
         label={title}
         value={search.tab ?? "album"}
@@ -44,7 +48,7 @@ export function PhotosPage() {
               </div>
             ),
           },
-          { key: "inspiration", label: "Inspiration", panel: <InspirationGallery onUseIdea={startFromIdea} /> },
+          { key: "inspiration", label: "Inspiration", panel: <InspirationGallery {...(readOnly ? {} : { onUseIdea: startFromIdea })} /> },
         ]}
       />
     </div>

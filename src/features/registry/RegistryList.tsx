@@ -42,15 +42,19 @@ function RegistryDetails({ registry, headingId }: { registry: Registry; headingI
   );
 }
 
-/** Guests: the visible registries in the parents' order, each opening in a new tab. */
+/** A registry the parents keep from their guests (only parents are sent those). */
+const HiddenTag = () => <span className="shrink-0 rounded-full bg-muted px-2.5 py-1 text-xs font-semibold">Hidden</span>;
+
+/** Guests, and parents once the pregnancy is read-only: the registries in the parents' order, each opening in a new tab. */
 export function GuestRegistryList({ registries }: { registries: Registry[] }) {
   const idBase = useId();
   return (
     <ol aria-label="Registries" className="flex flex-col gap-3">
       {registries.map((registry) => (
         <li key={registry.id}>
-          <article aria-labelledby={`${idBase}-${registry.id}`} className="card flex bg-surface p-4 sm:p-5">
+          <article aria-labelledby={`${idBase}-${registry.id}`} className={clsx("card flex items-start gap-2 bg-surface p-4 sm:p-5", !registry.isVisible && "border-dashed")}>
             <RegistryDetails registry={registry} headingId={`${idBase}-${registry.id}`} />
+            {!registry.isVisible && <HiddenTag />}
           </article>
         </li>
       ))}
@@ -106,7 +110,7 @@ export function ManagedRegistryList({ registries, onReorder, onVisibility, onEdi
                 <div className="flex min-w-0 flex-1 flex-col gap-3">
                   <div className="flex items-start gap-2">
                     <RegistryDetails registry={registry} headingId={headingId} />
-                    {!registry.isVisible && <span className="shrink-0 rounded-full bg-muted px-2.5 py-1 text-xs font-semibold">Hidden</span>}
+                    {!registry.isVisible && <HiddenTag />}
                   </div>
                   <Switch label="Show to guests" checked={registry.isVisible} onCheckedChange={(isVisible) => onVisibility(registry.id, isVisible)} className="max-w-xs" />
                   <div className="flex flex-wrap items-center gap-2">

@@ -18,6 +18,8 @@ import { ReadOnlyLine, usePregnancyReadOnly } from "../pregnancy-context/readOnl
 
 interface Rights {
   canManage: boolean;
+  /** Managing, while the pregnancy takes changes: after the service end the parents see their list as it ended. */
+  canEdit: boolean;
   canView: boolean;
   canSuggest: boolean;
 }
@@ -33,9 +35,10 @@ export function RegistryPage() {
   useDocumentTitle(title);
   const { pregnancyId, mode, access, isLoading } = usePregnancyContext();
   const permissions = access?.permissions;
-  // After the service end nothing can be suggested (the server refuses it; the page says why in one line).
+  // After the service end nothing can be suggested, added or changed (the server refuses it; the page says why in one line).
   const readOnly = usePregnancyReadOnly();
-  const rights: Rights = { canManage: permissions?.canManageRegistry ?? false, canView: permissions?.canViewRegistry ?? false, canSuggest: !readOnly && (permissions?.canSuggestRegistryItems ?? false) };
+  const canManage = permissions?.canManageRegistry ?? false;
+  const rights: Rights = { canManage, canEdit: canManage && !readOnly, canView: permissions?.canViewRegistry ?? false, canSuggest: !readOnly && (permissions?.canSuggestRegistryItems ?? false) };
 
   let body;
   if (isLoading) body = <Spinner label="Loading the registry" className="p-6" />;
@@ -61,7 +64,7 @@ function RegistryArea({ scope, rights }: { scope: RegistryScope; rights: Rights 
   return (
     <>
       {canSee ? (
-        <Registries scope={scope} canManage={rights.canManage} />
+        <Registries scope={scope} canManage={rights.canManage} canEdit={rights.canEdit} />
       ) : (
         <section aria-labelledby="registry-limited" className="card flex flex-col gap-2 p-6">
           <h2 id="registry-limited" className="text-xl font-bold">
@@ -75,7 +78,7 @@ function RegistryArea({ scope, rights }: { scope: RegistryScope; rights: Rights 
   );
 }
 
-function Registries({ scope, canManage }: { scope: RegistryScope; canManage: boolean }) {
+function Registries({ scope, canManage, canEdit }: { scope: RegistryScope; canManage: boolean; canEdit: boolean }) {
   const { registries, suggestions } = useRegistryData(scope, canManage);
   const writes = useRegistryWrites(scope);
   const [form, setForm] = useState<{ registry?: Registry } | null>(null);
@@ -91,7 +94,7 @@ function Registries({ scope, canManage }: { scope: RegistryScope; canManage: boo
     );
   else if (list.length === 0)
     body = <p className="card bg-surface p-5 text-muted-foreground">{canManage ? "No registries yet. Add one from a preset retailer or your own link." : "The parents have not shared a registry yet."}</p>;
-  else if (canManage)
+  else if (canEdit)
     body = (
       <ManagedRegistryList
         registries={list}
@@ -105,7 +108,7 @@ function Registries({ scope, canManage }: { scope: RegistryScope; canManage: boo
 
   return (
     <>
-      {canManage && (
+      {canEdit && (
         <Button onClick={() => setForm({})} className="self-start">
           <PlusIcon className="size-5" />
           Add registry
@@ -114,7 +117,7 @@ function Registries({ scope, canManage }: { scope: RegistryScope; canManage: boo
       {body}
       {canManage && (
         <>
-          <SuggestionsSection scope={scope} suggestions={suggestions} />
+          <SuggestionsSection scope={scope} suggestions={suggestions} canAnswer={canEdit} />
           <RegistryFormDialog open={form !== null} onClose={() => setForm(null)} registry={form?.registry} counts={registryCounts(list)} onSave={writes.save} />
         </>
       )}

@@ -71,10 +71,12 @@ export function SuggestItemForm({ scope }: { scope: RegistryScope }) {
 interface SuggestionsSectionProps {
   scope: RegistryScope;
   suggestions: { data: Suggestion[] | undefined; isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
+  /** False once the pregnancy is read-only: the suggestions stay to read. */
+  canAnswer: boolean;
 }
 
 /** Parents: the guests' ideas, newest first, to accept (kept as accepted) or dismiss. */
-export function SuggestionsSection({ scope, suggestions }: SuggestionsSectionProps) {
+export function SuggestionsSection({ scope, suggestions, canAnswer }: SuggestionsSectionProps) {
   const headingId = useId();
   const idBase = useId();
   const { accept, dismiss, answering } = useSuggestionWrites(scope);
@@ -87,7 +89,7 @@ export function SuggestionsSection({ scope, suggestions }: SuggestionsSectionPro
         Your guests' suggestions could not be loaded.
       </LoadError>
     );
-  else if (suggestions.data.length === 0) body = <p className="text-muted-foreground">No suggestions yet. Guests who may suggest items can send you ideas from this page.</p>;
+  else if (suggestions.data.length === 0) body = <p className="text-muted-foreground">{canAnswer ? "No suggestions yet. Guests who may suggest items can send you ideas from this page." : "No suggestions."}</p>;
   else
     body = (
       <ul aria-label="Suggestions" className="flex flex-col gap-3">
@@ -112,16 +114,18 @@ export function SuggestionsSection({ scope, suggestions }: SuggestionsSectionPro
                     {`Open link for ${suggestion.name}`}
                   </ExternalLink>
                 )}
-                <div className="flex flex-wrap gap-2">
-                  {!accepted && (
-                    <Button size="sm" onClick={() => accept(suggestion.id)} disabled={answering === suggestion.id}>
-                      Accept
+                {canAnswer && (
+                  <div className="flex flex-wrap gap-2">
+                    {!accepted && (
+                      <Button size="sm" onClick={() => accept(suggestion.id)} disabled={answering === suggestion.id}>
+                        Accept
+                      </Button>
+                    )}
+                    <Button variant="secondary" size="sm" onClick={() => dismiss(suggestion.id)} disabled={answering === suggestion.id}>
+                      Dismiss
                     </Button>
-                  )}
-                  <Button variant="secondary" size="sm" onClick={() => dismiss(suggestion.id)} disabled={answering === suggestion.id}>
-                    Dismiss
-                  </Button>
-                </div>
+                  </div>
+                )}
               </article>
             </li>
           );

@@ -10,7 +10,6 @@ import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast";
 import { formatDateOnly } from "../../lib/format";
-import { ReadOnlyLine } from "../pregnancy-context/readOnly";
 import { SUBSCRIPTION_STATUS_LABELS } from "../../lib/labels";
 import { RedeemGiftCard } from "./RedeemGiftCard";
 import { DataExportPanel } from "../data-export/DataExportPanel";
@@ -80,7 +79,6 @@ export function BillingSection({ pregnancyId, isOwner }: BillingSectionProps) {
 
   return (
     <SettingsSection id="billing" title="Billing" description="Your plan, its dates and payment. Partners and guests are always free.">
-      <ReadOnlyLine />
       {body}
       {subscription.isSuccess && (
         <div className="flex flex-col items-start gap-1">

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import { clsx } from "clsx";
 import { DEFAULT_GUEST_PRIVACY_LEVEL } from "../../domain/audience";
 import { PERMISSION_FLAGS, type GuestPrivacyLevel, type GuestRelationship, type Permissions, type UserMode } from "../../domain/enums";
 import { SUCCESS_TOASTS } from "../../domain/errors";
@@ -21,6 +20,7 @@ import { SETTINGS_MESSAGES } from "./messages";
 import { LoadFailed, SectionLoading, SettingsSection } from "../../ui/SettingsSection";
 import { serverErrorText } from "../../lib/serverError";
 import { TITLE_MAX_LENGTH } from "../../domain/textLimits";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 
 type Participant = inferRouterOutputs<AppRouter>["participants"]["list"][number];
 
@@ -53,6 +53,8 @@ export function FamilySection(scope: Scope) {
   const closeInvite = () => setInviting(null);
   // One partner per pregnancy, invited or active (the server refuses a second).
   const canInvitePartner = list.isSuccess && !list.data.some((p) => p.role === "partner");
+  // After the service end the family stays as it was: no inviting, editing or removing (the server refuses it).
+  const readOnly = usePregnancyReadOnly();
 
   const remove = useMutation(
     trpc.participants.remove.mutationOptions({
@@ -81,16 +83,18 @@ export function FamilySection(scope: Scope) {
 
   return (
     <SettingsSection id="family" title="Family & permissions" description="Who follows this pregnancy, what they see and what they can do.">
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button variant="secondary" onClick={() => setInviting("guest")}>
-          Invite a guest
-        </Button>
-        {canInvitePartner && (
-          <Button variant="secondary" onClick={() => setInviting("partner")}>
-            Invite your partner
-          </Button>
-        )}
-      </div>
+      {!readOnly && (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button variant="secondary" onClick={() => setInviting("guest")}>
+              Invite a guest
+            </Button>
+            {canInvitePartner && (
+              <Button variant="secondary" onClick={() => setInviting("partner")}>
+                Invite your partner
+              </Button>
+            )}
+          </div>
+      )}
       {list.isPending ? (
         <SectionLoading label="Loading family and guests..." />
       ) : list.isError ? (
@@ -101,6 +105,7 @@ export function FamilySection(scope: Scope) {
             <ParticipantRow
               key={participant.id}
               participant={participant}
+              readOnly={readOnly}
               onEdit={() => setPending({ kind: "edit", participant })}
               onRemove={() => setPending({ kind: "remove", participant })}
               onRevoke={() => setPending({ kind: "revoke", participant })}
@@ -140,6 +145,8 @@ export function FamilySection(scope: Scope) {
 
 interface RowProps {
   participant: Participant;
+  /** The pregnancy takes no changes: the row is only read. */
+  readOnly: boolean;
   onEdit: () => void;
   onRemove: () => void;
   onRevoke: () => void;
@@ -147,7 +154,7 @@ interface RowProps {
   resending: boolean;
 }
 
-function ParticipantRow({ participant: p, onEdit, onRemove, onRevoke, onResend, resending }: RowProps) {
+function ParticipantRow({ participant: p, readOnly, onEdit, onRemove, onRevoke, onResend, resending }: RowProps) {
   const name = nameOf(p);
   const invited = p.status === "invited";
   const isGuest = p.role === "guest";
@@ -170,29 +177,31 @@ function ParticipantRow({ participant: p, onEdit, onRemove, onRevoke, onResend, 
           </p>
         )}
       </div>
-      <div className={clsx("flex flex-wrap gap-2", !isGuest && !invited && "hidden")}>
-        {isGuest && (
-          <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
-            Edit
-          </Button>
-        )}
-        {invited ? (
-          <>
-            <Button size="sm" variant="secondary" onClick={onResend} loading={resending} aria-label={`Resend invitation to ${name}`}>
-              Resend invitation
+      {!readOnly && (isGuest || invited) && (
+        <div className="flex flex-wrap gap-2">
+          {isGuest && (
+            <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
+              Edit
             </Button>
-            <Button size="sm" variant="danger" onClick={onRevoke} aria-label={`Revoke invitation for ${name}`}>
-              Revoke invitation
-            </Button>
-          </>
-        ) : (
-          isGuest && (
-            <Button size="sm" variant="danger" onClick={onRemove} aria-label={`Remove ${name}`}>
-              Remove
-            </Button>
-          )
-        )}
-      </div>
+          )}
+          {invited ? (
+            <>
+              <Button size="sm" variant="secondary" onClick={onResend} loading={resending} aria-label={`Resend invitation to ${name}`}>
+                Resend invitation
+              </Button>
+              <Button size="sm" variant="danger" onClick={onRevoke} aria-label={`Revoke invitation for ${name}`}>
+                Revoke invitation
+              </Button>
+            </>
+          ) : (
+            isGuest && (
+              <Button size="sm" variant="danger" onClick={onRemove} aria-label={`Remove ${name}`}>
+                Remove
+              </Button>
+            )
+          )}
+        </div>
+      )}
     </li>
   );
 }

@@ -9,6 +9,7 @@ import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { LoadFailed, SectionLoading, SettingsSection } from "../../ui/SettingsSection";
 import { InviteGuestDialog } from "./InviteGuestDialog";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 
 interface GuestPregnancyProps {
   scope: { pregnancyId: string; mode: UserMode };
@@ -24,6 +25,8 @@ export function GuestPregnancySections({ scope, inviter }: GuestPregnancyProps) 
   const trpc = useTRPC();
   const overview = useQuery(trpc.pregnancy.familyOverview.queryOptions(scope));
   const [inviting, setInviting] = useState(false);
+  // After the service end nobody new can be invited (the server refuses it).
+  const readOnly = usePregnancyReadOnly();
   if (overview.isPending) return <SectionLoading label="Loading pregnancy details..." />;
   if (overview.isError) {
     return (
@@ -50,7 +53,7 @@ export function GuestPregnancySections({ scope, inviter }: GuestPregnancyProps) 
         </dl>
       </SettingsSection>
       <SettingsSection id="family" title="Family" description="Who follows this pregnancy.">
-        {inviter.permissions.canInviteGuests && (
+        {inviter.permissions.canInviteGuests && !readOnly && (
           <div>
             <Button variant="secondary" onClick={() => setInviting(true)}>
               Invite a guest

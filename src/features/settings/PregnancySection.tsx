@@ -22,6 +22,8 @@ import { serverErrorText } from "../../lib/serverError";
 import { DAYS_PER_WEEK } from "../../domain/units";
 import { TITLE_MAX_LENGTH } from "../../domain/textLimits";
 import { knownTimeZones } from "../../lib/timeZone";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
+import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 
 type Details = inferRouterOutputs<AppRouter>["pregnancy"]["details"];
 type Baby = Details["babies"][number];
@@ -41,10 +43,17 @@ function useRefreshPregnancy() {
   };
 }
 
-/** Pregnancy details and babies (parents only). */
+/**
+ * Pregnancy details and babies (parents only). After the service end they are read as they ended:
+ * the server refuses every change but one, the owner's correction of dates typed wrong while the
+ * subscription is active, which is all the details form then offers.
+ */
 export function PregnancySections(scope: Scope) {
   const trpc = useTRPC();
   const details = useQuery(trpc.pregnancy.details.queryOptions(scope));
+  const readOnly = usePregnancyReadOnly();
+  const { access } = usePregnancyContext();
+  const canRepairDates = access?.role === "owner" && access.subscription.subscribed;
   if (details.isPending || details.isError) {
     const body = details.isPending ? (
       <SectionLoading label="Loading pregnancy details..." />
@@ -61,28 +70,68 @@ export function PregnancySections(scope: Scope) {
   return (
     <>
       <SettingsSection id="pregnancy" title="Pregnancy details" description="The title your family sees and the dates everything counts from.">
-        <PregnancyDetailsForm key={`${d.title}|${d.dueDate}|${d.lastMenstrualPeriod ?? ""}|${d.timeZone}`} details={d} scope={scope} />
+        {readOnly && !canRepairDates ? (
+          <PregnancyFacts details={d} />
+        ) : (
+          <PregnancyDetailsForm key={`${d.title}|${d.dueDate}|${d.lastMenstrualPeriod ?? ""}|${d.timeZone}`} details={d} scope={scope} datesOnly={readOnly} />
+        )}
       </SettingsSection>
       <SettingsSection id="babies" title="Babies" description={`Names, genders and colours. You can add up to ${MAX_SETUP_BABIES} babies.`}>
         <ul className="flex flex-col gap-3">
           {d.babies.map((baby) => (
             <li key={baby.id} className="flex flex-col gap-2">
-              <BabyEditor baby={baby} scope={scope} />
-              {/* Beside the baby's form, not in it: recording the birth is a form of its own. */}
-              <RecordBirthButton baby={baby} scope={scope} twins={d.babies.length > 1} />
+              {readOnly ? (
+                <BabyFacts baby={baby} />
+              ) : (
+                <>
+                  <BabyEditor baby={baby} scope={scope} />
+                  {/* Beside the baby's form, not in it: recording the birth is a form of its own. */}
+                  <RecordBirthButton baby={baby} scope={scope} twins={d.babies.length > 1} />
+                </>
+              )}
             </li>
           ))}
         </ul>
-        <AddBabyForm scope={scope} count={d.babies.length} />
+        {!readOnly && <AddBabyForm scope={scope} count={d.babies.length} />}
       </SettingsSection>
     </>
+  );
+}
+
+/** The details as they ended, for a read-only pregnancy. */
+function PregnancyFacts({ details }: { details: Details }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+      <dt className="font-semibold">Title</dt>
+      <dd>{details.title}</dd>
+      <dt className="font-semibold">Due date</dt>
+      <dd>{formatDateOnly(details.dueDate)}</dd>
+      <dt className="font-semibold">Service ended</dt>
+      <dd>{formatDateOnly(details.serviceEndDate)}</dd>
+      <dt className="font-semibold">Time zone</dt>
+      <dd>{details.timeZone.replaceAll("_", " ")}</dd>
+    </dl>
+  );
+}
+
+/** A baby as the read-only pregnancy keeps them: name, and the birth when it was recorded. */
+function BabyFacts({ baby }: { baby: Baby }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-xl border border-border p-4">
+      <h3 className="font-semibold">{baby.name}</h3>
+      <p className="text-sm text-muted-foreground">
+        {baby.birthDate ? `Born ${formatDateOnly(baby.birthDate)}` : "Not born yet when the service ended"}
+        {baby.gender === "unknown" ? "" : ` · ${genderLabel(baby.gender, baby.birthDate !== null)}`}
+      </p>
+    </div>
   );
 }
 
 type Timeline = "due" | "lmp";
 const SERVICE_WEEKS_AFTER_DUE = SERVICE_END_DAYS_AFTER_DUE / DAYS_PER_WEEK;
 
-function PregnancyDetailsForm({ details, scope }: { details: Details; scope: Scope }) {
+/** The details form; `datesOnly` once the pregnancy is read-only, where the owner may still correct its dates alone. */
+function PregnancyDetailsForm({ details, scope, datesOnly }: { details: Details; scope: Scope; datesOnly: boolean }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
@@ -132,7 +181,7 @@ function PregnancyDetailsForm({ details, scope }: { details: Details; scope: Sco
           If the due date was typed wrong, the owner can correct it here while the subscription is active, and everything opens again.
         </Alert>
       )}
-      <TextField label="Pregnancy title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={TITLE_MAX_LENGTH} hint="Leave empty to use 'My Pregnancy Journey'." />
+      {!datesOnly && <TextField label="Pregnancy title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={TITLE_MAX_LENGTH} hint="Leave empty to use 'My Pregnancy Journey'." />}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-semibold">Timeline</legend>
         <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
@@ -181,15 +230,18 @@ function PregnancyDetailsForm({ details, scope }: { details: Details; scope: Sco
           <span className="font-medium text-danger">{resolved.error}</span>
         )}
       </output>
-      <SelectField label="Time zone" value={timeZone} onChange={(e) => setTimeZone(e.target.value)} hint="Where the family lives: event times and the pregnancy's days follow this zone." className="max-w-xs">
-        {knownTimeZones(details.timeZone).map((zone) => (
-          <option key={zone} value={zone}>
-            {zone.replaceAll("_", " ")}
-          </option>
-        ))}
-      </SelectField>
+      {!datesOnly && (
+        <SelectField label="Time zone" value={timeZone} onChange={(e) => setTimeZone(e.target.value)} hint="Where the family lives: event times and the pregnancy's days follow this zone." className="max-w-xs">
+          {knownTimeZones(details.timeZone).map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </SelectField>
+      )}
       <div>
-        <Button type="submit" loading={update.isPending} disabled={!resolved.ok || endPassed !== null}>
+        {/* A correction changes the dates alone: without new dates there is nothing the server would take. */}
+        <Button type="submit" loading={update.isPending} disabled={!resolved.ok || endPassed !== null || (datesOnly && !datesChanged)}>
           Save pregnancy details
         </Button>
       </div>

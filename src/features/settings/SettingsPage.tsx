@@ -18,6 +18,7 @@ import { DataExportPanel } from "../data-export/DataExportPanel";
 import { DATA_EXPORT_MESSAGES } from "../../domain/dataExport";
 import { SectionLoading, SettingsSection } from "../../ui/SettingsSection";
 import { PageHeader } from "../../ui/PageHeader";
+import { ReadOnlyLine } from "../pregnancy-context/readOnly";
 
 /**
  * /settings for every signed-in user: profile, password, calendar subscription, theme, units, notifications,
@@ -33,6 +34,8 @@ export function SettingsPage() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
       <PageHeader title="Settings" />
+      {/* Once for the page: after the service end the pregnancy's sections are read as they ended. */}
+      <ReadOnlyLine />
       <ProfileSection />
       <PasswordSection />
       {current.isLoading ? (

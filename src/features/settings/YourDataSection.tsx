@@ -14,6 +14,7 @@ import { RadioCards } from "../../ui/RadioCards";
 import { AccountDeletionChoice } from "./AccountDeletionChoice";
 import { SettingsSection } from "../../ui/SettingsSection";
 import { handOverToast, toast } from "../../ui/toast";
+import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 
 type LeaveChoice = "keep" | "remove";
 
@@ -158,10 +159,12 @@ function DeleteAccount() {
 
 /** Settings > Your data: leaving the pregnancy the user is in (not its owner), and deleting the account. */
 export function YourDataSection({ pregnancy }: { pregnancy: { id: string; title: string; isOwner: boolean } | null }) {
+  // A read-only pregnancy cannot be left (the server refuses every change to it); the account can still be deleted.
+  const readOnly = usePregnancyReadOnly();
   return (
     <SettingsSection id="your-data" title="Your data" description="Leave a pregnancy or delete your account.">
       <div className="flex flex-col gap-5">
-        {pregnancy && !pregnancy.isOwner && <LeavePregnancy pregnancyId={pregnancy.id} title={pregnancy.title} />}
+        {pregnancy && !pregnancy.isOwner && !readOnly && <LeavePregnancy pregnancyId={pregnancy.id} title={pregnancy.title} />}
         <DeleteAccount />
       </div>
     </SettingsSection>

@@ -15,7 +15,7 @@ import type { UploadDefaults } from "../../../domain/inspiration";
 import { UploadDialog } from "./UploadDialog";
 import { albumPagesOptions } from "../photosReads";
 import { formatNumber } from "../../../lib/format";
-import { ReadOnlyLine, usePregnancyReadOnly } from "../../pregnancy-context/readOnly";
+import { usePregnancyReadOnly } from "../../pregnancy-context/readOnly";
 
 type ListInput = RouterInputs["photos"]["list"];
 type Filters = Pick<ListInput, "week" | "uploadedBy" | "privacyLevel" | "tags">;
@@ -67,7 +67,6 @@ function Album({ scope, isParent, canAdd, uploadDefaults }: { scope: { pregnancy
 
   return (
     <section aria-labelledby="album-heading" className="flex flex-col gap-4">
-      <ReadOnlyLine />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="album-heading" className="text-xl font-bold">
           Album

@@ -8,8 +8,8 @@ interface IdeaDialogProps {
   /** The idea to show; none closes the dialog. */
   template: InspirationTemplate | undefined;
   onClose: () => void;
-  /** 'Use this idea': the album's upload form starts from the idea. */
-  onUse: (template: InspirationTemplate) => void;
+  /** 'Use this idea': the album's upload form starts from the idea; none when nothing can be uploaded. */
+  onUse?: (template: InspirationTemplate) => void;
 }
 
 /** An idea in full: its picture, description and tags, and for the first three the prompts, style and 'Use this idea'. */
@@ -34,7 +34,7 @@ export function IdeaDialog({ template, onClose, onUse }: IdeaDialogProps) {
                 </ul>
               </dd>
             </dl>
-            {isFeaturedTemplate(template) && <FeaturedDetails template={template} onUse={() => onUse(template)} />}
+            {isFeaturedTemplate(template) && <FeaturedDetails template={template} {...(onUse && { onUse: () => onUse(template) })} />}
           </div>
         </div>
       )}
@@ -42,7 +42,7 @@ export function IdeaDialog({ template, onClose, onUse }: IdeaDialogProps) {
   );
 }
 
-function FeaturedDetails({ template, onUse }: { template: FeaturedInspirationTemplate; onUse: () => void }) {
+function FeaturedDetails({ template, onUse }: { template: FeaturedInspirationTemplate; onUse?: () => void }) {
   const promptsId = useId();
   const styleId = useId();
   const defaults = uploadDefaultsFor(template);
@@ -69,10 +69,14 @@ function FeaturedDetails({ template, onUse }: { template: FeaturedInspirationTem
           <dd>{privacyLabel(template.stylePreferences.privacyLevel)}</dd>
         </dl>
       </section>
-      <p className="text-sm text-muted-foreground">Your upload starts with the title “{defaults.title}”, a description and the tags {defaults.tags.map((tag) => `#${tag}`).join(", ")}; change anything before you share it.</p>
-      <Button onClick={onUse} className="self-start">
-        Use this idea
-      </Button>
+      {onUse && (
+        <>
+          <p className="text-sm text-muted-foreground">Your upload starts with the title “{defaults.title}”, a description and the tags {defaults.tags.map((tag) => `#${tag}`).join(", ")}; change anything before you share it.</p>
+          <Button onClick={onUse} className="self-start">
+            Use this idea
+          </Button>
+        </>
+      )}
     </>
   );
 }

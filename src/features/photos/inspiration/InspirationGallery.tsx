@@ -12,9 +12,10 @@ import { useFavoriteTemplates } from "./useFavoriteTemplates";
 
 /**
  * The inspiration gallery: the 102 photo ideas in a grid (two columns on a phone, more on wider
- * screens), filtered by category and to the user's favourites; an idea opens in a dialog.
+ * screens), filtered by category and to the user's favourites; an idea opens in a dialog. Without
+ * `onUseIdea` (nothing can be uploaded) no idea offers to start an upload.
  */
-export function InspirationGallery({ onUseIdea }: { onUseIdea: (template: InspirationTemplate) => void }) {
+export function InspirationGallery({ onUseIdea }: { onUseIdea?: (template: InspirationTemplate) => void }) {
   const [category, setCategory] = useState<InspirationCategory | null>(null);
   const [favoritesOnly, setFavoritesOnly] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -72,10 +73,12 @@ export function InspirationGallery({ onUseIdea }: { onUseIdea: (template: Inspir
       <IdeaDialog
         template={openId === null ? undefined : inspirationTemplate(openId)}
         onClose={() => setOpenId(null)}
-        onUse={(template) => {
-          setOpenId(null);
-          onUseIdea(template);
-        }}
+        {...(onUseIdea && {
+          onUse: (template: InspirationTemplate) => {
+            setOpenId(null);
+            onUseIdea(template);
+          },
+        })}
       />
     </div>
   );
