@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { clsx } from "clsx";
 import type { BabyColor } from "../../domain/enums";
@@ -24,18 +24,27 @@ interface ProgressCardProps {
   isGuest: boolean;
 }
 
-/** The pregnancy's title, the progress ring, week, trimester, days to go and due date. */
-export function ProgressCard({ title, dueDate, displayTitle, isGuest }: ProgressCardProps) {
+/** The family's card at the top of the dashboard: the pregnancy's title and who the reader is in it. */
+function FamilyCard({ title, roleLine, children }: { title: string; roleLine: string; children: ReactNode }) {
   const titleId = useId();
-  const { today } = useFamilyTime();
-  const progress = pregnancyProgress(dueDate, today);
-  const label = `Pregnancy progress: week ${progress.week} of ${PREGNANCY_WEEKS}, ${formatPercent(progress.percent)} of the way to the due date`;
   return (
     <section aria-labelledby={titleId} className="rounded-card border border-border bg-gradient-to-br from-primary-soft via-surface to-lavender p-5 shadow-sm sm:p-6">
       <h2 id={titleId} className="text-2xl font-bold break-words sm:text-3xl">
         {title}
       </h2>
-      <p className="mt-1 text-muted-foreground">{isGuest ? `You are following as ${displayTitle}.` : `Your role: ${displayTitle}`}</p>
+      <p className="mt-1 text-muted-foreground">{roleLine}</p>
+      {children}
+    </section>
+  );
+}
+
+/** The pregnancy's title, the progress ring, week, trimester, days to go and due date. */
+export function ProgressCard({ title, dueDate, displayTitle, isGuest }: ProgressCardProps) {
+  const { today } = useFamilyTime();
+  const progress = pregnancyProgress(dueDate, today);
+  const label = `Pregnancy progress: week ${progress.week} of ${PREGNANCY_WEEKS}, ${formatPercent(progress.percent)} of the way to the due date`;
+  return (
+    <FamilyCard title={title} roleLine={isGuest ? `You are following as ${displayTitle}.` : `Your role: ${displayTitle}`}>
       <div className="mt-5 flex flex-col items-center gap-5 sm:flex-row sm:items-center sm:gap-8">
         <ProgressRing percent={progress.percent} label={label}>
           <span className="text-sm font-semibold text-muted-foreground">Week</span>
@@ -49,24 +58,19 @@ export function ProgressCard({ title, dueDate, displayTitle, isGuest }: Progress
           <Fact label="Due date" value={formatDateOnly(dueDate)} tone="bg-surface/80" />
         </dl>
       </div>
-    </section>
+    </FamilyCard>
   );
 }
 
 /** After the service end: the pregnancy as it ended, its title and dates, with no week, countdown or size. */
 export function EndedCard({ title, dueDate, serviceEndDate, displayTitle, isGuest }: ProgressCardProps & { serviceEndDate: string }) {
-  const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className="rounded-card border border-border bg-gradient-to-br from-primary-soft via-surface to-lavender p-5 shadow-sm sm:p-6">
-      <h2 id={titleId} className="text-2xl font-bold break-words sm:text-3xl">
-        {title}
-      </h2>
-      <p className="mt-1 text-muted-foreground">{isGuest ? `You followed as ${displayTitle}.` : `Your role: ${displayTitle}`}</p>
+    <FamilyCard title={title} roleLine={isGuest ? `You followed as ${displayTitle}.` : `Your role: ${displayTitle}`}>
       <dl className="mt-5 grid grid-cols-2 gap-3">
         <Fact label="Due date" value={formatDateOnly(dueDate)} tone="bg-surface/80" />
         <Fact label="Service ended" value={formatDateOnly(serviceEndDate)} tone="bg-surface/80" />
       </dl>
-    </section>
+    </FamilyCard>
   );
 }
 
@@ -77,19 +81,14 @@ type SummaryBaby = RouterOutputs["dashboard"]["summary"]["babies"][number];
  * the service ends, and each baby's age and birth details.
  */
 export function BabiesHereCard({ title, displayTitle, isGuest, babies, serviceEndDate }: Omit<ProgressCardProps, "dueDate"> & { babies: readonly SummaryBaby[]; serviceEndDate: string }) {
-  const titleId = useId();
   const weekLine = weekWithBabiesLine(babies, useFamilyTime().today, serviceEndDate);
   return (
-    <section aria-labelledby={titleId} className="rounded-card border border-border bg-gradient-to-br from-primary-soft via-surface to-lavender p-5 shadow-sm sm:p-6">
-      <h2 id={titleId} className="text-2xl font-bold break-words sm:text-3xl">
-        {title}
-      </h2>
-      <p className="mt-1 text-muted-foreground">{isGuest ? `You are following as ${displayTitle}.` : `Your role: ${displayTitle}`}</p>
+    <FamilyCard title={title} roleLine={isGuest ? `You are following as ${displayTitle}.` : `Your role: ${displayTitle}`}>
       {weekLine && <p className="mt-4 text-xl font-semibold">{weekLine}</p>}
       <div className="mt-4">
         <NewbornBabies babies={babies} />
       </div>
-    </section>
+    </FamilyCard>
   );
 }
 
