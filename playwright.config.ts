@@ -1,20 +1,6 @@
-import { existsSync } from "node:fs";
 import os from "node:os";
 import { defineConfig, devices } from "@playwright/test";
-// Debian's chromium on our machines and CI; Playwright's own browser on a developer laptop.
-const executablePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
-const launchOptions = {
-  executablePath,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
+import { launchOptions } from "./tests/e2e/browsers";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -29,7 +15,15 @@ export default defineConfig({
   // npm test reads the counts from the JSON report; a direct run just lists.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   // baseURL is each worker's own stack (tests/e2e/support.ts).
-  use: { trace: "retain-on-failure", launchOptions },
+  use: {
+    // Recording a trace for every test cost about a tenth of the suite's CPU (screencast frames and
+    // snapshots written, then deleted when the test passed); the retry of a failed test records one.
+    trace: "on-first-retry",
+    // The app stops its animations (the skeletons' pulse, spinners) for reduced motion: a page that
+    // animates is composited sixty times a second for nothing, measured at a sixth of the browser's CPU.
+    reducedMotion: "reduce",
+    launchOptions,
+  },
   projects: [
     // Tests tagged @desktop or @mobile are about one layout only (the sidebar exists from 768 px), or do not
     // depend on the layout at all and run once, which keeps CI short.

@@ -2,13 +2,14 @@ import type { ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort, startLocalDatabase, type LocalDatabase } from "./local-db";
+import { startLocalDatabase, type LocalDatabase } from "./local-db";
 import { migrateDatabase } from "./migrate";
 import { openNodeDb } from "./node-db";
 import { spawnSupervised } from "./processes";
 import { seedDemoFamily } from "./seed";
 import { seedDemoPhotos } from "./seed-photos";
 import { localVapidKeys, type VapidKeyPair } from "./vapid-keys";
+import type { WranglerDevSettings } from "./wrangler-dev";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -128,35 +129,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // Nothing but these vars: an empty env file stops wrangler reading a .dev.vars left by npm run dev.
   const envFile = path.join(options.persistDir, "empty.env");
   writeFileSync(envFile, "");
-  // The Vite plugin takes local values from .dev.vars (git-ignored); wrangler takes --var.
+  // The Vite plugin takes local values from .dev.vars (git-ignored); wrangler takes them as bindings.
   if (options.dev) writeFileSync(path.join(root, ".dev.vars"), Object.entries(vars).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
+  const settings: WranglerDevSettings = {
+    entry: options.appEnv === "production" ? undefined : DEV_ENTRY,
+    port: options.port,
+    persistDir: options.persistDir,
+    envFile,
+    vars,
+  };
   const args = options.dev
     ? [bin("vite"), "dev", "--port", String(options.port), "--strictPort"]
-    : [
-        bin("wrangler"),
-        "dev",
-        ...(options.appEnv === "production" ? [] : [DEV_ENTRY]),
-        "--env-file",
-        envFile,
-        "--port",
-        String(options.port),
-        "--ip",
-        "127.0.0.1",
-        "--persist-to",
-        options.persistDir,
-        // A port of its own for the devtools: stacks started side by side (one per test worker) would take the same default.
-        "--inspector-port",
-        String(await freePort()),
-        "--test-scheduled",
-        "--show-interactive-dev-session=false",
-        ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
-      ];
+    : [process.execPath, "--import", "tsx", path.join(root, "scripts", "wrangler-dev.ts")];
   const [command, ...rest] = args as [string, ...string[]];
   const worker = spawnSupervised(command, rest, {
     cwd: root,
     env: {
       ...process.env,
       WRANGLER_SEND_METRICS: "false",
+      STACK_WORKER: JSON.stringify(settings),
       // No network here: use miniflare's placeholder Request.cf instead of fetching one.
       CLOUDFLARE_CF_FETCH_ENABLED: "false",
       ...(options.dev ? { BABYSTEPS_PERSIST_DIR: options.persistDir } : {}),

@@ -3,7 +3,11 @@ import { pushSubscriptions } from "../../worker/db/schema";
 import { SETTINGS_MESSAGES } from "../../src/features/settings/messages";
 import { createTestDevice, readPush, startPushEndpoint, waitForPushes } from "../support/pushEndpoint";
 import { familyWithGrandparent, inDb, secondBrowser } from "./family";
+import { fullBrowserLaunchOptions } from "./browsers";
 import { expect, expectAccessible, signInThroughApi, test, trpcMutation } from "./support";
+
+// Notifications exist only in the full browser (browsers.ts).
+test.use({ launchOptions: fullBrowserLaunchOptions });
 
 /**
  * Settings, "Notifications on this device", from the browser to the family's news. Headless Chromium

@@ -8,7 +8,11 @@ import type { PushPayloadFields } from "../../src/domain/pushPayload";
 import { OFFLINE_TEXTS, UPDATE_TEXTS } from "../../src/features/shell/appTexts";
 import { kickSessions } from "../../worker/db/schema";
 import { addTwins, familyWithGrandparent, inDb } from "./family";
+import { fullBrowserLaunchOptions } from "./browsers";
 import { expect, expectAccessible, signInThroughApi, test } from "./support";
+
+// Notifications exist only in the full browser (browsers.ts).
+test.use({ launchOptions: fullBrowserLaunchOptions });
 
 const statusWith = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 

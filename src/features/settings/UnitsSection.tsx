@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import type { MeasurementSystem } from "../../domain/enums";
 import { SESSION_QUERY_KEY, type Session } from "../../lib/session";
 import { useMeasurementSystem } from "../../lib/measurementSystem";
@@ -24,6 +25,9 @@ export function UnitsSection() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const system = useMeasurementSystem();
+  // The pick shows at once: the session's cache tells its readers a task later, and until then a
+  // radio that follows only the cache would spring back for a moment.
+  const [picked, setPicked] = useState<MeasurementSystem | null>(null);
   const save = useMutation(
     trpc.account.setMeasurementSystem.mutationOptions({
       onMutate: async ({ measurementSystem }) => {
@@ -34,6 +38,7 @@ export function UnitsSection() {
         return { previous };
       },
       onError: (error, _next, context) => {
+        setPicked(null);
         queryClient.setQueryData<Session | null>(SESSION_QUERY_KEY, setStored(context?.previous ?? null));
         toast({ title: SETTINGS_MESSAGES.unitsFailed, description: serverErrorText(error), variant: "error" });
       },
@@ -41,7 +46,15 @@ export function UnitsSection() {
   );
   return (
     <SettingsSection id="units" title="Units" description="How you see and enter the baby's weight and length. Changes are saved straight away.">
-      <RadioCards legend="Units" options={UNIT_OPTIONS} value={system} onChange={(measurementSystem) => save.mutate({ measurementSystem })} />
+      <RadioCards
+        legend="Units"
+        options={UNIT_OPTIONS}
+        value={picked ?? system}
+        onChange={(measurementSystem) => {
+          setPicked(measurementSystem);
+          save.mutate({ measurementSystem });
+        }}
+      />
     </SettingsSection>
   );
 }
