@@ -108,7 +108,8 @@ export const stackOrigin = (): string => {
  */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    // Violations are all that is checked: leaving out the passes' details took a third off each run (issue 36).
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } }, resultTypes: ["violations"] })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .setLegacyMode()
     .analyze();
