@@ -11,7 +11,7 @@ const installed = (candidates: string[]) => candidates.find((candidate) => exist
 export const launchOptions = { executablePath: installed(["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"]), args };
 
 /**
- * The full browser, for the files about notifications: the headless shell has no notification
+ * The full browser, for the file about notifications (device-push.spec.ts): the headless shell has no notification
  * permission or Notification API. `test.use` it at a file's top (it starts workers of its own).
  */
 export const fullBrowserLaunchOptions = { executablePath: installed(["/usr/bin/chromium"]), args };

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { pushSubscriptions } from "../../worker/db/schema";
+import type { PushPayloadFields } from "../../src/domain/pushPayload";
 import { SETTINGS_MESSAGES } from "../../src/features/settings/messages";
 import { createTestDevice, readPush, startPushEndpoint, waitForPushes } from "../support/pushEndpoint";
 import { familyWithGrandparent, inDb, secondBrowser } from "./family";
+import { parentWithTwins } from "./serviceWorker";
 import { fullBrowserLaunchOptions } from "./browsers";
 import { expect, expectAccessible, signInThroughApi, test, trpcMutation } from "./support";
 
@@ -71,4 +73,40 @@ test("Grandma turns on notifications for her device, hears that the parents are 
   } finally {
     await endpoint.close();
   }
+});
+
+test("a push delivered to the service worker shows its notification, drops a malformed one, and a click opens its screen", { tag: "@desktop" }, async ({ page, context, request, baseURL }) => {
+  await context.grantPermissions(["notifications"], { origin: baseURL! });
+  await parentWithTwins(page, request, baseURL!);
+
+  const cdp = await context.newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string }[] = [];
+  cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations: updated }) => registrations.push(...updated));
+  await cdp.send("ServiceWorker.enable");
+  await expect.poll(() => registrations.find((registration) => registration.scopeURL === `${baseURL}/`)?.registrationId).toBeTruthy();
+  const { registrationId } = registrations.find((registration) => registration.scopeURL === `${baseURL}/`)!;
+  const deliver = (data: unknown) => cdp.send("ServiceWorker.deliverPushMessage", { origin: baseURL!, registrationId, data: JSON.stringify(data) });
+  const titles = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => notification.title));
+
+  // A path that would leave the site is not a payload the Worker writes: nothing is shown.
+  await deliver({ kind: "direct-message", title: "Elsewhere", body: "", url: "//evil.example/" });
+  const payload: PushPayloadFields = { kind: "waiting-room-activated", title: "Rosa is heading to the hospital", body: "Follow along in the waiting room.", url: "/waiting-room", tag: "room" };
+  await deliver(payload);
+  await expect.poll(titles).toEqual([payload.title]);
+  const shown = await page.evaluate(async () => {
+    const [notification] = await (await navigator.serviceWorker.ready).getNotifications();
+    return { body: notification?.body, tag: notification?.tag, data: notification?.data as unknown, icon: notification?.icon };
+  });
+  expect(shown).toEqual({ body: payload.body, tag: payload.tag, data: { url: payload.url }, icon: `${baseURL}/icons/icon-192.png` });
+
+  // The protocol cannot click a notification: the worker's own click listener runs on the real one.
+  const [worker] = context.serviceWorkers();
+  await worker!.evaluate(async () => {
+    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const [notification] = await scope.registration.getNotifications();
+    scope.dispatchEvent(new NotificationEvent("notificationclick", { notification: notification! }));
+  });
+  await expect(page).toHaveURL(`${baseURL}/waiting-room`);
+  await expect(page.getByRole("heading", { name: "Waiting Room", level: 1 })).toBeVisible();
+  await expect.poll(titles).toEqual([]);
 });

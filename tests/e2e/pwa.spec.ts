@@ -4,35 +4,13 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { HEALTH_MESSAGES } from "../../src/domain/healthTrackers";
-import type { PushPayloadFields } from "../../src/domain/pushPayload";
 import { OFFLINE_TEXTS, UPDATE_TEXTS } from "../../src/features/shell/appTexts";
 import { kickSessions } from "../../worker/db/schema";
-import { addTwins, familyWithGrandparent, inDb } from "./family";
-import { fullBrowserLaunchOptions } from "./browsers";
-import { expect, expectAccessible, signInThroughApi, test } from "./support";
-
-// Notifications exist only in the full browser (browsers.ts).
-test.use({ launchOptions: fullBrowserLaunchOptions });
+import { inDb } from "./family";
+import { parentWithTwins } from "./serviceWorker";
+import { expect, expectAccessible, test } from "./support";
 
 const statusWith = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
-
-/** Waits until the page's service worker is active, then reloads so the page is one the worker controls. */
-async function underServiceWorker(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe("activated");
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
-
-/** A parent of a fresh family with twins, signed in on the dashboard with the service worker in control. */
-async function parentWithTwins(page: Page, request: Parameters<typeof familyWithGrandparent>[0], baseURL: string) {
-  const family = await familyWithGrandparent(request, baseURL, "Offline Family");
-  const babies = await addTwins(family.pregnancyId);
-  await signInThroughApi(page, family.owner.email, family.owner.password);
-  await page.goto("/dashboard");
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await underServiceWorker(page);
-  return { family, sprout: babies[1]! };
-}
 
 interface BrowserOnline {
   setBrowserOnline(online: boolean): void;
@@ -108,42 +86,6 @@ test("the service worker installs; with the network off, a cold load of /health/
   expect(stored!.kickOffsetsMs).toHaveLength(3);
   // Back online, the app is the whole app again.
   await expect(offline.getByRole("link", { name: "All health tools" })).toBeVisible();
-});
-
-test("a push delivered to the service worker shows its notification, drops a malformed one, and a click opens its screen", { tag: "@desktop" }, async ({ page, context, request, baseURL }) => {
-  await context.grantPermissions(["notifications"], { origin: baseURL! });
-  await parentWithTwins(page, request, baseURL!);
-
-  const cdp = await context.newCDPSession(page);
-  const registrations: { registrationId: string; scopeURL: string }[] = [];
-  cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations: updated }) => registrations.push(...updated));
-  await cdp.send("ServiceWorker.enable");
-  await expect.poll(() => registrations.find((registration) => registration.scopeURL === `${baseURL}/`)?.registrationId).toBeTruthy();
-  const { registrationId } = registrations.find((registration) => registration.scopeURL === `${baseURL}/`)!;
-  const deliver = (data: unknown) => cdp.send("ServiceWorker.deliverPushMessage", { origin: baseURL!, registrationId, data: JSON.stringify(data) });
-  const titles = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => notification.title));
-
-  // A path that would leave the site is not a payload the Worker writes: nothing is shown.
-  await deliver({ kind: "direct-message", title: "Elsewhere", body: "", url: "//evil.example/" });
-  const payload: PushPayloadFields = { kind: "waiting-room-activated", title: "Rosa is heading to the hospital", body: "Follow along in the waiting room.", url: "/waiting-room", tag: "room" };
-  await deliver(payload);
-  await expect.poll(titles).toEqual([payload.title]);
-  const shown = await page.evaluate(async () => {
-    const [notification] = await (await navigator.serviceWorker.ready).getNotifications();
-    return { body: notification?.body, tag: notification?.tag, data: notification?.data as unknown, icon: notification?.icon };
-  });
-  expect(shown).toEqual({ body: payload.body, tag: payload.tag, data: { url: payload.url }, icon: `${baseURL}/icons/icon-192.png` });
-
-  // The protocol cannot click a notification: the worker's own click listener runs on the real one.
-  const [worker] = context.serviceWorkers();
-  await worker!.evaluate(async () => {
-    const scope = self as unknown as ServiceWorkerGlobalScope;
-    const [notification] = await scope.registration.getNotifications();
-    scope.dispatchEvent(new NotificationEvent("notificationclick", { notification: notification! }));
-  });
-  await expect(page).toHaveURL(`${baseURL}/waiting-room`);
-  await expect(page.getByRole("heading", { name: "Waiting Room", level: 1 })).toBeVisible();
-  await expect.poll(titles).toEqual([]);
 });
 
 test("Chrome reports the app installable from /dashboard", { tag: "@desktop" }, async ({ playwright, request, baseURL, visitorIp }, testInfo) => {
