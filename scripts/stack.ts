@@ -131,13 +131,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   writeFileSync(envFile, "");
   // The Vite plugin takes local values from .dev.vars (git-ignored); wrangler takes them as bindings.
   if (options.dev) writeFileSync(path.join(root, ".dev.vars"), Object.entries(vars).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
-  const settings: WranglerDevSettings = {
-    entry: options.appEnv === "production" ? undefined : DEV_ENTRY,
-    port: options.port,
-    persistDir: options.persistDir,
-    envFile,
-    vars,
-  };
   const args = options.dev
     ? [bin("vite"), "dev", "--port", String(options.port), "--strictPort"]
     : [process.execPath, "--import", "tsx", path.join(root, "scripts", "wrangler-dev.ts")];
@@ -147,10 +140,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     env: {
       ...process.env,
       WRANGLER_SEND_METRICS: "false",
-      STACK_WORKER: JSON.stringify(settings),
       // No network here: use miniflare's placeholder Request.cf instead of fetching one.
       CLOUDFLARE_CF_FETCH_ENABLED: "false",
-      ...(options.dev ? { BABYSTEPS_PERSIST_DIR: options.persistDir } : {}),
+      ...(options.dev
+        ? { BABYSTEPS_PERSIST_DIR: options.persistDir }
+        : { STACK_WORKER: JSON.stringify({ entry: options.appEnv === "production" ? undefined : DEV_ENTRY, port: options.port, persistDir: options.persistDir, envFile, vars } satisfies WranglerDevSettings) }),
     },
     stdio: options.logFile ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
   });
