@@ -22,6 +22,11 @@ export default defineConfig({
     // The app stops its animations (the skeletons' pulse, spinners) for reduced motion: a page that
     // animates is composited sixty times a second for nothing, measured at a sixth of the browser's CPU.
     reducedMotion: "reduce",
+    // Each test's browser is new, so the app's service worker would install and precache the whole app
+    // (about 140 files) in every context: measured at a sixth of the suite's time (issue 36). A returning
+    // visitor's worker is installed once. The files about the worker itself (pwa, device-push, the first
+    // load's console) allow it.
+    serviceWorkers: "block",
     launchOptions,
   },
   projects: [

@@ -1,17 +1,11 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort } from "../../scripts/local-db";
 import { startStack } from "../../scripts/stack";
+import { siblingDatabase } from "../support/databases";
 import { provideStacks } from "../support/stacks";
-
-/** Runs one statement on the server behind `url` with psql (the machine's PostgreSQL client). */
-function psql(url: string, sql: string) {
-  const result = spawnSync("psql", [url, "-qc", sql], { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`psql failed (${sql}): ${result.stderr || result.error?.message}`);
-}
 
 /**
  * The databases: in-memory PGlite for each stack, or on TEST_DATABASE_URL's server its database for
@@ -20,16 +14,8 @@ function psql(url: string, sql: string) {
 function databases(count: number): { urls: Array<string | undefined>; drop: () => void } {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { urls: Array.from({ length: count }, () => undefined), drop: () => {} };
-  const siblings = Array.from({ length: count - 1 }, (_, index) => {
-    const url = new URL(base);
-    url.pathname = `${url.pathname}_w${index + 2}`;
-    return url;
-  });
-  for (const url of siblings) {
-    psql(base, `drop database if exists ${url.pathname.slice(1)}`);
-    psql(base, `create database ${url.pathname.slice(1)}`);
-  }
-  return { urls: [base, ...siblings.map(String)], drop: () => siblings.forEach((url) => psql(base, `drop database if exists ${url.pathname.slice(1)} with (force)`)) };
+  const siblings = Array.from({ length: count - 1 }, (_, index) => siblingDatabase(base, `w${index + 2}`));
+  return { urls: [base, ...siblings.map((sibling) => sibling.url)], drop: () => siblings.forEach((sibling) => sibling.drop()) };
 }
 
 /**

@@ -129,24 +129,29 @@ test("a guest sees the guest view: their title, no parent actions, friendly wait
   await expectAccessible(page);
 });
 
-test("@desktop a first load: week 22's size is a cucumber shown as one, and the console stays free of warnings while the feed socket opens", async ({ page, request, baseURL }) => {
-  const family = await familyWithGrandparent(request, baseURL!);
-  const dueDate = addDays(todayIso(), (40 - 22) * 7 - 3);
-  await inDb((db) => db.update(pregnancies).set({ dueDate, lastMenstrualPeriod: lmpFromDueDate(dueDate) }).where(eq(pregnancies.id, family.pregnancyId)));
-  const warnings: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "warning" || message.type() === "error") warnings.push(message.text());
+test.describe(() => {
+  // A real first load registers the service worker, and its registration must not warn either.
+  test.use({ serviceWorkers: "allow" });
+
+  test("@desktop a first load: week 22's size is a cucumber shown as one, and the console stays free of warnings while the feed socket opens", async ({ page, request, baseURL }) => {
+    const family = await familyWithGrandparent(request, baseURL!);
+    const dueDate = addDays(todayIso(), (40 - 22) * 7 - 3);
+    await inDb((db) => db.update(pregnancies).set({ dueDate, lastMenstrualPeriod: lmpFromDueDate(dueDate) }).where(eq(pregnancies.id, family.pregnancyId)));
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning" || message.type() === "error") warnings.push(message.text());
+    });
+    const feedOpened = page.waitForEvent("websocket", (socket) => socket.url().includes("channel=feed"));
+    await signIn(page, family.owner.email, family.owner.password);
+
+    const sizeCard = page.getByRole("region", { name: "This week's size" });
+    await expect(sizeCard).toContainText("Week 22: about the size of a cucumber");
+    // The picture is decorative (hidden from screen readers): it is the cucumber named, not a mango.
+    await expect(sizeCard.locator("[aria-hidden=true]")).toHaveText("🥒");
+
+    const feed = await feedOpened;
+    await expect.poll(() => feed.isClosed()).toBe(false);
+    await page.waitForLoadState("networkidle");
+    expect(warnings).toEqual([]);
   });
-  const feedOpened = page.waitForEvent("websocket", (socket) => socket.url().includes("channel=feed"));
-  await signIn(page, family.owner.email, family.owner.password);
-
-  const sizeCard = page.getByRole("region", { name: "This week's size" });
-  await expect(sizeCard).toContainText("Week 22: about the size of a cucumber");
-  // The picture is decorative (hidden from screen readers): it is the cucumber named, not a mango.
-  await expect(sizeCard.locator("[aria-hidden=true]")).toHaveText("🥒");
-
-  const feed = await feedOpened;
-  await expect.poll(() => feed.isClosed()).toBe(false);
-  await page.waitForLoadState("networkidle");
-  expect(warnings).toEqual([]);
 });

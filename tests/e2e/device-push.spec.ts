@@ -9,7 +9,7 @@ import { fullBrowserLaunchOptions } from "./browsers";
 import { expect, expectAccessible, signInThroughApi, test, trpcMutation } from "./support";
 
 // Notifications exist only in the full browser (browsers.ts).
-test.use({ launchOptions: fullBrowserLaunchOptions });
+test.use({ launchOptions: fullBrowserLaunchOptions, serviceWorkers: "allow" });
 
 /**
  * Settings, "Notifications on this device", from the browser to the family's news. Headless Chromium

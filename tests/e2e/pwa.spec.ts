@@ -10,6 +10,9 @@ import { inDb } from "./family";
 import { parentWithTwins } from "./serviceWorker";
 import { expect, expectAccessible, test } from "./support";
 
+// The service worker is under test here (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 const statusWith = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
 interface BrowserOnline {
