@@ -5,9 +5,10 @@ import { launchOptions } from "./tests/e2e/browsers";
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  // Each worker drives a stack of its own (tests/e2e/support.ts). Measured on 2 cores (issue 36): the
-  // suite took 20 min at 1 worker and 17.6 at 2, the machine's CPU then fully used. E2E_WORKERS overrides.
-  workers: Number(process.env.E2E_WORKERS) || Math.min(2, os.availableParallelism()),
+  // Each worker drives a stack of its own (tests/e2e/support.ts). Measured on 2 cores (issue 36): 20 min
+  // at 1 worker and 17.6 at 2 at first; once the suite waited on its database and service workers less,
+  // 493 s at 2 (the CPU busy 84% of the time) and 453 s at 3 (90%). E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS) || Math.min(3, os.availableParallelism() + 1),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
