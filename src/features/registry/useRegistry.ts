@@ -78,10 +78,17 @@ export function useRegistryWrites(scope: RegistryScope) {
   const reload = useReloadRegistry();
   const listKey = trpc.registry.list.queryKey(scope);
 
+  /**
+   * The list's writes go to the server one after another, in the order they were made: two quick moves
+   * sent at once could be applied the other way round and put back the order the parent had just left.
+   */
+  const inTurn = { id: `registry-list:${scope.pregnancyId}` };
+
   /** Shows `change` at once; a refusal restores the list as it was, with the action's toast. */
   function optimistic<Input>(change: (input: Input) => (list: Registry[]) => Registry[], action: RegistryFailedAction) {
     return {
       meta: quiet,
+      scope: inTurn,
       onMutate: async (input: Input) => {
         await queryClient.cancelQueries({ queryKey: listKey });
         const previous = queryClient.getQueryData<Registry[]>(listKey);
@@ -96,7 +103,7 @@ export function useRegistryWrites(scope: RegistryScope) {
     };
   }
 
-  const save = useMutation(trpc.registry.createOrUpdate.mutationOptions({ meta: quiet, onSettled: reload }));
+  const save = useMutation(trpc.registry.createOrUpdate.mutationOptions({ meta: quiet, scope: inTurn, onSettled: reload }));
   const remove = useMutation(
     trpc.registry.delete.mutationOptions(optimistic(({ registryId }: RouterInputs["registry"]["delete"]) => (list) => list.filter((r) => r.id !== registryId), "remove")),
   );
