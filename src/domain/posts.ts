@@ -74,3 +74,10 @@ export function postPrivacyLevel(choice: { privacyLevel?: ItemPrivacyLevel | und
  * forced to https, at most 2048 characters.
  */
 export const normalizePostLink = (input: string): Result<string, "invalid_url"> => normalizeRegistryUrl(input);
+
+/** An ordinary update, or the parents' own words after a loss (issue 38), which the digest never carries. */
+export const POST_KINDS = ["update", "loss-message"] as const;
+export type PostKind = (typeof POST_KINDS)[number];
+
+/** Refused like or comment on a post whose author asked for no replies. */
+export const NO_REPLIES_MESSAGE = "This message does not take replies or reactions.";

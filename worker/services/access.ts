@@ -3,6 +3,7 @@ import { serviceState, type ServiceState } from "../../src/domain/dates";
 import { FALLBACK_TIME_ZONE, todayIn, zoneOrFallback } from "../../src/domain/timeZones";
 import type { ParticipantRole, PermissionFlag, Permissions } from "../../src/domain/enums";
 import { effectivePermissions, isParentRole } from "../../src/domain/permissions";
+import { guestAccessAfterLoss, type LossMemories } from "../../src/domain/pregnancyLoss";
 import type { Executor } from "../db";
 import { pregnancies, pregnancyParticipants, sessions, userPreferences, users } from "../db/schema";
 
@@ -23,6 +24,8 @@ export interface PregnancyAccess {
   timeZone: string;
   /** The family's date at the request's moment, in its zone. */
   today: string;
+  /** A parent recorded that the pregnancy ended in loss (issue 38): nothing speaks of a baby on the way. */
+  endedInLoss: boolean;
 }
 
 /** The family's zone in a select: UTC until a parent's browser told us one. */
@@ -46,6 +49,8 @@ const accessColumns = {
   custom: pregnancyParticipants.permissions,
   serviceEndDate: pregnancies.serviceEndDate,
   timeZone: pregnancies.timeZone,
+  lossRecordedAt: pregnancies.lossRecordedAt,
+  lossMemories: pregnancies.lossMemories,
 };
 
 type ParticipantRow = typeof pregnancyParticipants.$inferSelect;
@@ -57,6 +62,8 @@ interface AccessRow {
   custom: ParticipantRow["permissions"];
   serviceEndDate: string;
   timeZone: string | null;
+  lossRecordedAt: Date | null;
+  lossMemories: LossMemories | null;
 }
 
 function accessOf(pregnancyId: string, row: AccessRow, now: Date = new Date()): PregnancyAccess | null {
@@ -64,6 +71,10 @@ function accessOf(pregnancyId: string, row: AccessRow, now: Date = new Date()): 
   const today = todayIn(timeZone, now);
   const state = serviceState(row.serviceEndDate, today);
   if (state === "expired") return null;
+  const endedInLoss = row.lossRecordedAt !== null;
+  // After a loss the parents decide what guests keep: as before, to look at only, or nothing.
+  const afterLoss = endedInLoss && !isParentRole(row.role) ? guestAccessAfterLoss(row.lossMemories) : "as-before";
+  if (afterLoss === "hidden") return null;
   return {
     id: pregnancyId,
     participantId: row.participantId,
@@ -72,10 +83,11 @@ function accessOf(pregnancyId: string, row: AccessRow, now: Date = new Date()): 
     isParent: isParentRole(row.role),
     privacyLevel: row.privacyLevel,
     permissions: effectivePermissions(row.role, row.custom),
-    serviceState: state,
+    serviceState: afterLoss === "read-only" ? "read-only" : state,
     serviceEndDate: row.serviceEndDate,
     timeZone,
     today,
+    endedInLoss,
   };
 }
 

@@ -39,6 +39,17 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   createdAt: createdAt(),
 });
 
+/**
+ * Addresses no newsletter or marketing mail may ever reach (issue 38: parents after a loss). Kept
+ * for good, apart from the subscriber rows: undoing the loss, or subscribing again, changes nothing.
+ * Stored lowercased.
+ */
+export const marketingSuppressions = pgTable("marketing_suppressions", {
+  email: text("email").primaryKey(),
+  reason: text("reason").notNull(),
+  createdAt: createdAt(),
+});
+
 /** Conversion events (signup complete, onboarding complete, payment initiated, ...). */
 export const analyticsEvents = pgTable(
   "analytics_events",

@@ -1,5 +1,6 @@
 import { relations, sql } from "drizzle-orm";
-import { type AnyPgColumn, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { PostKind } from "../../../src/domain/posts";
 import { users } from "./auth";
 import { createdAt, timestamps } from "./columns";
 import { itemPrivacyLevelEnum } from "./enums";
@@ -30,6 +31,15 @@ export const posts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** People chosen one by one (a loss message, issue 38), beside the circles: each sees it too. */
+    audienceUserIds: text("audience_user_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** False when the author asked for no replies or reactions: likes and comments are refused. */
+    repliesAllowed: boolean("replies_allowed").notNull().default(true),
+    /** 'loss-message': the parents' own words after a loss, mailed (or not) as they chose, never in the digest. */
+    kind: text("kind").$type<PostKind>().notNull().default("update"),
     ...timestamps(),
   },
   (t) => [

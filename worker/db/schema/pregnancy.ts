@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { BabyColor, CustomPermissions, GuestPrivacyLevel } from "../../../src/domain/enums";
 import type { ServiceEndNoticeKind } from "../../../src/domain/serviceEnd";
+import type { LossMemories } from "../../../src/domain/pregnancyLoss";
 import { users } from "./auth";
 import { createdAt, timestamps, updatedAt } from "./columns";
 import {
@@ -58,6 +59,10 @@ export const pregnancies = pgTable(
      * from the creating parent's browser; null only until a parent's browser first reports one.
      */
     timeZone: text("time_zone"),
+    /** When a parent recorded that the pregnancy ended in loss (issue 38); null while it goes on, or after an undo. */
+    lossRecordedAt: timestamp("loss_recorded_at", { withTimezone: true }),
+    /** What guests keep of the album, posts and messages after a loss (src/domain/pregnancyLoss.ts). */
+    lossMemories: text("loss_memories").$type<LossMemories>().notNull().default("shared"),
     ...timestamps(),
   },
   (t) => [index("pregnancies_created_by_user_id_idx").on(t.createdByUserId)],
@@ -140,6 +145,8 @@ export const pregnancyBabies = pgTable(
     birthPhotoPath: text("birth_photo_path"),
     /** The guest circles the birth was told to (the weekly digest follows it); null = everyone allowed updates. */
     birthAudienceGroups: text("birth_audience_groups").array().$type<GuestPrivacyLevel[]>(),
+    /** When a parent recorded this baby's loss, one of several (issue 38): the app no longer speaks of it. */
+    lostAt: timestamp("lost_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [uniqueIndex("pregnancy_babies_pregnancy_birth_order_uq").on(t.pregnancyId, t.birthOrder)],
@@ -267,6 +274,41 @@ export const serviceEndNotices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("service_end_notices_pregnancy_kind_user_uq").on(t.pregnancyId, t.kind, t.userId), index("service_end_notices_user_idx").on(t.userId)],
+);
+
+/**
+ * Each recorded loss (issue 38), for the pregnancy (no baby) or one baby of several: who recorded
+ * it and when (the undo window and the other parent's notice), its undo, and the refund the owner
+ * took. The state every screen reads is on the pregnancy and the baby; this is its record.
+ */
+export const pregnancyLosses = pgTable(
+  "pregnancy_losses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pregnancyId: uuid("pregnancy_id")
+      .notNull()
+      .references(() => pregnancies.id, { onDelete: "cascade" }),
+    /** Null: the pregnancy ended; else the one baby lost. */
+    babyId: uuid("baby_id").references(() => pregnancyBabies.id, { onDelete: "cascade" }),
+    recordedByUserId: text("recorded_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Copied: the other parent's notice reads right whatever happens to the account. */
+    recordedByName: text("recorded_by_name").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+    /** The other parent closed the app's notice. */
+    noticeDismissedAt: timestamp("notice_dismissed_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundCardCents: integer("refund_card_cents"),
+    refundCreditCents: integer("refund_credit_cents"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("pregnancy_losses_pregnancy_idx").on(t.pregnancyId),
+    // One standing record per pregnancy and baby: a second click records nothing more.
+    uniqueIndex("pregnancy_losses_standing_uq")
+      .on(t.pregnancyId, sql`coalesce(${t.babyId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${t.undoneAt} is null`),
+  ],
 );
 
 export const usersRelations = relations(users, ({ many, one }) => ({
