@@ -36,6 +36,8 @@ export interface Bindings {
   VAPID_SUBJECT?: string;
   /** The error tracker's DSN (Sentry); unset, errors are only logged. */
   SENTRY_DSN?: string;
+  /** A page of support resources after a pregnancy loss, linked from its Settings page; unset, no link (issue 38). */
+  SUPPORT_RESOURCES_URL?: string;
   PHOTOS: R2Bucket;
   PregnancyRoom: DurableObjectNamespace<PregnancyRoom>;
   ASSETS: Fetcher;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { guestLevelOf } from "../../src/domain/audience";
 import { calendarEvents, eventParticipants, photos, pregnancies, pregnancyBabies, waitingRoomSessions } from "../db/schema";
 import { visibleEvents } from "./calendar";
@@ -65,7 +65,8 @@ export async function dashboardSummary(caller: PregnancyCaller) {
         waitingRoomSessions,
         and(eq(waitingRoomSessions.pregnancyId, pregnancies.id), eq(waitingRoomSessions.createdAt, sql`(select max(latest.created_at) from ${waitingRoomSessions} latest where latest.pregnancy_id = ${pregnancies.id})`)),
       )
-      .leftJoin(pregnancyBabies, eq(pregnancyBabies.pregnancyId, pregnancies.id))
+      // A baby lost of several is no longer spoken of (issue 38).
+      .leftJoin(pregnancyBabies, and(eq(pregnancyBabies.pregnancyId, pregnancies.id), isNull(pregnancyBabies.lostAt)))
       .where(eq(pregnancies.id, pregnancyId))
       .orderBy(asc(pregnancyBabies.birthOrder)),
   ]);

@@ -6,6 +6,7 @@ import { displayTitle, isParentRole } from "../../src/domain/permissions";
 import { DEFAULT_PREGNANCY_TITLE, defaultBabyName, defaultPregnancyTitle, MAX_SETUP_BABIES, pregnancyForViewer, SETUP_MESSAGES, TOO_MANY_BABIES_MESSAGE } from "../../src/domain/pregnancy";
 import { selectGuestPregnancy, type StoredGuestChoice } from "../../src/domain/pregnancySelection";
 import { sanitizeTitle } from "../../src/domain/sanitize";
+import { openLossNotice } from "./pregnancyLoss";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
 import type { Db, Executor } from "../db";
 import { pregnancies, pregnancyBabies, pregnancyParticipants, subscriptions, users } from "../db/schema";
@@ -48,7 +49,9 @@ const babiesOfPregnancy = sql<Baby[]>`coalesce((
     Object.entries(babyColumns).map(([key, column]) => sql`${key}::text, ${baby(column)}`),
     sql`, `,
   )}) order by ${baby(pregnancyBabies.birthOrder)})
-  from ${pregnancyBabies} as baby where ${baby(pregnancyBabies.pregnancyId)} = ${pregnancies}.${sql.identifier(pregnancies.id.name)}), '[]'::json)`;
+  from ${pregnancyBabies} as baby where ${baby(pregnancyBabies.pregnancyId)} = ${pregnancies}.${sql.identifier(pregnancies.id.name)}
+    -- A baby lost of several is no longer spoken of (issue 38).
+    and ${baby(pregnancyBabies.lostAt)} is null), '[]'::json)`;
 
 export async function listMyPregnancies(caller: UserCaller, choice: GuestPregnancyChoice = {}, now = Date.now()) {
   const { db } = caller;
@@ -123,7 +126,7 @@ export async function accessSummary(caller: PregnancyCaller) {
 }
 
 
-async function detailsOf(db: Db, pregnancyId: string, isParent: boolean) {
+async function detailsOf(db: Db, pregnancyId: string, viewer: { userId: string; isParent: boolean }) {
   const [pregnancy] = await db
     .select({
       id: pregnancies.id,
@@ -133,16 +136,19 @@ async function detailsOf(db: Db, pregnancyId: string, isParent: boolean) {
       serviceEndDate: pregnancies.serviceEndDate,
       timeZone: familyZoneColumn,
       babies: babiesOfPregnancy,
+      endedInLoss: sql<boolean>`${pregnancies.lossRecordedAt} is not null`,
+      // The other parent's notice of a loss rides on the read every dashboard makes.
+      lossNotice: viewer.isParent ? openLossNotice(viewer.userId, pregnancyId) : sql<null>`null`,
     })
     .from(pregnancies)
     .where(eq(pregnancies.id, pregnancyId));
   if (!pregnancy) throw new AppError("NOT_FOUND", "NOT_FOUND", "Pregnancy not found");
-  const { babies, ...details } = pregnancy;
-  return { ...pregnancyForViewer(details, isParent), babies };
+  const { babies, endedInLoss, lossNotice, ...details } = pregnancy;
+  return { ...pregnancyForViewer(details, viewer.isParent), babies, endedInLoss, lossNotice };
 }
 
 export async function pregnancyDetails(caller: PregnancyCaller) {
-  return detailsOf(caller.db, caller.access.id, caller.access.isParent);
+  return detailsOf(caller.db, caller.access.id, { userId: caller.user.id, isParent: caller.access.isParent });
 }
 
 /**
@@ -153,7 +159,7 @@ export async function pregnancyDetails(caller: PregnancyCaller) {
 export async function familyOverview(caller: PregnancyCaller) {
   const { db, access } = caller;
   const [details, members] = await Promise.all([
-    detailsOf(db, access.id, access.isParent),
+    detailsOf(db, access.id, { userId: caller.user.id, isParent: access.isParent }),
     db
       .select({ id: pregnancyParticipants.id, role: pregnancyParticipants.role, title: pregnancyParticipants.title, firstName: users.firstName, lastName: users.lastName, avatarUrl: users.image })
       .from(pregnancyParticipants)
@@ -196,7 +202,7 @@ export async function savePregnancyChanges(caller: PregnancyCaller, changes: Pre
     });
   }
   // Only parents change a pregnancy.
-  return detailsOf(db, pregnancyId, true);
+  return detailsOf(db, pregnancyId, { userId: caller.user.id, isParent: true });
 }
 
 export async function updatePregnancy(caller: PregnancyCaller, changes: PregnancyChanges) {

@@ -16,6 +16,7 @@ import { partnersRouter } from "../routers/partners";
 import { photosRouter } from "../routers/photos";
 import { postsRouter } from "../routers/posts";
 import { pregnancyRouter } from "../routers/pregnancy";
+import { pregnancyLossRouter } from "../routers/pregnancyLoss";
 import { pushRouter } from "../routers/push";
 import { referralsRouter } from "../routers/referrals";
 import { registryRouter } from "../routers/registry";
@@ -41,6 +42,7 @@ export const appRouter = router({
   photos: photosRouter,
   posts: postsRouter,
   pregnancy: pregnancyRouter,
+  pregnancyLoss: pregnancyLossRouter,
   push: pushRouter,
   referrals: referralsRouter,
   registry: registryRouter,
