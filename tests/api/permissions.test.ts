@@ -77,6 +77,16 @@ const SAMPLE_INPUTS: Record<string, SampleInput> = {
   "pregnancy.createComplete": () => ({ pregnancy: {}, isGuestConversion: false }),
   "pregnancy.setupStatus": () => undefined,
   "pregnancy.completeSetup": scoped,
+  // The matrix family has no loss: each stops at validation after the access check (an unknown
+  // baby, no loss to undo, tell, cancel or refund, an empty message), so nothing is recorded.
+  "pregnancyLoss.overview": scoped,
+  "pregnancyLoss.record": (f) => ({ ...scoped(f), babyId: crypto.randomUUID() }),
+  "pregnancyLoss.undo": (f) => ({ ...scoped(f), lossId: crypto.randomUUID() }),
+  "pregnancyLoss.setMemories": (f) => ({ ...scoped(f), memories: "read-only" }),
+  "pregnancyLoss.tell": (f) => ({ ...scoped(f), content: "", circles: ["immediate-family"], userIds: [], inApp: true, byMail: true, noReplies: false }),
+  "pregnancyLoss.cancelCelebration": (f) => ({ ...scoped(f), eventId: crypto.randomUUID(), tellInvited: false }),
+  "pregnancyLoss.refund": scoped,
+  "pregnancyLoss.dismissNotice": (f) => ({ ...scoped(f), lossId: crypto.randomUUID() }),
   "participants.list": scoped,
   "participants.update": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest(), title: "Cousin Kim" }),
   "participants.remove": async (f) => ({ ...scoped(f), participantId: await f.newInvitedGuest() }),

@@ -77,5 +77,6 @@ export async function dashboardSummary(caller: PregnancyCaller) {
   const shown = babies.map(({ toldTo, ...baby }) =>
     told(toldTo) ? baby : { ...baby, bornAnnouncedAt: null, birthDate: null, birthTime: null, birthWeightPounds: null, birthLengthInches: null, birthMeasurementSystem: null },
   );
-  return { upcomingEvents, latestPhotos, waitingRoom: session, babies: shown };
+  // After a loss the room is closed for good and nothing speaks of it (issue 38).
+  return { upcomingEvents, latestPhotos, waitingRoom: session, babies: shown, endedInLoss: access.endedInLoss };
 }

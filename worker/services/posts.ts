@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { canSeeItem } from "../../src/domain/audience";
+import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { canSeeItem, guestLevelOf } from "../../src/domain/audience";
 import type { GuestPrivacyLevel, ItemPrivacyLevel } from "../../src/domain/enums";
 import { photoUrls } from "../../src/domain/photos";
-import { audienceGroupsOf, normalizePostLink, POST_COMMENT_PAGE_SIZE, POST_MOOD_MAX_LENGTH, POST_PAGE_SIZE, POST_PREVIEW_COMMENTS, POST_PREVIEW_REPLIES, postPrivacyLevel } from "../../src/domain/posts";
+import { audienceGroupsOf, NO_REPLIES_MESSAGE, normalizePostLink, POST_COMMENT_PAGE_SIZE, POST_MOOD_MAX_LENGTH, POST_PAGE_SIZE, POST_PREVIEW_COMMENTS, POST_PREVIEW_REPLIES, postPrivacyLevel } from "../../src/domain/posts";
 import { isBlankPostContent, sanitizePostContent } from "../../src/domain/richText";
 import { sanitizeComment, sanitizeLocation, sanitizePlainText } from "../../src/domain/sanitize";
 import type { Db } from "../db";
@@ -146,7 +146,13 @@ function afterCursor(cursor: string): SQL {
 }
 
 /** Posts of this pregnancy the viewer may see: the audience rule in SQL. */
-export const visiblePosts = (access: PregnancyAccess): SQL | undefined => and(eq(posts.pregnancyId, access.id), audienceFilter(posts.privacyLevel, access));
+export function visiblePosts(access: PregnancyAccess, userId?: string): SQL | undefined {
+  const byLevel = audienceFilter(posts.privacyLevel, access);
+  if (!byLevel) return eq(posts.pregnancyId, access.id);
+  // A loss message reaches exactly the circles and people the parents chose (issue 38), and only a reader named by id.
+  const chosen = userId ? and(eq(posts.kind, "loss-message"), or(sql`${guestLevelOf(access)} = any(${posts.audienceGroups})`, sql`${userId} = any(${posts.audienceUserIds})`)) : undefined;
+  return and(eq(posts.pregnancyId, access.id), or(and(ne(posts.kind, "loss-message"), byLevel), chosen));
+}
 
 /**
  * Posts this viewer may see (the audience rule, in SQL), newest first, with author, like count,
@@ -167,6 +173,8 @@ async function loadPosts(caller: PregnancyCaller, where: SQL | undefined, limit:
       photoUrls: posts.photoUrls,
       privacyLevel: posts.privacyLevel,
       audienceGroups: posts.audienceGroups,
+      kind: posts.kind,
+      repliesAllowed: posts.repliesAllowed,
       createdAt: posts.createdAt,
       updatedAt: posts.updatedAt,
       cursor: cursorColumn,
@@ -177,7 +185,7 @@ async function loadPosts(caller: PregnancyCaller, where: SQL | undefined, limit:
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
-    .where(and(visiblePosts(access), where))
+    .where(and(visiblePosts(access, userId), where))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
   const [comments, attached] = await Promise.all([
@@ -249,7 +257,18 @@ async function postView(caller: PregnancyCaller, postId: string) {
 
 async function findPost(db: Db, pregnancyId: string, postId: string) {
   const [row] = await db
-    .select({ id: posts.id, pregnancyId: posts.pregnancyId, authorId: posts.authorId, content: posts.content, photoUrls: posts.photoUrls, privacyLevel: posts.privacyLevel })
+    .select({
+      id: posts.id,
+      pregnancyId: posts.pregnancyId,
+      authorId: posts.authorId,
+      content: posts.content,
+      photoUrls: posts.photoUrls,
+      privacyLevel: posts.privacyLevel,
+      kind: posts.kind,
+      audienceGroups: posts.audienceGroups,
+      audienceUserIds: posts.audienceUserIds,
+      repliesAllowed: posts.repliesAllowed,
+    })
     .from(posts)
     .where(eq(posts.id, postId))
     .limit(1);
@@ -259,7 +278,16 @@ async function findPost(db: Db, pregnancyId: string, postId: string) {
 /** A post the viewer may see; one they may not is answered like a missing one (its existence is private too). */
 async function findVisiblePost(caller: PregnancyCaller, postId: string) {
   const post = await findPost(caller.db, caller.access.id, postId);
-  if (!canSeeItem(caller.access, post.privacyLevel)) throw notFound("Post");
+  // A loss message reaches exactly the circles and people chosen (issue 38), as in visiblePosts.
+  const chosen = post.kind === "loss-message" && (post.audienceGroups.includes(guestLevelOf(caller.access)) || post.audienceUserIds.includes(caller.user.id));
+  if (!canSeeItem(caller.access, post.privacyLevel) && !chosen) throw notFound("Post");
+  return post;
+}
+
+/** A post whose author asked for no replies or reactions takes neither. */
+async function findRepliablePost(caller: PregnancyCaller, postId: string) {
+  const post = await findVisiblePost(caller, postId);
+  if (!post.repliesAllowed) throw new AppError("FORBIDDEN", "NO_REPLIES", NO_REPLIES_MESSAGE);
   return post;
 }
 
@@ -379,7 +407,7 @@ export async function deletePost(caller: PregnancyCaller, postId: string) {
 
 /** Sets the caller's like to `liked` (worker/services/reactions.ts). */
 export async function setLike(caller: PregnancyCaller, input: { postId: string; liked: boolean }) {
-  const post = await findVisiblePost(caller, input.postId);
+  const post = await (input.liked ? findRepliablePost : findVisiblePost)(caller, input.postId);
   const like = await setLikeRow(caller.db, { table: postLikes, parent: postLikes.postId, user: postLikes.userId }, post.id, caller.user.id, input.liked);
   if (like.changed) announce(caller);
   return { postId: post.id, liked: input.liked, likeCount: like.count };
@@ -397,7 +425,7 @@ const commentById = async (db: Db, id: string) => {
 export async function addComment(caller: PregnancyCaller, input: { id: string; postId: string; content: string; parentCommentId?: string | undefined }) {
   const { db } = caller;
   const userId = caller.user.id;
-  const post = await findVisiblePost(caller, input.postId);
+  const post = await findRepliablePost(caller, input.postId);
   const content = sanitizeComment(input.content);
   if (!content) throw invalid("A comment needs some text");
   if (input.parentCommentId) {

@@ -14,6 +14,7 @@ import { GuestModeEmpty } from "../modes/GuestModeEmpty";
 import { useAppMode } from "../pregnancy-context/useAppMode";
 import { ClosedPregnancies, ClosingNotices } from "./ClosedPregnancy";
 import { DashboardSkeleton } from "./DashboardSkeleton";
+import { EndedInLossCard, LossNotice } from "./EndedInLoss";
 import { SummarySections } from "./SummarySections";
 import { LoadError } from "../../ui/LoadError";
 import { PREGNANCY_TOASTS } from "../../domain/pregnancy";
@@ -100,7 +101,11 @@ function PregnancyDashboard({ current, pregnancyId }: { current: CurrentPregnanc
         <Alert variant="info">You take part in {current.parentPregnancyCount} active pregnancies as a parent; the most recently created one is shown.</Alert>
       )}
       {isGuest && current.guestPregnancies.length > 1 && <GuestPregnancySwitcher pregnancies={current.guestPregnancies} selectedId={pregnancyId} onSelect={current.selectGuestPregnancy} />}
-      {readOnly ? (
+      {details.data.lossNotice && <LossNotice scope={{ pregnancyId, mode }} notice={details.data.lossNotice} />}
+      {/* After a loss nothing is counted and no baby is listed: neither the countdown nor the ended dates. */}
+      {details.data.endedInLoss ? (
+        <EndedInLossCard title={details.data.title} displayTitle={displayTitle} isGuest={isGuest} />
+      ) : readOnly ? (
         <>
           <EndedCard title={details.data.title} dueDate={details.data.dueDate} serviceEndDate={details.data.serviceEndDate} displayTitle={displayTitle} isGuest={isGuest} />
           {afterBirth ? (

@@ -75,7 +75,7 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
     );
   }
 
-  const { upcomingEvents, latestPhotos, waitingRoom, babies } = summary.data;
+  const { upcomingEvents, latestPhotos, waitingRoom, babies, endedInLoss } = summary.data;
   const canContributePhotos = isParent || Boolean(permissions?.canUploadPhotos || permissions?.canContributePhotos);
   const canSeeEvents = isParent || Boolean(permissions?.canViewCalendarEvents);
   const canUseWaitingRoom = isParent || Boolean(permissions?.canAccessWaitingRoom);
@@ -100,7 +100,7 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
         )}
       </Card>
 
-      <WaitingRoomCard waitingRoom={waitingRoom} births={birthsSoFar(babies.map((baby) => baby.bornAnnouncedAt !== null))} isParent={isParent} readOnly={readOnly} canUseWaitingRoom={canUseWaitingRoom} search={search} />
+      {!endedInLoss && <WaitingRoomCard waitingRoom={waitingRoom} births={birthsSoFar(babies.map((baby) => baby.bornAnnouncedAt !== null))} isParent={isParent} readOnly={readOnly} canUseWaitingRoom={canUseWaitingRoom} search={search} />}
 
       {/* From 768 px the posts take the left column (they bring their discussions); the other cards fill the right one. */}
       <div className="md:col-start-1 md:row-span-3 md:row-start-1">

@@ -86,13 +86,13 @@ export function PregnancySections(scope: Scope) {
                 <>
                   <BabyEditor baby={baby} scope={scope} />
                   {/* Beside the baby's form, not in it: recording the birth is a form of its own. */}
-                  <RecordBirthButton baby={baby} scope={scope} twins={d.babies.length > 1} />
+                  {!d.endedInLoss && <RecordBirthButton baby={baby} scope={scope} twins={d.babies.length > 1} />}
                 </>
               )}
             </li>
           ))}
         </ul>
-        {!readOnly && <AddBabyForm scope={scope} count={d.babies.length} />}
+        {!readOnly && !d.endedInLoss && <AddBabyForm scope={scope} count={d.babies.length} />}
       </SettingsSection>
     </>
   );

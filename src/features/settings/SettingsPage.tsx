@@ -11,6 +11,7 @@ import { UnitsSection } from "./UnitsSection";
 import { ClosedPregnanciesSection, OwnerChoicesSection } from "./OwnerChoicesSection";
 import { PasswordSection } from "./PasswordSection";
 import { PregnancySections } from "./PregnancySection";
+import { PregnancyEndedSection } from "./PregnancyEndedSection";
 import { GuestPregnancySections } from "./GuestPregnancySections";
 import { ProfileSection } from "./ProfileSection";
 import { YourDataSection } from "./YourDataSection";
@@ -46,6 +47,7 @@ export function SettingsPage() {
             <PregnancySections {...parentScope} />
             <FamilySection {...parentScope} />
             <BillingSection {...parentScope} isOwner={(current.access?.role ?? current.pregnancy?.role) === "owner"} />
+            <PregnancyEndedSection />
           </>
         )
       )}
