@@ -86,7 +86,9 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
         {upcomingEvents.length === 0 ? (
           <EmptyState action={mayAdd ? <ActionLink to="/calendar" search={search}>Add an event</ActionLink> : undefined}>
             {isParent
-              ? "Nothing planned yet. Add appointments, scans and celebrations to keep everyone in the loop."
+              ? endedInLoss
+                ? "Nothing planned."
+                : "Nothing planned yet. Add appointments, scans and celebrations to keep everyone in the loop."
               : canSeeEvents
                 ? "No upcoming events yet. When the parents share plans, they will show up here."
                 : "The parents' events are not shared with you."}
@@ -121,7 +123,8 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
       <Card title="Latest photos" action={latestPhotos.length > 0 ? <ActionLink to="/photos" search={search}>Open album</ActionLink> : undefined}>
         {latestPhotos.length === 0 ? (
           <EmptyState action={canContributePhotos && !readOnly ? <ActionLink to="/photos" search={search}>{isParent ? "Add photos" : "Share a photo"}</ActionLink> : undefined}>
-            {isParent ? "No photos yet. Bump pictures, scans and nursery progress will show up here." : "No photos yet. Photos the parents share will appear here."}
+            {/* After a loss no bump or nursery is suggested (issue 38). */}
+            {isParent ? (endedInLoss ? "No photos yet." : "No photos yet. Bump pictures, scans and nursery progress will show up here.") : "No photos yet. Photos the parents share will appear here."}
           </EmptyState>
         ) : (
           <ul className="grid grid-cols-3 gap-2">
