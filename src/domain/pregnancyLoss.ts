@@ -43,9 +43,6 @@ export function lossMessageDraft(lostBabyName: string | null): string {
   return `We are heartbroken to share that ${lost}. Thank you for your love. We will be in touch when we are ready.`;
 }
 
-/** The babies the app still speaks of: none lost (only a loss for one baby of several marks a baby). */
-export const babiesStillWithUs = <T extends { lostAt: Date | string | null }>(babies: readonly T[]): T[] => babies.filter((baby) => baby.lostAt === null);
-
 export const LOSS_MESSAGE_MAX_LENGTH = 2000;
 
 export const LOSS_TEXTS = {
@@ -59,7 +56,7 @@ export const LOSS_TEXTS = {
   oneBabyHint: (others: string[]) => `From then on the app speaks only of ${namesInWords(others)}.`,
   record: "Record this",
   confirmTitle: "Record that the pregnancy has ended?",
-  confirmTitleBaby: (name: string) => `Record that ${name} has died?`,
+  confirmTitleBaby: (name: string) => `Record the loss of ${name}?`,
   confirmBody: `Countdowns, size updates, the baby game, the waiting room and pregnancy emails stop for everyone at once. Nobody is told. You can undo this for ${LOSS_UNDO_DAYS} days.`,
   confirmBodyBaby: (name: string) => `The app will stop speaking of ${name}, for everyone, at once. Nobody is told. You can undo this for ${LOSS_UNDO_DAYS} days.`,
   confirm: "Record it",
@@ -74,7 +71,7 @@ export const LOSS_TEXTS = {
   /** The other parent's notice in the app. */
   partnerNoticeHeading: "The pregnancy has ended",
   partnerNotice: (by: string) => `${by} recorded in the app that the pregnancy has ended. Everything about a baby on the way has stopped. Nobody has been told.`,
-  partnerNoticeBaby: (by: string, name: string) => `${by} recorded in the app that ${name} has died. The app no longer speaks of ${name}. Nobody has been told.`,
+  partnerNoticeBaby: (by: string, name: string) => `${by} recorded the loss of ${name} in the app. The app no longer speaks of ${name}. Nobody has been told.`,
   partnerNoticeOpen: "See what you can do",
   dismiss: "Close",
   tellHeading: "Tell your family",

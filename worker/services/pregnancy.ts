@@ -6,10 +6,9 @@ import { displayTitle, isParentRole } from "../../src/domain/permissions";
 import { DEFAULT_PREGNANCY_TITLE, defaultBabyName, defaultPregnancyTitle, MAX_SETUP_BABIES, pregnancyForViewer, SETUP_MESSAGES, TOO_MANY_BABIES_MESSAGE } from "../../src/domain/pregnancy";
 import { selectGuestPregnancy, type StoredGuestChoice } from "../../src/domain/pregnancySelection";
 import { sanitizeTitle } from "../../src/domain/sanitize";
-import { openLossNotice } from "./pregnancyLoss";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
 import type { Db, Executor } from "../db";
-import { pregnancies, pregnancyBabies, pregnancyParticipants, subscriptions, users } from "../db/schema";
+import { pregnancies, pregnancyBabies, pregnancyLosses, pregnancyParticipants, subscriptions, users } from "../db/schema";
 import { reauthoriseRoom, tellFeed } from "../infra/rooms";
 import type { PregnancyCaller, UserCaller } from "./caller";
 import { AppError, assertInPregnancy } from "./errors";
@@ -125,6 +124,17 @@ export async function accessSummary(caller: PregnancyCaller) {
   };
 }
 
+
+/**
+ * The other parent's notice, read with the pregnancy's details: the latest standing loss this
+ * parent did not record and has not closed.
+ */
+function openLossNotice(userId: string, pregnancyId: string) {
+  const l = pregnancyLosses;
+  return sql<{ id: string; by: string; babyName: string | null } | null>`(select json_build_object('id', ${l.id}, 'by', ${l.recordedByName}, 'babyName', (select b.name from ${pregnancyBabies} b where b.id = ${l.babyId}))
+    from ${l} where ${l.pregnancyId} = ${pregnancyId} and ${l.undoneAt} is null and ${l.noticeDismissedAt} is null
+      and ${l.recordedByUserId} is distinct from ${userId} order by ${l.recordedAt} desc limit 1)`;
+}
 
 async function detailsOf(db: Db, pregnancyId: string, viewer: { userId: string; isParent: boolean }) {
   const [pregnancy] = await db

@@ -409,17 +409,6 @@ export async function refundLossMonth(caller: PregnancyCaller) {
   return { refund };
 }
 
-/**
- * The other parent's notice, read with the pregnancy's details: the latest standing loss this
- * parent did not record and has not closed.
- */
-export function openLossNotice(userId: string, pregnancyId: string) {
-  const l = pregnancyLosses;
-  return sql<{ id: string; by: string; babyName: string | null } | null>`(select json_build_object('id', ${l.id}, 'by', ${l.recordedByName}, 'babyName', (select b.name from ${pregnancyBabies} b where b.id = ${l.babyId}))
-    from ${l} where ${l.pregnancyId} = ${pregnancyId} and ${l.undoneAt} is null and ${l.noticeDismissedAt} is null
-      and ${l.recordedByUserId} is distinct from ${userId} order by ${l.recordedAt} desc limit 1)`;
-}
-
 /** The other parent closed the notice. */
 export async function dismissLossNotice(caller: PregnancyCaller, lossId: string) {
   const rows = await caller.db
