@@ -121,6 +121,8 @@ export const LOSS_TEXTS = {
   dashboardParentLine: "The app has stopped everything about a baby on the way. Take all the time you need.",
   dashboardParentLink: "What you can do",
   gameClosed: "The baby game is closed.",
+  /** A guest's one line when the parents keep everything to look at only. */
+  readOnlyLine: "You can look at everything the parents shared here, but nothing new can be added.",
   roomClosed: "The waiting room is closed.",
 } as const;
 

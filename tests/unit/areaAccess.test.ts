@@ -52,3 +52,15 @@ describe("the shell's items", () => {
     expect(items.find((item) => item.to === "/contacts")?.access).toBe("limited");
   });
 });
+
+describe("the menu after a loss (issue 38)", () => {
+  it("no longer offers the waiting room or the baby game, in either mode", () => {
+    for (const [mode, permissions] of [["parent", PARENT_DEFAULT_PERMISSIONS], ["guest", GUEST_DEFAULT_PERMISSIONS]] as const) {
+      const paths = navItems(mode, permissions, { endedInLoss: true }).map((item) => item.to);
+      expect(paths).not.toContain("/waiting-room");
+      expect(paths).not.toContain("/baby-game");
+      expect(paths).toContain("/photos");
+      expect(navItems(mode, permissions).map((item) => item.to)).toContain("/baby-game");
+    }
+  });
+});

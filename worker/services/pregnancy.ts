@@ -6,6 +6,7 @@ import { displayTitle, isParentRole } from "../../src/domain/permissions";
 import { DEFAULT_PREGNANCY_TITLE, defaultBabyName, defaultPregnancyTitle, MAX_SETUP_BABIES, pregnancyForViewer, SETUP_MESSAGES, TOO_MANY_BABIES_MESSAGE } from "../../src/domain/pregnancy";
 import { selectGuestPregnancy, type StoredGuestChoice } from "../../src/domain/pregnancySelection";
 import { sanitizeTitle } from "../../src/domain/sanitize";
+import { guestAccessAfterLoss } from "../../src/domain/pregnancyLoss";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
 import type { Db, Executor } from "../db";
 import { pregnancies, pregnancyBabies, pregnancyLosses, pregnancyParticipants, subscriptions, users } from "../db/schema";
@@ -69,16 +70,24 @@ export async function listMyPregnancies(caller: UserCaller, choice: GuestPregnan
       role: pregnancyParticipants.role,
       participantTitle: pregnancyParticipants.title,
       babies: babiesOfPregnancy,
+      lossRecordedAt: pregnancies.lossRecordedAt,
+      lossMemories: pregnancies.lossMemories,
     })
     .from(pregnancyParticipants)
     .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
     .where(and(eq(pregnancyParticipants.userId, userId), eq(pregnancyParticipants.status, "active"), eq(pregnancies.status, "active")));
 
-  const summaries = rows.map(({ createdAt, participantTitle, ...row }) => ({
-    ...pregnancyForViewer(row, isParentRole(row.role)),
-    createdAt,
-    displayTitle: displayTitle(participantTitle, row.role),
-  }));
+  // After a loss a guest keeps what the parents chose (issue 38): the pregnancy as before, to look at only, or not at all.
+  const summaries = rows
+    .map((row) => ({ row, afterLoss: row.lossRecordedAt !== null && !isParentRole(row.role) ? guestAccessAfterLoss(row.lossMemories) : "as-before" }))
+    .filter(({ afterLoss }) => afterLoss !== "hidden")
+    .map(({ row: { createdAt, participantTitle, lossRecordedAt, lossMemories: _memories, ...row }, afterLoss }) => ({
+      ...pregnancyForViewer(row, isParentRole(row.role)),
+      endedInLoss: lossRecordedAt !== null,
+      readOnlyAfterLoss: afterLoss === "read-only",
+      createdAt,
+      displayTitle: displayTitle(participantTitle, row.role),
+    }));
   // Most recently created wins when a parent has several (the client warns).
   const parentPregnancies = summaries.filter((s) => isParentRole(s.role)).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   const guestPregnancies = summaries.filter((s) => s.role === "guest").sort((a, b) => a.dueDate.localeCompare(b.dueDate));

@@ -1,5 +1,6 @@
 import { isReadOnly, readOnlyUntil } from "../../domain/dates";
 import { SERVICE_END_MESSAGES } from "../../domain/serviceEnd";
+import { LOSS_TEXTS } from "../../domain/pregnancyLoss";
 import { formatDateOnly } from "../../lib/format";
 import { Alert } from "../../ui/Alert";
 import { useFamilyTime } from "./useFamilyTime";
@@ -12,7 +13,7 @@ import { usePregnancyContext } from "./usePregnancyContext";
 export function usePregnancyReadOnly(): boolean {
   const { pregnancy } = usePregnancyContext();
   const { today } = useFamilyTime();
-  return pregnancy !== null && isReadOnly(pregnancy.serviceEndDate, today);
+  return pregnancy !== null && (pregnancy.readOnlyAfterLoss || isReadOnly(pregnancy.serviceEndDate, today));
 }
 
 /** The read-only view's one line saying why nothing can be added; nothing while the service lasts. */
@@ -20,5 +21,6 @@ export function ReadOnlyLine() {
   const { pregnancy } = usePregnancyContext();
   const readOnly = usePregnancyReadOnly();
   if (!readOnly || !pregnancy) return null;
+  if (pregnancy.readOnlyAfterLoss) return <Alert variant="info">{LOSS_TEXTS.readOnlyLine}</Alert>;
   return <Alert variant="info">{SERVICE_END_MESSAGES.readOnlyLine(formatDateOnly(pregnancy.serviceEndDate), formatDateOnly(readOnlyUntil(pregnancy.serviceEndDate)))}</Alert>;
 }

@@ -50,9 +50,12 @@ const NAV_DEFINITIONS: readonly NavDefinition[] = [
   { to: "/settings", label: "Settings", shortLabel: "Settings", icon: SettingsIcon, area: "settings" },
 ];
 
+/** Areas about a baby on the way, which leave the menu once the pregnancy has ended in loss (issue 38). */
+const AREAS_OF_A_BABY_ON_THE_WAY: readonly AppArea[] = ["waiting-room", "baby-game"];
+
 /** The sidebar's items for this mode and these flags (Log Out and the mode switch are separate). */
-export function navItems(mode: UserMode, permissions: Permissions): NavItem[] {
-  return NAV_DEFINITIONS.filter((item) => mode === "guest" || item.visibility !== "guest-only").map(({ area, visibility: _visibility, ...item }) => ({
+export function navItems(mode: UserMode, permissions: Permissions, { endedInLoss = false }: { endedInLoss?: boolean } = {}): NavItem[] {
+  return NAV_DEFINITIONS.filter((item) => (mode === "guest" || item.visibility !== "guest-only") && !(endedInLoss && AREAS_OF_A_BABY_ON_THE_WAY.includes(item.area))).map(({ area, visibility: _visibility, ...item }) => ({
     ...item,
     access: mayOpenArea(area, mode, permissions) ? "enabled" : "limited",
   }));

@@ -26,9 +26,10 @@ export function shellPermissions(mode: UserMode, access: PregnancyAccess | null)
 /** What the sidebar and the mobile bars show for the current user, mode and pregnancy. */
 export function useShellNav(): ShellNav {
   const { modeContext } = useAppMode();
-  const { mode, access, isLoading, pregnancySearch } = usePregnancyContext();
+  const { mode, access, isLoading, pregnancySearch, pregnancy } = usePregnancyContext();
   const permissions = shellPermissions(mode, access);
-  const items = useMemo(() => navItems(mode, permissions), [mode, permissions]);
+  const endedInLoss = pregnancy?.endedInLoss ?? false;
+  const items = useMemo(() => navItems(mode, permissions, { endedInLoss }), [mode, permissions, endedInLoss]);
   const subscribed = Boolean(access?.subscription.subscribed || modeContext?.hasActiveSubscription);
   const badge = mode === "guest" ? ROUTE_TEXTS.guestAccessBadge : subscribed ? ROUTE_TEXTS.activeSubscriptionBadge : null;
   return { items, isLoading, badge, search: pregnancySearch };
