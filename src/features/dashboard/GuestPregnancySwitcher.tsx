@@ -16,7 +16,7 @@ export function GuestPregnancySwitcher({ pregnancies, selectedId, onSelect }: { 
     >
       {pregnancies.map((p) => (
         <option key={p.id} value={p.id}>
-          {`${p.title} (due ${formatDateOnly(p.dueDate)})`}
+          {p.endedInLoss ? p.title : `${p.title} (due ${formatDateOnly(p.dueDate)})`}
         </option>
       ))}
     </SelectField>

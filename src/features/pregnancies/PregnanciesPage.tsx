@@ -63,7 +63,8 @@ function GuestPregnancyList() {
             <div className="min-w-0">
               <h2 className="text-lg font-bold break-words">{pregnancy.title}</h2>
               <p className="text-muted-foreground">
-                Due {formatDateOnly(pregnancy.dueDate)} · You are {pregnancy.displayTitle}
+                {/* After a loss no due date is spoken of (issue 38). */}
+                {pregnancy.endedInLoss ? `You are ${pregnancy.displayTitle}` : `Due ${formatDateOnly(pregnancy.dueDate)} · You are ${pregnancy.displayTitle}`}
               </p>
             </div>
             {viewing ? (
