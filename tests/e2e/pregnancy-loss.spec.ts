@@ -28,16 +28,26 @@ function nextMondayMorning(): Date {
   return day;
 }
 
-/** Records a loss on /pregnancy-ended as a parent does: the choice (if several babies), then one confirmation. */
-async function recordLoss(page: Page, choice?: string) {
+/**
+ * Records a loss on /pregnancy-ended as a parent does, from Settings: the choice (if several
+ * babies), then one confirmation. `shot` keeps a picture of each step (the closing note's).
+ */
+async function recordLoss(page: Page, { choice, shot }: { choice?: string; shot?: (name: string) => Promise<unknown> } = {}) {
   await page.goto("/settings");
-  await page.getByRole("link", { name: LOSS_TEXTS.settingsLink }).click();
+  const link = page.getByRole("link", { name: LOSS_TEXTS.settingsLink });
+  await link.scrollIntoViewIfNeeded();
+  await shot?.("1-settings");
+  await link.click();
   await expect(page.getByRole("heading", { name: LOSS_TEXTS.settingsHeading, level: 1 })).toBeVisible();
+  await shot?.("2-page");
   if (choice) await page.getByRole("radio", { name: choice }).check();
   await page.getByRole("button", { name: LOSS_TEXTS.record }).click();
   const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("button", { name: LOSS_TEXTS.confirm })).toBeVisible();
+  await shot?.("3-confirm");
   await dialog.getByRole("button", { name: LOSS_TEXTS.confirm }).click();
   await expect(toast(page, LOSS_TEXTS.recorded)).toBeVisible();
+  await expect(page.getByRole("region", { name: LOSS_TEXTS.tellHeading })).toBeVisible();
 }
 
 test("the owner records the loss telling nobody: Grandma sees no countdown, week, size or game, hears nothing, and the digest holds no pregnancy @mobile", async ({ page, browser, request, baseURL }, testInfo) => {
@@ -55,8 +65,8 @@ test("the owner records the loss telling nobody: Grandma sees no countdown, week
     await page.goto("/dashboard");
     await expect(page.getByText("Weeks pregnant")).toBeVisible();
 
-    await recordLoss(page);
-    await page.screenshot({ path: testInfo.outputPath("loss-recorded.png"), fullPage: true });
+    await recordLoss(page, { shot: (name) => page.screenshot({ path: testInfo.outputPath(`loss-${name}.png`) }) });
+    await page.screenshot({ path: testInfo.outputPath("loss-4-recorded.png"), fullPage: true });
     await expectAccessible(page);
     // The owner's own dashboard: one quiet line, nothing counted.
     await page.goto("/dashboard");
@@ -73,7 +83,7 @@ test("the owner records the loss telling nobody: Grandma sees no countdown, week
     await expect(grandma.getByText("You are following as Grandma.")).toBeVisible();
     await expect(grandma.locator("main")).not.toContainText(PREGNANCY_TEXT);
     await expect(grandma.getByRole("img", { name: /size/i })).toHaveCount(0);
-    await grandma.screenshot({ path: testInfo.outputPath("loss-grandma-dashboard.png"), fullPage: true });
+    await grandma.screenshot({ path: testInfo.outputPath("loss-5-grandma-dashboard.png"), fullPage: true });
     await expectAccessible(grandma);
 
     await grandma.goto("/calendar");
@@ -157,7 +167,7 @@ test("a loss for one twin: every screen speaks of Sprout alone, and undoing it w
   const family = await familyWithGrandparent(request, baseURL!, "Twin Family");
   await addTwins(family.pregnancyId);
   await signInThroughApi(page, family.owner.email, family.owner.password);
-  await recordLoss(page, LOSS_TEXTS.oneBaby("Bean"));
+  await recordLoss(page, { choice: LOSS_TEXTS.oneBaby("Bean") });
   // The pregnancy goes on: the count stays, for Sprout.
   await page.goto("/dashboard");
   await expect(page.getByText("Weeks pregnant")).toBeVisible();

@@ -83,7 +83,10 @@ export async function resendInvitation(caller: PregnancyCaller, { participantId,
       participant.invitedEmail,
       `${inviterName} invited you to follow ${title}`,
       [
-        `${inviterName} would love for you to follow along with ${title} on BabySteps: shared updates and photos, RSVPs, the waiting room and the baby game.`,
+        // After a loss the invitation names nothing of a baby on the way (issue 38).
+        caller.access.endedInLoss
+          ? `${inviterName} would like you to see what they share of ${title} on BabySteps: updates and photos.`
+          : `${inviterName} would love for you to follow along with ${title} on BabySteps: shared updates and photos, RSVPs, the waiting room and the baby game.`,
         ...(personalMessage ? [`"${personalMessage}"`] : []),
         "Joining is free: accept the invitation below to create your guest account, or to sign in if you already have one.",
         // One call to action (the button); the code stays on its own line for typing at Guest signup (join_pregnancy_with_code).
