@@ -110,7 +110,12 @@ export async function gameState(caller: PregnancyCaller) {
 
 /** The stored results of the babies still with us (a result entered before a twin's loss stays stored, unseen). */
 const resultsFor = (babies: ReadonlyArray<{ id: string }>, results: BabyGameActualResults): BabyGameActualResults =>
-  Object.fromEntries(babies.flatMap((baby) => (results[baby.id] ? [[baby.id, results[baby.id]]] : [])));
+  Object.fromEntries(
+    babies.flatMap((baby) => {
+      const result = results[baby.id];
+      return result ? [[baby.id, result] as const] : [];
+    }),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Reading guesses

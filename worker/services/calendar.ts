@@ -40,7 +40,7 @@ export function visibleEvents(viewer: Pick<PregnancyAccess, "isParent" | "role" 
   return and(noMilestones, guestVisibleEvents(viewer, userId));
 }
 
-function guestVisibleEvents(viewer: Pick<PregnancyAccess, "permissions" | "privacyLevel">, userId: string): SQL | undefined {
+function guestVisibleEvents(viewer: Pick<PregnancyAccess, "isParent" | "role" | "privacyLevel" | "permissions">, userId: string): SQL | undefined {
   const invited = exists(
     sql`(select 1 from ${eventParticipants} where ${eventParticipants.eventId} = ${calendarEvents.id} and ${eventParticipants.userId} = ${userId})`,
   );
