@@ -253,3 +253,17 @@ describe("newsletter after a loss", () => {
     expect((await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0]?.confirmedAt).toBeNull();
   });
 });
+
+describe("service-end notices after a loss", () => {
+  it("are not sent: their text speaks of the due date", async () => {
+    const ending = await createOtherFamily();
+    const title = `Lost ${crypto.randomUUID().slice(0, 8)}`;
+    const lastDay = addDays(todayIso(), 60);
+    await db.update(pregnancies).set({ title, serviceEndDate: lastDay, timeZone: "UTC", lossRecordedAt: new Date() }).where(eq(pregnancies.id, ending.pregnancyId));
+    const response = await fetch(new URL("/api/dev/service-end-notices", baseUrl()), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ now: `${addDays(lastDay, -14)}T12:00:00.000Z` }) });
+    expect(response.status).toBe(200);
+    const ownerEmail = (await ending.owner.trpc.account.me.query()).email;
+    expect((await outbox()).filter((mail) => mail.to === ownerEmail && mail.subject.startsWith(`${title}:`))).toEqual([]);
+    expect((await ending.owner.trpc.account.modeContext.query()).serviceEndNotices).toEqual([]);
+  });
+});
