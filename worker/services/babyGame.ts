@@ -404,13 +404,23 @@ export async function leaderboard(caller: PregnancyCaller): Promise<{ isLocked: 
   const { db, access } = caller;
   // After a loss there is no scoring and no leaderboard.
   if (access.endedInLoss) return { isLocked: false, overall: [], byBaby: {} };
-  const [[state], rows, babies] = await Promise.all([
-    db.select({ isLocked: babyGameState.isLocked, actualResults: babyGameState.actualResults }).from(babyGameState).where(eq(babyGameState.pregnancyId, access.id)),
+  const [[state], rows] = await Promise.all([
+    db
+      .select({
+        isLocked: babyGameState.isLocked,
+        actualResults: babyGameState.actualResults,
+        // Read with the state, not apart: the leaderboard stays within its statements.
+        babyIds: sql<string[]>`array(select ${pregnancyBabies.id}::text from ${pregnancyBabies} where ${pregnancyBabies.pregnancyId} = ${access.id} and ${pregnancyBabies.lostAt} is null)`,
+      })
+      .from(babyGameState)
+      .where(eq(babyGameState.pregnancyId, access.id)),
     selectPredictions(db, and(eq(babyPredictions.pregnancyId, access.id), guessesAboutBabiesStillWithUs(access.id))),
-    babiesOf(db, access.id),
   ]);
   if (!state?.isLocked) return { isLocked: false, overall: [], byBaby: {} };
-  const actual = resultsFor(babies, state.actualResults ?? {});
+  const actual = resultsFor(
+    state.babyIds.map((id) => ({ id })),
+    state.actualResults ?? {},
+  );
   const entries: GameEntry[] = rows.map((row) => {
     const view = predictionView(row, caller.user.id);
     return {
