@@ -223,6 +223,20 @@ describe("a lost baby of several", () => {
     expect(opened.babies.map((baby) => baby.name)).toEqual(["Bean", "Sprout"]);
     expect((await twins.owner.trpc.waitingRoom.state.query(inTwins())).babies.map((baby) => baby.name)).toEqual(["Bean", "Sprout"]);
   });
+
+  it("is neither scored nor asked for when the game is locked", async () => {
+    await twins.owner.trpc.babyGame.lock.mutate({
+      ...inTwins(),
+      results: [
+        { babyId: bean, details: details() },
+        { babyId: sprout, details: details() },
+      ],
+    });
+    const board = await twins.owner.trpc.babyGame.leaderboard.query(inTwins());
+    expect(Object.keys(board.byBaby).sort()).toEqual([bean, sprout].sort());
+    expect(board.overall).toHaveLength(1);
+    expect(Object.keys((await twins.owner.trpc.babyGame.state.query(inTwins())).actualResults ?? {}).sort()).toEqual([bean, sprout].sort());
+  });
 });
 
 describe("newsletter after a loss", () => {
