@@ -80,6 +80,22 @@ describe("the calendar after a loss", () => {
     expect(await feed()).toContain(uid(dueDateEvent!.id));
     expect((await listed(family.owner)).sort()).toEqual([dueDateEvent!.id, dinner.id].sort());
   });
+
+  it("takes the due date out of a relative's invitation history in contacts", async () => {
+    const dueDateEvent = (await family.owner.trpc.calendar.list.query(scoped())).find((event) => event.milestoneKey === "due-date")!;
+    await family.owner.trpc.calendar.invite.mutate({ ...scoped(), eventId: dueDateEvent.id, participantIds: [grandma.participantId] });
+    const history = async () => (await family.owner.trpc.contacts.rsvpHistory.query({ ...scoped(), participantId: grandma.participantId })).map((event) => event.eventId);
+    const pending = async () => (await family.owner.trpc.contacts.list.query(scoped())).find((contact) => contact.id === grandma.participantId)?.rsvpSummary.pending;
+    expect(await history()).toEqual([dueDateEvent.id]);
+    expect(await pending()).toBe(1);
+    await recordLoss(family.pregnancyId);
+    try {
+      expect(await history()).toEqual([]);
+      expect(await pending()).toBe(0);
+    } finally {
+      await undoLoss(family.pregnancyId);
+    }
+  });
 });
 
 describe("the baby game after a loss", () => {

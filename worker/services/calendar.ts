@@ -35,10 +35,13 @@ export const announce = (scope: Pick<RequestScope, "env" | "waitUntil">, pregnan
  * due date or the suggested milestones: filtered here, at read time, so an undo brings them back.
  */
 export function visibleEvents(viewer: Pick<PregnancyAccess, "isParent" | "role" | "privacyLevel" | "permissions" | "endedInLoss">, userId: string): SQL | undefined {
-  const noMilestones = viewer.endedInLoss ? isNull(calendarEvents.milestoneKey) : undefined;
+  const noMilestones = milestonesAfterLoss(viewer);
   if (viewer.isParent) return noMilestones;
   return and(noMilestones, guestVisibleEvents(viewer, userId));
 }
+
+/** After a loss no event of a suggested milestone or the due date shows, for anyone; undefined: no filter. */
+export const milestonesAfterLoss = (viewer: Pick<PregnancyAccess, "endedInLoss">): SQL | undefined => (viewer.endedInLoss ? isNull(calendarEvents.milestoneKey) : undefined);
 
 function guestVisibleEvents(viewer: Pick<PregnancyAccess, "isParent" | "role" | "privacyLevel" | "permissions">, userId: string): SQL | undefined {
   const invited = exists(
