@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canSeeItem } from "../../src/domain/audience";
 import { GUEST_PRIVACY_LEVELS, ITEM_PRIVACY_LEVELS } from "../../src/domain/enums";
-import { audienceGroupsOf, canSeePost, normalizePostLink, postPrivacyLevel, privacyLevelForGroups } from "../../src/domain/posts";
+import { audienceGroupsOf, normalizePostLink, postPrivacyLevel, privacyLevelForGroups } from "../../src/domain/posts";
 import { isBlankPostContent } from "../../src/domain/richText";
 
 describe("post audience groups", () => {
@@ -36,27 +36,5 @@ describe("post content and links", () => {
     expect(normalizePostLink("http://example.com/a")).toEqual({ ok: true, value: "https://example.com/a" });
     expect(normalizePostLink("example.com")).toEqual({ ok: true, value: "https://example.com" });
     expect(normalizePostLink("javascript:alert(1)")).toEqual({ ok: false, error: "invalid_url" });
-  });
-});
-
-describe("who sees a post", () => {
-  const grandma = { role: "guest" as const, privacyLevel: "immediate-family" as const };
-  const sam = { role: "guest" as const, privacyLevel: "friends" as const };
-  const parent = { role: "owner" as const, privacyLevel: null };
-  const post = (fields: Partial<Parameters<typeof canSeePost>[2]> = {}) => ({ authorId: "owner-id", privacyLevel: "parents-only" as const, audienceGroups: [], audienceUserIds: [], ...fields });
-
-  it("lets in the people named one by one beside the circles, and only them", () => {
-    const told = post({ audienceUserIds: ["grandma-id"] });
-    expect(canSeePost(grandma, "grandma-id", told)).toBe(true);
-    expect(canSeePost(sam, "sam-id", told)).toBe(false);
-    expect(canSeePost(sam, "sam-id", post({ privacyLevel: "immediate-family", audienceGroups: ["immediate-family"], audienceUserIds: ["grandma-id"] }))).toBe(false);
-    expect(canSeePost(sam, "sam-id", post({ privacyLevel: "friends", audienceGroups: ["friends"], audienceUserIds: ["grandma-id"] }))).toBe(true);
-  });
-
-  it("keeps the circles exact when named, the level otherwise, and shows parents and the author everything", () => {
-    expect(canSeePost(grandma, "grandma-id", post({ privacyLevel: "friends", audienceGroups: ["friends"] }))).toBe(false);
-    expect(canSeePost(grandma, "grandma-id", post({ privacyLevel: "friends" }))).toBe(true);
-    expect(canSeePost(parent, "owner-id", post())).toBe(true);
-    expect(canSeePost(sam, "sam-id", post({ authorId: "sam-id" }))).toBe(true);
   });
 });
