@@ -1,16 +1,15 @@
 /**
- * Issue 38: once a loss is recorded, every area stops speaking of a baby on the way, and a lost
- * baby of several is never named; undoing the record brings everything back. The loss is set in
- * the database here (pregnancies.loss_recorded_at, pregnancy_babies.lost_at), as recording it does.
+ * Issue 38: once a loss is recorded (pregnancyLoss.record), every area stops speaking of a baby
+ * on the way, and a lost baby of several is never named; undoing the record brings everything back.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, startOfWeek, todayIso } from "../../src/domain/dates";
 import { NO_REPLIES_MESSAGE } from "../../src/domain/posts";
 import { LOSS_TEXTS } from "../../src/domain/pregnancyLoss";
 import { MS_PER_HOUR } from "../../src/domain/units";
 import { DIGEST_RECIPIENTS_PER_RUN } from "../../src/domain/weeklyDigest";
-import { babyPredictions, marketingSuppressions, newsletterSubscribers, postComments, postLikes, posts, pregnancies, pregnancyBabies, registrySuggestions, waitingRoomSessions } from "../../worker/db/schema";
+import { babyPredictions, marketingSuppressions, newsletterSubscribers, postComments, postLikes, posts, pregnancies, pregnancyBabies, pregnancyLosses, registrySuggestions, waitingRoomSessions } from "../../worker/db/schema";
 import { NEWSLETTER_SUBJECTS } from "../../worker/services/newsletter";
 import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
@@ -27,9 +26,18 @@ const refused = (code: string, appCode: string) => ({ data: { code, appCode } })
 const outbox = async (): Promise<(OutboxMail & { html: string })[]> => (await (await fetch(new URL("/api/dev/outbox", baseUrl()))).json()) as (OutboxMail & { html: string })[];
 const details = (fields: Record<string, unknown> = {}) => ({ weightPounds: 7, weightOunces: 8, length: 20, date: addDays(todayIso(), 30), time: "14:30", ...fields });
 
-/** What recording the loss for the whole pregnancy sets, and what undoing it clears. */
-const recordLoss = (pregnancyId: string) => db.update(pregnancies).set({ lossRecordedAt: new Date() }).where(eq(pregnancies.id, pregnancyId));
-const undoLoss = (pregnancyId: string) => db.update(pregnancies).set({ lossRecordedAt: null }).where(eq(pregnancies.id, pregnancyId));
+/** The owner records the loss of the whole pregnancy, or of one baby of several, as in Settings. */
+const recordLoss = async ({ owner, pregnancyId }: Family, babyId?: string) => {
+  await owner.trpc.pregnancyLoss.record.mutate({ pregnancyId, ...(babyId ? { babyId } : {}) });
+};
+/** The owner undoes the standing record of the whole pregnancy's loss. */
+async function undoLoss({ owner, pregnancyId }: Family) {
+  const [loss] = await db
+    .select({ id: pregnancyLosses.id })
+    .from(pregnancyLosses)
+    .where(and(eq(pregnancyLosses.pregnancyId, pregnancyId), isNull(pregnancyLosses.babyId), isNull(pregnancyLosses.undoneAt)));
+  await owner.trpc.pregnancyLoss.undo.mutate({ pregnancyId, lossId: loss!.id });
+}
 
 async function addBabies(pregnancyId: string, names: string[]): Promise<string[]> {
   const rows = await db
@@ -66,7 +74,7 @@ describe("the calendar after a loss", () => {
     const uid = (id: string) => `UID:${id}@babysteps.app`;
     expect(await feed()).toContain(uid(dueDateEvent!.id));
 
-    await recordLoss(family.pregnancyId);
+    await recordLoss(family);
     const afterLoss = await feed();
     expect(afterLoss).not.toContain(uid(dueDateEvent!.id));
     expect(afterLoss).not.toContain(dueDate.replaceAll("-", ""));
@@ -76,7 +84,7 @@ describe("the calendar after a loss", () => {
     expect(await family.owner.trpc.calendar.milestones.suggestions.query(scoped())).toEqual([]);
     await expect(family.owner.trpc.calendar.milestones.add.mutate({ ...scoped(), keys: ["baby-shower"] })).rejects.toMatchObject(refused("FORBIDDEN", "PREGNANCY_ENDED"));
 
-    await undoLoss(family.pregnancyId);
+    await undoLoss(family);
     expect(await feed()).toContain(uid(dueDateEvent!.id));
     expect((await listed(family.owner)).sort()).toEqual([dueDateEvent!.id, dinner.id].sort());
   });
@@ -88,12 +96,12 @@ describe("the calendar after a loss", () => {
     const pending = async () => (await family.owner.trpc.contacts.list.query(scoped())).find((contact) => contact.id === grandma.participantId)?.rsvpSummary.pending;
     expect(await history()).toEqual([dueDateEvent.id]);
     expect(await pending()).toBe(1);
-    await recordLoss(family.pregnancyId);
+    await recordLoss(family);
     try {
       expect(await history()).toEqual([]);
       expect(await pending()).toBe(0);
     } finally {
-      await undoLoss(family.pregnancyId);
+      await undoLoss(family);
     }
   });
 });
@@ -101,7 +109,7 @@ describe("the calendar after a loss", () => {
 describe("the baby game after a loss", () => {
   it("reads as closed with no guesses, leaderboard or baby for anyone, refuses every play, and keeps the guesses for an undo", async () => {
     await grandma.client.trpc.babyGame.submit.mutate({ ...scoped(), babyId: pip, details: details() });
-    await recordLoss(family.pregnancyId);
+    await recordLoss(family);
     try {
       for (const client of [family.owner, grandma.client]) {
         expect(await client.trpc.babyGame.state.query(scoped())).toMatchObject({ babies: [], closedByLoss: true, isLocked: false, actualResults: null });
@@ -116,7 +124,7 @@ describe("the baby game after a loss", () => {
       const stored = await db.select().from(babyPredictions).where(eq(babyPredictions.pregnancyId, family.pregnancyId));
       expect(stored.map((guess) => guess.predictedWeight)).toEqual([7.5]);
     } finally {
-      await undoLoss(family.pregnancyId);
+      await undoLoss(family);
     }
     expect((await family.owner.trpc.babyGame.predictions.query(scoped())).predictions).toHaveLength(1);
   });
@@ -124,25 +132,25 @@ describe("the baby game after a loss", () => {
 
 describe("the waiting room and the registry after a loss", () => {
   it("refuses to open the room, which reads closed", async () => {
-    await recordLoss(family.pregnancyId);
+    await recordLoss(family);
     try {
       await expect(family.owner.trpc.waitingRoom.activate.mutate(scoped())).rejects.toMatchObject({ message: LOSS_TEXTS.roomClosed, ...refused("FORBIDDEN", "PREGNANCY_ENDED") });
       expect(await db.select().from(waitingRoomSessions).where(eq(waitingRoomSessions.pregnancyId, family.pregnancyId))).toEqual([]);
       expect(await grandma.client.trpc.waitingRoom.state.query(scoped())).toMatchObject({ state: "inactive", closedByLoss: true, babies: [] });
     } finally {
-      await undoLoss(family.pregnancyId);
+      await undoLoss(family);
     }
   });
 
   it("hides the guests' suggestions from the parents and refuses new ones", async () => {
     await grandma.client.trpc.registry.suggestions.create.mutate({ ...scoped(), name: "A pram" });
-    await recordLoss(family.pregnancyId);
+    await recordLoss(family);
     try {
       expect(await family.owner.trpc.registry.suggestions.list.query(scoped())).toEqual([]);
       await expect(grandma.client.trpc.registry.suggestions.create.mutate({ ...scoped(), name: "A cot" })).rejects.toMatchObject(refused("FORBIDDEN", "PREGNANCY_ENDED"));
       expect((await db.select().from(registrySuggestions).where(eq(registrySuggestions.pregnancyId, family.pregnancyId))).map((s) => s.name)).toEqual(["A pram"]);
     } finally {
-      await undoLoss(family.pregnancyId);
+      await undoLoss(family);
     }
     expect((await family.owner.trpc.registry.suggestions.list.query(scoped())).map((s) => s.name)).toEqual(["A pram"]);
   });
@@ -191,11 +199,11 @@ describe("the weekly digest after a loss", () => {
 
   it("holds what the family shared, but no week, size or countdown, and never the loss message", async () => {
     await family.owner.trpc.posts.create.mutate({ ...scoped(), id: crypto.randomUUID(), content: "<p>Thank you for the flowers</p>", privacyLevel: "immediate-family" });
-    await recordLoss(family.pregnancyId);
+    await recordLoss(family);
     try {
       await runDigestForEveryone();
     } finally {
-      await undoLoss(family.pregnancyId);
+      await undoLoss(family);
     }
     const mails = (await outbox()).filter((mail) => mail.to === grandma.email.toLowerCase() && mail.subject === "Another Family: your week");
     expect(mails).toHaveLength(1);
@@ -219,7 +227,7 @@ describe("a lost baby of several", () => {
     // A guess about Moss made before the loss: kept, never shown.
     await twins.owner.trpc.babyGame.submit.mutate({ ...inTwins(), babyId: moss, details: details() });
     await db.update(pregnancyBabies).set({ bornAnnouncedAt: new Date(), birthDate: todayIso() }).where(eq(pregnancyBabies.id, bean));
-    await db.update(pregnancyBabies).set({ lostAt: new Date() }).where(eq(pregnancyBabies.id, moss));
+    await recordLoss(twins, moss);
   });
 
   it("is no baby of the game: not listed, guessed or shown", async () => {
@@ -289,7 +297,8 @@ describe("service-end notices after a loss", () => {
     const ending = await createOtherFamily();
     const title = `Lost ${crypto.randomUUID().slice(0, 8)}`;
     const lastDay = addDays(todayIso(), 60);
-    await db.update(pregnancies).set({ title, serviceEndDate: lastDay, timeZone: "UTC", lossRecordedAt: new Date() }).where(eq(pregnancies.id, ending.pregnancyId));
+    await db.update(pregnancies).set({ title, serviceEndDate: lastDay, timeZone: "UTC" }).where(eq(pregnancies.id, ending.pregnancyId));
+    await recordLoss(ending);
     const response = await fetch(new URL("/api/dev/service-end-notices", baseUrl()), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ now: `${addDays(lastDay, -14)}T12:00:00.000Z` }) });
     expect(response.status).toBe(200);
     const ownerEmail = (await ending.owner.trpc.account.me.query()).email;
