@@ -15,7 +15,9 @@ import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
 import { createOtherFamily, uniqueEmail } from "../support/families";
 import type { OutboxMail } from "../support/outbox";
+import { jpegWithGps } from "../support/images";
 import { addGuest } from "../support/photos";
+import { uploadPhotos } from "../support/photoUpload";
 
 type Guest = Awaited<ReturnType<typeof addGuest>>;
 type Family = Awaited<ReturnType<typeof createOtherFamily>>;
@@ -199,6 +201,7 @@ describe("the weekly digest after a loss", () => {
 
   it("holds what the family shared, but no week, size or countdown, and never the loss message", async () => {
     await family.owner.trpc.posts.create.mutate({ ...scoped(), id: crypto.randomUUID(), content: "<p>Thank you for the flowers</p>", privacyLevel: "immediate-family" });
+    await uploadPhotos(family.owner, family.pregnancyId, [{ name: "flowers.jpg", bytes: jpegWithGps() }], { metadata: { privacyLevel: "immediate-family" } });
     await recordLoss(family);
     try {
       await runDigestForEveryone();
@@ -207,9 +210,10 @@ describe("the weekly digest after a loss", () => {
     }
     const mails = (await outbox()).filter((mail) => mail.to === grandma.email.toLowerCase() && mail.subject === "Another Family: your week");
     expect(mails).toHaveLength(1);
-    const { text } = mails[0]!;
+    const { text, html } = mails[0]!;
     expect(text).toContain("Thank you for the flowers");
-    expect(text).not.toMatch(/Week \d+|size of|of the pregnancy/);
+    expect(html).toContain('alt="A photo"');
+    expect(`${text}\n${html}`).not.toMatch(/week \d+|size of|of the pregnancy/i);
     expect(text).not.toContain("We lost our baby");
   });
 });

@@ -285,7 +285,8 @@ async function pregnancySections(
     const images = await Promise.all(
       shownPhotos.map(async (photo) => ({
         src: await photoLink(scope, recipient.userId, id, photo.id, now),
-        alt: photo.altText ?? photo.title ?? `A photo from week ${photo.week}`,
+        // After a loss no week is told, not even in a picture's description.
+        alt: photo.altText ?? photo.title ?? (participation.access.endedInLoss ? "A photo" : `A photo from week ${photo.week}`),
         href: absolute(origin, "/photos"),
       })),
     );
