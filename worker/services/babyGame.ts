@@ -2,9 +2,10 @@ import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle
 import { BABY_GAME_MESSAGES, BABY_GAME_NAME_MAX_LENGTH, type BirthDetails, birthFactsOf, everyBabyHere, resultFromBirth, type CheckedBirthFacts, type GameEntry, type LeaderboardRow, playerKeyOf, rankLeaderboard, sameGuessText } from "../../src/domain/babyGame";
 import type { GuestRelationship } from "../../src/domain/enums";
 import { poundsOuncesFromWeight } from "../../src/domain/prediction";
+import { LOSS_TEXTS } from "../../src/domain/pregnancyLoss";
 import { sanitizePlainText } from "../../src/domain/sanitize";
 import type { Executor } from "../db";
-import { babyGameState, babyPredictions, pregnancyBabies, users, type AdditionalPredictions, type BabyGameActualResults } from "../db/schema";
+import { babyGameState, babyPredictions, pregnancies, pregnancyBabies, users, type AdditionalPredictions, type BabyGameActualResults } from "../db/schema";
 import { tellFeed } from "../infra/rooms";
 import type { PregnancyCaller } from "./caller";
 import { AppError, assertInPregnancy } from "./errors";
@@ -15,6 +16,14 @@ const announce = (caller: PregnancyCaller) => caller.waitUntil(tellFeed(caller.e
 const invalid = (message: string) => new AppError("BAD_REQUEST", "VALIDATION_FAILED", message);
 const gameLocked = () => new AppError("CONFLICT", "GAME_LOCKED", BABY_GAME_MESSAGES.locked);
 const gameClosed = () => new AppError("CONFLICT", "GAME_CLOSED", BABY_GAME_MESSAGES.closed);
+const endedInLoss = () => new AppError("FORBIDDEN", "PREGNANCY_ENDED", LOSS_TEXTS.gameClosed);
+
+/** A baby lost of several (issue 38) is no game baby: not listed, guessed, scored or shown. */
+const stillWithUs = isNull(pregnancyBabies.lostAt);
+
+/** The guesses about babies still with us. */
+const guessesAboutBabiesStillWithUs = (pregnancyId: string) =>
+  inArray(babyPredictions.babyId, sql`(select ${pregnancyBabies.id} from ${pregnancyBabies} where ${pregnancyBabies.pregnancyId} = ${pregnancyId} and ${pregnancyBabies.lostAt} is null)`);
 
 // ---------------------------------------------------------------------------------------------
 // The game's state
@@ -25,6 +34,9 @@ const gameClosed = () => new AppError("CONFLICT", "GAME_CLOSED", BABY_GAME_MESSA
  * guess is never saved after the lock committed.
  */
 async function gameRow(tx: Executor, pregnancyId: string, strength: "share" | "update") {
+  // After a loss (issue 38) the game is closed to every write. Read shared: recording the loss waits for this write, or this write sees it.
+  const [pregnancy] = await tx.select({ lossRecordedAt: pregnancies.lossRecordedAt }).from(pregnancies).where(eq(pregnancies.id, pregnancyId)).for("share");
+  if (pregnancy?.lossRecordedAt) throw endedInLoss();
   await tx.insert(babyGameState).values({ pregnancyId }).onConflictDoNothing();
   const [row] = await tx.select().from(babyGameState).where(eq(babyGameState.pregnancyId, pregnancyId)).for(strength);
   if (!row) throw new Error("baby_game_state row missing after insert");
@@ -44,7 +56,7 @@ const bornColumn = sql<boolean>`${pregnancyBabies.bornAnnouncedAt} is not null`;
  */
 async function assertOpen(tx: Executor, pregnancyId: string) {
   await assertUnlocked(tx, pregnancyId);
-  const babies = await tx.select({ born: bornColumn }).from(pregnancyBabies).where(eq(pregnancyBabies.pregnancyId, pregnancyId)).for("share");
+  const babies = await tx.select({ born: bornColumn }).from(pregnancyBabies).where(and(eq(pregnancyBabies.pregnancyId, pregnancyId), stillWithUs)).for("share");
   if (everyBabyHere(babies)) throw gameClosed();
 }
 
@@ -61,11 +73,11 @@ const babiesOf = (db: Executor, pregnancyId: string) =>
       birthLengthInches: pregnancyBabies.birthLengthInches,
     })
     .from(pregnancyBabies)
-    .where(eq(pregnancyBabies.pregnancyId, pregnancyId))
+    .where(and(eq(pregnancyBabies.pregnancyId, pregnancyId), stillWithUs))
     .orderBy(asc(pregnancyBabies.birthOrder));
 
 async function assertBabyOf(tx: Executor, pregnancyId: string, babyId: string) {
-  const [baby] = await tx.select({ pregnancyId: pregnancyBabies.pregnancyId }).from(pregnancyBabies).where(eq(pregnancyBabies.id, babyId));
+  const [baby] = await tx.select({ pregnancyId: pregnancyBabies.pregnancyId }).from(pregnancyBabies).where(and(eq(pregnancyBabies.id, babyId), stillWithUs));
   assertInPregnancy(baby, pregnancyId, "Baby");
 }
 
@@ -74,9 +86,13 @@ async function assertBabyOf(tx: Executor, pregnancyId: string, babyId: string) {
  * is here (guesses closed). Everyone sees the actual results once locked; parents also get the
  * results last entered while unlocked, so locking again starts from them, and once every baby is
  * here the results the births give (`birthResults`), for one confirmation to score the game.
+ * After a loss (issue 38) the game reads as closed, with nothing of it left to show.
  */
 export async function gameState(caller: PregnancyCaller) {
   const { db, access } = caller;
+  if (access.endedInLoss) {
+    return { babies: [], isLocked: false, everyBabyHere: false, closedByLoss: true, birthResults: null, lockedAt: null, actualResults: null, previousResults: null };
+  }
   const [births, [row]] = await Promise.all([babiesOf(db, access.id), db.select().from(babyGameState).where(eq(babyGameState.pregnancyId, access.id))]);
   const locked = row?.isLocked ?? false;
   const allHere = everyBabyHere(births);
@@ -84,12 +100,22 @@ export async function gameState(caller: PregnancyCaller) {
     babies: births.map(({ id, name, birthOrder }) => ({ id, name, birthOrder })),
     isLocked: locked,
     everyBabyHere: allHere,
+    closedByLoss: false,
     birthResults: access.isParent && allHere ? Object.fromEntries(births.map((birth) => [birth.id, resultFromBirth(birth)])) : null,
     lockedAt: locked ? (row?.lockedAt ?? null) : null,
-    actualResults: locked ? (row?.actualResults ?? {}) : null,
-    previousResults: access.isParent && !locked ? (row?.actualResults ?? null) : null,
+    actualResults: locked ? resultsFor(births, row?.actualResults ?? {}) : null,
+    previousResults: access.isParent && !locked && row?.actualResults ? resultsFor(births, row.actualResults) : null,
   };
 }
+
+/** The stored results of the babies still with us (a result entered before a twin's loss stays stored, unseen). */
+const resultsFor = (babies: ReadonlyArray<{ id: string }>, results: BabyGameActualResults): BabyGameActualResults =>
+  Object.fromEntries(
+    babies.flatMap((baby) => {
+      const result = results[baby.id];
+      return result ? [[baby.id, result] as const] : [];
+    }),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Reading guesses
@@ -165,16 +191,22 @@ function visibleGuesses(caller: PregnancyCaller, closed: boolean): SQL | undefin
 export async function listPredictions(caller: PregnancyCaller) {
   const { db, access } = caller;
   const userId = caller.user.id;
+  // After a loss the guesses are kept out of sight, for the parents too.
+  if (access.endedInLoss) return { predictions: [], hiddenByBaby: {} };
   // One statement for both: without babies there are no guesses, so no row means nothing to hide behind a lock.
   const babies = await db
     .select({ born: bornColumn, isLocked: babyGameState.isLocked })
     .from(pregnancyBabies)
     .leftJoin(babyGameState, eq(babyGameState.pregnancyId, pregnancyBabies.pregnancyId))
-    .where(eq(pregnancyBabies.pregnancyId, access.id));
+    .where(and(eq(pregnancyBabies.pregnancyId, access.id), stillWithUs));
   const closed = babies.some((baby) => baby.isLocked === true) || everyBabyHere(babies);
   const [rows, totals] = await Promise.all([
-    selectPredictions(db, and(eq(babyPredictions.pregnancyId, access.id), visibleGuesses(caller, closed))),
-    db.select({ babyId: babyPredictions.babyId, total: count() }).from(babyPredictions).where(eq(babyPredictions.pregnancyId, access.id)).groupBy(babyPredictions.babyId),
+    selectPredictions(db, and(eq(babyPredictions.pregnancyId, access.id), guessesAboutBabiesStillWithUs(access.id), visibleGuesses(caller, closed))),
+    db
+      .select({ babyId: babyPredictions.babyId, total: count() })
+      .from(babyPredictions)
+      .where(and(eq(babyPredictions.pregnancyId, access.id), guessesAboutBabiesStillWithUs(access.id)))
+      .groupBy(babyPredictions.babyId),
   ]);
   const predictions = rows.map((row) => predictionView(row, userId));
   const hiddenByBaby: Record<string, number> = {};
@@ -370,12 +402,25 @@ export async function unlockGame(caller: PregnancyCaller) {
  */
 export async function leaderboard(caller: PregnancyCaller): Promise<{ isLocked: boolean; overall: LeaderboardRow[]; byBaby: Record<string, LeaderboardRow[]> }> {
   const { db, access } = caller;
+  // After a loss there is no scoring and no leaderboard.
+  if (access.endedInLoss) return { isLocked: false, overall: [], byBaby: {} };
   const [[state], rows] = await Promise.all([
-    db.select({ isLocked: babyGameState.isLocked, actualResults: babyGameState.actualResults }).from(babyGameState).where(eq(babyGameState.pregnancyId, access.id)),
-    selectPredictions(db, eq(babyPredictions.pregnancyId, access.id)),
+    db
+      .select({
+        isLocked: babyGameState.isLocked,
+        actualResults: babyGameState.actualResults,
+        // Read with the state, not apart: the leaderboard stays within its statements.
+        babyIds: sql<string[]>`array(select ${pregnancyBabies.id}::text from ${pregnancyBabies} where ${pregnancyBabies.pregnancyId} = ${access.id} and ${pregnancyBabies.lostAt} is null)`,
+      })
+      .from(babyGameState)
+      .where(eq(babyGameState.pregnancyId, access.id)),
+    selectPredictions(db, and(eq(babyPredictions.pregnancyId, access.id), guessesAboutBabiesStillWithUs(access.id))),
   ]);
   if (!state?.isLocked) return { isLocked: false, overall: [], byBaby: {} };
-  const actual = state.actualResults ?? {};
+  const actual = resultsFor(
+    state.babyIds.map((id) => ({ id })),
+    state.actualResults ?? {},
+  );
   const entries: GameEntry[] = rows.map((row) => {
     const view = predictionView(row, caller.user.id);
     return {

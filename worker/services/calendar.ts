@@ -31,10 +31,19 @@ export const announce = (scope: Pick<RequestScope, "env" | "waitUntil">, pregnan
 /**
  * Parents see every event. A guest sees the events their flag (canViewCalendarEvents) and level
  * allow, and always the events they were invited to (an invitation shares that one event) or
- * created themselves (with canEditCalendar, at any level).
+ * created themselves (with canEditCalendar, at any level). After a loss (issue 38) nobody sees the
+ * due date or the suggested milestones: filtered here, at read time, so an undo brings them back.
  */
-export function visibleEvents(viewer: Pick<PregnancyAccess, "isParent" | "role" | "privacyLevel" | "permissions">, userId: string): SQL | undefined {
-  if (viewer.isParent) return undefined;
+export function visibleEvents(viewer: Pick<PregnancyAccess, "isParent" | "role" | "privacyLevel" | "permissions" | "endedInLoss">, userId: string): SQL | undefined {
+  const noMilestones = milestonesAfterLoss(viewer);
+  if (viewer.isParent) return noMilestones;
+  return and(noMilestones, guestVisibleEvents(viewer, userId));
+}
+
+/** After a loss no event of a suggested milestone or the due date shows, for anyone; undefined: no filter. */
+export const milestonesAfterLoss = (viewer: Pick<PregnancyAccess, "endedInLoss">): SQL | undefined => (viewer.endedInLoss ? isNull(calendarEvents.milestoneKey) : undefined);
+
+function guestVisibleEvents(viewer: Pick<PregnancyAccess, "isParent" | "role" | "privacyLevel" | "permissions">, userId: string): SQL | undefined {
   const invited = exists(
     sql`(select 1 from ${eventParticipants} where ${eventParticipants.eventId} = ${calendarEvents.id} and ${eventParticipants.userId} = ${userId})`,
   );

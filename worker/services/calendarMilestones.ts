@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { eventWeekNumber } from "../../src/domain/calendar";
 import { lmpFromDueDate } from "../../src/domain/dates";
 import type { GuestPrivacyLevel } from "../../src/domain/enums";
@@ -16,6 +16,7 @@ import {
   milestoneWeek,
   type MilestoneKey,
 } from "../../src/domain/milestones";
+import { LOSS_ERRORS } from "../../src/domain/pregnancyLoss";
 import type { Executor } from "../db";
 import { calendarEvents, pregnancies, pregnancyBabies } from "../db/schema";
 import { announce } from "./calendar";
@@ -43,8 +44,9 @@ async function addedKeys(db: Executor, pregnancyId: string): Promise<Set<string 
 const datesOf = (db: Executor, pregnancyId: string) =>
   db.select({ dueDate: pregnancies.dueDate, birthDate: pregnancyBabies.birthDate }).from(pregnancies).leftJoin(pregnancyBabies, eq(pregnancyBabies.pregnancyId, pregnancies.id)).where(eq(pregnancies.id, pregnancyId));
 
-/** Every suggested milestone with its date and week in this pregnancy, and whether it is on the calendar already; none once a baby is here. */
+/** Every suggested milestone with its date and week in this pregnancy, and whether it is on the calendar already; none once a baby is here or after a loss. */
 export async function suggestedMilestones({ db, access }: PregnancyCaller) {
+  if (access.endedInLoss) return [];
   const pregnancyId = access.id;
   const [dates, added] = await Promise.all([datesOf(db, pregnancyId), addedKeys(db, pregnancyId)]);
   const [pregnancy] = dates;
@@ -63,8 +65,9 @@ export async function addMilestones(caller: PregnancyCaller, keys: readonly Mile
   const wanted = new Set<string>(keys);
   const created = await caller.db.transaction(async (tx) => {
     // Locked: two adds at once cannot both insert a milestone (no unique index covers the key), and a due date change waits.
-    const [pregnancy] = await tx.select({ dueDate: pregnancies.dueDate }).from(pregnancies).where(eq(pregnancies.id, pregnancyId)).for("update");
+    const [pregnancy] = await tx.select({ dueDate: pregnancies.dueDate, lossRecordedAt: pregnancies.lossRecordedAt }).from(pregnancies).where(eq(pregnancies.id, pregnancyId)).for("update");
     if (!pregnancy) throw pregnancyNotFound();
+    if (pregnancy.lossRecordedAt) throw new AppError("FORBIDDEN", "PREGNANCY_ENDED", LOSS_ERRORS.pregnancyEnded);
     if (!milestonesSuggested(await datesOf(tx, pregnancyId))) throw new AppError("CONFLICT", "BABY_HERE", MILESTONE_MESSAGES.babyHere);
     const present = await addedKeys(tx, pregnancyId);
     const lmp = lmpFromDueDate(pregnancy.dueDate);
@@ -105,7 +108,7 @@ export async function putBirthdayOnCalendar(tx: Executor, birth: { pregnancyId: 
   const bornThatDay = await tx
     .select({ name: pregnancyBabies.name })
     .from(pregnancyBabies)
-    .where(and(eq(pregnancyBabies.pregnancyId, pregnancyId), eq(pregnancyBabies.birthDate, birthDate)))
+    .where(and(eq(pregnancyBabies.pregnancyId, pregnancyId), eq(pregnancyBabies.birthDate, birthDate), isNull(pregnancyBabies.lostAt)))
     .orderBy(asc(pregnancyBabies.birthOrder));
   const events = await tx
     .select({

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { RSVP_STATUSES, type RsvpStatus } from "../../src/domain/enums";
 import { audienceFilter } from "../db/audience";
+import { milestonesAfterLoss } from "./calendar";
 import { calendarEvents, eventParticipants } from "../db/schema";
 import type { PregnancyAccess } from "./access";
 import type { PregnancyCaller } from "./caller";
@@ -19,7 +20,8 @@ const emptySummary = (): RsvpSummary => Object.fromEntries(RSVP_STATUSES.map((st
  */
 function visibleEvents(access: PregnancyAccess): SQL | null {
   if (!access.isParent && !access.permissions.canViewCalendarEvents) return null;
-  return and(eq(calendarEvents.pregnancyId, access.id), eq(calendarEvents.isArchived, false), audienceFilter(calendarEvents.privacyLevel, access)) ?? null;
+  // After a loss (issue 38) the due date and the milestones are off the calendar, here too.
+  return and(eq(calendarEvents.pregnancyId, access.id), eq(calendarEvents.isArchived, false), milestonesAfterLoss(access), audienceFilter(calendarEvents.privacyLevel, access)) ?? null;
 }
 
 /** Each invited user's answers counted by RSVP status, in one grouped query. */

@@ -7,6 +7,7 @@ import {
   type PresetRetailerKey,
   type RegistryErrorCode,
 } from "../../src/domain/registry";
+import { LOSS_ERRORS } from "../../src/domain/pregnancyLoss";
 import { sanitizeTitle } from "../../src/domain/sanitize";
 import type { Executor } from "../db";
 import { pregnancies, registries, registrySuggestions, users } from "../db/schema";
@@ -224,6 +225,8 @@ export interface SuggestionInput {
 
 /** A guest's idea for the registry: a name, an optional link (the registry URL rule) and a note (cut like a description). */
 export async function suggestItem(caller: PregnancyCaller, input: SuggestionInput) {
+  // After a loss (issue 38) nobody is asked for baby things any more.
+  if (caller.access.endedInLoss) throw new AppError("FORBIDDEN", "PREGNANCY_ENDED", LOSS_ERRORS.pregnancyEnded);
   const link = input.link?.trim() ? storedUrl(input.link) : null;
   const [created] = await caller.db
     .insert(registrySuggestions)
@@ -233,8 +236,9 @@ export async function suggestItem(caller: PregnancyCaller, input: SuggestionInpu
   return created;
 }
 
-/** The suggestions the parents have not dismissed, newest first, with who made them. */
+/** The suggestions the parents have not dismissed, newest first, with who made them; none shown after a loss (they stay stored for an undo). */
 export async function listSuggestions(caller: PregnancyCaller) {
+  if (caller.access.endedInLoss) return [];
   return caller.db
     .select({
       id: registrySuggestions.id,

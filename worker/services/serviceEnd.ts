@@ -50,6 +50,8 @@ export async function runServiceEndNotices(scope: RequestScope, now: Date): Prom
     .where(
       and(
         eq(pregnancies.status, "active"),
+        // The notices speak of the due date: none after a loss (issue 38).
+        isNull(pregnancies.lossRecordedAt),
         gte(pregnancies.serviceEndDate, addDays(utcToday, -ZONE_DAYS_AHEAD)),
         lte(pregnancies.serviceEndDate, addDays(utcToday, SERVICE_END_NOTICE_DAYS["fourteen-days"] + ZONE_DAYS_AHEAD)),
       ),
@@ -89,7 +91,7 @@ export function openServiceEndNotices(userId: string) {
   return sql<OpenServiceEndNotice[]>`coalesce((select json_agg(json_build_object('id', latest.id, 'pregnancyId', latest.pregnancy_id, 'title', latest.title, 'serviceEndDate', latest.service_end_date, 'timeZone', latest.time_zone)) from (
     select distinct on (${n.pregnancyId}) ${n.id} as id, ${n.pregnancyId} as pregnancy_id, ${p.title} as title, ${p.serviceEndDate} as service_end_date, ${p.timeZone} as time_zone
     from ${n} join ${p} on ${p.id} = ${n.pregnancyId}
-    where ${n.userId} = ${userId} and ${n.dismissedAt} is null and ${p.status} = 'active'
+    where ${n.userId} = ${userId} and ${n.dismissedAt} is null and ${p.status} = 'active' and ${p.lossRecordedAt} is null
       and exists (select 1 from ${pp} where ${pp.pregnancyId} = ${n.pregnancyId} and ${pp.userId} = ${userId} and ${pp.status} = 'active' and ${pp.role} in (${parentRoles}))
     order by ${n.pregnancyId}, ${n.createdAt} desc) as latest), '[]'::json)`;
 }

@@ -32,6 +32,7 @@ import { removeObjects } from "./photos";
 import { AppError, assertInPregnancy } from "./errors";
 import { listParticipantsWithPermissions } from "./participants";
 import { logEvent } from "../infra/log";
+import { LOSS_TEXTS } from "../../src/domain/pregnancyLoss";
 import { babyHerePush, directMessagePush, falseAlarmPush, parentUpdatePush, waitingRoomActivatedPush } from "../../src/domain/push";
 import { notifyMembers } from "./push";
 import { announce as announceCalendar } from "./calendar";
@@ -96,6 +97,9 @@ const roomMessage = (row: MessageRow): RoomMessage => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** A baby lost of several (issue 38): the room no longer names or counts it. */
+const stillWithUs = isNull(pregnancyBabies.lostAt);
+
 /** The waiting room's state, its scheduled close, the parent updates pinned since it opened and, while open, the babies. */
 export async function waitingRoomStateFor(db: Db, pregnancyId: string) {
   const session = await latestSession(db, pregnancyId);
@@ -113,7 +117,7 @@ export async function waitingRoomStateFor(db: Db, pregnancyId: string) {
         db
           .select({ id: pregnancyBabies.id, name: pregnancyBabies.name, born: sql<boolean>`${pregnancyBabies.bornAnnouncedAt} is not null` })
           .from(pregnancyBabies)
-          .where(eq(pregnancyBabies.pregnancyId, pregnancyId))
+          .where(and(eq(pregnancyBabies.pregnancyId, pregnancyId), stillWithUs))
           .orderBy(asc(pregnancyBabies.birthOrder)),
       ])
     : [[], []];
@@ -126,8 +130,11 @@ export async function waitingRoomStateFor(db: Db, pregnancyId: string) {
   };
 }
 
-/** The state of the caller's waiting room. */
-export const getWaitingRoomState = (caller: PregnancyCaller) => waitingRoomStateFor(caller.db, caller.access.id);
+/** The state of the caller's waiting room; after a loss (issue 38) it reads closed, with nothing of it to show. */
+export async function getWaitingRoomState(caller: PregnancyCaller) {
+  if (caller.access.endedInLoss) return { state: "inactive" as const, sessionId: null, scheduledCloseAt: null, pinnedUpdates: [], babies: [], closedByLoss: true };
+  return { ...(await waitingRoomStateFor(caller.db, caller.access.id)), closedByLoss: false };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Group messages
@@ -486,6 +493,9 @@ export async function activateWaitingRoom(caller: PregnancyCaller) {
   const recipients = receivingUpdates(participants, userId);
   const now = new Date();
   const activated = await db.transaction(async (tx) => {
+    // After a loss the room is not opened. Read shared: recording the loss waits for this opening, or this opening sees it.
+    const [pregnancy] = await tx.select({ lossRecordedAt: pregnancies.lossRecordedAt }).from(pregnancies).where(eq(pregnancies.id, pregnancyId)).for("share");
+    if (pregnancy?.lossRecordedAt) throw new AppError("FORBIDDEN", "PREGNANCY_ENDED", LOSS_TEXTS.roomClosed);
     const [session] = await tx
       .insert(waitingRoomSessions)
       .values({ pregnancyId, isActive: true, activatedBy: userId, createdAt: now })
@@ -496,7 +506,7 @@ export async function activateWaitingRoom(caller: PregnancyCaller) {
     const babies = await tx
       .select({ name: pregnancyBabies.name, birthOrder: pregnancyBabies.birthOrder, born: sql<boolean>`${pregnancyBabies.bornAnnouncedAt} is not null` })
       .from(pregnancyBabies)
-      .where(eq(pregnancyBabies.pregnancyId, pregnancyId))
+      .where(and(eq(pregnancyBabies.pregnancyId, pregnancyId), stillWithUs))
       .orderBy(asc(pregnancyBabies.birthOrder));
     const { headline, notice: text } = waitingRoomActivation(title, babies);
     const notice = await insertSystemUpdate(tx, pregnancyId, userId, text, now);
@@ -517,7 +527,7 @@ export async function activateWaitingRoom(caller: PregnancyCaller) {
   }
   // What the parent is told back: how many were notified, or why nobody was (null: it was already open).
   const announced: ActivationOutcome | null = activated ? { told: recipients.length, guests: participants.filter((p) => p.role === "guest").length } : null;
-  return { ...(await waitingRoomStateFor(db, pregnancyId)), announced };
+  return { ...(await waitingRoomStateFor(db, pregnancyId)), closedByLoss: false, announced };
 }
 
 /** A parent update's push when it is a picture without words. */
@@ -672,7 +682,7 @@ export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnounce
   const closingTime = formatClosingTime(scheduledCloseAt, input.timeZone);
   const birthDate = todayIn(input.timeZone, now);
   const announced = await db.transaction(async (tx) => {
-    const babies = await tx.select({ id: pregnancyBabies.id }).from(pregnancyBabies).where(eq(pregnancyBabies.pregnancyId, pregnancyId));
+    const babies = await tx.select({ id: pregnancyBabies.id }).from(pregnancyBabies).where(and(eq(pregnancyBabies.pregnancyId, pregnancyId), stillWithUs));
     const [session] = await tx
       .update(waitingRoomSessions)
       .set({ isFalseAlarm: false, isBabyHere: true, scheduledCloseAt })
@@ -683,7 +693,7 @@ export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnounce
     const order = await tx
       .select({ id: pregnancyBabies.id, name: pregnancyBabies.name, born: pregnancyBabies.bornAnnouncedAt })
       .from(pregnancyBabies)
-      .where(eq(pregnancyBabies.pregnancyId, pregnancyId))
+      .where(and(eq(pregnancyBabies.pregnancyId, pregnancyId), stillWithUs))
       .orderBy(asc(pregnancyBabies.birthOrder));
     const target = input.babyId ? order.find((b) => b.id === input.babyId) : order.find((b) => !b.born);
     if (input.babyId && !target) throw notFound("Baby");
@@ -746,7 +756,7 @@ export async function recordBirth(caller: PregnancyCaller, input: BirthRecord): 
     const order = await tx
       .select({ id: pregnancyBabies.id, name: pregnancyBabies.name, born: pregnancyBabies.bornAnnouncedAt })
       .from(pregnancyBabies)
-      .where(eq(pregnancyBabies.pregnancyId, pregnancyId))
+      .where(and(eq(pregnancyBabies.pregnancyId, pregnancyId), stillWithUs))
       .orderBy(asc(pregnancyBabies.birthOrder))
       .for("update");
     const target = order.find((b) => b.id === input.babyId);

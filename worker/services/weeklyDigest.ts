@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gt, gte, inArray, lte, notExists, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, lte, ne, notExists, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { RSVP_ANSWERS, RSVP_LABELS } from "../../src/domain/calendar";
 import { lmpFromDueDate, weeksPregnant } from "../../src/domain/dates";
@@ -142,7 +142,8 @@ function newPosts(db: Executor, viewers: AudienceCaller[], userId: string, since
       })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.authorId))
-      .where(and(or(...viewers.map((viewer) => visiblePosts(viewer.access))), gt(posts.createdAt, since), byOthers(posts.authorId, userId))),
+      // A loss message (issue 38) reaches only whom the parents chose, the way they chose: never the digest.
+      .where(and(or(...viewers.map((viewer) => visiblePosts(viewer.access, userId))), ne(posts.kind, "loss-message"), gt(posts.createdAt, since), byOthers(posts.authorId, userId))),
   );
   return db.with(ranked).select().from(ranked).where(lte(ranked.rank, DIGEST_POSTS_SHOWN)).orderBy(asc(ranked.rank));
 }
@@ -178,7 +179,7 @@ function upcomingEvents(db: Executor, viewers: AudienceCaller[], userId: string,
     .limit(DIGEST_EVENTS_SHOWN * viewers.length);
 }
 
-/** The pregnancies' babies in birth order, born or expected, with the circles each birth was told to. */
+/** The pregnancies' babies in birth order, born or expected, with the circles each birth was told to; never one lost of several (issue 38). */
 function babiesOf(db: Executor, pregnancyIds: string[]) {
   return db
     .select({
@@ -195,7 +196,7 @@ function babiesOf(db: Executor, pregnancyIds: string[]) {
       audienceGroups: pregnancyBabies.birthAudienceGroups,
     })
     .from(pregnancyBabies)
-    .where(inArray(pregnancyBabies.pregnancyId, pregnancyIds))
+    .where(and(inArray(pregnancyBabies.pregnancyId, pregnancyIds), isNull(pregnancyBabies.lostAt)))
     .orderBy(asc(pregnancyBabies.birthOrder));
 }
 
@@ -251,6 +252,12 @@ function babyWeekLines(babies: Awaited<ReturnType<typeof babiesOf>>, access: Pre
   return line ? [`${line}.`] : [];
 }
 
+/** The week's opening lines: none after a loss, the weeks with the babies after a birth, else the pregnancy's week and size. */
+function pregnancyWeekLines(participation: ParticipationAccess, babies: Awaited<ReturnType<typeof babiesOf>>): string[] {
+  if (participation.access.endedInLoss) return [];
+  return isAfterBirth(babies) ? babyWeekLines(babies, participation.access) : weekLines(participation.dueDate, participation.access.today);
+}
+
 /** One pregnancy's part of the mail, or nothing when nothing in it is new (the week alone is not news). */
 async function pregnancySections(
   scope: RequestScope,
@@ -269,7 +276,8 @@ async function pregnancySections(
   if (shownPhotos.length + shownPosts.length + shownEvents.length + births.length === 0) return [];
   const section = (heading: string, parts: Partial<MailSection>): MailSection => ({ heading, level: 3, paragraphs: [], images: [], entries: [], ...parts });
   // A birth since the last digest is the week's news: it leads, in place of the pregnancy's week.
-  const weeks = isAfterBirth(babies) ? babyWeekLines(babies, participation.access) : weekLines(participation.dueDate, participation.access.today);
+  // After a loss (issue 38) no week, size or countdown: only what the family shared.
+  const weeks = pregnancyWeekLines(participation, babies);
   const opening = births.length > 0 ? [...birthNews(births.map((baby) => birthDetails(baby, participation.access.timeZone))), ...weeks] : weeks;
   const sections: MailSection[] = [{ ...section(participation.title, { paragraphs: opening }), level: 2 }];
   const photoTotal = shownPhotos[0]?.total ?? 0;
@@ -277,7 +285,8 @@ async function pregnancySections(
     const images = await Promise.all(
       shownPhotos.map(async (photo) => ({
         src: await photoLink(scope, recipient.userId, id, photo.id, now),
-        alt: photo.altText ?? photo.title ?? `A photo from week ${photo.week}`,
+        // After a loss no week is told, not even in a picture's description.
+        alt: photo.altText ?? photo.title ?? (participation.access.endedInLoss ? "A photo" : `A photo from week ${photo.week}`),
         href: absolute(origin, "/photos"),
       })),
     );

@@ -16,6 +16,7 @@ import { ParentControls, ScoreFromBirth } from "./ParentControls";
 import { useBabyGame, useBabyGameWrites, type GameScope, type GameState } from "./useBabyGame";
 import { PageHeader } from "../../ui/PageHeader";
 import { GAME_TOASTS } from "../../domain/babyGame";
+import { LOSS_TEXTS } from "../../domain/pregnancyLoss";
 import { dateFormat } from "../../lib/format";
 
 const { title: errorTitle, description: errorText } = splitToast(GAME_TOASTS.generic);
@@ -68,6 +69,8 @@ function BabyGame({ scope, isParent, dueDate, userId }: { scope: GameScope; isPa
     );
 
   const game = state.data;
+  // After a loss (issue 38): one calm line, nothing else of the game.
+  if (game.closedByLoss) return <p className="text-muted-foreground">{LOSS_TEXTS.gameClosed}</p>;
   const { babies } = game;
   const panelOf = (baby: GameState["babies"][number]) => (
     <BabyPanel

@@ -11,6 +11,7 @@ import { privacyLabel } from "./inspiration/labels";
 import type { PhotoTab } from "./search";
 import { PageHeader } from "../../ui/PageHeader";
 import { ReadOnlyLine, usePregnancyReadOnly } from "../pregnancy-context/readOnly";
+import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 
 /**
  * /photos: the photo album and the inspiration gallery as two tabs; the open tab lives in `?tab`
@@ -23,7 +24,9 @@ export function PhotosPage() {
   const navigate = useNavigate({ from: "/photos" });
   // After the service end nothing can be uploaded, so no idea is offered to start one from (the line above the tabs says why).
   const readOnly = usePregnancyReadOnly();
-  const chosen = search.template === undefined || readOnly ? undefined : inspirationTemplate(search.template);
+  // After a loss (issue 38) no idea for a bump or ultrasound photo is offered: the album alone.
+  const endedInLoss = usePregnancyContext().pregnancy?.endedInLoss ?? false;
+  const chosen = search.template === undefined || readOnly || endedInLoss ? undefined : inspirationTemplate(search.template);
 
   const showTab = (tab: PhotoTab) => void navigate({ search: (previous) => ({ ...previous, tab }) });
   const startFromIdea = (template: InspirationTemplate) => void navigate({ search: (previous) => ({ ...previous, tab: "album", template: template.id }) });
@@ -32,25 +35,29 @@ export function PhotosPage() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
       <PageHeader title={title} />
       <ReadOnlyLine />
-      <Tabs
-        label={title}
-        value={search.tab ?? "album"}
-        onValueChange={showTab}
-        className="[&>[role=tablist]]:max-w-sm"
-        tabs={[
-          {
-            key: "album",
-            label: "Album",
-            panel: (
-              <div className="flex flex-col gap-4">
-                {chosen && <ChosenIdea template={chosen} />}
-                <AlbumPanel key={chosen?.id ?? "album"} {...(chosen ? { uploadDefaults: uploadDefaultsFor(chosen) } : {})} />
-              </div>
-            ),
-          },
-          { key: "inspiration", label: "Inspiration", panel: <InspirationGallery {...(readOnly ? {} : { onUseIdea: startFromIdea })} /> },
-        ]}
-      />
+      {endedInLoss ? (
+        <AlbumPanel key="album" />
+      ) : (
+        <Tabs
+          label={title}
+          value={search.tab ?? "album"}
+          onValueChange={showTab}
+          className="[&>[role=tablist]]:max-w-sm"
+          tabs={[
+            {
+              key: "album",
+              label: "Album",
+              panel: (
+                <div className="flex flex-col gap-4">
+                  {chosen && <ChosenIdea template={chosen} />}
+                  <AlbumPanel key={chosen?.id ?? "album"} {...(chosen ? { uploadDefaults: uploadDefaultsFor(chosen) } : {})} />
+                </div>
+              ),
+            },
+            { key: "inspiration", label: "Inspiration", panel: <InspirationGallery {...(readOnly ? {} : { onUseIdea: startFromIdea })} /> },
+          ]}
+        />
+      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ConfirmDialog, Dialog } from "../../ui/Dialog";
 import { HeartIcon, LinkIcon, MapPinIcon } from "../../ui/icons";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 import { Comments } from "./Comments";
+import { LOSS_TEXTS } from "../../domain/pregnancyLoss";
 import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 import { Composer, compositionOf, postDraftOf, type PostComposition } from "./Composer";
 import { authorName, formatPostTime, linkHost } from "./format";
@@ -65,26 +66,33 @@ export function PostCard({ scope, post, isAuthor }: { scope: PostsScope; post: F
 
       {post.photos.length > 0 && <PostPhotos photos={post.photos} />}
 
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        {!readOnly && (
-          <button
-            type="button"
-            aria-pressed={post.likedByMe}
-            onClick={() => like.mutate({ ...scope, postId: post.id, liked: !post.likedByMe })}
-            className={clsx(
-              "inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 font-semibold focus-visible:outline-2 focus-visible:outline-ring",
-              post.likedByMe ? "bg-primary-soft text-primary" : "text-foreground hover:bg-muted",
+      {/* The author asked for no replies or reactions (a loss message, issue 38): one line in their place. */}
+      {post.repliesAllowed ? (
+        <>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+            {!readOnly && (
+              <button
+                type="button"
+                aria-pressed={post.likedByMe}
+                onClick={() => like.mutate({ ...scope, postId: post.id, liked: !post.likedByMe })}
+                className={clsx(
+                  "inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 font-semibold focus-visible:outline-2 focus-visible:outline-ring",
+                  post.likedByMe ? "bg-primary-soft text-primary" : "text-foreground hover:bg-muted",
+                )}
+              >
+                <HeartIcon aria-hidden="true" className={clsx("size-4", post.likedByMe && "fill-current")} />
+                Like
+              </button>
             )}
-          >
-            <HeartIcon aria-hidden="true" className={clsx("size-4", post.likedByMe && "fill-current")} />
-            Like
-          </button>
-        )}
-        <span>{plural(post.likeCount, "like", "likes")}</span>
-        <span>{plural(post.commentCount, "comment", "comments")}</span>
-      </div>
+            <span>{plural(post.likeCount, "like", "likes")}</span>
+            <span>{plural(post.commentCount, "comment", "comments")}</span>
+          </div>
 
-      <Comments scope={scope} post={post} readOnly={readOnly} />
+          <Comments scope={scope} post={post} readOnly={readOnly} />
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">{LOSS_TEXTS.noRepliesLine}</p>
+      )}
     </article>
   );
 }

@@ -22,6 +22,8 @@ interface Rights {
   canEdit: boolean;
   canView: boolean;
   canSuggest: boolean;
+  /** False after a loss: the guests' suggestions are neither asked for nor shown. */
+  suggestionsOffered: boolean;
 }
 
 /**
@@ -33,12 +35,20 @@ interface Rights {
 export function RegistryPage() {
   const { title, summary } = AREAS.registry;
   useDocumentTitle(title);
-  const { pregnancyId, mode, access, isLoading } = usePregnancyContext();
+  const { pregnancyId, mode, access, isLoading, pregnancy } = usePregnancyContext();
   const permissions = access?.permissions;
   // After the service end nothing can be suggested, added or changed (the server refuses it; the page says why in one line).
   const readOnly = usePregnancyReadOnly();
   const canManage = permissions?.canManageRegistry ?? false;
-  const rights: Rights = { canManage, canEdit: canManage && !readOnly, canView: permissions?.canViewRegistry ?? false, canSuggest: !readOnly && (permissions?.canSuggestRegistryItems ?? false) };
+  // After a loss (issue 38) nobody is asked for baby things: no suggesting, and no suggestions offered to the parents.
+  const endedInLoss = pregnancy?.endedInLoss ?? false;
+  const rights: Rights = {
+    canManage,
+    canEdit: canManage && !readOnly,
+    canView: permissions?.canViewRegistry ?? false,
+    canSuggest: !readOnly && !endedInLoss && (permissions?.canSuggestRegistryItems ?? false),
+    suggestionsOffered: !endedInLoss,
+  };
 
   let body;
   if (isLoading) body = <Spinner label="Loading the registry" className="p-6" />;
@@ -64,7 +74,7 @@ function RegistryArea({ scope, rights }: { scope: RegistryScope; rights: Rights 
   return (
     <>
       {canSee ? (
-        <Registries scope={scope} canManage={rights.canManage} canEdit={rights.canEdit} />
+        <Registries scope={scope} canManage={rights.canManage} canEdit={rights.canEdit} suggestionsOffered={rights.suggestionsOffered} />
       ) : (
         <section aria-labelledby="registry-limited" className="card flex flex-col gap-2 p-6">
           <h2 id="registry-limited" className="text-xl font-bold">
@@ -78,7 +88,7 @@ function RegistryArea({ scope, rights }: { scope: RegistryScope; rights: Rights 
   );
 }
 
-function Registries({ scope, canManage, canEdit }: { scope: RegistryScope; canManage: boolean; canEdit: boolean }) {
+function Registries({ scope, canManage, canEdit, suggestionsOffered }: { scope: RegistryScope; canManage: boolean; canEdit: boolean; suggestionsOffered: boolean }) {
   const { registries, suggestions } = useRegistryData(scope, canManage);
   const writes = useRegistryWrites(scope);
   const [form, setForm] = useState<{ registry?: Registry } | null>(null);
@@ -117,7 +127,7 @@ function Registries({ scope, canManage, canEdit }: { scope: RegistryScope; canMa
       {body}
       {canManage && (
         <>
-          <SuggestionsSection scope={scope} suggestions={suggestions} canAnswer={canEdit} />
+          {suggestionsOffered && <SuggestionsSection scope={scope} suggestions={suggestions} canAnswer={canEdit} />}
           <RegistryFormDialog open={form !== null} onClose={() => setForm(null)} registry={form?.registry} counts={registryCounts(list)} onSave={writes.save} />
         </>
       )}

@@ -16,6 +16,7 @@ import { PinnedUpdates, Presence, StateBanner } from "./RoomStatus";
 import { useWaitingRoom, type RoomScope } from "./useWaitingRoom";
 import { PageHeader } from "../../ui/PageHeader";
 import { WAITING_ROOM_TOASTS } from "../../domain/waitingRoom";
+import { LOSS_TEXTS } from "../../domain/pregnancyLoss";
 
 /**
  * /waiting-room: the family's live room for the big day. Parents use their own pregnancy, guests
@@ -33,10 +34,18 @@ export function WaitingRoomPage() {
         permission="canAccessWaitingRoom"
         limitedAccess={{ headingId: "limited-access", text: "The parents have not opened the waiting room to you. Ask them if you would like to join." }}
       >
-        {({ scope, isParent }) => <WaitingRoom key={scope.pregnancyId} scope={scope} userId={session.user.id} isParent={isParent} />}
+        {({ scope, isParent }) => <WaitingRoomUnlessClosed key={scope.pregnancyId} scope={scope} userId={session.user.id} isParent={isParent} />}
       </PregnancyGate>
     </div>
   );
+}
+
+/** After a loss (issue 38) the room is closed: one calm line, nothing of the room and no way to open it. */
+function WaitingRoomUnlessClosed({ scope, userId, isParent }: { scope: RoomScope; userId: string; isParent: boolean }) {
+  const trpc = useTRPC();
+  const state = useQuery(trpc.waitingRoom.state.queryOptions(scope));
+  if (state.data?.closedByLoss) return <p className="text-muted-foreground">{LOSS_TEXTS.roomClosed}</p>;
+  return <WaitingRoom scope={scope} userId={userId} isParent={isParent} />;
 }
 
 /** `?dm=<conversation id>`: a direct message's push opens its conversation. */
