@@ -95,9 +95,11 @@ async function inviteesOf(db: Executor, eventIds: string[]): Promise<Map<string,
 }
 
 /** An event as the client shows it: its invitees, the counts of their answers and the viewer's own; parent-only fields for parents only. */
-function eventView(row: EventRow, invitees: EventInvitee[], viewer: Pick<PregnancyAccess, "isParent">, userId: string) {
+function eventView(row: EventRow, invitees: EventInvitee[], viewer: Pick<PregnancyAccess, "isParent" | "endedInLoss">, userId: string) {
   return {
     ...eventForViewer(row, viewer.isParent),
+    // After a loss no event counts the pregnancy's weeks (issue 38).
+    weekNumber: viewer.endedInLoss ? null : row.weekNumber,
     invitees,
     rsvpCounts: countRsvps(invitees.map((i) => i.rsvpStatus)),
     myRsvp: invitees.find((i) => i.userId === userId)?.rsvpStatus ?? null,
