@@ -232,7 +232,9 @@ describe("recording a loss (issue 38)", () => {
     expect(await mailsBeyondSignUp(family.removed.email)).toEqual([]);
     const grandmaPosts = await family.grandma.client.trpc.posts.list.query(scope);
     const message = grandmaPosts.posts.find((post) => post.content.includes("We lost our baby"));
-    expect(message?.content).toContain("Thank you &lt;b&gt;for&lt;/b&gt; your love.");
+    // Stored as typed, escaped: the brackets are text, never a tag.
+    expect(message?.content).toContain("Thank you &lt;b");
+    expect(message?.content).not.toContain("<b>");
     expect((await family.friend.client.trpc.posts.list.query(scope)).posts.some((post) => post.content.includes("We lost our baby"))).toBe(false);
 
     // Only the two of us: guests no longer reach the pregnancy; read-only: they look but add nothing.
