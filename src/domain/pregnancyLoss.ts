@@ -101,7 +101,7 @@ export const LOSS_TEXTS = {
   eventCancelledSubject: (title: string) => `${title} is cancelled`,
   eventCancelledLine: (title: string, date: string) => `${title} on ${date} will not take place.`,
   memoriesHeading: "Your album, posts and messages",
-  memoriesIntro: "They stay yours. You can download everything or delete it whenever you are ready, from Your data below.",
+  memoriesIntro: "They stay yours. You can download everything, or delete it, whenever you are ready: in Settings, under Your data.",
   memoriesSaved: "Saved.",
   billingHeading: "Your subscription",
   billingStopped: "Your subscription will not renew. No further payments will be taken.",
