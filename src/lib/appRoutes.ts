@@ -6,7 +6,7 @@
  */
 
 /** First path segments of the signed-in app's routes. */
-export const SIGNED_IN_SECTIONS = ["dashboard", "photos", "posts", "registry", "baby-game", "waiting-room", "settings", "pregnancies", "become-parent", "events", "partner", "calendar", "contacts", "health"] as const;
+export const SIGNED_IN_SECTIONS = ["dashboard", "photos", "posts", "registry", "baby-game", "waiting-room", "settings", "pregnancies", "become-parent", "events", "partner", "calendar", "contacts", "health", "pregnancy-ended"] as const;
 
 /** The screens that work with no connection from a cold start (their records wait on the device). */
 export const OFFLINE_TOOL_PATHS = ["/health/kicks", "/health/contractions"] as const;
