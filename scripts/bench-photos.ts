@@ -7,7 +7,7 @@ import type { ApiClient } from "../tests/support/client";
 import { postPhotos, type UploadPart } from "../tests/support/photoUpload";
 import { photoGuestTags, photoLikes, photos, pregnancies, pregnancyParticipants, users } from "../worker/db/schema";
 import type { Bindings } from "../worker/env";
-import { outboxMailer } from "../worker/infra/mailer";
+import { createOutbox } from "../worker/infra/outbox";
 import { loadPregnancyAccess } from "../worker/services/access";
 import type { PregnancyCaller } from "../worker/services/caller";
 import { listPhotos } from "../worker/services/photos";
@@ -165,7 +165,9 @@ export async function benchPhotos(stack: Stack): Promise<void> {
     const [user] = await album.db.select().from(users).where(eq(users.id, guest.userId));
     if (!access || !user) throw new Error("bench guest has no access");
     // listPhotos only reads the database: the caller's bindings are never looked at, nothing is mailed or left to finish.
-    const caller: PregnancyCaller = { db: album.db, env: {} as Bindings, origin: stack.url, waitUntil: () => undefined, mailer: outboxMailer(album.db), now: new Date(), user, access };
+    const env = {} as Bindings;
+    const outbox = createOutbox(env, album.db);
+    const caller: PregnancyCaller = { db: album.db, env, origin: stack.url, waitUntil: () => undefined, mailer: outbox, outbox, now: new Date(), user, access };
     const sqlLatencies: number[] = [];
     for (let i = 0; i < ALBUM_REQUESTS; i++) {
       const started = performance.now();

@@ -44,8 +44,10 @@ export interface StackOptions {
    * real Stripe mode), given secrets as a deployment would be; the others run the dev entry.
    */
   appEnv: "development" | "test" | "production";
-  /** Production mail settings (MAIL_API_URL and friends); required with appEnv 'production'. */
+  /** The mail API's settings (MAIL_API_URL and friends): required with appEnv 'production'; elsewhere they replace the local capture. */
   mail?: { url: string; key: string; from: string };
+  /** More settings for a development or test stack (OUTBOX_RETRY_SPEEDUP). */
+  vars?: Record<string, string>;
   /** The error tracker's DSN (production only). */
   sentryDsn?: string;
   /** Upload the demo photos through the running Worker (default true). */
@@ -61,6 +63,8 @@ export interface StackOptions {
 export interface Stack {
   url: string;
   database: LocalDatabase;
+  /** Stops the Worker (mid-work, as a deploy or a crash would) and starts it again on the same state. */
+  restartWorker(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -85,15 +89,10 @@ function workerVars(database: LocalDatabase, options: StackOptions, url: string,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: LOCAL_VAPID_SUBJECT,
   };
-  if (options.appEnv !== "production") return { ...secrets, APP_ENV: options.appEnv, PAYMENTS_MODE: "local" };
+  const mail = options.mail ? { MAIL_API_URL: options.mail.url, MAIL_API_KEY: options.mail.key, MAIL_FROM: options.mail.from } : {};
+  if (options.appEnv !== "production") return { ...secrets, ...mail, ...options.vars, APP_ENV: options.appEnv, PAYMENTS_MODE: "local" };
   if (!options.mail) throw new Error("A production stack needs mail settings");
-  return {
-    ...secrets,
-    MAIL_API_URL: options.mail.url,
-    MAIL_API_KEY: options.mail.key,
-    MAIL_FROM: options.mail.from,
-    ...(options.sentryDsn ? { SENTRY_DSN: options.sentryDsn } : {}),
-  };
+  return { ...secrets, ...mail, ...(options.sentryDsn ? { SENTRY_DSN: options.sentryDsn } : {}) };
 }
 
 async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
@@ -135,28 +134,37 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ? [bin("vite"), "dev", "--port", String(options.port), "--strictPort"]
     : [process.execPath, "--import", "tsx", path.join(root, "scripts", "wrangler-dev.ts")];
   const [command, ...rest] = args as [string, ...string[]];
-  const worker = spawnSupervised(command, rest, {
-    cwd: root,
-    env: {
-      ...process.env,
-      WRANGLER_SEND_METRICS: "false",
-      // No network here: use miniflare's placeholder Request.cf instead of fetching one.
-      CLOUDFLARE_CF_FETCH_ENABLED: "false",
-      ...(options.dev
-        ? { BABYSTEPS_PERSIST_DIR: options.persistDir }
-        : { STACK_WORKER: JSON.stringify({ entry: options.appEnv === "production" ? undefined : DEV_ENTRY, port: options.port, persistDir: options.persistDir, envFile, vars } satisfies WranglerDevSettings) }),
-    },
-    stdio: options.logFile ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
-  });
-  if (options.logFile) {
-    const log = createWriteStream(options.logFile);
-    worker.child.stdout?.pipe(log);
-    worker.child.stderr?.pipe(log);
-  }
+  const launch = () => {
+    const launched = spawnSupervised(command, rest, {
+      cwd: root,
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: "false",
+        // No network here: use miniflare's placeholder Request.cf instead of fetching one.
+        CLOUDFLARE_CF_FETCH_ENABLED: "false",
+        ...(options.dev
+          ? { BABYSTEPS_PERSIST_DIR: options.persistDir }
+          : { STACK_WORKER: JSON.stringify({ entry: options.appEnv === "production" ? undefined : DEV_ENTRY, port: options.port, persistDir: options.persistDir, envFile, vars } satisfies WranglerDevSettings) }),
+      },
+      stdio: options.logFile ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
+    });
+    if (options.logFile) {
+      const log = createWriteStream(options.logFile, { flags: "a" });
+      launched.child.stdout?.pipe(log);
+      launched.child.stderr?.pipe(log);
+    }
+    return launched;
+  };
+  let worker = launch();
 
   const stop = async () => {
     await worker.stop();
     await database.close();
+  };
+  const restartWorker = async () => {
+    await worker.stop();
+    worker = launch();
+    await waitUntilHealthy(url, worker.child);
   };
   try {
     await waitUntilHealthy(url, worker.child);
@@ -174,5 +182,5 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     throw error;
   }
   database.setRoundTrip(options.dbRoundTripMs ?? 0);
-  return { url, database, stop };
+  return { url, database, restartWorker, stop };
 }

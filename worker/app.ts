@@ -3,6 +3,7 @@ import { routePartykitRequest } from "partyserver";
 import { missingSettings } from "./config";
 import { createAppContext, type AppVariables } from "./context";
 import { runScheduledJobs } from "./cron";
+import { handleQueue } from "./queues";
 import type { Bindings } from "./env";
 import { analyticsRoutes } from "./http/analytics";
 import { avatarRoutes } from "./http/avatars";
@@ -102,6 +103,14 @@ export function createWorker(mountDev?: (app: App) => App): ExportedHandler<Bind
       const missing = missingSettings(env);
       if (missing.length > 0) return logEvent("error", "configuration missing", { missing, job: "scheduled" });
       ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime), controller.cron, (promise) => ctx.waitUntil(promise)));
+    },
+    async queue(batch, env, ctx) {
+      const missing = missingSettings(env);
+      if (missing.length > 0) {
+        logEvent("error", "configuration missing", { missing, job: "queue" });
+        return batch.retryAll();
+      }
+      await handleQueue(batch, env, ctx);
     },
   });
 }

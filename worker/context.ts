@@ -6,7 +6,7 @@ import { createDb, createPool, type Db } from "./db";
 import { countStatements, DB_STATS_HEADER, formatDbStats } from "./db/stats";
 import type { Bindings } from "./env";
 import { reauthoriseUserRooms } from "./infra/rooms";
-import { createMailer, type Mailer } from "./infra/mailer";
+import { createOutbox, type Mailer } from "./infra/outbox";
 import { loadLiveSessionUser } from "./services/access";
 import type { RequestScope } from "./services/caller";
 
@@ -31,9 +31,10 @@ export interface AppVariables {
 /** The app's public origin: links in mail and the auth base use it (local ports vary, so the request's own when unset). */
 export const publicOriginOf = (env: Pick<Bindings, "BETTER_AUTH_URL">, requestUrl: string) => env.BETTER_AUTH_URL ?? new URL(requestUrl).origin;
 
-/** What services run with, for a request or a scheduled job. The one place the mailer is made. */
+/** What services run with, for a request, a scheduled job or a queue batch. The one place the outbox is made: its owner flushes it when done. */
 export function requestScope(env: Bindings, db: Db, origin: string, waitUntil: (promise: Promise<unknown>) => void, now: Date = new Date()): RequestScope {
-  return { db, env, origin, mailer: createMailer(env, db), waitUntil, now };
+  const outbox = createOutbox(env, db);
+  return { db, env, origin, mailer: outbox, outbox, waitUntil, now };
 }
 
 /** Everything a request needs, built per request (on Workers a socket cannot outlive its request). */
@@ -89,6 +90,8 @@ export const createAppContext = createMiddleware<{ Bindings: Bindings; Variables
       if (stats && reportStats) c.res.headers.set(DB_STATS_HEADER, formatDbStats(stats));
     }
   } finally {
+    // After the response: what the request wrote to the outbox is committed by now.
+    c.executionCtx.waitUntil(scope.outbox.flush());
     c.executionCtx.waitUntil(pool.end());
   }
 });

@@ -5,6 +5,7 @@ import type { RequestScope } from "./services/caller";
 import { runRetention } from "./services/retention";
 import { runServiceEndNotices } from "./services/serviceEnd";
 import { runWeeklyDigest } from "./services/weeklyDigest";
+import { sweepOutbox } from "./services/outboxDelivery";
 import { removeUnsentImages } from "./services/waitingRoomImages";
 import { closeDueSessions } from "./services/waitingRoomClosing";
 import { createDb, createPool } from "./db";
@@ -24,16 +25,19 @@ async function removeUnsentRoomImages(env: Bindings, now: Date): Promise<void> {
 /** A job with the scope a request would have (mail links use the public origin), on a pool of its own. */
 async function withJobScope(env: Bindings, now: Date, waitUntil: (promise: Promise<unknown>) => void, job: (scope: RequestScope) => Promise<unknown>): Promise<void> {
   const pool = createPool(env.DATABASE_URL, env.LOCAL_WS_PROXY);
+  const scope = requestScope(env, createDb(pool), env.BETTER_AUTH_URL ?? "", waitUntil, now);
   try {
-    await job(requestScope(env, createDb(pool), env.BETTER_AUTH_URL ?? "", waitUntil, now));
+    await job(scope);
   } finally {
+    // Whatever the job recorded before it stopped is enqueued (the sweep would, later).
+    await scope.outbox.flush();
     await pool.end();
   }
 }
 
 /**
  * Each trigger in wrangler.toml: the daily job (retention, the service-end notices), the hourly weekly digest, or every
- * minute's jobs; one job failing does not hold another back.
+ * minute's jobs (waiting-room closes, unsent images, the outbox's sweep); one job failing does not hold another back.
  */
 export async function runScheduledJobs(env: Bindings, now: Date, cron: string, waitUntil: (promise: Promise<unknown>) => void): Promise<void> {
   if (cron === RETENTION_CRON) {
@@ -44,5 +48,9 @@ export async function runScheduledJobs(env: Bindings, now: Date, cron: string, w
     });
   }
   if (cron === WEEKLY_DIGEST_CRON) return withJobScope(env, now, waitUntil, (scope) => runWeeklyDigest(scope, now));
-  await Promise.all([closeDueSessions(env, now, (pregnancyId, event) => tellRoom(env, pregnancyId, event)), removeUnsentRoomImages(env, now)]);
+  await Promise.all([
+    closeDueSessions(env, now, (pregnancyId, event) => tellRoom(env, pregnancyId, event)),
+    removeUnsentRoomImages(env, now),
+    withJobScope(env, now, waitUntil, (scope) => sweepOutbox(scope.db, env, now)),
+  ]);
 }

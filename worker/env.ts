@@ -1,6 +1,8 @@
 import type { PregnancyRoom } from "../party/pregnancyRoom";
+import type { OutboxMessage } from "../src/domain/outbox";
+import type { DigestMessage } from "../src/domain/weeklyDigest";
 
-/** The Worker's bindings: wrangler.toml [vars], secrets, R2 and Durable Objects. */
+/** The Worker's bindings: wrangler.toml [vars], secrets, R2, Durable Objects and Queues. */
 export interface Bindings {
   /**
    * Only 'development' or 'test' turn on dev-only behaviour (worker/config.ts); any other value, or
@@ -38,7 +40,16 @@ export interface Bindings {
   SENTRY_DSN?: string;
   /** A page of support resources after a pregnancy loss, linked from its Settings page; unset, no link (issue 38). */
   SUPPORT_RESOURCES_URL?: string;
+  /**
+   * Development and test only: divides the outbox's retry schedule and its sweep's grace, so a fault
+   * test lives through minutes of a provider's outage in seconds. Ignored elsewhere.
+   */
+  OUTBOX_RETRY_SPEEDUP?: string;
   PHOTOS: R2Bucket;
+  /** The durable outbox's queue: each message names a mail or push row to send (worker/services/outboxDelivery.ts). */
+  OUTBOX: Queue<OutboxMessage>;
+  /** The weekly digest's queue: one message per recipient whose Monday morning it is. */
+  DIGEST: Queue<DigestMessage>;
   PregnancyRoom: DurableObjectNamespace<PregnancyRoom>;
   ASSETS: Fetcher;
 }

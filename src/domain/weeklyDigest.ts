@@ -11,12 +11,12 @@ import { MS_PER_DAY } from "./units";
 /** The hourly trigger (wrangler.toml [triggers]). */
 export const WEEKLY_DIGEST_CRON = "0 * * * *";
 
-/**
- * The most recipients one hourly run takes: each costs about six subrequests (statements over HTTP
- * and the mail), under the Workers limit per invocation; those left over go in the next hour's run,
- * which is still their Monday (each zone's Monday from 08:00 has 16 hourly runs).
- */
-export const DIGEST_RECIPIENTS_PER_RUN = 150;
+/** One recipient's digest on the digest queue: whose, for which week, composed as at the run's moment (ISO). */
+export interface DigestMessage {
+  userId: string;
+  week: string;
+  at: string;
+}
 
 /** The local hour from which Monday's digest goes. */
 export const DIGEST_HOUR = 8;

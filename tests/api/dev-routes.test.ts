@@ -1,12 +1,10 @@
-import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailsIn, startHttpRecorder, type HttpRecorder } from "../../scripts/http-recorder";
 import { isDevEnvironment } from "../../worker/config";
-import { mailOutbox } from "../../worker/db/schema";
 import type { Bindings } from "../../worker/env";
 import { mountDevRoutes } from "../../worker/dev/routes";
-import { createMailer } from "../../worker/infra/mailer";
-import { baseUrl, openTestDb } from "../support/env";
+import { createMailTransport } from "../../worker/infra/mailer";
+import { baseUrl } from "../support/env";
 import { requestWithoutDatabase } from "../support/node-worker";
 
 /** Every path the dev entry adds, as a request. */
@@ -61,19 +59,17 @@ describe("mail outside development and test", () => {
   });
   afterAll(() => recorder.close());
 
-  it.each([["unset", undefined], ["staging", "staging"], ["Production", "Production"]])("goes through the mail API, never the outbox, with APP_ENV %s", async (_label, appEnv) => {
-    const { db, close } = openTestDb();
-    try {
-      const outboxSize = async () => (await db.select({ n: count() }).from(mailOutbox))[0]?.n ?? 0;
-      const before = await outboxSize();
-      const to = `not-captured.${crypto.randomUUID()}@example.test`;
-      const env = { APP_ENV: appEnv, MAIL_API_URL: `${recorder.origin}/emails`, MAIL_API_KEY: "re_test_key", MAIL_FROM: "BabySteps <hello@example.test>" } as Bindings;
-      const headers = { "List-Unsubscribe": "<https://app.example/api/digest/one-click-unsubscribe?token=t>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
-      await createMailer(env, db).send({ to, subject: "Hello", text: "Hi", html: "<p>Hi</p>", headers });
-      expect(mailsIn(recorder.requests, "/emails").find((m) => m.to === to)).toMatchObject({ from: "BabySteps <hello@example.test>", subject: "Hello", headers, authorization: "Bearer re_test_key" });
-      expect(await outboxSize()).toBe(before);
-    } finally {
-      await close();
-    }
+  it.each([["unset", undefined], ["staging", "staging"], ["Production", "Production"]])("is delivered through the mail API with its idempotency key, never captured locally, with APP_ENV %s", async (_label, appEnv) => {
+    const to = `not-captured.${crypto.randomUUID()}@example.test`;
+    const key = crypto.randomUUID();
+    const env = { APP_ENV: appEnv, MAIL_API_URL: `${recorder.origin}/emails`, MAIL_API_KEY: "re_test_key", MAIL_FROM: "BabySteps <hello@example.test>" } as Bindings;
+    const headers = { "List-Unsubscribe": "<https://app.example/api/digest/one-click-unsubscribe?token=t>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+    const mail = { to, subject: "Hello", text: "Hi", html: "<p>Hi</p>", headers };
+    expect(await createMailTransport(env).deliver(mail, key)).toEqual({ kind: "sent" });
+    expect(mailsIn(recorder.requests, "/emails").find((m) => m.to === to)).toMatchObject({ from: "BabySteps <hello@example.test>", subject: "Hello", headers, authorization: "Bearer re_test_key" });
+    expect(recorder.requests.find((r) => r.body.includes(to))?.idempotencyKey).toBe(key);
+    // Without the mail API such an environment has nowhere to send: the row waits, never counted delivered.
+    const { MAIL_API_URL: _url, ...unconfigured } = env;
+    expect(await createMailTransport(unconfigured as Bindings).deliver(mail, crypto.randomUUID())).toMatchObject({ kind: "retry" });
   });
 });

@@ -18,6 +18,9 @@ function databases(count: number): { urls: Array<string | undefined>; drop: () =
   return { urls: [base, ...siblings.map((sibling) => sibling.url)], drop: () => siblings.forEach((sibling) => sibling.drop()) };
 }
 
+/** The outbox's schedule divided by this: its first retries come after a second. */
+export const TEST_RETRY_SPEEDUP = 60;
+
 /**
  * Real stacks for the API suite, one per worker: the database, the migrations, the demo seed and the
  * Worker in workerd with its R2, Durable Objects and cron.
@@ -29,7 +32,8 @@ export default async function setup(project: TestProject) {
   const stacks = await Promise.all(
     urls.map(async (databaseUrl, index) => {
       const dir = path.join(persistDir, `stack-${index + 1}`);
-      return startStack({ port: await freePort(), databaseUrl, persistDir: dir, appEnv: "test", logFile: path.join(dir, "worker.log") });
+      // The outbox retries in seconds rather than minutes, so a retried push or mail lands within a test.
+      return startStack({ port: await freePort(), databaseUrl, persistDir: dir, appEnv: "test", vars: { OUTBOX_RETRY_SPEEDUP: String(TEST_RETRY_SPEEDUP) }, logFile: path.join(dir, "worker.log") });
     }),
   );
   provideStacks(project, stacks);

@@ -13,6 +13,8 @@ export interface ReceivedPush {
   path: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** What the endpoint answered. */
+  status: number;
 }
 
 export interface PushEndpoint {
@@ -34,8 +36,9 @@ export function startPushEndpoint(): Promise<PushEndpoint> {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const path = request.url ?? "";
-      received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
-      response.writeHead(answers.get(path) ?? HTTP_CREATED).end();
+      const status = answers.get(path) ?? HTTP_CREATED;
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks), status });
+      response.writeHead(status).end();
     });
   });
   return new Promise((resolve) => {

@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, notInArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { html } from "hono/html";
 import { z } from "zod";
@@ -9,7 +9,7 @@ import { mailOutbox } from "../db/schema";
 import type { Bindings } from "../env";
 import { tellRoom } from "../infra/rooms";
 import { waitingRoomStateFor } from "../services/waitingRoom";
-import { runWeeklyDigest } from "../services/weeklyDigest";
+import { digestRunProgress, runWeeklyDigest } from "../services/weeklyDigest";
 import { runServiceEndNotices } from "../services/serviceEnd";
 import { FAKE_STRIPE_API_MOUNT } from "../infra/stripe";
 import { devCheckoutRoutes } from "./checkout";
@@ -25,6 +25,9 @@ type App = Hono<Env>;
  * Dev pages style themselves inline: they get their own policy, as strict as the app's for
  * everything else (the security headers middleware keeps a policy a route set).
  */
+/** How long the dev digest run waits for the consumer, and how often it looks. */
+const DIGEST_WAIT_MS = 60_000;
+const DIGEST_POLL_MS = 100;
 const DEV_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** Fails closed: unless APP_ENV says development or test, a dev path answers like an unknown path. */
@@ -34,12 +37,19 @@ const devOnly = createMiddleware<Env>(async (c, next) => {
   if (c.res.headers.get("content-type")?.startsWith("text/html")) c.res.headers.set("content-security-policy", DEV_PAGE_POLICY);
 });
 
+/**
+ * The mail the app sent, as far as this machine goes: every outbox row but those the consumer found
+ * no longer wanted or the mail API refused (a pending row is on its way).
+ */
+const sent = notInArray(mailOutbox.state, ["cancelled", "refused"]);
+
 /** The test hooks under /api/dev. */
 const devApi = new Hono<Env>()
   .get("/outbox", async (c) => {
     const mails = await c.var.db
-      .select({ to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html, createdAt: mailOutbox.createdAt })
+      .select({ to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html, state: mailOutbox.state, createdAt: mailOutbox.createdAt })
       .from(mailOutbox)
+      .where(sent)
       .orderBy(desc(mailOutbox.createdAt))
       .limit(DEV_OUTBOX_PAGE_SIZE);
     return c.json(mails);
@@ -62,7 +72,17 @@ const devApi = new Hono<Env>()
   .post("/weekly-digest", async (c) => {
     const body = z.object({ now: z.iso.datetime() }).safeParse(await c.req.json().catch(() => null));
     if (!body.success) return c.json({ error: "VALIDATION_FAILED" }, 400);
-    return c.json(await runWeeklyDigest(c.var.scope, new Date(body.data.now)));
+    const now = new Date(body.data.now);
+    const summary = await runWeeklyDigest(c.var.scope, now);
+    // The digest queue's consumer composes them: answer once this run's claims are settled, so a
+    // test reads the mail next. Those still waiting after the deadline are reported as failed.
+    const deadline = Date.now() + DIGEST_WAIT_MS;
+    let progress = await digestRunProgress(c.var.db, now);
+    while (progress.waiting > 0 && Date.now() < deadline) {
+      await scheduler.wait(DIGEST_POLL_MS);
+      progress = await digestRunProgress(c.var.db, now);
+    }
+    return c.json({ ...summary, sent: progress.sent, nothingNew: progress.nothingNew, failed: progress.waiting });
   })
   /**
    * Runs the daily job's service-end notices as the trigger would at `now` ({now: ISO date-time}):
@@ -89,7 +109,7 @@ const devApi = new Hono<Env>()
 
 /** /dev/mailbox: the captured mail, for a person. */
 const mailbox = new Hono<Env>().get("/", async (c) => {
-    const mails = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(DEV_OUTBOX_PAGE_SIZE);
+    const mails = await c.var.db.select().from(mailOutbox).where(sent).orderBy(desc(mailOutbox.createdAt)).limit(DEV_OUTBOX_PAGE_SIZE);
     return c.html(html`<!doctype html>
       <html lang="en">
         <head>
@@ -110,7 +130,7 @@ const mailbox = new Hono<Env>().get("/", async (c) => {
             ${mails.map(
               (m) => html`<article>
                 <h2>${m.subject}</h2>
-                <p>To: ${m.to} · ${m.createdAt.toISOString()}</p>
+                <p>To: ${m.to} · ${m.createdAt.toISOString()} · ${m.state}</p>
                 <pre>${m.text}</pre>
               </article>`,
             )}

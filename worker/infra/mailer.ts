@@ -1,6 +1,5 @@
+import { outcomeOfStatus, type SendOutcome } from "../../src/domain/outbox";
 import { isDevEnvironment } from "../config";
-import type { Db } from "../db";
-import { mailOutbox } from "../db/schema";
 import type { Bindings } from "../env";
 import { escapeHtml } from "../../src/domain/sanitize";
 
@@ -9,43 +8,53 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  /** Extra headers (List-Unsubscribe): the mail API sets them; the local outbox keeps none. */
+  /** Extra headers (List-Unsubscribe): the mail API sets them. */
   headers?: Record<string, string>;
 }
 
-/** Everything that sends mail goes through this one interface. */
-export interface Mailer {
-  send(mail: Mail): Promise<void>;
+/** How a recorded mail leaves, given its idempotency key. */
+export interface MailTransport {
+  deliver(mail: Mail, idempotencyKey: string): Promise<SendOutcome>;
 }
 
-/** Local and test mail is captured in the outbox table (shown at /dev/mailbox). */
-export function outboxMailer(db: Db): Mailer {
+const MAIL_TIMEOUT_MS = 10_000;
+
+/**
+ * An HTTP email API (Resend-compatible JSON body). Its Idempotency-Key makes a retried mail arrive
+ * once: a consumer that sent it and died before recording so sends it again with the same key.
+ */
+export function httpMailTransport(env: Pick<Bindings, "MAIL_API_URL" | "MAIL_API_KEY" | "MAIL_FROM">): MailTransport {
   return {
-    async send(mail) {
-      const { headers: _headers, ...stored } = mail;
-      await db.insert(mailOutbox).values(stored);
+    async deliver(mail, idempotencyKey) {
+      if (!env.MAIL_API_URL || !env.MAIL_API_KEY) return { kind: "retry", reason: "mail API not configured" };
+      try {
+        const response = await fetch(env.MAIL_API_URL, {
+          method: "POST",
+          signal: AbortSignal.timeout(MAIL_TIMEOUT_MS),
+          headers: { authorization: `Bearer ${env.MAIL_API_KEY}`, "content-type": "application/json", "idempotency-key": idempotencyKey },
+          body: JSON.stringify({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.headers ? { headers: mail.headers } : {}) }),
+        });
+        await response.body?.cancel();
+        return outcomeOfStatus(response.status, response.headers.get("retry-after"));
+      } catch (error) {
+        // A timeout or a dropped connection: the mail may or may not have left; the key settles it.
+        return { kind: "retry", reason: String(error) };
+      }
     },
   };
 }
 
-/** Production posts to an HTTP email API (Resend-compatible JSON body). */
-export function httpMailer(env: Pick<Bindings, "MAIL_API_URL" | "MAIL_API_KEY" | "MAIL_FROM">): Mailer {
-  return {
-    async send(mail) {
-      if (!env.MAIL_API_URL || !env.MAIL_API_KEY) throw new Error("Mail API is not configured");
-      const response = await fetch(env.MAIL_API_URL, {
-        method: "POST",
-        headers: { authorization: `Bearer ${env.MAIL_API_KEY}`, "content-type": "application/json" },
-        body: JSON.stringify({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.headers ? { headers: mail.headers } : {}) }),
-      });
-      if (!response.ok) throw new Error(`Mail API answered ${response.status}`);
-    },
-  };
-}
+/** Locally the outbox row is the captured mail (/dev/mailbox): delivering it is recording that it left. */
+const capturedMailTransport: MailTransport = { deliver: () => Promise.resolve({ kind: "sent" }) };
 
-/** The outbox only when APP_ENV says development or test; every other environment sends real mail. */
-export function createMailer(env: Bindings, db: Db): Mailer {
-  return isDevEnvironment(env) ? outboxMailer(db) : httpMailer(env);
+/**
+ * The mail API wherever it is configured (production must have it: worker/config.ts); a development
+ * or test stack without one captures mail locally. Anything else cannot send.
+ */
+export function createMailTransport(env: Bindings): MailTransport {
+  if (env.MAIL_API_URL) return httpMailTransport(env);
+  if (isDevEnvironment(env)) return capturedMailTransport;
+  return { deliver: () => Promise.resolve({ kind: "retry", reason: "mail API not configured" }) };
 }
 
 export const MAIL_PRODUCT_NAME = "BabySteps";

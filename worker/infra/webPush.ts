@@ -1,7 +1,8 @@
 /**
  * One Web Push message to one device: the payload encrypted for the browser's keys (RFC 8291,
  * aes128gcm, by @block65/webcrypto-web-push on WebCrypto) and signed for the push service with our
- * VAPID key (RFC 8292). Answers the push service's status: 404 and 410 mean the subscription is gone.
+ * VAPID key (RFC 8292). Answers the push service's status (src/domain/outbox.ts reads it: 404 and 410
+ * mean the subscription is gone).
  */
 import { encryptNotification } from "@block65/webcrypto-web-push";
 import { fromBase64Url, toBase64Url } from "../../src/domain/bytes";
@@ -26,11 +27,6 @@ export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 /** RFC 8292 section 2: a token lives at most 24 hours; ours half that, as push services advise. */
 const VAPID_TOKEN_SECONDS = 12 * 60 * 60;
 const SEND_TIMEOUT_MS = 10_000;
-
-const HTTP_NOT_FOUND = 404;
-const HTTP_GONE = 410;
-/** The push service no longer knows the subscription: its row should go. */
-export const isGoneStatus = (status: number) => status === HTTP_NOT_FOUND || status === HTTP_GONE;
 
 const P256_COORDINATE_BYTES = 32;
 

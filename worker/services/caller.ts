@@ -1,7 +1,7 @@
 import type { AuthSession } from "../auth";
 import type { Db } from "../db";
 import type { Bindings } from "../env";
-import type { Mailer } from "../infra/mailer";
+import type { Mailer, Outbox } from "../infra/outbox";
 import type { PregnancyAccess } from "./access";
 
 /**
@@ -13,9 +13,12 @@ export interface RequestScope {
   env: Bindings;
   /** Public origin of the app, for links in mail. */
   origin: string;
-  /** Work that may finish after the response (fan-out to rooms, mail). */
+  /** Work that may finish after the response (fan-out to rooms). */
   waitUntil(promise: Promise<unknown>): void;
+  /** Records mail in the durable outbox (the same object as `outbox`, for code that only mails). */
   mailer: Mailer;
+  /** The durable outbox: mail and push rows, enqueued once the request or job is over. */
+  outbox: Outbox;
   /** The request's moment, what a family's "today" is taken at (the local stack's tests may set it: worker/infra/clock.ts). */
   now: Date;
 }

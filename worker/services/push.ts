@@ -1,23 +1,20 @@
 /**
  * Web Push (issue 22): each device's subscription and switches, and the fan-out of the moments that
  * matter to the family's devices. Who may receive is decided here, at send time, from the
- * recipients' participation and flags as they are now; the device's switches only narrow it.
+ * recipients' participation and flags as they are now (and checked again when each is sent); the
+ * device's switches only narrow it.
  */
 import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Permissions } from "../../src/domain/enums";
 import { effectivePermissions } from "../../src/domain/permissions";
 import { isAllowedPushEndpoint, PUSH_TOPIC_OF, PUSH_TOPICS, type PushPayload, type PushTopic, type PushSubscriptionInput, type PushTopicSwitches } from "../../src/domain/push";
 import { isDevEnvironment } from "../config";
-import { createDb, createPool } from "../db";
+import type { Executor } from "../db";
 import { pregnancyParticipants, pushSubscriptions } from "../db/schema";
 import type { Bindings } from "../env";
-import { logEvent } from "../infra/log";
-import { isGoneStatus, sendPush, type PushTarget, type VapidKeys } from "../infra/webPush";
+import type { VapidKeys } from "../infra/webPush";
 import type { PregnancyCaller, UserCaller } from "./caller";
 import { AppError } from "./errors";
-
-/** Pushes leave in groups this size, so a large family does not open hundreds of requests at once. */
-export const PUSH_BATCH_SIZE = 10;
 
 const deviceColumns = {
   endpoint: pushSubscriptions.endpoint,
@@ -27,7 +24,7 @@ const deviceColumns = {
   eventInvitations: pushSubscriptions.eventInvitations,
 };
 
-const vapidOf = (env: Bindings): VapidKeys | null =>
+export const vapidOf = (env: Bindings): VapidKeys | null =>
   env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT } : null;
 
 /** The key browsers subscribe with (`applicationServerKey`); null where push is not configured. */
@@ -102,53 +99,26 @@ export type PushAudience = { kind: "waiting-room" } | { kind: "people"; userIds:
 const hearsRoomNews = (permissions: Permissions) => permissions.canAccessWaitingRoom && permissions.canReceiveUpdates;
 
 /**
- * Pushes `message` to the devices of the pregnancy's active participants in `audience`, never the
- * caller, whose device switch for its kind is on. Called after the write committed. The devices are
- * loaded here, in one statement; the sending runs after the response (waitUntil), in batches.
+ * Records a push of `message` for each device of the pregnancy's active participants in
+ * `audience`, never the caller, whose device switch for its kind is on: one statement to find
+ * them, one to write the outbox rows (through `db`, the causing change's transaction when there is
+ * one). The outbox queue's consumer sends them, checking each again when its turn comes.
  */
-export async function notifyMembers(caller: PregnancyCaller, audience: PushAudience, message: PushPayload): Promise<void> {
-  const vapid = vapidOf(caller.env);
-  if (!vapid) return;
+export async function notifyMembers(caller: PregnancyCaller, audience: PushAudience, message: PushPayload, db: Executor = caller.db): Promise<void> {
+  if (!vapidOf(caller.env)) return;
   if (audience.kind === "people" && audience.userIds.length === 0) return;
   const topic = pushSubscriptions[PUSH_TOPIC_OF[message.kind]];
   const conditions: SQL[] = [eq(pregnancyParticipants.pregnancyId, caller.access.id), eq(pregnancyParticipants.status, "active"), ne(pushSubscriptions.userId, caller.user.id), eq(topic, true)];
   if (audience.kind === "people") conditions.push(inArray(pushSubscriptions.userId, [...audience.userIds]));
-  const rows = await caller.db
-    .select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth, role: pregnancyParticipants.role, permissions: pregnancyParticipants.permissions })
+  const rows = await db
+    .select({ endpoint: pushSubscriptions.endpoint, userId: pushSubscriptions.userId, role: pregnancyParticipants.role, permissions: pregnancyParticipants.permissions })
     .from(pushSubscriptions)
     .innerJoin(pregnancyParticipants, eq(pregnancyParticipants.userId, pushSubscriptions.userId))
     .where(and(...conditions));
   const targets = rows.filter((row) => audience.kind === "people" || hearsRoomNews(effectivePermissions(row.role, row.permissions)));
-  if (targets.length > 0) caller.waitUntil(deliver(caller.env, vapid, targets, message));
-}
-
-/**
- * Sends to each device, a batch at a time, and deletes the subscriptions their push service says
- * are gone (404, 410). Runs after the response, when the request's pool is closed: the deletion
- * opens its own and closes it. A failed push is logged, never thrown.
- */
-async function deliver(env: Bindings, vapid: VapidKeys, targets: PushTarget[], message: PushPayload): Promise<void> {
-  const allowLocal = isDevEnvironment(env);
-  const urgency = PUSH_TOPIC_OF[message.kind] === "eventInvitations" ? "normal" : "high";
-  const gone: string[] = [];
-  let failed = 0;
-  for (let start = 0; start < targets.length; start += PUSH_BATCH_SIZE) {
-    const batch = targets.slice(start, start + PUSH_BATCH_SIZE);
-    const results = await Promise.allSettled(batch.map((target) => sendPush(target, message, vapid, { allowLocal, urgency })));
-    results.forEach((result, index) => {
-      if (result.status === "fulfilled" && isGoneStatus(result.value)) gone.push(batch[index]!.endpoint);
-      else if (result.status === "rejected" || result.value >= 400) {
-        failed++;
-        logEvent("warn", "push failed", { kind: message.kind, ...(result.status === "rejected" ? { error: String(result.reason) } : { status: result.value }) });
-      }
-    });
-  }
-  logEvent("info", "push sent", { kind: message.kind, devices: targets.length, gone: gone.length, failed });
-  if (gone.length === 0) return;
-  const pool = createPool(env.DATABASE_URL, env.LOCAL_WS_PROXY);
-  try {
-    await createDb(pool).delete(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, gone));
-  } finally {
-    await pool.end();
-  }
+  const outboxTopic = audience.kind === "people" ? "push-people" : "push-room";
+  await caller.outbox.push(
+    targets.map(({ endpoint, userId }) => ({ endpoint, payload: message, options: { topic: outboxTopic, recipientUserId: userId, pregnancyId: caller.access.id } })),
+    db,
+  );
 }

@@ -16,9 +16,9 @@ import {
   DIGEST_PHOTO_LINK_DAYS,
   DIGEST_PHOTOS_SHOWN,
   DIGEST_POSTS_SHOWN,
-  DIGEST_RECIPIENTS_PER_RUN,
   DIGEST_UNSUBSCRIBE_LINK_DAYS,
   digestWeekDue,
+  type DigestMessage,
   digestWindowStart,
   localDate,
   postExcerpt,
@@ -27,6 +27,7 @@ import {
 import type { Executor } from "../db";
 import { calendarEvents, eventParticipants, photos, posts, pregnancies, pregnancyBabies, pregnancyParticipants, userPreferences, users, weeklyDigests } from "../db/schema";
 import { logEvent } from "../infra/log";
+import { enqueue } from "../infra/outbox";
 import { composeSectionsMail, type MailSection } from "../infra/mailer";
 import { signLink, verifyLink } from "../infra/signedLinks";
 import { loadParticipationAccesses, loadPregnancyAccess, type ParticipationAccess, type PregnancyAccess } from "./access";
@@ -68,10 +69,9 @@ interface Recipient {
 /**
  * Everyone whose digest is due at `now` and not yet claimed: the zones in use are read first and
  * judged here (it is Monday from 08:00 there), then the people in those zones without a digest row
- * for their week. Two statements for the whole run; at most DIGEST_RECIPIENTS_PER_RUN people, the
- * rest are the next hour's (still their Monday).
+ * for their week. Two statements for the whole run, however many people.
  */
-async function dueRecipients(db: Executor, now: Date): Promise<Recipient[]> {
+async function dueRecipients(db: Executor, now: Date): Promise<Array<{ userId: string; week: string }>> {
   const eligible = and(wantsDigest, takesPart(db));
   const zones = await db.selectDistinct({ zone: zoneColumn }).from(users).leftJoin(userPreferences, eq(userPreferences.userId, users.id)).where(eligible);
   const due = zones.flatMap(({ zone }) => {
@@ -81,22 +81,34 @@ async function dueRecipients(db: Executor, now: Date): Promise<Recipient[]> {
   if (due.length === 0) return [];
   const unclaimed = (week: string) => notExists(db.select({ one: sql`1` }).from(weeklyDigests).where(and(eq(weeklyDigests.userId, users.id), eq(weeklyDigests.week, week))));
   const rows = await db
+    .select({ userId: users.id, zone: zoneColumn })
+    .from(users)
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .where(and(eligible, or(...due.map(({ zone, week }) => and(sql`${zoneColumn} = ${zone}`, unclaimed(week))))));
+  return rows.flatMap((row) => {
+    const week = due.find((d) => d.zone === row.zone)?.week;
+    return week ? [{ userId: row.userId, week }] : [];
+  });
+}
+
+/** The recipient as their digest is composed: the window starts at their previous week's run. */
+async function loadRecipient(db: Executor, userId: string, week: string): Promise<Recipient | null> {
+  const [row] = await db
     .select({
       userId: users.id,
       email: users.email,
       firstName: users.firstName,
       zone: zoneColumn,
-      previousRunAt: sql<Date | null>`(select max(${weeklyDigests.createdAt}) from ${weeklyDigests} where ${weeklyDigests.userId} = ${users.id})`.mapWith(weeklyDigests.createdAt),
+      previousRunAt: sql<Date | null>`(select max(${weeklyDigests.createdAt}) from ${weeklyDigests} where ${weeklyDigests.userId} = ${users.id} and ${weeklyDigests.week} < ${week})`.mapWith(weeklyDigests.createdAt),
+      wanted: wantsDigest.mapWith(Boolean),
+      composedAt: sql<Date | null>`(select ${weeklyDigests.composedAt} from ${weeklyDigests} where ${weeklyDigests.userId} = ${users.id} and ${weeklyDigests.week} = ${week})`.mapWith(weeklyDigests.composedAt),
     })
     .from(users)
     .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
-    .where(and(eligible, or(...due.map(({ zone, week }) => and(sql`${zoneColumn} = ${zone}`, unclaimed(week))))))
-    .orderBy(asc(users.id))
-    .limit(DIGEST_RECIPIENTS_PER_RUN);
-  return rows.flatMap((row) => {
-    const week = due.find((d) => d.zone === row.zone)?.week;
-    return week ? [{ ...row, week }] : [];
-  });
+    .where(eq(users.id, userId));
+  // Turned off since the claim, or already composed by an earlier delivery of the same message.
+  if (!row || !row.wanted || row.composedAt) return null;
+  return { userId: row.userId, email: row.email, firstName: row.firstName, zone: row.zone, week, previousRunAt: row.previousRunAt };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -349,64 +361,122 @@ async function composeDigest(scope: RequestScope, recipient: Recipient, particip
 // The run
 
 export interface DigestRunSummary {
-  /** Recipients whose digest was due and unclaimed. */
+  /** Recipients whose digest was due and unclaimed: each is claimed and enqueued. */
   due: number;
-  /** Claimed by another run between the read and the claim. */
-  claimedElsewhere: number;
-  sent: number;
-  /** Claimed, but nothing new: no mail, and no other try this week. */
-  nothingNew: number;
-  /** Released for the next hour's run. */
-  failed: number;
+  /** Claims an hour old whose message never came (a lost enqueue): enqueued again. */
+  requeued: number;
 }
 
+/** Claims written per statement (three parameters each, well under Postgres's 65,535). */
+const CLAIMS_PER_STATEMENT = 5000;
+/** A claim not composed this long after it was made is enqueued again by the next hourly run. */
+const CLAIM_STALE_MS = 60 * 60 * 1000;
+
 /**
- * The hourly run: every recipient whose Monday morning it is gets one digest for the week. The
- * week is claimed (a weekly_digests row) before anything is composed, so a second run, or two runs
- * at once, sends nothing more; a mail that fails releases the claim and the next hour tries again.
+ * The hourly run: every recipient whose Monday morning it is is claimed for the week (a
+ * weekly_digests row, so a second run, or two at once, claims nobody twice) and gets one message on
+ * the digest queue; its consumer composes and records the mail (composeDigestMessages). No cap: the
+ * rate is the consumer's. Claims whose enqueue failed are released for the next hour.
  */
 export async function runWeeklyDigest(scope: RequestScope, now: Date): Promise<DigestRunSummary> {
-  const { db } = scope;
-  const recipients = await dueRecipients(db, now);
-  const summary: DigestRunSummary = { due: recipients.length, claimedElsewhere: 0, sent: 0, nothingNew: 0, failed: 0 };
-  if (recipients.length === 0) return summary;
-  const participations = await loadParticipationAccesses(
-    db,
-    recipients.map((r) => r.userId),
-    now,
-  );
-  for (const recipient of recipients) summary[await digestFor(scope, recipient, participations, now)] += 1;
-  return summary;
+  const { db, env } = scope;
+  const due = await dueRecipients(db, now);
+  const at = now.toISOString();
+  let claimedCount = 0;
+  for (let start = 0; start < due.length; start += CLAIMS_PER_STATEMENT) {
+    // The run's clock, not the database's: the next digest's window starts here.
+    const claimed = await db
+      .insert(weeklyDigests)
+      .values(due.slice(start, start + CLAIMS_PER_STATEMENT).map(({ userId, week }) => ({ userId, week, createdAt: now })))
+      .onConflictDoNothing()
+      .returning({ userId: weeklyDigests.userId, week: weeklyDigests.week });
+    try {
+      await enqueue(env.DIGEST, claimed.map(({ userId, week }) => ({ userId, week, at })));
+      claimedCount += claimed.length;
+    } catch (error) {
+      logEvent("error", "weekly digest enqueue failed", { recipients: claimed.length, error: String(error) });
+      await db.delete(weeklyDigests).where(and(inArray(weeklyDigests.userId, claimed.map((c) => c.userId)), isNull(weeklyDigests.composedAt), eq(weeklyDigests.createdAt, now)));
+    }
+  }
+  const stale = await db
+    .select({ userId: weeklyDigests.userId, week: weeklyDigests.week, createdAt: weeklyDigests.createdAt })
+    .from(weeklyDigests)
+    .where(and(isNull(weeklyDigests.composedAt), lte(weeklyDigests.createdAt, new Date(now.getTime() - CLAIM_STALE_MS)), gte(weeklyDigests.createdAt, new Date(now.getTime() - MS_PER_DAY))));
+  await enqueue(env.DIGEST, stale.map(({ userId, week, createdAt }) => ({ userId, week, at: createdAt.toISOString() })));
+  return { due: claimedCount, requeued: stale.length };
 }
 
 /**
- * One recipient's digest: claimed first (a claim already there means another run has it), then
- * composed and sent. A failure before the mail is accepted releases the claim for the next hour;
- * once it is accepted the claim stays, whatever happens after, so nobody gets the week twice.
+ * The digest queue's consumer: composes each message's digest at its run's moment and records it
+ * in the outbox (one transaction with marking the claim composed, so a redelivered message records
+ * nothing more; the mail's key is the recipient's week besides). Participations for the whole
+ * batch are read in one statement.
  */
-async function digestFor(scope: RequestScope, recipient: Recipient, participations: ParticipationAccess[], now: Date): Promise<Exclude<keyof DigestRunSummary, "due"> | "claimedElsewhere"> {
-  const { db, mailer } = scope;
-  const claim = and(eq(weeklyDigests.userId, recipient.userId), eq(weeklyDigests.week, recipient.week));
-  // The run's clock, not the database's: the next digest's window starts here.
-  const [claimed] = await db.insert(weeklyDigests).values({ userId: recipient.userId, week: recipient.week, createdAt: now }).onConflictDoNothing().returning({ userId: weeklyDigests.userId });
-  if (!claimed) return "claimedElsewhere";
-  try {
-    // A guest whose parents turned canReceiveUpdates off hears of that pregnancy in the app only.
-    const mine = participations.filter((p) => p.userId === recipient.userId && (p.access.isParent || p.access.permissions.canReceiveUpdates));
-    const mail = await composeDigest(scope, recipient, mine, now);
+export type DigestOutcome = "sent" | "nothingNew" | "skipped" | "failed";
+
+export async function composeDigestMessages(scope: RequestScope, messages: readonly DigestMessage[]): Promise<DigestOutcome[]> {
+  const { db } = scope;
+  const byRun = new Map<string, DigestMessage[]>();
+  for (const message of messages) byRun.set(message.at, [...(byRun.get(message.at) ?? []), message]);
+  const outcomes = new Map<DigestMessage, DigestOutcome>();
+  for (const [at, group] of byRun) {
+    const now = new Date(at);
+    const participations = await loadParticipationAccesses(
+      db,
+      group.map((m) => m.userId),
+      now,
+    );
+    await Promise.all(
+      group.map(async (message) => {
+        try {
+          outcomes.set(message, await digestFor(scope, message, participations, now));
+        } catch (error) {
+          logEvent("error", "weekly digest not composed", { userId: message.userId, week: message.week, error: String(error) });
+          outcomes.set(message, "failed");
+        }
+      }),
+    );
+  }
+  return messages.map((message) => outcomes.get(message) ?? "failed");
+}
+
+async function digestFor(scope: RequestScope, message: DigestMessage, participations: ParticipationAccess[], now: Date): Promise<"sent" | "nothingNew" | "skipped"> {
+  const { db } = scope;
+  const recipient = await loadRecipient(db, message.userId, message.week);
+  if (!recipient) {
+    // Nothing to compose (turned off since the claim): the claim is settled, not left for the next run.
+    await db.update(weeklyDigests).set({ composedAt: now }).where(and(eq(weeklyDigests.userId, message.userId), eq(weeklyDigests.week, message.week), isNull(weeklyDigests.composedAt)));
+    return "skipped";
+  }
+  // A guest whose parents turned canReceiveUpdates off hears of that pregnancy in the app only.
+  const mine = participations.filter((p) => p.userId === recipient.userId && (p.access.isParent || p.access.permissions.canReceiveUpdates));
+  const mail = await composeDigest(scope, recipient, mine, now);
+  const claim = and(eq(weeklyDigests.userId, recipient.userId), eq(weeklyDigests.week, recipient.week), isNull(weeklyDigests.composedAt));
+  return db.transaction(async (tx) => {
+    const [marked] = await tx.update(weeklyDigests).set({ composedAt: now, sentAt: mail ? now : null }).where(claim).returning({ userId: weeklyDigests.userId });
+    if (!marked) return "skipped";
     if (!mail) return "nothingNew";
-    await mailer.send(mail);
-  } catch (error) {
-    logEvent("error", "weekly digest not sent", { userId: recipient.userId, week: recipient.week, error: String(error) });
-    await db.delete(weeklyDigests).where(claim);
-    return "failed";
-  }
-  try {
-    await db.update(weeklyDigests).set({ sentAt: now }).where(claim);
-  } catch (error) {
-    logEvent("error", "weekly digest sent, its time not stored", { userId: recipient.userId, week: recipient.week, error: String(error) });
-  }
-  return "sent";
+    await scope.mailer.send(mail, { db: tx, topic: "digest", recipientUserId: recipient.userId, key: `digest:${recipient.userId}:${recipient.week}` });
+    return "sent";
+  });
+}
+
+/** Where the claims a run made at `now` stand: composed with a mail, with nothing new, or still waiting for the consumer. */
+export async function digestRunProgress(db: Executor, now: Date) {
+  const [row] = await db
+    .select({
+      sent: sql<number>`count(*) filter (where ${weeklyDigests.sentAt} is not null)::int`,
+      nothingNew: sql<number>`count(*) filter (where ${weeklyDigests.composedAt} is not null and ${weeklyDigests.sentAt} is null)::int`,
+      waiting: sql<number>`count(*) filter (where ${weeklyDigests.composedAt} is null)::int`,
+    })
+    .from(weeklyDigests)
+    .where(eq(weeklyDigests.createdAt, now));
+  return row ?? { sent: 0, nothingNew: 0, waiting: 0 };
+}
+
+/** A digest message that failed every attempt: its claim is released, so the next hour's run tries again. */
+export async function releaseDigestClaim(db: Executor, message: DigestMessage): Promise<void> {
+  await db.delete(weeklyDigests).where(and(eq(weeklyDigests.userId, message.userId), eq(weeklyDigests.week, message.week), isNull(weeklyDigests.composedAt)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -43,6 +43,8 @@ export const weeklyDigests = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     week: date("week", { mode: "string" }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Set by the digest queue's consumer once it has composed it (mailed, or nothing new); a claim without it after an hour is enqueued again. */
+    composedAt: timestamp("composed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.week] })],

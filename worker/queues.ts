@@ -1,0 +1,63 @@
+/**
+ * The Worker's queue consumers (wrangler.toml [[queues.consumers]]), by queue: the outbox's mail
+ * and push, the weekly digest's recipients, and the dead-letter queue where messages go after their
+ * last attempt. Each batch runs on a pool of its own, like a scheduled job.
+ */
+import { type OutboxMessage, QUEUE_NAMES, retryDelaySeconds } from "../src/domain/outbox";
+import type { DigestMessage } from "../src/domain/weeklyDigest";
+import { requestScope } from "./context";
+import { createDb, createPool, type Db } from "./db";
+import type { Bindings } from "./env";
+import { logEvent } from "./infra/log";
+import { deliverOutboxBatch, markDead, retrySpeedup } from "./services/outboxDelivery";
+import { composeDigestMessages, releaseDigestClaim } from "./services/weeklyDigest";
+
+async function withDb(env: Bindings, work: (db: Db) => Promise<void>): Promise<void> {
+  const pool = createPool(env.DATABASE_URL, env.LOCAL_WS_PROXY);
+  try {
+    await work(createDb(pool));
+  } finally {
+    await pool.end();
+  }
+}
+
+const isOutboxMessage = (body: unknown): body is OutboxMessage => typeof body === "object" && body !== null && "channel" in body && "id" in body;
+const isDigestMessage = (body: unknown): body is DigestMessage => typeof body === "object" && body !== null && "week" in body && "userId" in body;
+
+/** Digests composed at the run's moment; those that failed wait their turn in the outbox's schedule. */
+async function composeDigests(env: Bindings, batch: MessageBatch<DigestMessage>, waitUntil: (promise: Promise<unknown>) => void): Promise<void> {
+  await withDb(env, async (db) => {
+    const scope = requestScope(env, db, env.BETTER_AUTH_URL ?? "", waitUntil);
+    const outcomes = await composeDigestMessages(
+      scope,
+      batch.messages.map((m) => m.body),
+    );
+    await scope.outbox.flush();
+    batch.messages.forEach((message, index) => (outcomes[index] === "failed" ? message.retry({ delaySeconds: retryDelaySeconds(message.attempts, retrySpeedup(env)) }) : message.ack()));
+  });
+}
+
+/** After the last attempt: the row says dead (re-drive: README), a digest's claim is released for the next hour. */
+async function settleDeadLetters(env: Bindings, batch: MessageBatch): Promise<void> {
+  await withDb(env, async (db) => {
+    for (const message of batch.messages) {
+      if (isOutboxMessage(message.body)) await markDead(db, message.body);
+      else if (isDigestMessage(message.body)) await releaseDigestClaim(db, message.body);
+      logEvent("error", "message dead after its last attempt", { body: message.body });
+    }
+  });
+}
+
+export async function handleQueue(batch: MessageBatch, env: Bindings, ctx: ExecutionContext): Promise<void> {
+  switch (batch.queue) {
+    case QUEUE_NAMES.outbox:
+      return withDb(env, (db) => deliverOutboxBatch(db, env, batch as MessageBatch<OutboxMessage>));
+    case QUEUE_NAMES.digest:
+      return composeDigests(env, batch as MessageBatch<DigestMessage>, (promise) => ctx.waitUntil(promise));
+    case QUEUE_NAMES.deadLetters:
+      return settleDeadLetters(env, batch);
+    default:
+      logEvent("error", "message from an unknown queue", { queue: batch.queue, messages: batch.messages.length });
+      batch.retryAll();
+  }
+}
