@@ -89,7 +89,7 @@ function workerVars(database: LocalDatabase, options: StackOptions, url: string,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: LOCAL_VAPID_SUBJECT,
   };
-  const mail = options.mail ? { MAIL_API_URL: options.mail.url, MAIL_API_KEY: options.mail.key, MAIL_FROM: options.mail.from } : {};
+  const mail: Record<string, string> = options.mail ? { MAIL_API_URL: options.mail.url, MAIL_API_KEY: options.mail.key, MAIL_FROM: options.mail.from } : {};
   if (options.appEnv !== "production") return { ...secrets, ...mail, ...options.vars, APP_ENV: options.appEnv, PAYMENTS_MODE: "local" };
   if (!options.mail) throw new Error("A production stack needs mail settings");
   return { ...secrets, ...mail, ...(options.sentryDsn ? { SENTRY_DSN: options.sentryDsn } : {}) };

@@ -11,7 +11,6 @@ import type { RequestScope, UserCaller } from "./caller";
 import { AppError } from "./errors";
 import { giftCardMail, issueGiftCard, paidGiftCardOf, type IssuedGiftCard, type PaidGiftCard } from "./giftCardIssue";
 import { checkReferralCode } from "./referrals";
-import { logEvent } from "../infra/log";
 import { MS_PER_SECOND } from "../../src/domain/units";
 
 /** Where a settings checkout returns (the checkout opens in a new tab, so it lands in settings). */
@@ -272,6 +271,8 @@ export async function handleStripeEvent(scope: RequestScope, event: Stripe.Event
     const [recorded] = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
     if (!recorded) return { outcome: "duplicate", giftCard: null };
     const giftCard = paidGiftCard && (await issueGiftCard(tx, paidGiftCard));
+    // The code's mail is recorded with the card, once: the event's row makes a resent webhook a duplicate.
+    if (giftCard && paidGiftCard) await scope.mailer.send(giftCardMail(scope.origin, giftCard, paidGiftCard.purchase), { db: tx, topic: "gift-card", key: `gift-card:${giftCard.id}` });
     const changed = subscription !== null && (await syncSubscription(tx, config, subscription, userIdHint));
     if (changed && referralCode) {
       await tx
@@ -281,13 +282,5 @@ export async function handleStripeEvent(scope: RequestScope, event: Stripe.Event
     }
     return { outcome: changed || giftCard ? "processed" : "ignored", giftCard };
   });
-  // Mailed after the commit (the outbox write needs its own connection). A failed mail must not fail
-  // the webhook: Stripe would resend an event we have already recorded, and the code is on the
-  // success page anyway.
-  if (result.giftCard && paidGiftCard) {
-    await scope.mailer
-      .send(giftCardMail(scope.origin, result.giftCard, paidGiftCard.purchase))
-      .catch((error: unknown) => logEvent("error", "gift card mail failed", { giftCardId: result.giftCard?.id, error: String(error) }));
-  }
   return result.outcome;
 }

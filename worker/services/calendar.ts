@@ -15,7 +15,6 @@ import { composeMail } from "../infra/mailer";
 import { familyZoneColumn, loadPregnancyAccess, type PregnancyAccess } from "./access";
 import type { PregnancyCaller, RequestScope } from "./caller";
 import { AppError, assertInPregnancy } from "./errors";
-import { logEvent } from "../infra/log";
 import { eventInvitationPush } from "../../src/domain/push";
 import { notifyMembers } from "./push";
 
@@ -307,33 +306,32 @@ export async function inviteToEvent(caller: PregnancyCaller, { eventId, particip
     .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
     .where(and(inArray(pregnancyParticipants.id, participantIds), eq(pregnancyParticipants.pregnancyId, caller.access.id), eq(pregnancyParticipants.status, "active")));
   if (people.length !== new Set(participantIds).size) throw invalid("Only people who have joined this pregnancy can be invited");
-  const inserted = await caller.db
-    .insert(eventParticipants)
-    .values(people.map((p) => ({ eventId, userId: p.userId, rsvpStatus: "pending" as const })))
-    .onConflictDoNothing({ target: [eventParticipants.eventId, eventParticipants.userId] })
-    .returning({ userId: eventParticipants.userId, token: eventParticipants.rsvpToken });
-  if (inserted.length > 0) announce(caller, caller.access.id);
+  // The invitations, their mails and their pushes are stored together: a retried call finds them invited and tells nobody again.
+  const inserted = await caller.db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(eventParticipants)
+      .values(people.map((p) => ({ eventId, userId: p.userId, rsvpStatus: "pending" as const })))
+      .onConflictDoNothing({ target: [eventParticipants.eventId, eventParticipants.userId] })
+      .returning({ userId: eventParticipants.userId, token: eventParticipants.rsvpToken });
+    await mailInvitations(caller, tx, event, people, rows);
+    await notifyMembers(caller, { kind: "people", userIds: rows.map((i) => i.userId) }, eventInvitationPush(caller.access.id, eventId, event.title, eventWhenText(event.date, event.time, caller.access.timeZone, null)), tx);
+    return rows;
+  });
   // The invitation itself shares the event with each invitee (visibleEvents), so each may open it.
-  await Promise.all([
-    mailInvitations(caller, event, people, inserted),
-    notifyMembers(caller, { kind: "people", userIds: inserted.map((i) => i.userId) }, eventInvitationPush(caller.access.id, eventId, event.title, eventWhenText(event.date, event.time, caller.access.timeZone, null))),
-  ]);
+  if (inserted.length > 0) announce(caller, caller.access.id);
   return { invited: inserted.length, alreadyInvited: people.length - inserted.length };
 }
 
-/**
- * Mail is awaited after the commit, not left to waitUntil: its reads and the outbox write go
- * through this request's pool, which is closed as soon as the response is sent.
- */
-async function mailInvitations(caller: PregnancyCaller, event: CalendarEventView, people: Array<{ userId: string; email: string; firstName: string; timeZone: string | null }>, inserted: Array<{ userId: string; token: string }>) {
+/** Each new invitee's mail with their one-click answers, recorded through `db` (the invitations' transaction). */
+async function mailInvitations(caller: PregnancyCaller, db: Executor, event: CalendarEventView, people: Array<{ userId: string; email: string; firstName: string; timeZone: string | null }>, inserted: Array<{ userId: string; token: string }>) {
   if (inserted.length === 0) return;
-  const optedOut = await optedOutOf(caller.db, inserted.map((i) => i.userId), "emailInvitations");
-  const [inviter] = await caller.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, caller.user.id));
-  const sends = inserted
+  const optedOut = await optedOutOf(db, inserted.map((i) => i.userId), "emailInvitations");
+  const [inviter] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, caller.user.id));
+  const mails = inserted
     .filter((i) => !optedOut.has(i.userId))
-    .map((i) => {
+    .flatMap((i) => {
       const person = people.find((p) => p.userId === i.userId);
-      if (!person) return Promise.resolve();
+      if (!person) return [];
       const paragraphs = [
         `Hi ${person.firstName}, ${inviter?.firstName ?? "The parents"} invited you to ${event.title}.`,
         `When: ${eventWhenText(event.date, event.time, caller.access.timeZone, person.timeZone)}`,
@@ -342,15 +340,10 @@ async function mailInvitations(caller: PregnancyCaller, event: CalendarEventView
         `Maybe: ${rsvpLinkOf(caller.origin, i.token, "maybe")}`,
         `Can't make it: ${rsvpLinkOf(caller.origin, i.token, "declined")}`,
       ];
-      return caller.mailer.send(composeMail(person.email, `You're invited: ${event.title}`, paragraphs, { label: "Reply to the invitation", url: rsvpLinkOf(caller.origin, i.token) }));
+      const mail = composeMail(person.email, `You're invited: ${event.title}`, paragraphs, { label: "Reply to the invitation", url: rsvpLinkOf(caller.origin, i.token) });
+      return [{ mail, options: { topic: "calendar" as const, recipientUserId: i.userId, pregnancyId: caller.access.id } }];
     });
-  await logFailures("event-invitation", sends);
-}
-
-async function logFailures(kind: string, sends: Promise<unknown>[]) {
-  for (const result of await Promise.allSettled(sends)) {
-    if (result.status === "rejected") logEvent("error", "mail failed", { mail: kind, error: String(result.reason) });
-  }
+  await caller.outbox.sendMany(mails, db);
 }
 
 async function optedOutOf(db: Executor, userIds: string[], preference: "emailInvitations" | "emailRsvps") {
@@ -371,12 +364,12 @@ export async function uninvite(caller: PregnancyCaller, { eventId, userId }: { e
 }
 
 /**
- * Stores an answer (rsvp_status, responded_at) and the event's guest count together. True when the
- * answer changed: the update itself compares (only a different answer matches), so of identical
- * answers sent at once exactly one changes it, and only that one tells anybody.
+ * Stores an answer (rsvp_status, responded_at), the event's guest count and the parents' mail
+ * together. True when the answer changed: the update itself compares (only a different answer
+ * matches), so of identical answers sent at once exactly one changes it, and only that one tells anybody.
  */
-async function storeAnswer(db: Db, invitation: { id: string; eventId: string }, answer: RsvpAnswer): Promise<boolean> {
-  return db.transaction(async (tx) => {
+async function storeAnswer(scope: RequestScope, invitation: { id: string; eventId: string; pregnancyId: string; userId: string }, answer: RsvpAnswer): Promise<boolean> {
+  const changed = await scope.db.transaction(async (tx) => {
     const changed = await tx
       .update(eventParticipants)
       .set({ rsvpStatus: answer, respondedAt: new Date() })
@@ -384,36 +377,37 @@ async function storeAnswer(db: Db, invitation: { id: string; eventId: string }, 
       .returning({ id: eventParticipants.id });
     if (changed.length === 0) return false;
     await recountGuests(tx, eq(calendarEvents.id, invitation.eventId));
+    await mailAnswer(scope, tx, invitation, answer);
     return true;
   });
+  // The calendar's viewers reload.
+  if (changed) announce(scope, invitation.pregnancyId);
+  return changed;
 }
 
-/** After a changed answer: the calendar's viewers reload and the parents who want RSVP mail hear of it. */
-async function tellAnswer(scope: RequestScope, pregnancyId: string, eventId: string, responderId: string, answer: RsvpAnswer) {
-  announce(scope, pregnancyId);
-  await mailAnswer(scope, pregnancyId, eventId, responderId, answer);
-}
-
-/** Tells the parents who want RSVP mail how an invitee answered. */
-async function mailAnswer(scope: RequestScope, pregnancyId: string, eventId: string, responderId: string, answer: RsvpAnswer) {
-  const parents = await scope.db
+/** Tells the parents who want RSVP mail how an invitee answered: recorded through `db`, the answer's transaction. */
+async function mailAnswer(scope: RequestScope, db: Executor, { pregnancyId, eventId, userId: responderId }: { pregnancyId: string; eventId: string; userId: string }, answer: RsvpAnswer) {
+  const parents = await db
     .select({ userId: users.id, email: users.email })
     .from(pregnancyParticipants)
     .innerJoin(users, eq(users.id, pregnancyParticipants.userId))
     .where(and(eq(pregnancyParticipants.pregnancyId, pregnancyId), eq(pregnancyParticipants.status, "active"), inArray(pregnancyParticipants.role, [...NOTIFICATION_RECIPIENT_ROLES.emailRsvps]), ne(users.id, responderId)));
-  const optedOut = await optedOutOf(scope.db, parents.map((p) => p.userId), "emailRsvps");
+  const optedOut = await optedOutOf(db, parents.map((p) => p.userId), "emailRsvps");
   const [[responder], [event]] = await Promise.all([
-    scope.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, responderId)),
-    scope.db.select({ title: calendarEvents.title }).from(calendarEvents).where(eq(calendarEvents.id, eventId)),
+    db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, responderId)),
+    db.select({ title: calendarEvents.title }).from(calendarEvents).where(eq(calendarEvents.id, eventId)),
   ]);
   if (!responder || !event) return;
   const name = `${responder.firstName} ${responder.lastName}`.trim();
-  const sends = parents
-    .filter((p) => !optedOut.has(p.userId))
-    .map((p) =>
-      scope.mailer.send(composeMail(p.email, `${name} answered: ${RSVP_LABELS[answer]}`, [`${name} answered "${RSVP_LABELS[answer]}" to ${event.title}.`], { label: "Open the calendar", url: `${scope.origin}/calendar?event=${eventId}` })),
-    );
-  await logFailures("event-rsvp", sends);
+  await scope.outbox.sendMany(
+    parents
+      .filter((p) => !optedOut.has(p.userId))
+      .map((p) => ({
+        mail: composeMail(p.email, `${name} answered: ${RSVP_LABELS[answer]}`, [`${name} answered "${RSVP_LABELS[answer]}" to ${event.title}.`], { label: "Open the calendar", url: `${scope.origin}/calendar?event=${eventId}` }),
+        options: { topic: "calendar", recipientUserId: p.userId, pregnancyId },
+      })),
+    db,
+  );
 }
 
 /** The signed-in invitee answers from the event page or the dashboard. */
@@ -424,7 +418,7 @@ export async function answerRsvp(caller: PregnancyCaller, { eventId, status: ans
     .innerJoin(calendarEvents, eq(calendarEvents.id, eventParticipants.eventId))
     .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, caller.user.id)));
   if (!invitation || invitation.pregnancyId !== caller.access.id || invitation.isArchived) throw new AppError("NOT_FOUND", "NOT_INVITED", "You are not invited to this event");
-  if (await storeAnswer(caller.db, invitation, answer)) await tellAnswer(caller, caller.access.id, eventId, caller.user.id, answer);
+  await storeAnswer(caller, { ...invitation, userId: caller.user.id }, answer);
   return getEvent(caller, eventId);
 }
 
@@ -472,7 +466,7 @@ export async function invitationForToken(scope: RequestScope, token: string) {
 /** A mailed link's answer: the token is the invitee's proof, so no sign-in is needed. */
 export async function answerRsvpByToken(scope: RequestScope, { token, status: answer }: { token: string; status: RsvpAnswer }) {
   const invitation = await invitationByToken(scope.db, token);
-  if (await storeAnswer(scope.db, invitation, answer)) await tellAnswer(scope, invitation.pregnancyId, invitation.eventId, invitation.userId, answer);
+  await storeAnswer(scope, invitation, answer);
   return invitationForToken(scope, token);
 }
 

@@ -51,7 +51,7 @@ export function invitationLink(origin: string, invite: { pregnancyId: string; em
 
 /**
  * Sends a fresh invitation link: earlier pending links stop working, the new one is valid for
- * INVITATION_VALID_DAYS. If mailing fails the caller sees the error and can simply resend.
+ * INVITATION_VALID_DAYS. The link and its mail are stored together; the outbox delivers it.
  */
 export async function resendInvitation(caller: PregnancyCaller, { participantId, personalMessage }: { participantId: string; personalMessage?: string | undefined }) {
   const { db, origin } = caller;
@@ -63,7 +63,8 @@ export async function resendInvitation(caller: PregnancyCaller, { participantId,
     db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, inviterId)),
   ]);
   const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}` : "Your family";
-  const token = await db.transaction(async (tx) => {
+  const title = pregnancy?.title ?? "their pregnancy";
+  await db.transaction(async (tx) => {
     await tx
       .update(invitationTracking)
       .set({ status: "expired" })
@@ -73,32 +74,31 @@ export async function resendInvitation(caller: PregnancyCaller, { participantId,
       .values({ participantId, personalMessage: personalMessage ?? null, expiresAt: new Date(`${addDays(todayIso(), INVITATION_VALID_DAYS)}T23:59:59Z`) })
       .returning({ token: invitationTracking.invitationToken });
     if (!tracking) throw new Error("invitation token was not stored");
-    return tracking.token;
+    const token = tracking.token;
+    // Recorded with the link it carries: a link that failed to store is never mailed, a stored one always is.
+    await caller.mailer.send(
+      composeMail(
+        participant.invitedEmail,
+        `${inviterName} invited you to follow ${title}`,
+        [
+          // After a loss the invitation names nothing of a baby on the way (issue 38).
+          caller.access.endedInLoss
+            ? `${inviterName} would like you to see what they share of ${title} on BabySteps: updates and photos.`
+            : `${inviterName} would love for you to follow along with ${title} on BabySteps: shared updates and photos, RSVPs, the waiting room and the baby game.`,
+          ...(personalMessage ? [`"${personalMessage}"`] : []),
+          "Joining is free: accept the invitation below to create your guest account, or to sign in if you already have one.",
+          // One call to action (the button); the code stays on its own line for typing at Guest signup (join_pregnancy_with_code).
+          `Your invitation code: ${token}`,
+          `The invitation works for ${INVITATION_VALID_DAYS} days.`,
+        ],
+        {
+          label: "Accept the invitation",
+          url: invitationLink(origin, { pregnancyId, email: participant.invitedEmail, firstName: participant.invitedFirstName, lastName: participant.invitedLastName, inviter: inviterName, token }),
+        },
+      ),
+      { db: tx, topic: "invitation", key: `invitation:${token}` },
+    );
   });
-  // Mailed after the commit: the outbox write needs its own connection, and PGlite serves one
-  // transaction at a time, so mailing inside the transaction would wait on itself.
-  const title = pregnancy?.title ?? "their pregnancy";
-  await caller.mailer.send(
-    composeMail(
-      participant.invitedEmail,
-      `${inviterName} invited you to follow ${title}`,
-      [
-        // After a loss the invitation names nothing of a baby on the way (issue 38).
-        caller.access.endedInLoss
-          ? `${inviterName} would like you to see what they share of ${title} on BabySteps: updates and photos.`
-          : `${inviterName} would love for you to follow along with ${title} on BabySteps: shared updates and photos, RSVPs, the waiting room and the baby game.`,
-        ...(personalMessage ? [`"${personalMessage}"`] : []),
-        "Joining is free: accept the invitation below to create your guest account, or to sign in if you already have one.",
-        // One call to action (the button); the code stays on its own line for typing at Guest signup (join_pregnancy_with_code).
-        `Your invitation code: ${token}`,
-        `The invitation works for ${INVITATION_VALID_DAYS} days.`,
-      ],
-      {
-        label: "Accept the invitation",
-        url: invitationLink(origin, { pregnancyId, email: participant.invitedEmail, firstName: participant.invitedFirstName, lastName: participant.invitedLastName, inviter: inviterName, token }),
-      },
-    ),
-  );
   return { sent: true as const };
 }
 

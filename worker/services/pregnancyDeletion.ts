@@ -20,7 +20,7 @@ import { endSubscription } from "./subscription";
  * records kept for accounting, subscriptions and conversion events, keep their row with the link
  * set to null), then the objects once more, in case an upload landed in between. Safe to repeat.
  */
-export async function deletePregnancy(scope: Pick<RequestScope, "db" | "env">, pregnancyId: string): Promise<{ objects: number }> {
+export async function deletePregnancy(scope: Pick<RequestScope, "db" | "env" | "outbox">, pregnancyId: string, farewells: readonly Mail[] = []): Promise<{ objects: number }> {
   const prefix = pregnancyPrefix(pregnancyId);
   let objects = await deleteObjectsUnder(scope.env.PHOTOS, prefix);
   await scope.db.transaction(async (tx) => {
@@ -29,6 +29,11 @@ export async function deletePregnancy(scope: Pick<RequestScope, "db" | "env">, p
     // the webhook of the cancellation just made could meet it halfway in a deadlock.
     await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.pregnancyId, pregnancyId)).for("update");
     await tx.delete(pregnancies).where(eq(pregnancies.id, pregnancyId));
+    // Told in the same commit as the deletion: never a mail for a pregnancy still there, never a deletion untold.
+    await scope.outbox.sendMany(
+      farewells.map((mail) => ({ mail })),
+      tx,
+    );
   });
   objects += await deleteObjectsUnder(scope.env.PHOTOS, prefix);
   return { objects };
@@ -47,17 +52,12 @@ export async function closedPregnanciesOwned(caller: UserCaller) {
     .orderBy(asc(pregnancies.closedAt));
 }
 
-/** A mail that fails after the deletion is logged, not thrown: the pregnancy is gone either way, and the answer must say so. */
-async function sendQuietly(scope: RequestScope, mail: Mail): Promise<void> {
-  await scope.mailer.send(mail).catch((error: unknown) => logEvent("error", "pregnancy deletion mail failed", { error: String(error) }));
-}
-
 /**
  * The owner deletes their pregnancy, confirmed by its title. Any subscription Stripe may still
  * charge is cancelled first, through the one cancellation path, so a refusal from Stripe stops
  * here with nothing deleted and nobody is billed for a pregnancy that no longer exists. Then the
- * pregnancy goes with every row and object, every open socket closes, and the partner and guests
- * are told by mail. Runs in read-only state too (its procedure says so): the way out must stay open.
+ * pregnancy goes with every row and object, with the mails telling the partner and guests, and
+ * every open socket closes. Runs in read-only state too (its procedure says so): the way out must stay open.
  */
 export async function deleteOwnedPregnancy(caller: PregnancyCaller, input: { confirmTitle: string }): Promise<{ deleted: true; subscriptionCancelled: boolean; refund: CancellationRefund }> {
   const { db, env, access, user } = caller;
@@ -83,13 +83,14 @@ export async function deleteOwnedPregnancy(caller: PregnancyCaller, input: { con
     .from(pregnancyParticipants)
     .innerJoin(users, eq(users.id, pregnancyParticipants.userId))
     .where(and(eq(pregnancyParticipants.pregnancyId, access.id), eq(pregnancyParticipants.status, "active"), ne(pregnancyParticipants.userId, user.id)));
-  const { objects } = await deletePregnancy(caller, access.id);
+  const subject = PREGNANCY_DELETION_MESSAGES.deletedSubject(pregnancy.title);
+  const farewells = [
+    ...members.map((member) => composeMail(member.email, subject, [...PREGNANCY_DELETION_MESSAGES.deletedForMember(user.name, pregnancy.title)])),
+    composeMail(user.email, subject, [...PREGNANCY_DELETION_MESSAGES.deletedForOwner(pregnancy.title)]),
+  ];
+  const { objects } = await deletePregnancy(caller, access.id, farewells);
   logEvent("info", "pregnancy deleted by its owner", { pregnancyId: access.id, objects, subscriptionsCancelled: billable.length });
   // Everyone's sockets close now; reconnecting finds no pregnancy to join.
   await reauthoriseRoom(env, access.id);
-
-  const subject = PREGNANCY_DELETION_MESSAGES.deletedSubject(pregnancy.title);
-  for (const member of members) await sendQuietly(caller, composeMail(member.email, subject, [...PREGNANCY_DELETION_MESSAGES.deletedForMember(user.name, pregnancy.title)]));
-  await sendQuietly(caller, composeMail(user.email, subject, [...PREGNANCY_DELETION_MESSAGES.deletedForOwner(pregnancy.title)]));
   return { deleted: true, subscriptionCancelled: billable.length > 0, refund };
 }

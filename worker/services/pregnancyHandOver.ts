@@ -6,18 +6,13 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { HAND_OVER_MESSAGES } from "../../src/domain/pregnancyHandOver";
 import { BILLABLE_STATUSES } from "../../src/domain/subscription";
 import { pregnancies, pregnancyParticipants, subscriptions, users } from "../db/schema";
-import { logEvent } from "../infra/log";
-import { composeMail, type Mail } from "../infra/mailer";
+import { composeMail } from "../infra/mailer";
 import { reauthoriseRoom } from "../infra/rooms";
 import { billingClient } from "./billing";
-import type { PregnancyCaller, RequestScope } from "./caller";
+import type { PregnancyCaller } from "./caller";
 import { AppError } from "./errors";
 import { callStripe } from "./subscription";
 
-/** The hand-over has happened when these mails go: one that fails is logged, not thrown. */
-async function sendQuietly(scope: RequestScope, mail: Mail): Promise<void> {
-  await scope.mailer.send(mail).catch((error: unknown) => logEvent("error", "hand-over mail failed", { error: String(error) }));
-}
 
 /**
  * The owner makes the pregnancy's partner its owner. The partner must be active with an account of
@@ -25,7 +20,7 @@ async function sendQuietly(scope: RequestScope, mail: Mail): Promise<void> {
  * become the new owner's, so Stripe's billing mail and the portal reach them, and the
  * subscription's metadata names them. The card on file is the customer's and keeps paying until the
  * new owner changes it. Then roles swap and the subscription rows move, in one transaction; both
- * parents' sockets reconnect with their new role and both are told by mail.
+ * parents are told by mail (recorded in it); their sockets reconnect with their new role.
  */
 export async function handOverOwnership(caller: PregnancyCaller, input: { participantId: string }): Promise<{ newOwner: { participantId: string; name: string } }> {
   const { db, env, access, user } = caller;
@@ -60,10 +55,14 @@ export async function handOverOwnership(caller: PregnancyCaller, input: { partic
     await tx.update(pregnancyParticipants).set({ role: "partner" }).where(eq(pregnancyParticipants.id, access.participantId));
     await tx.update(pregnancyParticipants).set({ role: "owner" }).where(eq(pregnancyParticipants.id, target.participantId));
     await tx.update(subscriptions).set({ userId }).where(eq(subscriptions.pregnancyId, access.id));
+    await caller.outbox.sendMany(
+      [
+        { mail: composeMail(email, HAND_OVER_MESSAGES.newOwnerSubject(pregnancy.title), [...HAND_OVER_MESSAGES.newOwner(user.name, pregnancy.title)], { label: "Open Billing", url: `${caller.origin}/settings#billing` }), options: { recipientUserId: userId } },
+        { mail: composeMail(user.email, HAND_OVER_MESSAGES.formerOwnerSubject(pregnancy.title), [...HAND_OVER_MESSAGES.formerOwner(name, pregnancy.title)]), options: { recipientUserId: user.id } },
+      ],
+      tx,
+    );
   });
   await reauthoriseRoom(env, access.id, [user.id, userId]);
-
-  await sendQuietly(caller, composeMail(email, HAND_OVER_MESSAGES.newOwnerSubject(pregnancy.title), [...HAND_OVER_MESSAGES.newOwner(user.name, pregnancy.title)], { label: "Open Billing", url: `${caller.origin}/settings#billing` }));
-  await sendQuietly(caller, composeMail(user.email, HAND_OVER_MESSAGES.formerOwnerSubject(pregnancy.title), [...HAND_OVER_MESSAGES.formerOwner(name, pregnancy.title)]));
   return { newOwner: { participantId: target.participantId, name } };
 }

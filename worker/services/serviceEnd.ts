@@ -35,8 +35,8 @@ async function noticeParents(scope: RequestScope, pregnancy: { id: string; title
   const facts = { title: pregnancy.title, lastDay: longDate(pregnancy.serviceEndDate), readOnlyUntil: longDate(readOnlyUntil(pregnancy.serviceEndDate)), daysLeft: daysUntil(pregnancy.serviceEndDate, today) };
   const action = { label: SERVICE_END_MESSAGES.mailAction, url: `${scope.origin}/dashboard` };
   for (const parent of parents.filter((p) => toldIds.has(p.userId))) {
-    // The notice is recorded: a mail that fails is logged (the in-app notice still tells them).
-    await scope.mailer.send(composeMail(parent.email, serviceEndHeading(facts.title, facts.daysLeft), serviceEndLines(facts), action)).catch((error: unknown) => logEvent("error", "service end mail failed", { error: String(error) }));
+    // Keyed by the notice: a job run twice records one mail.
+    await scope.mailer.send(composeMail(parent.email, serviceEndHeading(facts.title, facts.daysLeft), serviceEndLines(facts), action), { topic: "family", recipientUserId: parent.userId, pregnancyId: pregnancy.id, key: `service-end:${pregnancy.id}:${parent.userId}:${kind}` });
   }
   return toldIds.size;
 }

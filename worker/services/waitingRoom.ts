@@ -31,7 +31,6 @@ import { changeStorageUsed } from "./photoStorage";
 import { removeObjects } from "./photos";
 import { AppError, assertInPregnancy } from "./errors";
 import { listParticipantsWithPermissions } from "./participants";
-import { logEvent } from "../infra/log";
 import { LOSS_TEXTS } from "../../src/domain/pregnancyLoss";
 import { babyHerePush, directMessagePush, falseAlarmPush, parentUpdatePush, waitingRoomActivatedPush } from "../../src/domain/push";
 import { notifyMembers } from "./push";
@@ -515,15 +514,13 @@ export async function activateWaitingRoom(caller: PregnancyCaller) {
         recipients.map((r) => ({ pregnancyId, userId: r.userId, notificationType: "waiting_room_activation" as const, title: "The waiting room is open", message: notice.content, metadata: { sessionId: session.id } })),
       );
     }
+    await mailUpdate(caller, "room-activation", recipients, `${title}: the waiting room is open`, [notice.content, "Join the family in the waiting room to follow along and send your love."], undefined, tx);
+    await notifyMembers(caller, { kind: "waiting-room" }, waitingRoomActivatedPush(pregnancyId, headline, notice.content), tx);
     return { session, notice, headline };
   });
   if (activated) {
     announce(caller, { kind: "state", state: "active", scheduledCloseAt: null });
     announce(caller, { kind: "message", message: roomMessage(activated.notice) });
-    await Promise.all([
-      mailUpdate(caller, "waiting-room-activation", recipients, `${title}: the waiting room is open`, [activated.notice.content, "Join the family in the waiting room to follow along and send your love."]),
-      notifyMembers(caller, { kind: "waiting-room" }, waitingRoomActivatedPush(pregnancyId, activated.headline, activated.notice.content)),
-    ]);
   }
   // What the parent is told back: how many were notified, or why nobody was (null: it was already open).
   const announced: ActivationOutcome | null = activated ? { told: recipients.length, guests: participants.filter((p) => p.role === "guest").length } : null;
@@ -544,7 +541,7 @@ export async function postParentUpdate(caller: PregnancyCaller, input: Omit<NewG
     const author = message.author?.firstName || title;
     const intro = `${author} posted an update in the waiting room.`;
     await Promise.all([
-      mailUpdate(caller, "waiting-room-parent-update", recipients, `${title}: a new update from the waiting room`, [intro, message.content]),
+      mailUpdate(caller, "room-update", recipients, `${title}: a new update from the waiting room`, [intro, message.content]),
       notifyMembers(caller, { kind: "waiting-room" }, parentUpdatePush(caller.access.id, author, message.content || PARENT_UPDATE_PICTURE_ONLY)),
     ]);
   }
@@ -568,32 +565,34 @@ function receivingUpdates(participants: Awaited<ReturnType<typeof listParticipan
 }
 
 /**
- * Mails the parents' news (the opening, a parent update, a birth) with a link to the waiting room to those
- * recipients who did not turn waiting-room mail off. Called once the write has committed, never
- * inside a transaction, and awaited rather than left to waitUntil: the outbox mailer writes through
- * this request's pool, which closes with the response. A failed mail is logged, not thrown: the
- * news is stored and in the room already.
+ * Records the parents' news (the opening, a parent update, a birth) in the outbox for those
+ * recipients who did not turn waiting-room mail off, through `db`: the causing change's transaction
+ * where there is one, so the news and its mail are stored together or not at all. The outbox's
+ * consumer checks each again when it sends (still taking part, still allowed updates, no loss since).
  */
 async function mailUpdate(
   caller: PregnancyCaller,
-  kind: "waiting-room-activation" | "waiting-room-parent-update" | "baby-here",
+  topic: "room-activation" | "room-update" | "baby-here",
   recipients: Array<{ userId: string; email: string }>,
   subject: string,
   paragraphs: string[],
   link = { label: "Open the waiting room", url: `${caller.origin}/waiting-room?preg=${caller.access.id}` },
+  db: Executor = caller.db,
 ) {
   if (recipients.length === 0) return;
   const optedOut = new Set(
     (
-      await caller.db
+      await db
         .select({ userId: userPreferences.userId })
         .from(userPreferences)
         .where(and(inArray(userPreferences.userId, recipients.map((r) => r.userId)), eq(userPreferences.waitingRoomActivation, false)))
     ).map((r) => r.userId),
   );
   const body = paragraphs.filter(Boolean);
-  const results = await Promise.allSettled(recipients.filter((r) => !optedOut.has(r.userId)).map((r) => caller.mailer.send(composeMail(r.email, subject, body, link))));
-  for (const result of results) if (result.status === "rejected") logEvent("error", "mail failed", { mail: kind, error: String(result.reason) });
+  await caller.outbox.sendMany(
+    recipients.filter((r) => !optedOut.has(r.userId)).map((r) => ({ mail: composeMail(r.email, subject, body, link), options: { topic, recipientUserId: r.userId, pregnancyId: caller.access.id } })),
+    db,
+  );
 }
 
 export interface StateUpdateAnswer {
@@ -714,9 +713,15 @@ export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnounce
     }
     const headline = birthHeadline(name, birth);
     const message = await insertSystemUpdate(tx, pregnancyId, userId, babyHereNotice({ ...input, name }, closingTime, birth), now, storagePath);
+    const [inRoom, outside] = [recipients.filter((r) => r.inRoom), recipients.filter((r) => !r.inRoom)];
+    await mailUpdate(caller, "baby-here", inRoom, `${title}: ${headline}`, [message.content, "Join the family in the waiting room to send your love."], undefined, tx);
+    await mailUpdate(caller, "baby-here", outside, `${title}: ${headline}`, [message.content], { label: "Open BabySteps", url: `${caller.origin}/dashboard?preg=${pregnancyId}` }, tx);
+    for (const [index, group] of [inRoom, outside].entries()) {
+      await notifyMembers(caller, { kind: "people", userIds: group.map((r) => r.userId) }, babyHerePush(pregnancyId, headline, message.content, index === 0), tx);
+    }
     return { message, headline, onCalendar: order.length > 0 };
   });
-  const { message, headline, onCalendar } = announced;
+  const { message, onCalendar } = announced;
   announce(caller, { kind: "state", state: "baby-here", scheduledCloseAt: scheduledCloseAt.toISOString() });
   announce(caller, { kind: "message", message: roomMessage(message) });
   if (onCalendar) {
@@ -724,12 +729,6 @@ export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnounce
     announceCalendar(caller, pregnancyId);
     caller.waitUntil(tellFeed(caller.env, pregnancyId, "babyGame"));
   }
-  const [inRoom, outside] = [recipients.filter((r) => r.inRoom), recipients.filter((r) => !r.inRoom)];
-  await Promise.all([
-    mailUpdate(caller, "baby-here", inRoom, `${title}: ${headline}`, [message.content, "Join the family in the waiting room to send your love."]),
-    mailUpdate(caller, "baby-here", outside, `${title}: ${headline}`, [message.content], { label: "Open BabySteps", url: `${caller.origin}/dashboard?preg=${pregnancyId}` }),
-    ...[inRoom, outside].map((group, index) => notifyMembers(caller, { kind: "people", userIds: group.map((r) => r.userId) }, babyHerePush(pregnancyId, headline, message.content, index === 0))),
-  ]);
   return { message: message.content, scheduled_close: scheduledCloseAt.toISOString() };
 }
 
@@ -752,6 +751,8 @@ export async function recordBirth(caller: PregnancyCaller, input: BirthRecord): 
   const day = checkBirthDate(input.birthDate, caller.access.today);
   if (!day.ok) throw new AppError("BAD_REQUEST", "INVALID_BIRTH_DATE", day.error);
   const now = new Date();
+  const [title, participants] = input.tellFamily ? await Promise.all([pregnancyTitle(db, pregnancyId), listParticipantsWithPermissions(db, pregnancyId)]) : ["", []];
+  const recipients = birthRecipients(participants, userId, input.audienceGroups);
   const recorded = await db.transaction(async (tx) => {
     const order = await tx
       .select({ id: pregnancyBabies.id, name: pregnancyBabies.name, born: pregnancyBabies.bornAnnouncedAt })
@@ -770,17 +771,15 @@ export async function recordBirth(caller: PregnancyCaller, input: BirthRecord): 
     const name = input.name || target.name;
     // The day is told when it was not today; one baby's name only when the parents typed it, as in the room.
     const details = { ...input, name: input.name || (birth.expected > 1 ? target.name : undefined), ...(day.value !== caller.access.today ? { date: day.value } : {}) };
-    return { name, headline: birthHeadline(details.name, birth), notice: birthNotice(details, birth) };
+    const headline = birthHeadline(details.name, birth);
+    const notice = birthNotice(details, birth);
+    if (input.tellFamily) {
+      await mailUpdate(caller, "baby-here", recipients, `${title}: ${headline}`, [notice], { label: "Open BabySteps", url: `${caller.origin}/dashboard?preg=${pregnancyId}` }, tx);
+      await notifyMembers(caller, { kind: "people", userIds: recipients.map((r) => r.userId) }, babyHerePush(pregnancyId, headline, notice, false), tx);
+    }
+    return { name, notice };
   });
   announceCalendar(caller, pregnancyId);
   caller.waitUntil(tellFeed(caller.env, pregnancyId, "babyGame"));
-  if (input.tellFamily) {
-    const [title, participants] = await Promise.all([pregnancyTitle(db, pregnancyId), listParticipantsWithPermissions(db, pregnancyId)]);
-    const recipients = birthRecipients(participants, userId, input.audienceGroups);
-    await Promise.all([
-      mailUpdate(caller, "baby-here", recipients, `${title}: ${recorded.headline}`, [recorded.notice], { label: "Open BabySteps", url: `${caller.origin}/dashboard?preg=${pregnancyId}` }),
-      notifyMembers(caller, { kind: "people", userIds: recipients.map((r) => r.userId) }, babyHerePush(pregnancyId, recorded.headline, recorded.notice, false)),
-    ]);
-  }
   return { name: recorded.name, notice: recorded.notice };
 }
