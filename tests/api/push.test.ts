@@ -1,9 +1,9 @@
-import { eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIso } from "../../src/domain/dates";
 import { GUEST_DEFAULT_PERMISSIONS } from "../../src/domain/permissions";
 import type { PushKind } from "../../src/domain/push";
-import { pregnancyParticipants, pushSubscriptions } from "../../worker/db/schema";
+import { pregnancyParticipants, pushOutbox, pushSubscriptions } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
 import { createOtherFamily, signUp } from "../support/families";
@@ -172,6 +172,28 @@ describe("web push: the other moments", () => {
     forgetPushes();
     await owner.client.trpc.waitingRoom.dms.send.mutate({ pregnancyId, id: message.id, recipientId: follower.userId, content: "Are you on your way?" });
     expect(await waitForPushes(endpoint, 1, { timeoutMs: 2_000, settleMs: 0 })).toEqual([]);
+  });
+
+  it("a push service's 429 is retried from the outbox, long after the request that caused it answered, and delivered once", async () => {
+    forgetPushes();
+    const device = follower.devices[0]!;
+    const toDevice = () => endpoint.received.filter((push) => push.path === device.path);
+    endpoint.answer(device.path, 429);
+    const message = await owner.client.trpc.waitingRoom.dms.send.mutate({ pregnancyId, id: crypto.randomUUID(), recipientId: follower.userId, content: "Call me when you land" });
+    const answeredAt = Date.now();
+    const deadline = Date.now() + 15_000;
+    while (toDevice().length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    endpoint.answer(device.path, 201);
+    while (!toDevice().some((push) => push.status === 201) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const deliveredAt = Date.now();
+    // Settle: a duplicate would arrive within the next retries.
+    await waitForPushes(endpoint, Number.MAX_SAFE_INTEGER, { timeoutMs: 0, settleMs: 2_500 });
+    expect(toDevice().filter((push) => push.status === 429).length).toBeGreaterThanOrEqual(2);
+    expect(toDevice().filter((push) => push.status === 201)).toHaveLength(1);
+    expect(deliveredAt - answeredAt).toBeGreaterThan(1_000);
+    for (const push of toDevice()) expect(readPush(device, push)).toMatchObject({ kind: "direct-message", body: "Call me when you land", url: `${roomUrl()}&dm=${message.conversationId}` });
+    const [row] = await db.select({ state: pushOutbox.state, attempts: pushOutbox.attempts }).from(pushOutbox).where(eq(pushOutbox.endpoint, device.endpoint)).orderBy(desc(pushOutbox.createdAt)).limit(1);
+    expect(row).toEqual({ state: "delivered", attempts: toDevice().length });
   });
 
   it("an event invitation reaches the invitees' devices and opens the event", async () => {

@@ -52,10 +52,10 @@ interface Claimed {
 }
 
 /** Takes the row for this attempt: pending, or claimed by a consumer that never finished. Null when delivered, settled or gone. */
-async function claim(db: Executor, channel: OutboxChannel, id: string, now: Date) {
+async function claim(db: Executor, channel: OutboxChannel, id: string, now: Date, speedup: number) {
   const table = tableOf(channel);
   const claimable = and(eq(table.id, id), or(eq(table.state, "pending"), and(eq(table.state, "sending"), lt(table.claimedUntil, now))));
-  const set = { state: "sending" as const, claimedUntil: seconds(now, OUTBOX_CLAIM_SECONDS), attempts: sql`${table.attempts} + 1` };
+  const set = { state: "sending" as const, claimedUntil: seconds(now, scaledSeconds(OUTBOX_CLAIM_SECONDS, speedup)), attempts: sql`${table.attempts} + 1` };
   const base = { id: table.id, idempotencyKey: table.idempotencyKey, topic: table.topic, recipientUserId: table.recipientUserId, pregnancyId: table.pregnancyId, attempts: table.attempts, createdAt: table.createdAt };
   if (channel === "mail") {
     const [row] = await db
@@ -141,7 +141,7 @@ async function sendPushRow(env: Bindings, endpoint: string, payload: PushPayload
 
 /** One attempt at one message's row; what to tell the queue comes back. */
 async function attempt(db: Db, env: Bindings, transport: MailTransport, message: OutboxMessage, now: Date): Promise<Attempt & { attempts?: number }> {
-  const claimed = await claim(db, message.channel, message.id, now);
+  const claimed = await claim(db, message.channel, message.id, now, retrySpeedup(env));
   if (!claimed) return { kind: "done" };
   const { row } = claimed;
   const endpoint = claimed.channel === "push" ? claimed.row.endpoint : null;
