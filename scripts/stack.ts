@@ -63,8 +63,8 @@ export interface StackOptions {
 export interface Stack {
   url: string;
   database: LocalDatabase;
-  /** Stops the Worker (mid-work, as a deploy or a crash would) and starts it again on the same state. */
-  restartWorker(): Promise<void>;
+  /** Stops the Worker (mid-work, as a deploy or a crash would) and starts it again on the same state, with `vars` changed. */
+  restartWorker(vars?: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -134,7 +134,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ? [bin("vite"), "dev", "--port", String(options.port), "--strictPort"]
     : [process.execPath, "--import", "tsx", path.join(root, "scripts", "wrangler-dev.ts")];
   const [command, ...rest] = args as [string, ...string[]];
-  const launch = () => {
+  const launch = (changed: Record<string, string> = {}) => {
+    Object.assign(vars, changed);
     const launched = spawnSupervised(command, rest, {
       cwd: root,
       env: {
@@ -161,9 +162,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await worker.stop();
     await database.close();
   };
-  const restartWorker = async () => {
+  const restartWorker = async (changed?: Record<string, string>) => {
     await worker.stop();
-    worker = launch();
+    worker = launch(changed);
     await waitUntilHealthy(url, worker.child);
   };
   try {

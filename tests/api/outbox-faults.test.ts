@@ -3,9 +3,11 @@
  * recording server (the production mail transport posts to it, with its Idempotency-Key), and the
  * retry schedule runs 60 times faster, so "five minutes" of outage pass in five seconds.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { and, eq, gte, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoMember, type DemoMember } from "../../scripts/demo-family";
@@ -14,6 +16,7 @@ import { freePort } from "../../scripts/local-db";
 import { openNodeDb } from "../../scripts/node-db";
 import { startStack, type Stack } from "../../scripts/stack";
 import { startOfWeek, todayIso } from "../../src/domain/dates";
+import { OUTBOX_MAX_RETRIES, OUTBOX_RETRY_DELAYS_SECONDS } from "../../src/domain/outbox";
 import { calendarEvents, mailOutbox, pregnancies } from "../../worker/db/schema";
 import { sessionIdOf } from "../support/checkout";
 import { ApiClient } from "../support/client";
@@ -89,7 +92,7 @@ afterAll(async () => {
   await testDb?.close();
   await stack?.stop();
   await recorder?.close();
-  if (persistDir) rmSync(persistDir, { recursive: true, force: true });
+  if (persistDir && !process.env.KEEP_API_LOG) rmSync(persistDir, { recursive: true, force: true });
 });
 
 describe("the outbox when the mail API fails", () => {
@@ -166,5 +169,36 @@ describe("the outbox when the mail API fails", () => {
     for (const [mail, times] of delivered) expect(times, mail).toBe(1);
     const updates = [...delivered.keys()].filter((key) => !before.has(key));
     expect(updates).toContain(`${demoMember("grandma").email} | Our Little Bean's Journey: a new update from the waiting room`);
+  }, 120_000);
+
+  it("moves a mail that fails every attempt to the dead-letter queue, marks its row dead, and the operator's re-drive sends it once", async () => {
+    // Every delay of the schedule a second: the last attempt comes within seconds.
+    await stack.restartWorker({ OUTBOX_RETRY_SPEEDUP: String(OUTBOX_RETRY_DELAYS_SECONDS.at(-1)) });
+    recorder.failWith(500);
+    const email = uniqueEmail("outboxdead");
+    expect((await new ApiClient(stack.url).postJson("/api/auth/sign-up/email", { email, password: "correct-horse-1", name: "Dee Dead", firstName: "Dee", lastName: "Dead" })).ok).toBe(true);
+    const row = () => testDb.db.select({ id: mailOutbox.id, state: mailOutbox.state, attempts: mailOutbox.attempts, lastError: mailOutbox.lastError }).from(mailOutbox).where(eq(mailOutbox.to, email.toLowerCase()));
+    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    while ((await row())[0]?.state !== "dead" && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    const [dead] = await row();
+    expect(dead).toMatchObject({ state: "dead", attempts: OUTBOX_MAX_RETRIES + 1, lastError: "answered 500" });
+    expect(recorder.requests.filter((r) => r.body.includes(email.toLowerCase()))).toHaveLength(OUTBOX_MAX_RETRIES + 1);
+    // The dead-letter queue's consumer received it.
+    const deadLetter = new RegExp(`message dead after its last attempt.*${dead!.id}`);
+    const log = () => readFileSync(path.join(persistDir, "worker.log"), "utf8");
+    while (!deadLetter.test(log()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(log()).toMatch(deadLetter);
+
+    // The API is back; the operator re-drives, as README says.
+    recorder.failWith(null);
+    // Not execFileSync: the database (PGlite) answers from this process.
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/outbox.ts", "redrive"], { env: { ...process.env, DATABASE_URL: stack.database.databaseUrl, LOCAL_WS_PROXY: stack.database.wsProxy }, encoding: "utf8" });
+    expect(stdout).toContain("Re-driven: 1 mails and 0 pushes");
+    while ((await row())[0]?.state !== "delivered" && Date.now() < deadline) {
+      expect((await fetch(`${stack.url}/__scheduled?cron=${encodeURIComponent("* * * * *")}`)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    expect((await row())[0]?.state).toBe("delivered");
+    expect(mailsIn(recorder.requests, MAIL_PATH).filter((mail) => mail.to === email.toLowerCase())).toHaveLength(1);
   }, 120_000);
 });

@@ -77,7 +77,7 @@ describe("whether a message is still wanted when its turn comes", () => {
 
 describe("wrangler.toml's queues", () => {
   const { rawConfig } = experimental_readRawConfig({ config: fileURLToPath(new URL("../../wrangler.toml", import.meta.url)) });
-  const consumer = (queue: string) => rawConfig.queues?.consumers?.find((c) => c.queue === queue);
+  const consumer = (queue: string) => rawConfig.queues?.consumers?.find((c: { queue: string }) => c.queue === queue);
 
   it("binds the outbox and the digest as producers", () => {
     expect(rawConfig.queues?.producers).toEqual(expect.arrayContaining([{ binding: "OUTBOX", queue: QUEUE_NAMES.outbox }, { binding: "DIGEST", queue: QUEUE_NAMES.digest }]));
