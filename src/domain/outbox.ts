@@ -134,8 +134,8 @@ export function unwantedBecause(topic: OutboxTopic, facts: RecipientFacts, writt
     const missing = policy.permissions?.find((permission) => !facts.participation?.permissions[permission]);
     if (missing) return `no ${missing}`;
   }
-  if (policy.silencedByLoss && facts.lossRecordedAt && facts.lossRecordedAt.getTime() >= writtenAt.getTime()) return "a loss was recorded";
   if (policy.preference && facts.preferences[policy.preference] === false) return `${policy.preference} turned off`;
+  if (policy.silencedByLoss && facts.lossRecordedAt && facts.lossRecordedAt.getTime() >= writtenAt.getTime()) return "a loss was recorded";
   return null;
 }
 
