@@ -616,11 +616,12 @@ export async function markFalseAlarm(caller: PregnancyCaller, timeZone: string):
       .where(and(eq(waitingRoomSessions.pregnancyId, pregnancyId), eq(waitingRoomSessions.isActive, true), eq(waitingRoomSessions.isBabyHere, false), eq(waitingRoomSessions.isFalseAlarm, false)))
       .returning({ id: waitingRoomSessions.id });
     if (!session) throw stateUpdateRefused();
-    return insertSystemUpdate(tx, pregnancyId, userId, content, now);
+    const notice = await insertSystemUpdate(tx, pregnancyId, userId, content, now);
+    await notifyMembers(caller, { kind: "waiting-room" }, falseAlarmPush(pregnancyId, content), tx);
+    return notice;
   });
   announce(caller, { kind: "state", state: "false-alarm", scheduledCloseAt: scheduledCloseAt.toISOString() });
   announce(caller, { kind: "message", message: roomMessage(message) });
-  await notifyMembers(caller, { kind: "waiting-room" }, falseAlarmPush(pregnancyId, content));
   return { message: content, scheduled_close: scheduledCloseAt.toISOString() };
 }
 
