@@ -20,7 +20,10 @@ async function warnParents(scope: RequestScope, pregnancy: { id: string; title: 
     .where(and(eq(pregnancyParticipants.pregnancyId, pregnancy.id), eq(pregnancyParticipants.status, "active"), inArray(pregnancyParticipants.role, ["owner", "partner"])));
   const date = deletionDate(pregnancy.serviceEndDate, today);
   for (const parent of parents) {
-    await scope.mailer.send(composeMail(parent.email, RETENTION_MESSAGES.warningSubject(pregnancy.title), [...RETENTION_MESSAGES.warning(pregnancy.title, date)], { label: "Sign in", url: `${scope.origin}/auth` }));
+    // Keyed: a run that stops before the warning is stored warns again the next day, but mails once.
+    await scope.mailer.send(composeMail(parent.email, RETENTION_MESSAGES.warningSubject(pregnancy.title), [...RETENTION_MESSAGES.warning(pregnancy.title, date)], { label: "Sign in", url: `${scope.origin}/auth` }), {
+      key: `retention-warning:${pregnancy.id}:${parent.email}`,
+    });
   }
   await scope.db.update(pregnancies).set({ purgeWarnedAt: now }).where(and(eq(pregnancies.id, pregnancy.id), isNull(pregnancies.purgeWarnedAt)));
 }
