@@ -66,16 +66,26 @@ export async function requestPhotoCopies(env: Pick<Bindings, "PHOTO_COPIES">, ph
  */
 export async function makePhotoCopies(db: Db, env: Pick<Bindings, "PHOTOS" | "PregnancyRoom">, photoId: string): Promise<"made" | "nothing-owed"> {
   const [row] = await db
-    .select({ pregnancyId: photos.pregnancyId, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath, mimeType: photos.mimeType, requestedAt: photos.copiesRequestedAt })
+    .select({
+      pregnancyId: photos.pregnancyId,
+      storagePath: photos.storagePath,
+      thumbnailPath: photos.thumbnailPath,
+      displayPath: photos.displayPath,
+      mimeType: photos.mimeType,
+      requestedAt: photos.copiesRequestedAt,
+    })
     .from(photos)
     .where(eq(photos.id, photoId));
   if (!row?.requestedAt) return "nothing-owed";
   const kind = kindOf(row.mimeType);
-  const original = await env.PHOTOS.get(row.storagePath);
-  const copies = kind && original ? await workerImages(row.pregnancyId, { kind, bytes: new Uint8Array(await original.arrayBuffer()) }, row.thumbnailPath === null) : null;
+  // Only what is missing is made and kept: a copy stored earlier is never replaced (and so orphaned).
+  const wantsThumbnail = row.thumbnailPath === null;
+  const wantsDisplay = kind === "heic" && row.displayPath === null;
+  const original = kind && (wantsThumbnail || wantsDisplay) ? await env.PHOTOS.get(row.storagePath) : null;
+  const copies = kind && original ? await workerImages(row.pregnancyId, { kind, bytes: new Uint8Array(await original.arrayBuffer()) }, wantsThumbnail) : null;
   const named = (bytes: Uint8Array | null | undefined) => (bytes ? { bytes, key: photoKey(row.pregnancyId, newImageName(IMAGE_TYPES.jpeg.extension)) } : null);
   const thumbnail = named(copies?.thumbnail);
-  const display = named(copies?.display);
+  const display = wantsDisplay ? named(copies?.display) : null;
   const written = [thumbnail, display].filter((copy) => copy !== null);
   const writes = await Promise.allSettled(
     written.map((copy) => env.PHOTOS.put(copy.key, copy.bytes, { httpMetadata: { contentType: IMAGE_TYPES.jpeg.mime }, customMetadata: { photoId } })),
