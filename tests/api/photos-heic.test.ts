@@ -41,7 +41,9 @@ async function uploadHeic() {
   const [result] = await uploadPhotos(family.owner, family.pregnancyId, [{ name: "IMG_0001.HEIC", bytes: HEIC, type: "image/heic" }], { thumbnails: [null], metadata: { privacyLevel: "friends" } });
   expect(result).toMatchObject({ success: true, errors: [], copiesPending: true });
   await untilCopiesMade(family.owner, family.pregnancyId, [result!.photoId!]);
-  return { family, result: result! };
+  // The upload answered before the thumbnail was made: the album's list names it now.
+  const listed = (await family.owner.trpc.photos.list.query({ pregnancyId: family.pregnancyId })).items.find((item) => item.id === result!.photoId);
+  return { family, result: { ...result!, thumbnailUrl: listed!.thumbnailUrl } };
 }
 
 /** The JPEG's pixels, decoded by MozJPEG (jSquash) in Node. */
