@@ -12,6 +12,7 @@ import type { Db } from "../db";
 import { photos } from "../db/schema";
 import type { Bindings } from "../env";
 import { type DisplayImages, heifDisplayImages, pictureThumbnail, thumbnailWanted } from "../infra/imageCodecs";
+import { trackError } from "../infra/errorTracker";
 import { logEvent } from "../infra/log";
 import { tellFeed } from "../infra/rooms";
 import { newImageName, photoKey } from "../infra/storage";
@@ -126,6 +127,7 @@ export async function consumePhotoCopies(db: Db, env: Bindings, batch: MessageBa
       message.ack();
     } catch (error) {
       logEvent("error", "photo copies failed", { photoId: message.body.photoId, attempts: message.attempts, error: String(error) });
+      trackError(error, undefined);
       message.retry({ delaySeconds: photoCopyRetryDelay(message.attempts) });
     }
   }
