@@ -74,9 +74,10 @@ export interface PhotoCopyMessage {
  */
 export const PHOTO_COPY_RETRY_DELAYS_SECONDS = [10, 30, 120, 600, 1800] as const;
 
-/** The delay before attempt `attempts + 1` (attempts counts from 1). */
-export const photoCopyRetryDelay = (attempts: number): number =>
-  PHOTO_COPY_RETRY_DELAYS_SECONDS[Math.min(Math.max(attempts, 1), PHOTO_COPY_RETRY_DELAYS_SECONDS.length) - 1] ?? PHOTO_COPY_RETRY_DELAYS_SECONDS[0];
+export const PHOTO_COPY_MAX_RETRIES = PHOTO_COPY_RETRY_DELAYS_SECONDS.length;
+
+/** The wait after a delivery's `attempts`-th attempt failed (a queue message's attempts count from 1). */
+export const photoCopyRetryDelay = (attempts: number): number => PHOTO_COPY_RETRY_DELAYS_SECONDS[Math.min(Math.max(attempts, 1), PHOTO_COPY_MAX_RETRIES) - 1] ?? PHOTO_COPY_RETRY_DELAYS_SECONDS[0];
 
 /**
  * Ours: a photo still owed copies this long after they were asked for (past the whole retry

@@ -3,13 +3,13 @@ import path from "node:path";
 import decodeJpeg, { init as initJpegDecoder } from "@jsquash/jpeg/decode.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHOTO_DISPLAY_MAX_PX, PHOTO_THUMBNAIL_MAX_PX } from "../../src/domain/photos";
+import { PHOTO_COPIES_RESWEEP_SECONDS, PHOTO_DISPLAY_MAX_PX, PHOTO_THUMBNAIL_MAX_PX } from "../../src/domain/photos";
 import { photos } from "../../worker/db/schema";
 import type { ApiClient } from "../support/client";
 import { baseUrl, openTestDb } from "../support/env";
 import { createOtherFamily } from "../support/families";
 import { privateTags, readWithExiftool, taggedPicture } from "../support/metadata";
-import { postPhotos, untilCopiesMade } from "../support/photoUpload";
+import { postPhotos, untilCopiesMade, uploadPhotos } from "../support/photoUpload";
 import { addGuest, objectsUnder, storageUsed } from "../support/photos";
 import type { UploadResult } from "../../worker/services/photoUpload";
 
@@ -135,6 +135,27 @@ describe("the photo-copies consumer", () => {
     expect(await deliverAgain(result.photoId!)).toBe("nothing-owed");
     await expect.poll(async () => objectsUnder(`pregnancies/${family.pregnancyId}/`), { timeout: 30_000 }).toEqual([]);
     expect(await storageUsed(family.pregnancyId)).toBe(0);
+  });
+
+  it("is asked again by the cron for a photo still marked an hour on (its message lost), and only then", async () => {
+    const family = await createOtherFamily();
+    const small = new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../fixtures/picture.heic")));
+    const results = await uploadPhotos(family.owner, family.pregnancyId, ["lost.heic", "recent.heic"].map((name) => ({ name, bytes: small, type: "image/heic" })), { thumbnails: [null, null] });
+    const [lost, recent] = results.map((r) => r.photoId!) as [string, string];
+    await untilCopiesMade(family.owner, family.pregnancyId, [lost, recent]);
+    const objects = await objectsUnder(`pregnancies/${family.pregnancyId}/`);
+    // As the rows would be had their messages never reached the consumer: one asked for long ago, one just now.
+    await db.update(photos).set({ copiesRequestedAt: new Date(Date.now() - 2 * PHOTO_COPIES_RESWEEP_SECONDS * 1000) }).where(eq(photos.id, lost));
+    await db.update(photos).set({ copiesRequestedAt: new Date() }).where(eq(photos.id, recent));
+    const pendingOf = async (id: string) => (await family.owner.trpc.photos.list.query({ pregnancyId: family.pregnancyId })).items.find((item) => item.id === id)?.copiesPending;
+    expect([await pendingOf(lost), await pendingOf(recent)]).toEqual([true, true]);
+
+    expect((await fetch(`${baseUrl()}/__scheduled?cron=${encodeURIComponent("* * * * *")}`)).status).toBe(200);
+    await untilCopiesMade(family.owner, family.pregnancyId, [lost]);
+    expect(await pendingOf(recent)).toBe(true);
+    // Its copies were there: nothing was made again.
+    expect((await objectsUnder(`pregnancies/${family.pregnancyId}/`)).sort()).toEqual(objects.sort());
+    await db.update(photos).set({ copiesRequestedAt: null }).where(eq(photos.id, recent));
   });
 
   it("has no door from outside: no HTTP route or procedure makes copies (the queue is the Worker's own)", async () => {
