@@ -185,7 +185,8 @@ async function record(caller: PregnancyCaller, stored: Stored[], metadata: Photo
             storagePath: key,
             thumbnailUrl: thumbnailKey ? urls.thumbnailUrl : null,
             thumbnailPath: thumbnailKey,
-            copiesRequestedAt: owesCopies ? caller.now : null,
+            // The clock's own time, not the request's (tests may move that): the cron's sweep compares it with its run.
+            copiesRequestedAt: owesCopies ? new Date() : null,
             title: text.title ?? null,
             description: text.description ?? null,
             altText: text.altText ?? null,
