@@ -9,6 +9,7 @@ import { sanitizePostContent } from "../src/domain/richText";
 import { sanitizeNotes } from "../src/domain/sanitize";
 import { ApiClient } from "../tests/support/client";
 import { HOSTILE_INPUTS } from "../tests/support/hostile-inputs";
+import { benchDigest } from "./bench-digest";
 import { benchExport } from "./bench-export";
 import { benchLikes } from "./bench-likes";
 import { benchWaitingRoom } from "./bench-room";
@@ -26,7 +27,8 @@ import { startStack, type Stack } from "./stack";
  * page query over 1,000 photos and upload throughput (scripts/bench-photos.ts), and the two ways of
  * counting likes (scripts/bench-likes.ts), and the data export of the demo family and of 1,000
  * photos with the Worker's memory (scripts/bench-export.ts), and the screen table: what each main
- * screen asks of the database at 0 and 40 ms away (scripts/bench-screens.ts). Figures are printed, not asserted.
+ * screen asks of the database at 0 and 40 ms away (scripts/bench-screens.ts), and the weekly digest
+ * to 5,000 relatives through its queues (scripts/bench-digest.ts). Figures are printed, not asserted.
  */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 /** `npm run bench -- --pages`: only the weight of what the public pages load (the budgets), in seconds. */
@@ -37,6 +39,8 @@ const EXPORT_ONLY = process.argv.includes("--export");
 const SCREENS_ONLY = process.argv.includes("--screens");
 /** `npm run bench -- --photo-copies`: only the 12 MP HEIC uploads and their copies (issue 39). */
 const PHOTO_COPIES_ONLY = process.argv.includes("--photo-copies");
+/** `npm run bench -- --digest`: only the weekly digest to 5,000 relatives through its queues. */
+const DIGEST_ONLY = process.argv.includes("--digest");
 /** `npm run bench -- --reads`: only the health route against a signed-in read. */
 const READS_ONLY = process.argv.includes("--reads");
 /** The distances the screen table is measured at, in ms per round trip (BENCH_RTT_MS="0,40"). */
@@ -121,7 +125,7 @@ function sanitiserCost() {
   console.log(`${"sanitise hostile input".padEnd(28)} ${(performance.now() - started).toFixed(1)} ms for ${(bytes / 1024).toFixed(0)} KB (notes + post rules)`);
 }
 
-if (!PAGES_ONLY && !EXPORT_ONLY && !SCREENS_ONLY && !READS_ONLY && !PHOTO_COPIES_ONLY) sanitiserCost();
+if (!PAGES_ONLY && !EXPORT_ONLY && !SCREENS_ONLY && !READS_ONLY && !PHOTO_COPIES_ONLY && !DIGEST_ONLY) sanitiserCost();
 const build = spawnSync(path.join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const persistDir = mkdtempSync(path.join(os.tmpdir(), "babysteps-bench-"));
@@ -137,6 +141,8 @@ try {
     await reads(stack);
   } else if (PHOTO_COPIES_ONLY) {
     await benchPhotoCopies(stack);
+  } else if (DIGEST_ONLY) {
+    await benchDigest(stack);
   } else {
     await reads(stack);
     await pageWeight(stack.url, PUBLIC_PAGES);
@@ -145,6 +151,7 @@ try {
     await benchPhotos(stack);
     await benchLikes();
     await benchExport(stack);
+    await benchDigest(stack);
   }
 } finally {
   await stack.stop();

@@ -68,6 +68,17 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+let nodeDatabaseTurn: Promise<unknown> = Promise.resolve();
+/**
+ * One stack at a time talks to its database from this process: the Neon driver's local proxy
+ * settings are global to the process, so two stacks seeding at once would reach each other's.
+ */
+function withNodeDatabase<T>(work: () => Promise<T>): Promise<T> {
+  const turn = nodeDatabaseTurn.then(work);
+  nodeDatabaseTurn = turn.catch(() => undefined);
+  return turn;
+}
+
 /** The entry with the dev routes; production runs wrangler.toml's main, which has none. */
 const DEV_ENTRY = "worker/dev/index.ts";
 
@@ -114,13 +125,15 @@ async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void>
 export async function startStack(options: StackOptions): Promise<Stack> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const database = await startLocalDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
-  await migrateDatabase(database.databaseUrl, database.wsProxy);
-  const seeder = openNodeDb(database.databaseUrl, database.wsProxy);
-  try {
-    await seedDemoFamily(seeder.db);
-  } finally {
-    await seeder.close();
-  }
+  await withNodeDatabase(async () => {
+    await migrateDatabase(database.databaseUrl, database.wsProxy);
+    const seeder = openNodeDb(database.databaseUrl, database.wsProxy);
+    try {
+      await seedDemoFamily(seeder.db);
+    } finally {
+      await seeder.close();
+    }
+  });
 
   const url = `http://localhost:${options.port}`;
   mkdirSync(options.persistDir, { recursive: true });
@@ -171,12 +184,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await waitUntilHealthy(url, worker.child);
     if (options.demoPhotos ?? true) {
       // Photos go through the running Worker: its R2 lives in workerd, not in this process.
-      const photoSeeder = openNodeDb(database.databaseUrl, database.wsProxy);
-      try {
-        await seedDemoPhotos(url, photoSeeder.db);
-      } finally {
-        await photoSeeder.close();
-      }
+      await withNodeDatabase(async () => {
+        const photoSeeder = openNodeDb(database.databaseUrl, database.wsProxy);
+        try {
+          await seedDemoPhotos(url, photoSeeder.db);
+        } finally {
+          await photoSeeder.close();
+        }
+      });
     }
   } catch (error) {
     await stop();

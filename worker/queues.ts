@@ -10,7 +10,7 @@ import { createDb, createPool, type Db } from "./db";
 import type { Bindings } from "./env";
 import { logEvent } from "./infra/log";
 import { deliverOutboxBatch, markDead, retrySpeedup } from "./services/outboxDelivery";
-import { composeDigestMessages, releaseDigestClaim } from "./services/weeklyDigest";
+import { composeDigestPage, releaseDigestPage } from "./services/weeklyDigest";
 import { PHOTO_COPIES_QUEUE, type PhotoCopyMessage } from "../src/domain/photos";
 import { abandonPhotoCopies, consumePhotoCopies } from "./services/photoCopies";
 
@@ -24,19 +24,22 @@ async function withDb(env: Bindings, work: (db: Db) => Promise<void>): Promise<v
 }
 
 const isOutboxMessage = (body: unknown): body is OutboxMessage => typeof body === "object" && body !== null && "channel" in body && "id" in body;
-const isDigestMessage = (body: unknown): body is DigestMessage => typeof body === "object" && body !== null && "week" in body && "userId" in body;
+const isDigestMessage = (body: unknown): body is DigestMessage => typeof body === "object" && body !== null && "at" in body && "from" in body && "to" in body;
 const isPhotoCopyMessage = (body: unknown): body is PhotoCopyMessage => typeof body === "object" && body !== null && "photoId" in body;
 
-/** Digests composed at the run's moment; those that failed wait their turn in the outbox's schedule. */
+/** Each page's digests composed at its run's moment; a page with a failure is retried (what was composed stays). */
 async function composeDigests(env: Bindings, batch: MessageBatch<DigestMessage>, waitUntil: (promise: Promise<unknown>) => void): Promise<void> {
   await withDb(env, async (db) => {
     const scope = requestScope(env, db, env.BETTER_AUTH_URL ?? "", waitUntil);
-    const outcomes = await composeDigestMessages(
-      scope,
-      batch.messages.map((m) => m.body),
-    );
-    await scope.outbox.flush();
-    batch.messages.forEach((message, index) => (outcomes[index] === "failed" ? message.retry({ delaySeconds: retryDelaySeconds(message.attempts, retrySpeedup(env)) }) : message.ack()));
+    try {
+      for (const message of batch.messages) {
+        const outcomes = await composeDigestPage(scope, message.body);
+        if (outcomes.includes("failed")) message.retry({ delaySeconds: retryDelaySeconds(message.attempts, retrySpeedup(env)) });
+        else message.ack();
+      }
+    } finally {
+      await scope.outbox.flush();
+    }
   });
 }
 
@@ -45,7 +48,7 @@ async function settleDeadLetters(env: Bindings, batch: MessageBatch): Promise<vo
   await withDb(env, async (db) => {
     for (const message of batch.messages) {
       if (isOutboxMessage(message.body)) await markDead(db, message.body);
-      else if (isDigestMessage(message.body)) await releaseDigestClaim(db, message.body);
+      else if (isDigestMessage(message.body)) await releaseDigestPage(db, message.body);
       else if (isPhotoCopyMessage(message.body)) await abandonPhotoCopies(db, env, message.body);
       logEvent("error", "message dead after its last attempt", { body: message.body });
     }

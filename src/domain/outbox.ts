@@ -104,7 +104,7 @@ export const OUTBOX_TOPICS = {
   "gift-card": ACCOUNT,
   /** A calendar invitation or an RSVP answer: to someone still taking part. */
   calendar: { participant: true },
-  /** The parents' own notices about their pregnancy (service end, retention): parents still taking part. */
+  /** News of the pregnancy to someone taking part (the service's end, a loss message, a cancelled celebration): still taking part. */
   family: { participant: true },
   "room-activation": ROOM_MAIL,
   "room-update": ROOM_MAIL,
@@ -134,8 +134,8 @@ export function unwantedBecause(topic: OutboxTopic, facts: RecipientFacts, writt
     const missing = policy.permissions?.find((permission) => !facts.participation?.permissions[permission]);
     if (missing) return `no ${missing}`;
   }
-  if (policy.silencedByLoss && facts.lossRecordedAt && facts.lossRecordedAt.getTime() >= writtenAt.getTime()) return "a loss was recorded";
   if (policy.preference && facts.preferences[policy.preference] === false) return `${policy.preference} turned off`;
+  if (policy.silencedByLoss && facts.lossRecordedAt && facts.lossRecordedAt.getTime() >= writtenAt.getTime()) return "a loss was recorded";
   return null;
 }
 

@@ -11,12 +11,21 @@ import { MS_PER_DAY } from "./units";
 /** The hourly trigger (wrangler.toml [triggers]). */
 export const WEEKLY_DIGEST_CRON = "0 * * * *";
 
-/** One recipient's digest on the digest queue: whose, for which week, composed as at the run's moment (ISO). */
+/**
+ * A page of a run's claims on the digest queue: those made at `at` (the run's moment, ISO; the
+ * digests are composed as at it) for user ids `from` to `to`.
+ */
 export interface DigestMessage {
-  userId: string;
-  week: string;
   at: string;
+  from: string;
+  to: string;
 }
+
+/**
+ * Recipients per digest queue message: one consumer invocation composes them, each about ten
+ * statements, well under the Workers limit of 10,000 subrequests per invocation.
+ */
+export const DIGEST_PAGE_SIZE = 500;
 
 /** The local hour from which Monday's digest goes. */
 export const DIGEST_HOUR = 8;

@@ -17,7 +17,7 @@ import { openNodeDb } from "../../scripts/node-db";
 import { startStack, type Stack } from "../../scripts/stack";
 import { startOfWeek, todayIso } from "../../src/domain/dates";
 import { OUTBOX_MAX_RETRIES, OUTBOX_RETRY_DELAYS_SECONDS } from "../../src/domain/outbox";
-import { calendarEvents, mailOutbox, pregnancies } from "../../worker/db/schema";
+import { calendarEvents, mailOutbox, pregnancies, pregnancyParticipants, users } from "../../worker/db/schema";
 import { sessionIdOf } from "../support/checkout";
 import { ApiClient } from "../support/client";
 import { uniqueEmail } from "../support/families";
@@ -200,5 +200,35 @@ describe("the outbox when the mail API fails", () => {
     }
     expect((await row())[0]?.state).toBe("delivered");
     expect(mailsIn(recorder.requests, MAIL_PATH).filter((mail) => mail.to === email.toLowerCase())).toHaveLength(1);
+  }, 120_000);
+
+  it("sends nothing no longer wanted when its turn comes: a relative removed, a switch turned off, a loss recorded since", async () => {
+    const [olivia, sam] = await Promise.all([signedIn("olivia"), signedIn("sam")]);
+    const since = new Date();
+    recorder.failWith(503);
+    await olivia.trpc.waitingRoom.postUpdate.mutate({ pregnancyId, id: crypto.randomUUID(), content: "Resting now, thank you all." });
+    const [maya] = await testDb.db
+      .select({ participantId: pregnancyParticipants.id })
+      .from(pregnancyParticipants)
+      .innerJoin(users, eq(users.id, pregnancyParticipants.userId))
+      .where(and(eq(pregnancyParticipants.pregnancyId, pregnancyId), eq(users.email, demoMember("maya").email)));
+    await olivia.trpc.participants.remove.mutate({ pregnancyId, participantId: maya!.participantId });
+    await sam.trpc.account.setNotificationPreferences.mutate({ emailInvitations: true, emailRsvps: true, waitingRoomActivation: false, weeklyDigest: true });
+    await olivia.trpc.pregnancyLoss.record.mutate({ pregnancyId });
+    recorder.failWith(null);
+    await waitUntilSettled();
+
+    const subject = "Our Little Bean's Journey: a new update from the waiting room";
+    const rows = await testDb.db
+      .select({ to: mailOutbox.to, state: mailOutbox.state, reason: mailOutbox.lastError })
+      .from(mailOutbox)
+      .where(and(gte(mailOutbox.createdAt, since), eq(mailOutbox.subject, subject)));
+    expect(Object.fromEntries(rows.map((row) => [row.to, [row.state, row.reason]]))).toEqual({
+      [demoMember("grandma").email]: ["cancelled", "a loss was recorded"],
+      [demoMember("maya").email]: ["cancelled", "no longer taking part"],
+      [demoMember("sam").email]: ["cancelled", "waitingRoomActivation turned off"],
+    });
+    // Only the update of the earlier test ever reached the mail API.
+    expect(mailsIn(recorder.requests, MAIL_PATH).filter((mail) => mail.subject === subject && mail.to === demoMember("grandma").email)).toHaveLength(1);
   }, 120_000);
 });

@@ -145,6 +145,8 @@ const newEvent = (id: string, title: string) => ({ pregnancyId, id, title, date:
 async function eventWithGuest(title: string) {
   const seen = feed.messages.length;
   const event = await owner.trpc.calendar.create.mutate(newEvent(crypto.randomUUID(), title));
+  // The invitation's own push comes through the outbox's queue: wait for it, so it is not counted as the answer's.
+  endpoint.received.length = 0;
   await owner.trpc.calendar.invite.mutate({ pregnancyId, eventId: event.id, participantIds: [guest.participantId] });
   await waitForPushes(endpoint, 1, { settleMs: 0 });
   await calendarSignals(seen, 2);

@@ -1,16 +1,18 @@
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
+import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { DEMO_PASSWORD, demoMember } from "../../scripts/demo-family";
 import { LOCAL_STRIPE } from "../../scripts/stack";
 import { COUNTS_PATH, type ProxyCounts } from "../../scripts/ws-proxy";
 import { mailsIn, RECORDED_PATH, type RecordedMail, type RecordedRequest } from "../../scripts/http-recorder";
+import { mailOutbox } from "../../worker/db/schema";
 import { stripeSignatureHeader } from "../../worker/dev/fakeStripeProtocol";
 import { DEV_NOW_HEADER } from "../../worker/infra/clock";
 import { HASHED_ASSETS_CACHE_CONTROL } from "../../worker/http/securityHeaders";
 import { ApiClient } from "../support/client";
-import { baseUrl, stack } from "../support/env";
+import { baseUrl, openTestDb, stack } from "../support/env";
 import { signUp } from "../support/families";
 import { jpegWithGps } from "../support/images";
 import { uploadPhotos } from "../support/photoUpload";
@@ -91,11 +93,22 @@ describe("the Worker as deployed", () => {
     }
   });
 
-  it("signs up with the code mailed through the mail API, signs in, and serves the app's routes", async () => {
+  it("signs up with the code mailed through the outbox queue and the mail API, signs in, and serves the app's routes", async () => {
     const { client, email, password } = await signUp("smoke");
     let mail: RecordedMail | undefined;
     await expect.poll(async () => (mail = (await recordedMails()).find((m) => m.to === email))).toBeDefined();
     expect(mail).toMatchObject({ from: SMOKE_MAIL.from, authorization: `Bearer ${SMOKE_MAIL.key}` });
+    // Sent by the queue's consumer: once, under the key of its outbox row, which records the delivery.
+    const requests = (await recorded()).filter((r) => r.path === SMOKE_MAIL.path && r.body.includes(email));
+    expect(requests).toHaveLength(1);
+    const { db, close } = openTestDb();
+    try {
+      const [row] = await db.select({ key: mailOutbox.idempotencyKey, state: mailOutbox.state }).from(mailOutbox).where(eq(mailOutbox.to, email));
+      expect(requests[0]?.idempotencyKey).toBe(row?.key);
+      await expect.poll(async () => (await db.select({ state: mailOutbox.state }).from(mailOutbox).where(eq(mailOutbox.to, email)))[0]?.state).toBe("delivered");
+    } finally {
+      await close();
+    }
     const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
 

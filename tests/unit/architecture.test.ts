@@ -60,8 +60,10 @@ describe("architecture", () => {
     expect(serverFiles.filter((file) => /\bcallerOf\b/.test(source(file)))).toEqual([]);
   });
 
-  it("makes the mailer in one place", () => {
-    const calls = graph.files.filter((file) => /\bcreateMailer\(/.test(source(file).replace(/export function createMailer\(/g, "")));
-    expect(calls).toEqual(["worker/context.ts"]);
+  it("makes the outbox in one place, and only the outbox's consumer sends mail and push", () => {
+    const made = (name: string) => graph.files.filter((file) => new RegExp(`\\b${name}\\(`).test(source(file).replace(new RegExp(`function ${name}\\(`, "g"), "")));
+    expect(made("createOutbox").filter((file) => file.startsWith("worker/"))).toEqual(["worker/context.ts"]);
+    expect(made("createMailTransport").filter((file) => file.startsWith("worker/"))).toEqual(["worker/services/outboxDelivery.ts"]);
+    expect(made("sendPush").filter((file) => file.startsWith("worker/"))).toEqual(["worker/services/outboxDelivery.ts"]);
   });
 });

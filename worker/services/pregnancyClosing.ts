@@ -13,7 +13,6 @@ import { todayIn, zoneOrFallback } from "../../src/domain/timeZones";
 import { MS_PER_DAY } from "../../src/domain/units";
 import type { Db, Tx } from "../db";
 import { pregnancies, pregnancyClosingNotices, pregnancyParticipants, users } from "../db/schema";
-import { logEvent } from "../infra/log";
 import { composeMail } from "../infra/mailer";
 import type { RequestScope, UserCaller } from "./caller";
 
@@ -62,15 +61,18 @@ export async function recordClosingNotices(tx: Tx, pregnancyId: string, closedAt
   return { facts, owner: { email: owner.email }, recipients: recipients.map(({ email, role }) => ({ email, role })) };
 }
 
-/** After the commit: the closing has happened, so a mail that fails is logged, not thrown. */
-export async function mailClosing(scope: RequestScope, told: ClosingTold): Promise<void> {
+/** The closing's mails, recorded in its transaction (`tx`): told together with the notices, or not at all. */
+export async function mailClosing(scope: RequestScope, told: ClosingTold, tx: Tx): Promise<void> {
   const { facts } = told;
   const action = { label: CLOSING_MESSAGES.mailAction, url: `${scope.origin}/dashboard` };
   const mails = [
     ...told.recipients.map((r) => composeMail(r.email, CLOSING_MESSAGES.closedHeading(facts.title), closingLines(r.role, facts), action)),
     composeMail(told.owner.email, CLOSING_MESSAGES.ownerSubject(facts.title), [...CLOSING_MESSAGES.ownerMail(facts.title, facts.closedOn, facts.downloadUntil)], action),
   ];
-  for (const mail of mails) await scope.mailer.send(mail).catch((error: unknown) => logEvent("error", "closing mail failed", { error: String(error) }));
+  await scope.outbox.sendMany(
+    mails.map((mail) => ({ mail })),
+    tx,
+  );
 }
 
 /** The fields of an open notice, as the app shows it. */

@@ -33,7 +33,6 @@ import {
 } from "../db/schema";
 import type { Executor } from "../db";
 import { composeMail } from "../infra/mailer";
-import { logEvent } from "../infra/log";
 import { reauthoriseRoom, tellFeed } from "../infra/rooms";
 import { announce as announceCalendar } from "./calendar";
 import type { PregnancyCaller } from "./caller";
@@ -184,7 +183,7 @@ export async function recordLoss(caller: PregnancyCaller, input: { babyId?: stri
   if (stripeId && !subscription.cancelAtPeriodEnd) {
     await withStripe(() => billingClient(caller).stripe.subscriptions.update(stripeId, { cancel_at_period_end: true }));
   }
-  const payer = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [ended] = await tx
       .update(pregnancies)
       .set({ lossRecordedAt: now })
@@ -195,11 +194,10 @@ export async function recordLoss(caller: PregnancyCaller, input: { babyId?: stri
     if (subscription) await tx.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, subscription.id));
     await tx.update(waitingRoomSessions).set({ isActive: false, closedAt: now }).where(and(eq(waitingRoomSessions.pregnancyId, pregnancyId), eq(waitingRoomSessions.isActive, true)));
     await suppressParentsMarketing(tx, pregnancyId, now);
-    // The mail that confirms the billing change goes to the one who pays, decided here, once.
+    // The mail that confirms the billing change goes to the one who pays, recorded here, once.
     const [payerRow] = subscription ? await tx.select({ email: users.email }).from(users).where(eq(users.id, subscription.userId)) : [];
-    return payerRow ? { email: payerRow.email, title: ended.title } : null;
+    if (payerRow && subscription) await caller.mailer.send(composeMail(payerRow.email, LOSS_TEXTS.billingMailSubject, LOSS_TEXTS.billingMail(ended.title)), { db: tx, recipientUserId: subscription.userId });
   });
-  if (payer) await sendQuietly(caller, composeMail(payer.email, LOSS_TEXTS.billingMailSubject, LOSS_TEXTS.billingMail(payer.title)));
   await tellEveryArea(caller);
   return { recorded: true as const };
 }
@@ -228,11 +226,6 @@ async function tellEveryArea(caller: PregnancyCaller) {
   const pregnancyId = caller.access.id;
   await reauthoriseRoom(caller.env, pregnancyId);
   for (const area of ["calendar", "babyGame", "posts", "registry"] as const) caller.waitUntil(tellFeed(caller.env, pregnancyId, area));
-}
-
-/** After the commit: what the parents chose has happened, so a mail that fails is logged, not thrown. */
-async function sendQuietly(caller: PregnancyCaller, mail: ReturnType<typeof composeMail>) {
-  await caller.mailer.send(mail).catch((error: unknown) => logEvent("error", "loss mail failed", { error: String(error) }));
 }
 
 /**
@@ -337,14 +330,17 @@ export async function tellFamily(caller: PregnancyCaller, input: LossMessageInpu
         kind: "loss-message",
       });
     }
+    if (input.byMail) {
+      const paragraphs = [...text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean), ...(input.noReplies ? [LOSS_TEXTS.noRepliesLine] : [])];
+      const subject = LOSS_TEXTS.mailSubject(callerName(caller));
+      await caller.outbox.sendMany(
+        chosen.map((guest) => ({ mail: composeMail(guest.email, subject, paragraphs), options: { topic: "family" as const, recipientUserId: guest.userId, pregnancyId } })),
+        tx,
+      );
+    }
     return chosen;
   });
   if (input.inApp) caller.waitUntil(tellFeed(caller.env, pregnancyId, "posts"));
-  if (input.byMail) {
-    const paragraphs = [...text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean), ...(input.noReplies ? [LOSS_TEXTS.noRepliesLine] : [])];
-    const subject = LOSS_TEXTS.mailSubject(callerName(caller));
-    for (const guest of told) await sendQuietly(caller, composeMail(guest.email, subject, paragraphs));
-  }
   return { told: told.length };
 }
 
@@ -364,18 +360,21 @@ export async function cancelCelebration(caller: PregnancyCaller, input: { eventI
       .for("update");
     if (!event) throw badRequest(LOSS_ERRORS.notCelebration);
     const invited = await tx
-      .select({ email: users.email })
+      .select({ email: users.email, userId: users.id })
       .from(eventParticipants)
       .innerJoin(users, eq(users.id, eventParticipants.userId))
       .where(and(eq(eventParticipants.eventId, event.id), ne(eventParticipants.userId, caller.user.id)));
     await tx.delete(calendarEvents).where(eq(calendarEvents.id, event.id));
-    return { event, invited: input.tellInvited ? invited : [] };
+    const told = input.tellInvited ? invited : [];
+    const paragraphs = [LOSS_TEXTS.eventCancelledLine(event.title, longDate(event.date)), ...(note ? [note] : [])];
+    await caller.outbox.sendMany(
+      told.map((person) => ({ mail: composeMail(person.email, LOSS_TEXTS.eventCancelledSubject(event.title), paragraphs), options: { topic: "family" as const, recipientUserId: person.userId, pregnancyId: access.id } })),
+      tx,
+    );
+    return told.length;
   });
   announceCalendar(caller, access.id);
-  const { event, invited } = cancelled;
-  const paragraphs = [LOSS_TEXTS.eventCancelledLine(event.title, longDate(event.date)), ...(note ? [note] : [])];
-  for (const person of invited) await sendQuietly(caller, composeMail(person.email, LOSS_TEXTS.eventCancelledSubject(event.title), paragraphs));
-  return { cancelled: true as const, told: invited.length };
+  return { cancelled: true as const, told: cancelled };
 }
 
 /**
@@ -399,13 +398,15 @@ export async function refundLossMonth(caller: PregnancyCaller) {
   if (!stripeId) throw badRequest(LOSS_TEXTS.billingNone);
   const { stripe } = billingClient(caller);
   const refund = await withStripe(async () => refundCurrentMonth(stripe, await stripe.subscriptions.retrieve(stripeId, { expand: ["latest_invoice"] })));
-  const [recorded] = await db
-    .update(pregnancyLosses)
-    .set({ refundedAt: caller.now, refundCardCents: refund.cardCents, refundCreditCents: refund.creditCents })
-    .where(and(eq(pregnancyLosses.id, loss.id), isNull(pregnancyLosses.refundedAt)))
-    .returning({ id: pregnancyLosses.id });
   const total = refund.cardCents + refund.creditCents;
-  if (recorded && total > 0) await sendQuietly(caller, composeMail(caller.user.email, LOSS_TEXTS.refundMailSubject, LOSS_TEXTS.refundMail(formatPrice(total))));
+  await db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .update(pregnancyLosses)
+      .set({ refundedAt: caller.now, refundCardCents: refund.cardCents, refundCreditCents: refund.creditCents })
+      .where(and(eq(pregnancyLosses.id, loss.id), isNull(pregnancyLosses.refundedAt)))
+      .returning({ id: pregnancyLosses.id });
+    if (recorded && total > 0) await caller.mailer.send(composeMail(caller.user.email, LOSS_TEXTS.refundMailSubject, LOSS_TEXTS.refundMail(formatPrice(total))), { db: tx, recipientUserId: caller.user.id, key: `loss-refund:${loss.id}` });
+  });
   return { refund };
 }
 

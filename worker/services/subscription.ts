@@ -138,7 +138,7 @@ export async function updateSubscriptionDates(
  * Cancellation (terms, core spec 4): Stripe ends the subscription now, then the subscription row and
  * the pregnancy's closing commit together, so partner and guests lose access at once. Only the
  * pregnancy's owner (who pays for it) may do this. The same write that closes the pregnancy tells
- * the partner and every guest (a notice each, issue 35); the mails follow its commit.
+ * the partner and every guest (a notice each, issue 35) and records their mails.
  */
 export async function cancelSubscription(caller: UserCaller) {
   const row = await manageableSubscription(caller);
@@ -151,10 +151,13 @@ export async function cancelSubscription(caller: UserCaller) {
       .limit(1);
     if (!owner) throw new AppError("FORBIDDEN", "ACCESS_DENIED", SUBSCRIPTION_MESSAGES.onlyOwnerCancels);
   }
-  const { refund, closed } = await endSubscription(caller, row, (tx, closedId, closedAt) => recordClosingNotices(tx, closedId, closedAt, caller.user));
+  const { refund } = await endSubscription(caller, row, async (tx, closedId, closedAt) => {
+    const told = await recordClosingNotices(tx, closedId, closedAt, caller.user);
+    if (told) await mailClosing(caller, told, tx);
+    return told;
+  });
   // Partner and guests lose access at once: their open sockets too.
   if (pregnancyId) await reauthoriseRoom(caller.env, pregnancyId);
-  if (closed) await mailClosing(caller, closed);
   return { success: true as const, closedPregnancyId: pregnancyId, refund };
 }
 

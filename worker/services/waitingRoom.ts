@@ -227,7 +227,10 @@ export interface NewGroupMessage {
  * is refused. At least 500 ms must pass since the sender's previous group message ('You are
  * sending too fast'). Parent updates are the parents' pinned posts and are not throttled.
  */
-async function postGroupMessage(caller: PregnancyCaller, input: NewGroupMessage, kind: "standard" | "parent_update") {
+/** What a new message also records in its transaction (a parent update's mail and pushes). */
+type OnCreated = (tx: Tx, row: { content: string }) => Promise<void>;
+
+async function postGroupMessage(caller: PregnancyCaller, input: NewGroupMessage, kind: "standard" | "parent_update", onCreated?: OnCreated) {
   const { db, access: { id: pregnancyId }, user: { id: userId } } = caller;
   const content = sanitizeMessage(input.content);
   const storagePath = input.imageName ? waitingRoomImageKey(pregnancyId, input.imageName) : null;
@@ -257,6 +260,7 @@ async function postGroupMessage(caller: PregnancyCaller, input: NewGroupMessage,
       .values({ id: input.id, pregnancyId, senderId: userId, authorId: userId, kind, content, storagePath, parentMessageId: input.parentMessageId ?? null, createdAt: now })
       .returning(messageColumns);
     if (!row) throw new Error("message not stored");
+    await onCreated?.(tx, row);
     return { row, created: true };
   });
   if (outcome.created) announce(caller, { kind: "message", message: roomMessage(outcome.row) });
@@ -398,13 +402,11 @@ export async function sendDirectMessage(caller: PregnancyCaller, input: { id: st
       message: dmPreview(content),
       metadata: { conversationId: conversation.id, messageId: row.id, senderId: userId },
     });
-    return { row, created: true as const, senderName };
+    await notifyMembers(caller, { kind: "people", userIds: [input.recipientId] }, directMessagePush(pregnancyId, conversation.id, senderName, content), tx);
+    return { row, created: true as const };
   });
   const message = roomDirectMessage(outcome.row);
-  if (outcome.created) {
-    announce(caller, { kind: "direct-message", message }, [userId, input.recipientId]);
-    await notifyMembers(caller, { kind: "people", userIds: [input.recipientId] }, directMessagePush(pregnancyId, conversation.id, outcome.senderName, content));
-  }
+  if (outcome.created) announce(caller, { kind: "direct-message", message }, [userId, input.recipientId]);
   return message;
 }
 
@@ -535,16 +537,16 @@ const PARENT_UPDATE_PICTURE_ONLY = "Shared a picture.";
  * message; the guests who receive updates get it by mail, once (a retried id stores and mails nothing).
  */
 export async function postParentUpdate(caller: PregnancyCaller, input: Omit<NewGroupMessage, "parentMessageId">) {
-  const { message, created } = await postGroupMessage(caller, input, "parent_update");
-  if (created) {
-    const [title, recipients] = await Promise.all([pregnancyTitle(caller.db, caller.access.id), updateRecipients(caller)]);
-    const author = message.author?.firstName || title;
-    const intro = `${author} posted an update in the waiting room.`;
-    await Promise.all([
-      mailUpdate(caller, "room-update", recipients, `${title}: a new update from the waiting room`, [intro, message.content]),
-      notifyMembers(caller, { kind: "waiting-room" }, parentUpdatePush(caller.access.id, author, message.content || PARENT_UPDATE_PICTURE_ONLY)),
-    ]);
-  }
+  const [title, recipients, [author]] = await Promise.all([
+    pregnancyTitle(caller.db, caller.access.id),
+    updateRecipients(caller),
+    caller.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, caller.user.id)),
+  ]);
+  const name = author?.firstName || title;
+  const { message } = await postGroupMessage(caller, input, "parent_update", async (tx, row) => {
+    await mailUpdate(caller, "room-update", recipients, `${title}: a new update from the waiting room`, [`${name} posted an update in the waiting room.`, row.content], undefined, tx);
+    await notifyMembers(caller, { kind: "waiting-room" }, parentUpdatePush(caller.access.id, name, row.content || PARENT_UPDATE_PICTURE_ONLY), tx);
+  });
   return message;
 }
 
@@ -616,11 +618,12 @@ export async function markFalseAlarm(caller: PregnancyCaller, timeZone: string):
       .where(and(eq(waitingRoomSessions.pregnancyId, pregnancyId), eq(waitingRoomSessions.isActive, true), eq(waitingRoomSessions.isBabyHere, false), eq(waitingRoomSessions.isFalseAlarm, false)))
       .returning({ id: waitingRoomSessions.id });
     if (!session) throw stateUpdateRefused();
-    return insertSystemUpdate(tx, pregnancyId, userId, content, now);
+    const notice = await insertSystemUpdate(tx, pregnancyId, userId, content, now);
+    await notifyMembers(caller, { kind: "waiting-room" }, falseAlarmPush(pregnancyId, content), tx);
+    return notice;
   });
   announce(caller, { kind: "state", state: "false-alarm", scheduledCloseAt: scheduledCloseAt.toISOString() });
   announce(caller, { kind: "message", message: roomMessage(message) });
-  await notifyMembers(caller, { kind: "waiting-room" }, falseAlarmPush(pregnancyId, content));
   return { message: content, scheduled_close: scheduledCloseAt.toISOString() };
 }
 

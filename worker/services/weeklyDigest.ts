@@ -17,6 +17,7 @@ import {
   DIGEST_PHOTOS_SHOWN,
   DIGEST_POSTS_SHOWN,
   DIGEST_UNSUBSCRIBE_LINK_DAYS,
+  DIGEST_PAGE_SIZE,
   digestWeekDue,
   type DigestMessage,
   digestWindowStart,
@@ -67,28 +68,37 @@ interface Recipient {
 }
 
 /**
- * Everyone whose digest is due at `now` and not yet claimed: the zones in use are read first and
- * judged here (it is Monday from 08:00 there), then the people in those zones without a digest row
- * for their week. Two statements for the whole run, however many people.
+ * Claims everyone whose digest is due at `now` and not yet claimed, in the database itself: the
+ * zones in use are read first and judged here (it is Monday from 08:00 there), then one
+ * insert-select claims the people in those zones without a digest row for their week, however many.
+ * Answers how many were claimed.
  */
-async function dueRecipients(db: Executor, now: Date): Promise<Array<{ userId: string; week: string }>> {
+async function claimDue(db: Executor, now: Date): Promise<number> {
   const eligible = and(wantsDigest, takesPart(db));
   const zones = await db.selectDistinct({ zone: zoneColumn }).from(users).leftJoin(userPreferences, eq(userPreferences.userId, users.id)).where(eligible);
   const due = zones.flatMap(({ zone }) => {
     const week = digestWeekDue(now, zone);
     return week ? [{ zone, week }] : [];
   });
-  if (due.length === 0) return [];
+  if (due.length === 0) return 0;
   const unclaimed = (week: string) => notExists(db.select({ one: sql`1` }).from(weeklyDigests).where(and(eq(weeklyDigests.userId, users.id), eq(weeklyDigests.week, week))));
-  const rows = await db
-    .select({ userId: users.id, zone: zoneColumn })
-    .from(users)
-    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
-    .where(and(eligible, or(...due.map(({ zone, week }) => and(sql`${zoneColumn} = ${zone}`, unclaimed(week))))));
-  return rows.flatMap((row) => {
-    const week = due.find((d) => d.zone === row.zone)?.week;
-    return week ? [{ userId: row.userId, week }] : [];
-  });
+  const weekOf = sql`case ${zoneColumn} ${sql.join(
+    due.map(({ zone, week }) => sql`when ${zone} then ${week}::date`),
+    sql` `,
+  )} end`;
+  const dueHere = or(...due.map(({ zone, week }) => and(sql`${zoneColumn} = ${zone}`, unclaimed(week))));
+  // The run's clock, not the database's: the next digest's window starts here.
+  const claimed = await db.execute<{ claimed: number }>(sql`
+    with claimed as (
+      insert into ${weeklyDigests} (user_id, week, created_at)
+      select ${users.id}, ${weekOf}, ${now.toISOString()}::timestamptz
+      from ${users} left join ${userPreferences} on ${userPreferences.userId} = ${users.id}
+      where ${and(eligible, dueHere)}
+      on conflict do nothing
+      returning 1
+    )
+    select count(*)::int as claimed from claimed`);
+  return Number(claimed.rows[0]?.claimed ?? 0);
 }
 
 /** The recipient as their digest is composed: the window starts at their previous week's run. */
@@ -361,99 +371,119 @@ async function composeDigest(scope: RequestScope, recipient: Recipient, particip
 // The run
 
 export interface DigestRunSummary {
-  /** Recipients whose digest was due and unclaimed: each is claimed and enqueued. */
+  /** Recipients whose digest was due and unclaimed: each is claimed, and enqueued in a page. */
   due: number;
-  /** Claims an hour old whose message never came (a lost enqueue): enqueued again. */
-  requeued: number;
+  /** Pages on the digest queue (DIGEST_PAGE_SIZE recipients each), this run's and stale ones'. */
+  pages: number;
 }
 
-/** Claims written per statement (three parameters each, well under Postgres's 65,535). */
-const CLAIMS_PER_STATEMENT = 5000;
 /** A claim not composed this long after it was made is enqueued again by the next hourly run. */
 const CLAIM_STALE_MS = 60 * 60 * 1000;
+/** A page's digests composed at once (each waits on its own statements). */
+const COMPOSE_CONCURRENCY = 20;
+
+/**
+ * The claims made at `at` (and, after an hour, earlier ones never composed) in pages of
+ * DIGEST_PAGE_SIZE by user id: one statement, the boundaries only.
+ */
+async function pagesOf(db: Executor, at: Date): Promise<DigestMessage[]> {
+  const waiting = and(
+    isNull(weeklyDigests.composedAt),
+    or(eq(weeklyDigests.createdAt, at), and(lte(weeklyDigests.createdAt, new Date(at.getTime() - CLAIM_STALE_MS)), gte(weeklyDigests.createdAt, new Date(at.getTime() - MS_PER_DAY)))),
+  );
+  const numbered = db.$with("numbered").as(
+    db
+      .select({
+        userId: weeklyDigests.userId,
+        at: weeklyDigests.createdAt,
+        page: sql<number>`((row_number() over (partition by ${weeklyDigests.createdAt} order by ${weeklyDigests.userId}) - 1) / ${DIGEST_PAGE_SIZE})::int`.as("page"),
+      })
+      .from(weeklyDigests)
+      .where(waiting),
+  );
+  const pages = await db
+    .with(numbered)
+    .select({ from: sql<string>`min(${numbered.userId})`, to: sql<string>`max(${numbered.userId})`, at: sql<string>`to_json(${numbered.at})#>>'{}'` })
+    .from(numbered)
+    .groupBy(numbered.at, numbered.page);
+  return pages.map(({ from, to, at: claimedAt }) => ({ from, to, at: new Date(claimedAt).toISOString() }));
+}
 
 /**
  * The hourly run: every recipient whose Monday morning it is is claimed for the week (a
- * weekly_digests row, so a second run, or two at once, claims nobody twice) and gets one message on
- * the digest queue; its consumer composes and records the mail (composeDigestMessages). No cap: the
- * rate is the consumer's. Claims whose enqueue failed are released for the next hour.
+ * weekly_digests row, so a second run, or two at once, claims nobody twice), and the claims go on
+ * the digest queue in pages; its consumer composes each page's mails into the outbox
+ * (composeDigestPage). No cap: the run's statements do not grow with the recipients, its messages
+ * one per page, and the rate is the consumers'. Claims whose enqueue failed are released.
  */
 export async function runWeeklyDigest(scope: RequestScope, now: Date): Promise<DigestRunSummary> {
   const { db, env } = scope;
-  const due = await dueRecipients(db, now);
-  const at = now.toISOString();
-  let claimedCount = 0;
-  for (let start = 0; start < due.length; start += CLAIMS_PER_STATEMENT) {
-    // The run's clock, not the database's: the next digest's window starts here.
-    const claimed = await db
-      .insert(weeklyDigests)
-      .values(due.slice(start, start + CLAIMS_PER_STATEMENT).map(({ userId, week }) => ({ userId, week, createdAt: now })))
-      .onConflictDoNothing()
-      .returning({ userId: weeklyDigests.userId, week: weeklyDigests.week });
-    try {
-      await enqueue(env.DIGEST, claimed.map(({ userId, week }) => ({ userId, week, at })));
-      claimedCount += claimed.length;
-    } catch (error) {
-      logEvent("error", "weekly digest enqueue failed", { recipients: claimed.length, error: String(error) });
-      await db.delete(weeklyDigests).where(and(inArray(weeklyDigests.userId, claimed.map((c) => c.userId)), isNull(weeklyDigests.composedAt), eq(weeklyDigests.createdAt, now)));
-    }
+  const due = await claimDue(db, now);
+  const pages = await pagesOf(db, now);
+  try {
+    await enqueue(env.DIGEST, pages);
+  } catch (error) {
+    logEvent("error", "weekly digest enqueue failed", { pages: pages.length, error: String(error) });
+    await db.delete(weeklyDigests).where(and(eq(weeklyDigests.createdAt, now), isNull(weeklyDigests.composedAt)));
+    throw error;
   }
-  const stale = await db
-    .select({ userId: weeklyDigests.userId, week: weeklyDigests.week, createdAt: weeklyDigests.createdAt })
-    .from(weeklyDigests)
-    .where(and(isNull(weeklyDigests.composedAt), lte(weeklyDigests.createdAt, new Date(now.getTime() - CLAIM_STALE_MS)), gte(weeklyDigests.createdAt, new Date(now.getTime() - MS_PER_DAY))));
-  await enqueue(env.DIGEST, stale.map(({ userId, week, createdAt }) => ({ userId, week, at: createdAt.toISOString() })));
-  return { due: claimedCount, requeued: stale.length };
+  return { due, pages: pages.length };
 }
 
-/**
- * The digest queue's consumer: composes each message's digest at its run's moment and records it
- * in the outbox (one transaction with marking the claim composed, so a redelivered message records
- * nothing more; the mail's key is the recipient's week besides). Participations for the whole
- * batch are read in one statement.
- */
 export type DigestOutcome = "sent" | "nothingNew" | "skipped" | "failed";
 
-export async function composeDigestMessages(scope: RequestScope, messages: readonly DigestMessage[]): Promise<DigestOutcome[]> {
+/** A page's claims still to compose. */
+const pageClaims = (page: DigestMessage) =>
+  and(eq(weeklyDigests.createdAt, new Date(page.at)), isNull(weeklyDigests.composedAt), gte(weeklyDigests.userId, page.from), lte(weeklyDigests.userId, page.to));
+
+/**
+ * The digest queue's consumer: composes a page's digests as at its run's moment and records each
+ * mail in the outbox with its claim marked composed, in one transaction, so a page delivered again
+ * composes only what is left (the mail's key is the recipient's week besides). Participations for
+ * the whole page are read in one statement.
+ */
+export async function composeDigestPage(scope: RequestScope, page: DigestMessage): Promise<DigestOutcome[]> {
   const { db } = scope;
-  const byRun = new Map<string, DigestMessage[]>();
-  for (const message of messages) byRun.set(message.at, [...(byRun.get(message.at) ?? []), message]);
-  const outcomes = new Map<DigestMessage, DigestOutcome>();
-  for (const [at, group] of byRun) {
-    const now = new Date(at);
-    const participations = await loadParticipationAccesses(
-      db,
-      group.map((m) => m.userId),
-      now,
-    );
-    await Promise.all(
-      group.map(async (message) => {
-        try {
-          outcomes.set(message, await digestFor(scope, message, participations, now));
-        } catch (error) {
-          logEvent("error", "weekly digest not composed", { userId: message.userId, week: message.week, error: String(error) });
-          outcomes.set(message, "failed");
-        }
-      }),
+  const now = new Date(page.at);
+  const claims = await db.select({ userId: weeklyDigests.userId, week: weeklyDigests.week }).from(weeklyDigests).where(pageClaims(page));
+  const participations = await loadParticipationAccesses(
+    db,
+    claims.map((c) => c.userId),
+    now,
+  );
+  const outcomes: DigestOutcome[] = [];
+  for (let start = 0; start < claims.length; start += COMPOSE_CONCURRENCY) {
+    const slice = claims.slice(start, start + COMPOSE_CONCURRENCY);
+    outcomes.push(
+      ...(await Promise.all(
+        slice.map(async (claim) => {
+          try {
+            return await digestFor(scope, claim, participations, now);
+          } catch (error) {
+            logEvent("error", "weekly digest not composed", { userId: claim.userId, week: claim.week, error: String(error) });
+            return "failed" as const;
+          }
+        }),
+      )),
     );
   }
-  return messages.map((message) => outcomes.get(message) ?? "failed");
+  return outcomes;
 }
 
-async function digestFor(scope: RequestScope, message: DigestMessage, participations: ParticipationAccess[], now: Date): Promise<"sent" | "nothingNew" | "skipped"> {
+async function digestFor(scope: RequestScope, claim: { userId: string; week: string }, participations: ParticipationAccess[], now: Date): Promise<DigestOutcome> {
   const { db } = scope;
-  const recipient = await loadRecipient(db, message.userId, message.week);
+  const recipient = await loadRecipient(db, claim.userId, claim.week);
   if (!recipient) {
     // Nothing to compose (turned off since the claim): the claim is settled, not left for the next run.
-    await db.update(weeklyDigests).set({ composedAt: now }).where(and(eq(weeklyDigests.userId, message.userId), eq(weeklyDigests.week, message.week), isNull(weeklyDigests.composedAt)));
+    await db.update(weeklyDigests).set({ composedAt: now }).where(and(eq(weeklyDigests.userId, claim.userId), eq(weeklyDigests.week, claim.week), isNull(weeklyDigests.composedAt)));
     return "skipped";
   }
   // A guest whose parents turned canReceiveUpdates off hears of that pregnancy in the app only.
   const mine = participations.filter((p) => p.userId === recipient.userId && (p.access.isParent || p.access.permissions.canReceiveUpdates));
   const mail = await composeDigest(scope, recipient, mine, now);
-  const claim = and(eq(weeklyDigests.userId, recipient.userId), eq(weeklyDigests.week, recipient.week), isNull(weeklyDigests.composedAt));
+  const unsettled = and(eq(weeklyDigests.userId, recipient.userId), eq(weeklyDigests.week, recipient.week), isNull(weeklyDigests.composedAt));
   return db.transaction(async (tx) => {
-    const [marked] = await tx.update(weeklyDigests).set({ composedAt: now, sentAt: mail ? now : null }).where(claim).returning({ userId: weeklyDigests.userId });
+    const [marked] = await tx.update(weeklyDigests).set({ composedAt: now, sentAt: mail ? now : null }).where(unsettled).returning({ userId: weeklyDigests.userId });
     if (!marked) return "skipped";
     if (!mail) return "nothingNew";
     await scope.mailer.send(mail, { db: tx, topic: "digest", recipientUserId: recipient.userId, key: `digest:${recipient.userId}:${recipient.week}` });
@@ -474,9 +504,9 @@ export async function digestRunProgress(db: Executor, now: Date) {
   return row ?? { sent: 0, nothingNew: 0, waiting: 0 };
 }
 
-/** A digest message that failed every attempt: its claim is released, so the next hour's run tries again. */
-export async function releaseDigestClaim(db: Executor, message: DigestMessage): Promise<void> {
-  await db.delete(weeklyDigests).where(and(eq(weeklyDigests.userId, message.userId), eq(weeklyDigests.week, message.week), isNull(weeklyDigests.composedAt)));
+/** A page that failed every attempt: its claims not composed are released, so the next hour's run tries them again. */
+export async function releaseDigestPage(db: Executor, page: DigestMessage): Promise<void> {
+  await db.delete(weeklyDigests).where(pageClaims(page));
 }
 
 // ---------------------------------------------------------------------------------------------
