@@ -4,13 +4,15 @@ import { addDays, lmpFromDueDate, serviceEndDate, todayIso } from "../src/domain
 import { ITEM_PRIVACY_LEVELS } from "../src/domain/enums";
 import { signUp } from "../tests/support/families";
 import type { ApiClient } from "../tests/support/client";
-import { postPhotos, type UploadPart } from "../tests/support/photoUpload";
+import { postPhotos, untilCopiesMade, type UploadPart } from "../tests/support/photoUpload";
+import type { UploadResult } from "../worker/services/photoUpload";
 import { photoGuestTags, photoLikes, photos, pregnancies, pregnancyParticipants, users } from "../worker/db/schema";
 import type { Bindings } from "../worker/env";
 import { createOutbox } from "../worker/infra/outbox";
 import { loadPregnancyAccess } from "../worker/services/access";
 import type { PregnancyCaller } from "../worker/services/caller";
 import { listPhotos } from "../worker/services/photos";
+import { readFileSync } from "node:fs";
 import { drive, spread } from "./bench-stats";
 import { exifWithGps } from "./images/exif";
 import { encodeJpeg } from "./images/jpeg";
@@ -25,7 +27,8 @@ import { UNLIMITED_PHOTO_SENTINEL } from "../src/domain/billing";
 /**
  * The photo album under load: the page query over a bench pregnancy of 1,000 photos (rows written
  * straight into the database, with guest tags and likes), through tRPC and as the service's SQL
- * from Node; and upload throughput of 20 files of about 2 MB through the real route. Counted, not asserted.
+ * from Node; upload throughput of 20 files of about 2 MB through the real route; and a 12 MP HEIC's
+ * upload request against the queue consumer's time to make its copies. Counted, not asserted.
  */
 const ALBUM_PHOTOS = Number(process.env.BENCH_ALBUM_PHOTOS ?? 1000);
 const ALBUM_REQUESTS = Number(process.env.BENCH_ALBUM_REQUESTS ?? 200);
@@ -49,6 +52,9 @@ const WEEKS = 37;
 const TAG_EVERY = 3;
 const LIKE_EVERY = 4;
 const UPLOAD_BY_GUEST_EVERY = 10;
+/** 12 MP HEICs uploaded one after another for the photo-copies run (issue 39). */
+const COPIES_PHOTOS = Number(process.env.BENCH_COPIES_PHOTOS ?? 6);
+const HEIC_12MP = new Uint8Array(readFileSync(new URL("../tests/fixtures/picture-12mp.heic", import.meta.url)));
 
 /** A pregnancy of the benches' own, due in 90 days, with unlimited photo storage. */
 export async function insertBenchPregnancy(db: ReturnType<typeof openNodeDb>["db"], title: string, ownerId: string): Promise<string> {
@@ -204,5 +210,51 @@ export async function benchPhotos(stack: Stack): Promise<void> {
     console.log(`${"".padEnd(28)} (${UPLOAD_CONCURRENCY} requests at a time)`);
   } finally {
     await album.close();
+  }
+  await benchPhotoCopies(stack);
+}
+
+/**
+ * Photo copies off the request path (issue 39): 12 MP HEICs sent as the album sends them (one file,
+ * no thumbnail). First one at a time, each waiting for its copies: the request alone, and the
+ * latency until the list shows the copies (the queue's 1 s batch wait included). Then back to back:
+ * the consumer's time per photo, and the requests while it decodes (locally one workerd runs both).
+ */
+export async function benchPhotoCopies(stack: Stack): Promise<void> {
+  const owner = await signUp("benchcopies", undefined, stack.url);
+  const { db, close } = openNodeDb(stack.database.databaseUrl, stack.database.wsProxy);
+  try {
+    const pregnancyId = await insertBenchPregnancy(db, "Bench Copies", owner.userId);
+    await db.insert(pregnancyParticipants).values({ pregnancyId, userId: owner.userId, role: "owner", status: "active" });
+    const upload = async (requestMs: number[]) => {
+      const started = performance.now();
+      const response = await postPhotos(owner.client, pregnancyId, [{ name: "IMG_4032.HEIC", bytes: HEIC_12MP, type: "image/heic" }], { thumbnails: [null] });
+      requestMs.push(performance.now() - started);
+      if (response.status !== 200) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+      const [result] = ((await response.json()) as { results: UploadResult[] }).results;
+      if (!result?.success || !result.copiesPending) throw new Error(`upload not pending: ${JSON.stringify(result)}`);
+      return result.photoId!;
+    };
+    console.log(`\nPhoto copies: ${COPIES_PHOTOS} 12 MP HEICs (${(HEIC_12MP.byteLength / BYTES_PER_MB).toFixed(1)} MB) sent as the album does, copies made by the queue's consumer\n`);
+    const aloneMs: number[] = [];
+    const readyMs: number[] = [];
+    for (let i = 0; i < COPIES_PHOTOS; i++) {
+      const started = performance.now();
+      const photoId = await upload(aloneMs);
+      await untilCopiesMade(owner.client, pregnancyId, [photoId]);
+      readyMs.push(performance.now() - started);
+    }
+    const busyMs: number[] = [];
+    const started = performance.now();
+    const sent: string[] = [];
+    for (let i = 0; i < COPIES_PHOTOS; i++) sent.push(await upload(busyMs));
+    await untilCopiesMade(owner.client, pregnancyId, sent);
+    const allMs = performance.now() - started;
+    console.log(`${"upload request, alone".padEnd(28)} ${"".padStart(6)}         ${spread(aloneMs)}`);
+    console.log(`${"copies listed after".padEnd(28)} ${"".padStart(6)}         ${spread(readyMs)}   (from the upload's start; 1 s batch wait included)`);
+    console.log(`${"back to back: all listed".padEnd(28)} ${(allMs / 1000).toFixed(2)} s, ${(allMs / sent.length / 1000).toFixed(2)} s per photo`);
+    console.log(`${"upload request, decoding".padEnd(28)} ${"".padStart(6)}         ${spread(busyMs)}   (the consumer decoding in the same local workerd)`);
+  } finally {
+    await close();
   }
 }

@@ -13,7 +13,7 @@ import { benchDigest } from "./bench-digest";
 import { benchExport } from "./bench-export";
 import { benchLikes } from "./bench-likes";
 import { benchWaitingRoom } from "./bench-room";
-import { benchPhotos } from "./bench-photos";
+import { benchPhotoCopies, benchPhotos } from "./bench-photos";
 import { drive } from "./bench-stats";
 import { DEMO_PASSWORD, demoMember } from "./demo-family";
 import { freePort } from "./local-db";
@@ -37,6 +37,8 @@ const PAGES_ONLY = process.argv.includes("--pages");
 const EXPORT_ONLY = process.argv.includes("--export");
 /** `npm run bench -- --screens`: only the screen table (requests, statements, connections, chains, times). */
 const SCREENS_ONLY = process.argv.includes("--screens");
+/** `npm run bench -- --photo-copies`: only the 12 MP HEIC uploads and their copies (issue 39). */
+const PHOTO_COPIES_ONLY = process.argv.includes("--photo-copies");
 /** `npm run bench -- --digest`: only the weekly digest to 5,000 relatives through its queues. */
 const DIGEST_ONLY = process.argv.includes("--digest");
 /** `npm run bench -- --reads`: only the health route against a signed-in read. */
@@ -123,7 +125,7 @@ function sanitiserCost() {
   console.log(`${"sanitise hostile input".padEnd(28)} ${(performance.now() - started).toFixed(1)} ms for ${(bytes / 1024).toFixed(0)} KB (notes + post rules)`);
 }
 
-if (!PAGES_ONLY && !EXPORT_ONLY && !SCREENS_ONLY && !READS_ONLY && !DIGEST_ONLY) sanitiserCost();
+if (!PAGES_ONLY && !EXPORT_ONLY && !SCREENS_ONLY && !READS_ONLY && !PHOTO_COPIES_ONLY && !DIGEST_ONLY) sanitiserCost();
 const build = spawnSync(path.join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const persistDir = mkdtempSync(path.join(os.tmpdir(), "babysteps-bench-"));
@@ -137,6 +139,8 @@ try {
     await screens(stack);
   } else if (READS_ONLY) {
     await reads(stack);
+  } else if (PHOTO_COPIES_ONLY) {
+    await benchPhotoCopies(stack);
   } else if (DIGEST_ONLY) {
     await benchDigest(stack);
   } else {

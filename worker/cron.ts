@@ -6,6 +6,7 @@ import { runRetention } from "./services/retention";
 import { runServiceEndNotices } from "./services/serviceEnd";
 import { runWeeklyDigest } from "./services/weeklyDigest";
 import { sweepOutbox } from "./services/outboxDelivery";
+import { resweepPhotoCopies } from "./services/photoCopies";
 import { removeUnsentImages } from "./services/waitingRoomImages";
 import { closeDueSessions } from "./services/waitingRoomClosing";
 import { createDb, createPool } from "./db";
@@ -37,7 +38,7 @@ async function withJobScope(env: Bindings, now: Date, waitUntil: (promise: Promi
 
 /**
  * Each trigger in wrangler.toml: the daily job (retention, the service-end notices), the hourly weekly digest, or every
- * minute's jobs (waiting-room closes, unsent images, the outbox's sweep); one job failing does not hold another back.
+ * minute's jobs (waiting-room closes, unsent images, the outbox's sweep, photos still owed copies); one job failing does not hold another back.
  */
 export async function runScheduledJobs(env: Bindings, now: Date, cron: string, waitUntil: (promise: Promise<unknown>) => void): Promise<void> {
   if (cron === RETENTION_CRON) {
@@ -52,5 +53,6 @@ export async function runScheduledJobs(env: Bindings, now: Date, cron: string, w
     closeDueSessions(env, now, (pregnancyId, event) => tellRoom(env, pregnancyId, event)),
     removeUnsentRoomImages(env, now),
     withJobScope(env, now, waitUntil, (scope) => sweepOutbox(scope.db, env, now)),
+    withJobScope(env, now, waitUntil, (scope) => resweepPhotoCopies(scope.db, env, now)),
   ]);
 }

@@ -1,6 +1,7 @@
 import type { PregnancyRoom } from "../party/pregnancyRoom";
 import type { OutboxMessage } from "../src/domain/outbox";
 import type { DigestMessage } from "../src/domain/weeklyDigest";
+import type { PhotoCopyMessage } from "../src/domain/photos";
 
 /** The Worker's bindings: wrangler.toml [vars], secrets, R2, Durable Objects and Queues. */
 export interface Bindings {
@@ -50,6 +51,8 @@ export interface Bindings {
   OUTBOX: Queue<OutboxMessage>;
   /** The weekly digest's queue: one message per recipient whose Monday morning it is. */
   DIGEST: Queue<DigestMessage>;
+  /** Photos owed copies (display copy, thumbnail), one message per photo (worker/services/photoCopies.ts). */
+  PHOTO_COPIES: Queue<PhotoCopyMessage>;
   PregnancyRoom: DurableObjectNamespace<PregnancyRoom>;
   ASSETS: Fetcher;
 }

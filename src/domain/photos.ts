@@ -57,12 +57,37 @@ export const PHOTO_DECODE_MAX_PIXELS = 16_800_000;
 export const PHOTO_RGBA_DECODE_MAX_PIXELS = 6_300_000;
 
 /**
- * Ours: the most pictures one upload request has the Worker decode. A 12 MP HEIC costs about 3.5 s
- * of CPU, so 4 stay well under the Workers default of 30 s per request; the album sends one file
- * per request, so only a batch from another client meets it, and its further files are stored as
- * sent (README, "Photos every browser shows").
+ * Photo copies (issue 39): the upload stores the original and answers; the display copy and the
+ * thumbnail the Worker owes a photo are made by the queue consumer (worker/services/photoCopies.ts),
+ * one message per photo. The queue's name is wrangler.toml's.
  */
-export const PHOTO_DECODES_PER_REQUEST = 4;
+export const PHOTO_COPIES_QUEUE = "babysteps-photo-copies";
+
+export interface PhotoCopyMessage {
+  photoId: string;
+}
+
+/**
+ * Ours: the wait before each retry of a photo's copies, in seconds (an R2 or database hiccup, then
+ * an outage); its length is the queue's max_retries in wrangler.toml, after which the message goes
+ * to the dead-letter queue.
+ */
+export const PHOTO_COPY_RETRY_DELAYS_SECONDS = [10, 30, 120, 600, 1800] as const;
+
+export const PHOTO_COPY_MAX_RETRIES = PHOTO_COPY_RETRY_DELAYS_SECONDS.length;
+
+/** The wait after a delivery's `attempts`-th attempt failed (a queue message's attempts count from 1). */
+export const photoCopyRetryDelay = (attempts: number): number => PHOTO_COPY_RETRY_DELAYS_SECONDS[Math.min(Math.max(attempts, 1), PHOTO_COPY_MAX_RETRIES) - 1] ?? PHOTO_COPY_RETRY_DELAYS_SECONDS[0];
+
+/**
+ * Ours: a photo still owed copies this long after they were asked for (past the whole retry
+ * schedule, about 43 minutes) has its message sent again by the cron's sweep: its send failed after
+ * the upload's commit, or the message was lost.
+ */
+export const PHOTO_COPIES_RESWEEP_SECONDS = 3600;
+
+/** Ours: what the album shows in place of a photo whose copies are being made. */
+export const PHOTO_PREPARING_TEXT = "Preparing photo…";
 
 /** Ours: how long a browser may keep a photo or an avatar in its private cache. */
 export const PHOTO_CACHE_SECONDS = 3600;

@@ -14,6 +14,7 @@ const DEV_REQUESTS: Array<[string, RequestInit?]> = [
   ["/dev/checkout/cs_test_x"],
   ["/dev/stripe/v1/prices/price_x"],
   [`/api/dev/waiting-room/${crypto.randomUUID()}/announce-state`, { method: "POST" }],
+  [`/api/dev/photo-copies/${crypto.randomUUID()}`, { method: "POST" }],
   [`/api/dev/objects?prefix=${encodeURIComponent(`pregnancies/${crypto.randomUUID()}/`)}`],
   ["/api/dev/weekly-digest", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ now: new Date().toISOString() }) }],
   ["/api/dev/service-end-notices", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ now: new Date().toISOString() }) }],

@@ -13,11 +13,11 @@ import { photos } from "../../worker/db/schema";
 import { openTestDb } from "../support/env";
 import { createOtherFamily } from "../support/families";
 import { testPicture } from "../support/images";
-import { uploadPhotos } from "../support/photoUpload";
+import { untilCopiesMade, uploadPhotos } from "../support/photoUpload";
 
 /**
  * Issue 23, item 5: a large JPEG or WebP sent without a browser-made thumbnail (an older client,
- * another client's batch) gets one made by the Worker, so the album grid does not load the
+ * another client's batch) gets one made by the Worker (by the queue's consumer, issue 39), so the album grid does not load the
  * original; a JPEG's is turned upright as its Exif orientation says. A small one is its own, and
  * so is a PNG (worker/infra/codecModules.ts says why).
  */
@@ -63,13 +63,23 @@ describe("a photo sent without a thumbnail", () => {
     ];
     const results = await uploadPhotos(family.owner, family.pregnancyId, files, { thumbnails: files.map(() => null), metadata: { privacyLevel: "friends" } });
     expect(results.map((r) => r.success)).toEqual([true, true, true, true]);
+    // The queue's consumer makes the two thumbnails after the upload answers (issue 39); the others are owed none.
+    expect(results.map((r) => r.copiesPending)).toEqual([true, true, false, false]);
+    await untilCopiesMade(
+      family.owner,
+      family.pregnancyId,
+      results.map((r) => r.photoId!),
+    );
+    const listed = (await family.owner.trpc.photos.list.query({ pregnancyId: family.pregnancyId })).items;
 
     const thumbnails = [];
     for (const result of results.slice(0, 2)) {
       const [row] = await db.select().from(photos).where(eq(photos.id, result.photoId!));
       expect(row!.thumbnailPath, result.filename).toMatch(/\.jpg$/);
       expect(row!.displayPath, result.filename).toBeNull();
-      const response = await family.owner.fetch(result.thumbnailUrl!);
+      const thumbnailUrl = listed.find((item) => item.id === result.photoId)!.thumbnailUrl;
+      expect(thumbnailUrl, result.filename).toBe(`${result.url}/thumbnail`);
+      const response = await family.owner.fetch(thumbnailUrl);
       expect(response.headers.get("content-type"), result.filename).toBe("image/jpeg");
       thumbnails.push(await decodeJpeg(await response.arrayBuffer()));
     }

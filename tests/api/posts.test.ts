@@ -148,7 +148,7 @@ describe("posts: who may write", () => {
     }
     const post = await family.owner.trpc.posts.create.mutate(newPost("", { photoIds: [ours] }));
     // Shown through the album's authorised routes (no thumbnail was stored: the photo serves as its own).
-    expect(post.photos).toEqual([{ id: ours, url: `/api/photos/${pregnancyId}/${ours}`, thumbnailUrl: `/api/photos/${pregnancyId}/${ours}`, altText: null, title: null, week: DEFAULT_WEEK }]);
+    expect(post.photos).toEqual([{ id: ours, url: `/api/photos/${pregnancyId}/${ours}`, thumbnailUrl: `/api/photos/${pregnancyId}/${ours}`, copiesPending: false, altText: null, title: null, week: DEFAULT_WEEK }]);
     await expect(family.owner.trpc.posts.create.mutate(newPost("<p>Not ours</p>", { photoIds: [theirs] }))).rejects.toMatchObject({ data: { appCode: "VALIDATION_FAILED" } });
   });
 

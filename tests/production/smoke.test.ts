@@ -234,6 +234,7 @@ describe("the Worker as deployed", () => {
       ["/dev/checkout/cs_test_x", "GET"],
       ["/dev/stripe/v1/prices/price_x", "GET"],
       [`/api/dev/waiting-room/${crypto.randomUUID()}/announce-state`, "POST"],
+      [`/api/dev/photo-copies/${crypto.randomUUID()}`, "POST"],
       [`/api/dev/objects?prefix=${encodeURIComponent(`pregnancies/${crypto.randomUUID()}/`)}`, "GET"],
       ["/api/dev/weekly-digest", "POST"],
       ["/api/dev/service-end-notices", "POST"],

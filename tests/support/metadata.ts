@@ -51,9 +51,9 @@ function inTempFile<T>(bytes: Uint8Array, extension: string, use: (file: string)
   }
 }
 
-/** The picture of `kind` with a phone's metadata written into it by exiftool. */
-export function taggedPicture(kind: ImageKind): Uint8Array<ArrayBuffer> {
-  return inTempFile(basePicture(kind), EXTENSIONS[kind], (file) => {
+/** The picture of `kind` (the 64x48 one unless given) with a phone's metadata written into it by exiftool. */
+export function taggedPicture(kind: ImageKind, picture: Uint8Array = basePicture(kind)): Uint8Array<ArrayBuffer> {
+  return inTempFile(picture, EXTENSIONS[kind], (file) => {
     execFileSync("exiftool", ["-q", "-q", "-m", "-overwrite_original", ...PHONE_TAGS, ...FORMAT_TAGS[kind], file]);
     return new Uint8Array(readFileSync(file));
   });

@@ -29,3 +29,21 @@ export async function uploadPhotos(...args: Parameters<typeof postPhotos>): Prom
   if (response.status !== 200) throw new Error(`Upload answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { results: UploadResult[] }).results;
 }
+
+const COPIES_TIMEOUT_MS = 60_000;
+const COPIES_POLL_MS = 100;
+
+/**
+ * Waits until the album's list says these photos' copies are made (the queue's consumer makes a
+ * HEIC's display copy and a missing thumbnail after the upload answers: worker/services/photoCopies.ts).
+ */
+export async function untilCopiesMade(client: ApiClient, pregnancyId: string, photoIds: string[]): Promise<void> {
+  const deadline = Date.now() + COPIES_TIMEOUT_MS;
+  for (;;) {
+    const { items } = await client.trpc.photos.list.query({ pregnancyId });
+    const pending = photoIds.filter((id) => items.find((item) => item.id === id)?.copiesPending !== false);
+    if (pending.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`copies of ${pending.join(", ")} not made within ${COPIES_TIMEOUT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, COPIES_POLL_MS));
+  }
+}

@@ -11,6 +11,7 @@ import { tellRoom } from "../infra/rooms";
 import { waitingRoomStateFor } from "../services/waitingRoom";
 import { digestRunProgress, runWeeklyDigest } from "../services/weeklyDigest";
 import { runServiceEndNotices } from "../services/serviceEnd";
+import { makePhotoCopies } from "../services/photoCopies";
 import { FAKE_STRIPE_API_MOUNT } from "../infra/stripe";
 import { devCheckoutRoutes } from "./checkout";
 import { fakeStripeApi } from "./fakeStripe";
@@ -92,6 +93,15 @@ const devApi = new Hono<Env>()
     const body = z.object({ now: z.iso.datetime() }).safeParse(await c.req.json().catch(() => null));
     if (!body.success) return c.json({ error: "VALIDATION_FAILED" }, 400);
     return c.json(await runServiceEndNotices(c.var.scope, new Date(body.data.now)));
+  })
+  /**
+   * Handles one photo-copies message for the photo, as the queue's consumer does for each message it
+   * is given: tests deliver it again (a redelivery) and read the outcome ("made", "nothing-owed").
+   */
+  .post("/photo-copies/:photoId", async (c) => {
+    const photoId = z.uuid().safeParse(c.req.param("photoId"));
+    if (!photoId.success) return c.notFound();
+    return c.json({ outcome: await makePhotoCopies(c.var.db, c.env, photoId.data) });
   })
   /** The keys stored in R2 under a prefix (`pregnancies/<id>/`, `users/<id>/`): tests count what deletion leaves. */
   .get("/objects", async (c) => {

@@ -13,7 +13,6 @@ import { jpegOrientation, pictureSize } from "../../src/domain/pictureSize";
 import type { newLibheif } from "./codecModules";
 import {
   PHOTO_DECODE_MAX_PIXELS,
-  PHOTO_DECODES_PER_REQUEST,
   PHOTO_DISPLAY_MAX_PX,
   PHOTO_DISPLAY_QUALITY,
   PHOTO_RGBA_DECODE_MAX_PIXELS,
@@ -30,23 +29,9 @@ export interface DisplayImages {
 
 /**
  * Why no pictures were made: small enough to be its own thumbnail, larger than the decode limit,
- * the request's decodes used up, or the codec could not decode it.
+ * or the codec could not decode it.
  */
-export type NoDisplayImages = "small" | "too-large" | "request-limit" | "undecodable";
-
-/** What is left of one request's PHOTO_DECODES_PER_REQUEST: each decode takes one, so its CPU stays bounded. */
-export interface DecodeBudget {
-  left: number;
-}
-
-export const requestDecodeBudget = (): DecodeBudget => ({ left: PHOTO_DECODES_PER_REQUEST });
-
-/** Takes one decode from the budget, or says there is none left. */
-function takeDecode(budget: DecodeBudget): boolean {
-  if (budget.left === 0) return false;
-  budget.left--;
-  return true;
-}
+export type NoDisplayImages = "small" | "too-large" | "undecodable";
 
 /** A fresh MozJPEG encoder: RGBA pixels to a JPEG at a quality of 0-1. */
 async function jpegEncoder() {
@@ -115,7 +100,7 @@ function planeOf(channel: DecodedChannel): Plane {
 }
 
 /** libheif's primary picture as display-size RGBA, or why not. */
-async function decodeHeif(bytes: Uint8Array, budget: DecodeBudget): Promise<{ rgba: Uint8ClampedArray; width: number; height: number } | NoDisplayImages> {
+async function decodeHeif(bytes: Uint8Array): Promise<{ rgba: Uint8ClampedArray; width: number; height: number } | NoDisplayImages> {
   const { newLibheif } = await import("./codecModules");
   const lib = newLibheif();
   const context = lib.heif_context_alloc();
@@ -126,7 +111,6 @@ async function decodeHeif(bytes: Uint8Array, budget: DecodeBudget): Promise<{ rg
     if (!handle || handle.code !== undefined) return "undecodable";
     const imageHandle = handle as Parameters<Libheif["heif_image_handle_get_width"]>[0];
     if (lib.heif_image_handle_get_width(imageHandle) * lib.heif_image_handle_get_height(imageHandle) > PHOTO_DECODE_MAX_PIXELS) return "too-large";
-    if (!takeDecode(budget)) return "request-limit";
     const decoded = (await lib.heif_js_decode_image2(imageHandle, lib.heif_colorspace.heif_colorspace_YCbCr, lib.heif_chroma.heif_chroma_420)) as Decoded;
     if (!decoded?.channels || decoded.code !== undefined) return "undecodable";
     try {
@@ -152,8 +136,8 @@ async function decodeHeif(bytes: Uint8Array, budget: DecodeBudget): Promise<{ rg
  * applies the picture's rotation and mirroring), or why there are none: the original is kept
  * and served for download either way.
  */
-export async function heifDisplayImages(bytes: Uint8Array, withThumbnail: boolean, budget: DecodeBudget): Promise<DisplayImages | NoDisplayImages> {
-  const picture = await decodeHeif(bytes, budget);
+export async function heifDisplayImages(bytes: Uint8Array, withThumbnail: boolean): Promise<DisplayImages | NoDisplayImages> {
+  const picture = await decodeHeif(bytes);
   if (typeof picture === "string") return picture;
   const { rgba, width, height } = picture;
   const jpeg = await jpegEncoder();
@@ -164,17 +148,22 @@ export async function heifDisplayImages(bytes: Uint8Array, withThumbnail: boolea
   return { display, thumbnail: jpeg(thumbnail, small.width, small.height, PHOTO_THUMBNAIL_QUALITY) };
 }
 
+/** Whether a JPEG or WebP needs a thumbnail made and can have one, read from its header alone (no decoding). */
+export function thumbnailWanted(bytes: Uint8Array, kind: "jpeg" | "webp"): true | NoDisplayImages {
+  const size = pictureSize(bytes, kind);
+  if (!size) return "undecodable";
+  if (Math.max(size.width, size.height) <= PHOTO_THUMBNAIL_MAX_PX) return "small";
+  return size.width * size.height > PHOTO_RGBA_DECODE_MAX_PIXELS ? "too-large" : true;
+}
+
 /**
  * The thumbnail of a JPEG, PNG or WebP that came without one (JPEG, a JPEG's turned upright as
  * its Exif orientation says), or why there is none: a picture no larger than a thumbnail serves
  * as its own, and one past PHOTO_RGBA_DECODE_MAX_PIXELS is not decoded (RGBA, held twice).
  */
-export async function pictureThumbnail(bytes: Uint8Array, kind: "jpeg" | "webp", budget: DecodeBudget): Promise<DisplayImages | NoDisplayImages> {
-  const size = pictureSize(bytes, kind);
-  if (!size) return "undecodable";
-  if (Math.max(size.width, size.height) <= PHOTO_THUMBNAIL_MAX_PX) return "small";
-  if (size.width * size.height > PHOTO_RGBA_DECODE_MAX_PIXELS) return "too-large";
-  if (!takeDecode(budget)) return "request-limit";
+export async function pictureThumbnail(bytes: Uint8Array, kind: "jpeg" | "webp"): Promise<DisplayImages | NoDisplayImages> {
+  const wanted = thumbnailWanted(bytes, kind);
+  if (wanted !== true) return wanted;
   const { rgbaDecoders } = await import("./codecModules");
   const picture = (await rgbaDecoders[kind]())(bytes);
   if (!picture) return "undecodable";

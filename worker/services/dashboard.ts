@@ -37,7 +37,15 @@ export async function dashboardSummary(caller: PregnancyCaller) {
       .orderBy(asc(calendarEvents.date), asc(calendarEvents.time))
       .limit(DASHBOARD_UPCOMING_EVENTS),
     db
-      .select({ id: photos.id, title: photos.title, altText: photos.altText, thumbnailUrl: photos.thumbnailUrl, fileUrl: photos.fileUrl })
+      .select({
+        id: photos.id,
+        title: photos.title,
+        altText: photos.altText,
+        thumbnailUrl: photos.thumbnailUrl,
+        fileUrl: photos.fileUrl,
+        // Its copies are still being made (worker/services/photoCopies.ts): the card shows a placeholder.
+        copiesPending: sql<boolean>`${photos.copiesRequestedAt} is not null`,
+      })
       .from(photos)
       // The album's own rule: audience groups and the uploader's own photos included.
       .where(visibleTo(caller))

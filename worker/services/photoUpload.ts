@@ -2,13 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { DEFAULT_PHOTO_PRIVACY_LEVEL, resolveAudience } from "../../src/domain/audience";
 import { stripImageMetadata } from "../../src/domain/imageMetadata";
 import { cleanPhotoText, PHOTO_TOASTS, type PhotoUploadMetadata, photoUrls } from "../../src/domain/photos";
-import { checkUploadFile, IMAGE_HEADER_BYTES, type ImageKind, IMAGE_TYPES, type ImageType, PHOTO_THUMBNAIL_MAX_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
+import { checkUploadFile, IMAGE_HEADER_BYTES, type ImageType, PHOTO_THUMBNAIL_MAX_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import { calendarEvents, photoGuestTags, photos } from "../db/schema";
-import { type DecodeBudget, type DisplayImages, heifDisplayImages, pictureThumbnail, requestDecodeBudget } from "../infra/imageCodecs";
 import { newImageName, photoKey, prepareImageUpload } from "../infra/storage";
 import { assertUploadFits, changeStorageUsed, readStorage, UploadRefusal, type Uploader } from "./photoStorage";
 import type { PregnancyCaller } from "./caller";
 import { announcePhotos, notParticipants, removeObjects, strangers } from "./photos";
+import { owesCopies, requestPhotoCopies } from "./photoCopies";
 import { logEvent } from "../infra/log";
 
 /** A part of the multipart body (a File from formData). */
@@ -34,6 +34,8 @@ export interface UploadResult {
   photoId: string | null;
   url: string | null;
   thumbnailUrl: string | null;
+  /** The Worker is still making its display copy or thumbnail (the album shows a placeholder until the feed says photos changed). */
+  copiesPending: boolean;
   /** The storage key (pregnancies/<id>/photos/...): for the record only, nothing serves by it. */
   path: string | null;
   filename: string;
@@ -55,8 +57,8 @@ interface Stored {
   photoId: string;
   key: string;
   thumbnailKey: string | null;
-  /** The JPEG display copy of a HEIC/HEIF, which most browsers cannot show. */
-  displayKey: string | null;
+  /** The Worker owes it copies (a HEIC/HEIF's display copy, a thumbnail): the queue consumer makes them. */
+  owesCopies: boolean;
   type: ImageType;
   /** Bytes stored (the original without its metadata). */
   size: number;
@@ -65,7 +67,7 @@ interface Stored {
   result: UploadResult;
 }
 
-const failed = (filename: string, errors: string[], warnings: string[] = []): UploadResult => ({ success: false, photoId: null, url: null, thumbnailUrl: null, path: null, filename, errors, warnings });
+const failed = (filename: string, errors: string[], warnings: string[] = []): UploadResult => ({ success: false, photoId: null, url: null, thumbnailUrl: null, copiesPending: false, path: null, filename, errors, warnings });
 
 const uploaderOf = (caller: PregnancyCaller): Uploader => ({ pregnancyId: caller.access.id, userId: caller.user.id, isParent: caller.access.isParent });
 
@@ -87,65 +89,41 @@ async function acceptThumbnail(part: IncomingFile | null): Promise<{ bytes: Uint
   return prepared.ok && prepared.type.kind !== "heic" ? prepared : "ignored";
 }
 
-/**
- * What the Worker makes of an upload (worker/infra/imageCodecs.ts): a HEIC/HEIF's display copy,
- * and a thumbnail when asked (the browser sent none) of a HEIC/HEIF or of a large JPEG or WebP.
- * Nothing past the decode limits or the request's budget, or when it cannot be decoded: the
- * picture is stored as sent.
- */
-export async function workerImages(caller: PregnancyCaller, budget: DecodeBudget, { kind, bytes }: { kind: ImageKind; bytes: Uint8Array }, withThumbnail: boolean): Promise<DisplayImages | null> {
-  // A PNG serves as its own thumbnail: its decoder's memory would stay with the isolate (codecModules.ts).
-  if (kind === "png" || (kind !== "heic" && !withThumbnail)) return null;
-  try {
-    const made = kind === "heic" ? await heifDisplayImages(bytes, withThumbnail, budget) : await pictureThumbnail(bytes, kind, budget);
-    if (typeof made !== "string") return made;
-    if (made !== "small") logEvent("info", "no picture made of an upload", { pregnancyId: caller.access.id, kind, reason: made });
-  } catch (error) {
-    logEvent("error", "making a picture of an upload failed", { pregnancyId: caller.access.id, kind, error: String(error) });
-  }
-  return null;
-}
-
 const put = (caller: PregnancyCaller, photoId: string, key: string, bytes: Uint8Array, type: ImageType) =>
   caller.env.PHOTOS.put(key, bytes, { httpMetadata: { contentType: type.mime }, customMetadata: { uploadedBy: caller.user.id, photoId } });
 
 /**
- * Reads one file, strips its metadata and writes its objects to R2. Files go one at a time, so a
- * request holds one file's bytes beyond its body; a file whose objects cannot all be written keeps
- * none of them.
+ * Reads one file, strips its metadata and writes it (and the browser's thumbnail) to R2. Files go
+ * one at a time, so a request holds one file's bytes beyond its body; a file whose objects cannot
+ * all be written keeps none of them. Nothing is decoded here: copies the Worker owes the photo are
+ * made by the queue consumer after the commit (worker/services/photoCopies.ts).
  */
-async function store(caller: PregnancyCaller, candidate: Candidate, budget: DecodeBudget): Promise<Stored | UploadResult> {
+async function store(caller: PregnancyCaller, candidate: Candidate): Promise<Stored | UploadResult> {
   const { file, fileNumber, type } = candidate;
   const stripped = stripImageMetadata(new Uint8Array(await file.arrayBuffer()), type.kind);
   if (!stripped.ok) return failed(file.name, [UPLOAD_MESSAGES.unreadable(fileNumber)], candidate.warnings);
   const thumbnail = await acceptThumbnail(candidate.thumbnail);
   const warnings = thumbnail === "ignored" ? [...candidate.warnings, UPLOAD_MESSAGES.thumbnailIgnored(fileNumber)] : candidate.warnings;
   const browserThumb = thumbnail && thumbnail !== "ignored" ? thumbnail : null;
-  const copies = await workerImages(caller, budget, { kind: type.kind, bytes: stripped.value }, !browserThumb);
   const photoId = crypto.randomUUID();
   const key = photoKey(caller.access.id, newImageName(type.extension));
-  const thumbBytes = browserThumb ?? (copies?.thumbnail ? { bytes: copies.thumbnail, type: IMAGE_TYPES.jpeg } : null);
-  const thumb = thumbBytes ? { ...thumbBytes, key: photoKey(caller.access.id, newImageName(thumbBytes.type.extension)) } : null;
-  const display = copies?.display ? { bytes: copies.display, key: photoKey(caller.access.id, newImageName(IMAGE_TYPES.jpeg.extension)) } : null;
-  const writes = await Promise.allSettled([
-    put(caller, photoId, key, stripped.value, type),
-    ...(thumb ? [put(caller, photoId, thumb.key, thumb.bytes, thumb.type)] : []),
-    ...(display ? [put(caller, photoId, display.key, display.bytes, IMAGE_TYPES.jpeg)] : []),
-  ]);
+  const thumb = browserThumb ? { ...browserThumb, key: photoKey(caller.access.id, newImageName(browserThumb.type.extension)) } : null;
+  const writes = await Promise.allSettled([put(caller, photoId, key, stripped.value, type), ...(thumb ? [put(caller, photoId, thumb.key, thumb.bytes, thumb.type)] : [])]);
   if (writes.some((write) => write.status === "rejected")) {
-    await removeObjects(caller.env.PHOTOS, [key, thumb?.key ?? null, display?.key ?? null]);
+    await removeObjects(caller.env.PHOTOS, [key, thumb?.key ?? null]);
     return failed(file.name, [UPLOAD_MESSAGES.storeFailed(fileNumber)], warnings);
   }
   const urls = photoUrls(caller.access.id, photoId);
+  const owed = owesCopies(type.kind, stripped.value, thumb !== null);
   return {
     photoId,
     key,
     thumbnailKey: thumb?.key ?? null,
-    displayKey: display?.key ?? null,
+    owesCopies: owed,
     type,
     size: stripped.value.byteLength,
     sentSize: file.size,
-    result: { success: true, photoId, url: urls.url, thumbnailUrl: thumb ? urls.thumbnailUrl : urls.url, path: key, filename: file.name, errors: [], warnings },
+    result: { success: true, photoId, url: urls.url, thumbnailUrl: thumb ? urls.thumbnailUrl : urls.url, copiesPending: owed, path: key, filename: file.name, errors: [], warnings },
   };
 }
 
@@ -182,8 +160,7 @@ export async function uploadPhotos(caller: PregnancyCaller, { files, thumbnails,
   await assertUploadFits(caller.db, uploaderOf(caller), await readStorage(caller.db, caller.access.id), { files: candidates.length, bytes: candidates.reduce((sum, c) => sum + c.file.size, 0) });
 
   const outcomes: Array<Stored | UploadResult> = [];
-  const budget = requestDecodeBudget();
-  for (const outcome of checked) outcomes.push(isCandidate(outcome) ? await store(caller, outcome, budget) : outcome);
+  for (const outcome of checked) outcomes.push(isCandidate(outcome) ? await store(caller, outcome) : outcome);
   const stored = outcomes.filter(isStored);
   if (stored.length > 0) await record(caller, stored, metadata);
   return outcomes.map((outcome) => (isStored(outcome) ? outcome.result : outcome));
@@ -199,7 +176,7 @@ async function record(caller: PregnancyCaller, stored: Stored[], metadata: Photo
       const storage = await readStorage(tx, pregnancyId, "lock");
       await assertUploadFits(tx, uploaderOf(caller), storage, { files: stored.length, bytes: stored.reduce((sum, s) => sum + s.sentSize, 0) });
       await tx.insert(photos).values(
-        stored.map(({ photoId, key, thumbnailKey, displayKey, type, size }) => {
+        stored.map(({ photoId, key, thumbnailKey, owesCopies, type, size }) => {
           const urls = photoUrls(pregnancyId, photoId);
           return {
             id: photoId,
@@ -208,7 +185,8 @@ async function record(caller: PregnancyCaller, stored: Stored[], metadata: Photo
             storagePath: key,
             thumbnailUrl: thumbnailKey ? urls.thumbnailUrl : null,
             thumbnailPath: thumbnailKey,
-            displayPath: displayKey,
+            // The clock's own time, not the request's (tests may move that): the cron's sweep compares it with its run.
+            copiesRequestedAt: owesCopies ? new Date() : null,
             title: text.title ?? null,
             description: text.description ?? null,
             altText: text.altText ?? null,
@@ -230,11 +208,16 @@ async function record(caller: PregnancyCaller, stored: Stored[], metadata: Photo
   } catch (error) {
     await removeObjects(
       caller.env.PHOTOS,
-      stored.flatMap(({ key, thumbnailKey, displayKey }) => [key, thumbnailKey, displayKey]),
+      stored.flatMap(({ key, thumbnailKey }) => [key, thumbnailKey]),
     );
     if (error instanceof UploadRefusal) throw error;
     logEvent("error", "photo rows not recorded", { pregnancyId, error: String(error) });
     throw new UploadRefusal(500, "UPLOAD_FAILED", PHOTO_TOASTS.uploadFailed);
   }
+  // After the commit: a message sent for a row that never committed would find nothing to do.
+  await requestPhotoCopies(
+    caller.env,
+    stored.filter((s) => s.owesCopies).map((s) => s.photoId),
+  );
   announcePhotos(caller);
 }

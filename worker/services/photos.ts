@@ -51,6 +51,7 @@ const photoColumns = (viewerId: string) => ({
   fileSize: photos.fileSize,
   mimeType: photos.mimeType,
   thumbnailPath: photos.thumbnailPath,
+  copiesRequestedAt: photos.copiesRequestedAt,
   likesCount: countOf(photoLikes, photoLikes.photoId, photos.id),
   commentsCount: countOf(photoComments, photoComments.photoId, photos.id),
   likedByMe: likedBy(photoLikes, photoLikes.photoId, photoLikes.userId, photos.id, viewerId),
@@ -89,6 +90,8 @@ export interface PhotoView {
   url: string;
   thumbnailUrl: string;
   downloadUrl: string;
+  /** Its display copy or thumbnail is still being made (worker/services/photoCopies.ts): show a placeholder, not `url`. */
+  copiesPending: boolean;
   title: string | null;
   description: string | null;
   altText: string | null;
@@ -153,6 +156,7 @@ async function withDetails(caller: PregnancyCaller, rows: PhotoRow[]): Promise<P
       url: urls.url,
       thumbnailUrl: row.thumbnailPath ? urls.thumbnailUrl : urls.url,
       downloadUrl: urls.downloadUrl,
+      copiesPending: row.copiesRequestedAt !== null,
       title: row.title,
       description: row.description,
       altText: row.altText,

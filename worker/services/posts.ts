@@ -213,6 +213,8 @@ export interface PostPhotoView {
   /** The authorised routes (full size and thumbnail) the album serves the photo through. */
   url: string;
   thumbnailUrl: string;
+  /** Its display copy or thumbnail is still being made: a placeholder stands in. */
+  copiesPending: boolean;
   altText: string | null;
   title: string | null;
   week: number;
@@ -227,13 +229,13 @@ async function attachedPhotos(caller: PregnancyCaller, storedUrls: string[]): Pr
   const wanted = [...new Set(storedUrls)];
   if (wanted.length === 0) return new Map();
   const rows = await caller.db
-    .select({ id: photos.id, pregnancyId: photos.pregnancyId, fileUrl: photos.fileUrl, thumbnailPath: photos.thumbnailPath, altText: photos.altText, title: photos.title, week: photos.week })
+    .select({ id: photos.id, pregnancyId: photos.pregnancyId, fileUrl: photos.fileUrl, thumbnailPath: photos.thumbnailPath, copiesRequestedAt: photos.copiesRequestedAt, altText: photos.altText, title: photos.title, week: photos.week })
     .from(photos)
     .where(and(visibleTo(caller), inArray(photos.fileUrl, wanted)));
   return new Map(
     rows.map((row) => {
       const urls = photoUrls(row.pregnancyId, row.id);
-      return [row.fileUrl, { id: row.id, url: urls.url, thumbnailUrl: row.thumbnailPath ? urls.thumbnailUrl : urls.url, altText: row.altText, title: row.title, week: row.week }];
+      return [row.fileUrl, { id: row.id, url: urls.url, thumbnailUrl: row.thumbnailPath ? urls.thumbnailUrl : urls.url, copiesPending: row.copiesRequestedAt !== null, altText: row.altText, title: row.title, week: row.week }];
     }),
   );
 }

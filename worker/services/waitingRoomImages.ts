@@ -6,8 +6,7 @@ import { IMAGE_TYPES } from "../../src/domain/uploads";
 import type { PregnancyCaller } from "./caller";
 import { assertUploadFits, changeStorageUsed, readStorage, releaseStorage, type Uploader } from "./photoStorage";
 import { removeObjects } from "./photos";
-import { workerImages } from "./photoUpload";
-import { requestDecodeBudget } from "../infra/imageCodecs";
+import { workerImages } from "./photoCopies";
 import { UNSENT_ROOM_IMAGE_MS } from "../../src/domain/waitingRoom";
 
 /**
@@ -24,7 +23,7 @@ export async function storeWaitingRoomImage(caller: PregnancyCaller, { image: se
   const uploader: Uploader = { pregnancyId: caller.access.id, userId: caller.user.id, isParent: caller.access.isParent };
   const adding = { files: 1, bytes: sentBytes };
   await assertUploadFits(db, uploader, await readStorage(db, uploader.pregnancyId), adding);
-  const copy = sent.type.kind === "heic" ? await workerImages(caller, requestDecodeBudget(), { kind: sent.type.kind, bytes: sent.bytes }, false) : null;
+  const copy = sent.type.kind === "heic" ? await workerImages(uploader.pregnancyId, { kind: sent.type.kind, bytes: sent.bytes }, false) : null;
   const image = copy?.display ? { type: IMAGE_TYPES.jpeg, bytes: copy.display } : sent;
   const name = newImageName(image.type.extension);
   const key = waitingRoomImageKey(uploader.pregnancyId, name);

@@ -14,6 +14,7 @@ import { useRsvp } from "../calendar/useCalendar";
 import { PostsFeed } from "../posts/PostsFeed";
 import { Card } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
+import { PreparingPhoto } from "../../ui/PreparingPhoto";
 import { SkeletonCard } from "../../ui/Skeleton";
 import type { PregnancyAccessInfo } from "../pregnancy-context/currentPregnancy";
 import { LoadError } from "../../ui/LoadError";
@@ -53,6 +54,8 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
   const mayAdd = isParent && !readOnly;
   // Events and answers change elsewhere (the parents' calendar, other guests): reload like the calendar does.
   usePregnancyFeed(pregnancyId, "calendar", () => void queryClient.invalidateQueries(trpc.dashboard.summary.pathFilter()));
+  // A new photo's copies arrive after its upload: the latest photos swap their placeholder for it.
+  usePregnancyFeed(pregnancyId, "photos", () => void queryClient.invalidateQueries(trpc.dashboard.summary.pathFilter()));
 
   if (summary.isPending) {
     return (
@@ -131,7 +134,11 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
             {latestPhotos.map((photo) => (
               <li key={photo.id}>
                 <Link to="/photos" search={search} className="block overflow-hidden rounded-xl focus-visible:outline-2 focus-visible:outline-ring">
-                  <img src={photo.thumbnailUrl ?? photo.fileUrl} alt={photo.altText || photo.title || "Photo"} loading="lazy" className="aspect-square w-full object-cover" />
+                  {photo.copiesPending ? (
+                    <PreparingPhoto className="aspect-square w-full" />
+                  ) : (
+                    <img src={photo.thumbnailUrl ?? photo.fileUrl} alt={photo.altText || photo.title || "Photo"} loading="lazy" className="aspect-square w-full object-cover" />
+                  )}
                 </Link>
               </li>
             ))}

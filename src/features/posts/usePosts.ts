@@ -58,6 +58,8 @@ export function usePostsFeed(scope: PostsScope, limit?: number) {
   const reload = useReloadPosts();
   const feed = useInfiniteQuery(postsFeedOptions(trpc, scope, limit));
   usePregnancyFeed(scope.pregnancyId, "posts", () => void reload());
+  // A photo's copies arrive after its upload: a post showing it swaps its placeholder for it.
+  usePregnancyFeed(scope.pregnancyId, "photos", () => void reload());
 
   const failedAt = feed.isError ? feed.errorUpdatedAt : 0;
   useEffect(() => {

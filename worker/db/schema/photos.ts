@@ -21,6 +21,12 @@ export const photos = pgTable(
     thumbnailPath: text("thumbnail_path"),
     /** R2 key of a copy every browser shows (JPEG), made when the original is not one (HEIC/HEIF). */
     displayPath: text("display_path"),
+    /**
+     * Set while the Worker owes this photo copies (a HEIC/HEIF's display copy, a thumbnail the
+     * browser did not send): when they were last asked of the queue consumer
+     * (worker/services/photoCopies.ts), which clears it; null once they are made.
+     */
+    copiesRequestedAt: timestamp("copies_requested_at", { withTimezone: true }),
     title: text("title"),
     description: text("description"),
     altText: text("alt_text"),
@@ -59,6 +65,8 @@ export const photos = pgTable(
     index("photos_tags_gin_idx").using("gin", t.tags),
     index("photos_uploaded_by_idx").on(t.uploadedBy),
     index("photos_event_idx").on(t.eventId),
+    // The cron's sweep of photos still owed copies (worker/services/photoCopies.ts): few rows, if any.
+    index("photos_copies_requested_idx").on(t.copiesRequestedAt).where(sql`${t.copiesRequestedAt} is not null`),
   ],
 );
 

@@ -8,6 +8,7 @@ import { FormMessage } from "../../../ui/Alert";
 import { Button } from "../../../ui/Button";
 import { SelectField } from "../../../ui/fields";
 import { Spinner } from "../../../ui/Spinner";
+import { PreparingPhoto } from "../../../ui/PreparingPhoto";
 import { usePregnancyContext } from "../../pregnancy-context/usePregnancyContext";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../../lib/labels";
 import { Lightbox } from "./Lightbox";
@@ -23,7 +24,8 @@ type Filters = Pick<ListInput, "week" | "uploadedBy" | "privacyLevel" | "tags">;
 /**
  * The album: filters, a grid of thumbnails (lazy images, 50 a page, more as the end scrolls into
  * view), the lightbox, and uploads for those who may add photos. Another viewer's change reloads
- * it live through the pregnancy's feed.
+ * it live through the pregnancy's feed, as do a new photo's copies once the server has made them
+ * (a placeholder stands in until then).
  */
 export function AlbumPanel({ uploadDefaults }: { uploadDefaults?: UploadDefaults }) {
   const { pregnancyId, mode, access, isLoading } = usePregnancyContext();
@@ -144,7 +146,11 @@ function Album({ scope, isParent, canAdd, uploadDefaults }: { scope: { pregnancy
                 onClick={() => setOpenIndex(index)}
                 className="group relative block aspect-square w-full overflow-hidden rounded-xl bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
-                <img src={photo.thumbnailUrl} alt={photoAltText(photo)} loading="lazy" className="size-full object-cover transition-transform group-hover:scale-105" />
+                {photo.copiesPending ? (
+                  <PreparingPhoto className="size-full" />
+                ) : (
+                  <img src={photo.thumbnailUrl} alt={photoAltText(photo)} loading="lazy" className="size-full object-cover transition-transform group-hover:scale-105" />
+                )}
                 <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/60 to-transparent px-2 pt-4 pb-1 text-left text-xs font-semibold text-white">
                   Week {photo.week}
                   {photo.likesCount > 0 && ` · ♥ ${photo.likesCount}`}

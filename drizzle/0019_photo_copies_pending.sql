@@ -1,0 +1,2 @@
+ALTER TABLE "photos" ADD COLUMN "copies_requested_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "photos_copies_requested_idx" ON "photos" USING btree ("copies_requested_at") WHERE "photos"."copies_requested_at" is not null;
