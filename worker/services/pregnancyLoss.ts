@@ -184,6 +184,9 @@ export async function recordLoss(caller: PregnancyCaller, input: { babyId?: stri
     await withStripe(() => billingClient(caller).stripe.subscriptions.update(stripeId, { cancel_at_period_end: true }));
   }
   await db.transaction(async (tx) => {
+    // The subscription's row first, in the order its Stripe webhook takes (subscription, then
+    // pregnancy): the webhook of the change just made to it could otherwise meet this halfway.
+    if (subscription) await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, subscription.id)).for("update");
     const [ended] = await tx
       .update(pregnancies)
       .set({ lossRecordedAt: now })
@@ -251,10 +254,11 @@ export async function undoLoss(caller: PregnancyCaller, lossId: string) {
       if (dates) await withStripe(() => billingClient(caller).stripe.subscriptions.update(stripeId, { cancel_at: subscriptionCancelAt(dates.serviceEndDate) }));
     }
     await db.transaction(async (tx) => {
+      // The subscription first, as its webhook takes them (recordLoss says why).
+      if (subscription) await tx.update(subscriptions).set({ cancelAtPeriodEnd: false }).where(eq(subscriptions.id, subscription.id));
       const [undone] = await tx.update(pregnancyLosses).set({ undoneAt: caller.now }).where(and(eq(pregnancyLosses.id, loss.id), isNull(pregnancyLosses.undoneAt))).returning({ id: pregnancyLosses.id });
       if (!undone) throw new AppError("NOT_FOUND", "NOT_FOUND", LOSS_ERRORS.notRecorded);
       await tx.update(pregnancies).set({ lossRecordedAt: null, lossMemories: "shared" }).where(eq(pregnancies.id, pregnancyId));
-      if (subscription) await tx.update(subscriptions).set({ cancelAtPeriodEnd: false }).where(eq(subscriptions.id, subscription.id));
     });
   } else {
     const babyId = loss.babyId;
