@@ -37,6 +37,22 @@ export function requestScope(env: Bindings, db: Db, origin: string, waitUntil: (
   return { db, env, origin, mailer: outbox, outbox, waitUntil, now };
 }
 
+/**
+ * A scheduled job or a queue batch: the scope a request would have (mail links use the public
+ * origin), on a pool of its own. Whatever it recorded in the outbox is enqueued when it ends, even
+ * when it stopped early (the sweep would, later).
+ */
+export async function withJobScope<T>(env: Bindings, waitUntil: (promise: Promise<unknown>) => void, job: (scope: RequestScope) => Promise<T>, now: Date = new Date()): Promise<T> {
+  const pool = createPool(env.DATABASE_URL, env.LOCAL_WS_PROXY);
+  const scope = requestScope(env, createDb(pool), env.BETTER_AUTH_URL ?? "", waitUntil, now);
+  try {
+    return await job(scope);
+  } finally {
+    await scope.outbox.flush();
+    await pool.end();
+  }
+}
+
 /** Everything a request needs, built per request (on Workers a socket cannot outlive its request). */
 export const createAppContext = createMiddleware<{ Bindings: Bindings; Variables: AppVariables }>(async (c, next) => {
   const env = c.env;
