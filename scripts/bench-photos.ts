@@ -8,6 +8,7 @@ import { postPhotos, untilCopiesMade, type UploadPart } from "../tests/support/p
 import type { UploadResult } from "../worker/services/photoUpload";
 import { photoGuestTags, photoLikes, photos, pregnancies, pregnancyParticipants, users } from "../worker/db/schema";
 import type { Bindings } from "../worker/env";
+import { createPictureLinks } from "../worker/infra/pictureLinks";
 import { createOutbox } from "../worker/infra/outbox";
 import { loadPregnancyAccess } from "../worker/services/access";
 import type { PregnancyCaller } from "../worker/services/caller";
@@ -173,7 +174,9 @@ export async function benchPhotos(stack: Stack): Promise<void> {
     // listPhotos only reads the database: the caller's bindings are never looked at, nothing is mailed or left to finish.
     const env = {} as Bindings;
     const outbox = createOutbox(env, album.db);
-    const caller: PregnancyCaller = { db: album.db, env, origin: stack.url, waitUntil: () => undefined, mailer: outbox, outbox, now: new Date(), user, access };
+    // Its picture links are signed for the guest's session, as the Worker would sign them.
+    const viewer = new Request(stack.url, { headers: { cookie: guest.client.cookieHeader } });
+    const caller: PregnancyCaller = { db: album.db, env, origin: stack.url, waitUntil: () => undefined, mailer: outbox, outbox, now: new Date(), pictures: createPictureLinks("bench", viewer, new Date()), user, access };
     const sqlLatencies: number[] = [];
     for (let i = 0; i < ALBUM_REQUESTS; i++) {
       const started = performance.now();

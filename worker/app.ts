@@ -17,6 +17,7 @@ import { healthRoute } from "./http/liveness";
 import { newsletterRoutes } from "./http/newsletter";
 import { pageRoutes } from "./http/pages";
 import { photoRoutes } from "./http/photos";
+import { pictureRoutes } from "./http/pictures";
 import { requestLog } from "./http/requestLog";
 import { authorizeRoomConnection } from "./http/rooms";
 import { accountConfirmationRoutes } from "./http/accountConfirmation";
@@ -61,6 +62,7 @@ export function createApp(mountDev?: (app: App) => App): App {
   app.on(["GET", "POST"], "/api/auth/*", (c) => c.var.getAuth().handler(c.req.raw));
   app.route("/api/trpc", trpcRoute);
   app.route("/api/photos", photoRoutes);
+  app.route("/api/pictures", pictureRoutes);
   app.route("/api/avatars", avatarRoutes);
   app.route("/api/waiting-room", waitingRoomImageRoutes);
   app.route("/api/billing", billingRoutes);

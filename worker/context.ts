@@ -7,6 +7,7 @@ import { countStatements, DB_STATS_HEADER, formatDbStats } from "./db/stats";
 import type { Bindings } from "./env";
 import { reauthoriseUserRooms } from "./infra/rooms";
 import { createOutbox, type Mailer } from "./infra/outbox";
+import { createPictureLinks } from "./infra/pictureLinks";
 import { loadLiveSessionUser } from "./services/access";
 import type { RequestScope } from "./services/caller";
 
@@ -32,9 +33,9 @@ export interface AppVariables {
 export const publicOriginOf = (env: Pick<Bindings, "BETTER_AUTH_URL">, requestUrl: string) => env.BETTER_AUTH_URL ?? new URL(requestUrl).origin;
 
 /** What services run with, for a request, a scheduled job or a queue batch. The one place the outbox is made: its owner flushes it when done. */
-export function requestScope(env: Bindings, db: Db, origin: string, waitUntil: (promise: Promise<unknown>) => void, now: Date = new Date()): RequestScope {
+export function requestScope(env: Bindings, db: Db, origin: string, waitUntil: (promise: Promise<unknown>) => void, now: Date = new Date(), request: Request | null = null): RequestScope {
   const outbox = createOutbox(env, db);
-  return { db, env, origin, mailer: outbox, outbox, waitUntil, now };
+  return { db, env, origin, mailer: outbox, outbox, waitUntil, now, pictures: createPictureLinks(env.BETTER_AUTH_SECRET, request, now) };
 }
 
 /**
@@ -61,7 +62,7 @@ export const createAppContext = createMiddleware<{ Bindings: Bindings; Variables
   const stats = isDevEnvironment(env) ? countStatements(pool) : undefined;
   const db = createDb(pool);
   const origin = publicOriginOf(env, c.req.url);
-  const scope = requestScope(env, db, origin, (promise) => c.executionCtx.waitUntil(promise), requestNow(env, c.req.header(DEV_NOW_HEADER)));
+  const scope = requestScope(env, db, origin, (promise) => c.executionCtx.waitUntil(promise), requestNow(env, c.req.header(DEV_NOW_HEADER)), c.req.raw);
   const { mailer } = scope;
   let auth: Auth | undefined;
   const getAuth = () => (auth ??= createAuth({ db, mailer, secret: env.BETTER_AUTH_SECRET, baseURL: origin, sessionEnded: (userId) => reauthoriseUserRooms(db, env, userId) }));

@@ -6,7 +6,7 @@ import type { Bindings } from "../env";
 import { uploadPhotos } from "../services/photoUpload";
 import { UploadRefusal } from "../services/photoStorage";
 import { findPhotoToServe, servablePhoto } from "../services/photos";
-import { privateObjectResponse } from "../infra/storage";
+import { getObjectFor, privateObjectResponse } from "../infra/storage";
 import { pregnancyRouteCaller, requirePregnancyAccess, type PregnancyRouteVariables } from "./access";
 import { readFormWithin, requireBodyWithin, tooLarge } from "./uploadLimits";
 
@@ -80,9 +80,7 @@ export async function photoObjectResponse(
   // always when downloaded; without a thumbnail the full size serves as its own.
   const fullSize = download ? photo.storagePath : (photo.displayPath ?? photo.storagePath);
   const key = variant === "thumbnail" ? (photo.thumbnailPath ?? fullSize) : fullSize;
-  // Only If-None-Match decides (a 304); other conditional headers are not ours to answer.
-  const etag = request.headers.get("if-none-match");
-  const object = await bucket.get(key, etag ? { onlyIf: new Headers({ "if-none-match": etag }) } : {});
+  const object = await getObjectFor(bucket, key, request);
   if (!object) return null;
   const extension = Object.values(IMAGE_TYPES).find((type) => type.mime === photo.mimeType)?.extension ?? IMAGE_TYPES.jpeg.extension;
   const headers: Record<string, string> = {

@@ -6,7 +6,7 @@
  */
 import { fromBase64Url, toBase64Url } from "../../src/domain/bytes";
 
-export type SignedLinkPurpose = "digest-photo" | "digest-unsubscribe";
+export type SignedLinkPurpose = "digest-photo" | "digest-unsubscribe" | "picture";
 
 interface SignedPayload {
   /** What the link is for: a token made for one purpose proves nothing for another. */
@@ -30,7 +30,16 @@ function decodePart(text: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
-const keyOf = (secret: string) => crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+const keys = new Map<string, Promise<CryptoKey>>();
+/** The HMAC key of a secret, imported once per isolate: a page of pictures signs dozens of links. */
+function keyOf(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 /** A token for `purpose` naming `fields`, valid until `expiresAt`. */
 export async function signLink(secret: string, purpose: SignedLinkPurpose, fields: string[], expiresAt: Date): Promise<string> {
@@ -42,6 +51,11 @@ export async function signLink(secret: string, purpose: SignedLinkPurpose, field
 
 /** The fields a token names when it is ours, for `purpose`, unchanged and not expired at `now`; null otherwise. */
 export async function verifyLink(secret: string, purpose: SignedLinkPurpose, token: string, now: Date): Promise<string[] | null> {
+  return (await verifySignedLink(secret, purpose, token, now))?.fields ?? null;
+}
+
+/** As verifyLink, with the token's expiry (seconds since the epoch). */
+export async function verifySignedLink(secret: string, purpose: SignedLinkPurpose, token: string, now: Date): Promise<{ fields: string[]; expiresAt: number } | null> {
   const [bodyText, signatureText, ...rest] = token.split(".");
   if (bodyText === undefined || signatureText === undefined || rest.length > 0) return null;
   const body = decodePart(bodyText);
@@ -56,5 +70,5 @@ export async function verifyLink(secret: string, purpose: SignedLinkPurpose, tok
     return null;
   }
   if (payload.p !== purpose || typeof payload.e !== "number" || payload.e * MS_PER_SECOND <= now.getTime()) return null;
-  return Array.isArray(payload.f) && payload.f.every((field) => typeof field === "string") ? payload.f : null;
+  return Array.isArray(payload.f) && payload.f.every((field) => typeof field === "string") ? { fields: payload.f, expiresAt: payload.e } : null;
 }

@@ -50,6 +50,16 @@ export function prepareImageUpload(bytes: Uint8Array, maxBytes: number): Prepare
 }
 
 /**
+ * The object at `key` as this request asks for it: without its body when the browser's
+ * If-None-Match still matches (answered 304). Only If-None-Match decides; other conditional headers
+ * are not ours to answer.
+ */
+export function getObjectFor(bucket: R2Bucket, key: string, request: Request): Promise<R2Object | R2ObjectBody | null> {
+  const etag = request.headers.get("if-none-match");
+  return bucket.get(key, etag ? { onlyIf: new Headers({ "if-none-match": etag }) } : {});
+}
+
+/**
  * Serves an R2 object privately: family pictures must never sit in a shared cache. An object read
  * with `onlyIf` whose ETag the browser already has comes without a body and answers 304.
  */

@@ -2,6 +2,7 @@ import type { AuthSession } from "../auth";
 import type { Db } from "../db";
 import type { Bindings } from "../env";
 import type { Mailer, Outbox } from "../infra/outbox";
+import type { PictureLinks } from "../infra/pictureLinks";
 import type { PregnancyAccess } from "./access";
 
 /**
@@ -21,6 +22,8 @@ export interface RequestScope {
   outbox: Outbox;
   /** The request's moment, what a family's "today" is taken at (the local stack's tests may set it: worker/infra/clock.ts). */
   now: Date;
+  /** Signed links to pictures for this request's viewer (a job has no viewer and makes none). */
+  pictures: PictureLinks;
 }
 
 /** A signed-in caller. */

@@ -3,7 +3,7 @@ import { guestLevelOf } from "../../src/domain/audience";
 import { calendarEvents, eventParticipants, photos, pregnancies, pregnancyBabies, waitingRoomSessions } from "../db/schema";
 import { visibleEvents } from "./calendar";
 import type { PregnancyCaller } from "./caller";
-import { visibleTo } from "./photos";
+import { pictureLinksOf, storedFileColumns, visibleTo } from "./photos";
 import { DASHBOARD_LATEST_PHOTOS, DASHBOARD_UPCOMING_EVENTS } from "../../src/domain/dashboard";
 
 /**
@@ -41,8 +41,7 @@ export async function dashboardSummary(caller: PregnancyCaller) {
         id: photos.id,
         title: photos.title,
         altText: photos.altText,
-        thumbnailUrl: photos.thumbnailUrl,
-        fileUrl: photos.fileUrl,
+        ...storedFileColumns,
         // Its copies are still being made (worker/services/photoCopies.ts): the card shows a placeholder.
         copiesPending: sql<boolean>`${photos.copiesRequestedAt} is not null`,
       })
@@ -86,5 +85,9 @@ export async function dashboardSummary(caller: PregnancyCaller) {
     told(toldTo) ? baby : { ...baby, bornAnnouncedAt: null, birthDate: null, birthTime: null, birthWeightPounds: null, birthLengthInches: null, birthMeasurementSystem: null },
   );
   // After a loss the room is closed for good and nothing speaks of it (issue 38).
-  return { upcomingEvents, latestPhotos, waitingRoom: session, babies: shown, endedInLoss: access.endedInLoss };
+  // Shown by signed links, as the album shows them; where they are stored stays here.
+  const latestPhotoViews = await Promise.all(
+    latestPhotos.map(async (row) => ({ id: row.id, title: row.title, altText: row.altText, copiesPending: row.copiesPending, thumbnailUrl: (await pictureLinksOf(caller, row)).thumbnailUrl })),
+  );
+  return { upcomingEvents, latestPhotos: latestPhotoViews, waitingRoom: session, babies: shown, endedInLoss: access.endedInLoss };
 }

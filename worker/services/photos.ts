@@ -33,13 +33,37 @@ const canManage = (caller: PregnancyCaller, uploadedBy: string | null) => caller
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+/** Where a photo's pictures are stored: the file as sent, and the copies made of it. */
+export interface StoredPhotoFiles {
+  pregnancyId: string;
+  storagePath: string;
+  displayPath: string | null;
+  thumbnailPath: string | null;
+}
+
+/** The columns `pictureLinksOf` needs, for any select of photos. */
+export const storedFileColumns = { pregnancyId: photos.pregnancyId, storagePath: photos.storagePath, displayPath: photos.displayPath, thumbnailPath: photos.thumbnailPath };
+
+/**
+ * What the caller's screens show of a photo, by signed links (src/domain/pictureLinks.ts): the full
+ * size (the display copy of a HEIC, the photo as sent otherwise) and the thumbnail (the full size
+ * when none was made). Only for photos the caller was just checked to see.
+ */
+export async function pictureLinksOf(caller: PregnancyCaller, files: StoredPhotoFiles): Promise<{ url: string; thumbnailUrl: string }> {
+  const fullSize = files.displayPath ?? files.storagePath;
+  const [url, thumbnailUrl] = await Promise.all([
+    caller.pictures.link("photo", files.pregnancyId, fullSize),
+    files.thumbnailPath ? caller.pictures.link("photo", files.pregnancyId, files.thumbnailPath) : null,
+  ]);
+  return { url, thumbnailUrl: thumbnailUrl ?? url };
+}
+
 /** A page is ordered newest first by (created_at, id); the cursor is the last row's pair, exact to the microsecond. */
 export const PHOTO_CURSOR_PATTERN = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)\|([0-9a-f-]{36})$/;
 const cursorAt = sql<string>`to_char(${photos.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const photoColumns = (viewerId: string) => ({
   id: photos.id,
-  pregnancyId: photos.pregnancyId,
   title: photos.title,
   description: photos.description,
   altText: photos.altText,
@@ -50,7 +74,7 @@ const photoColumns = (viewerId: string) => ({
   eventId: photos.eventId,
   fileSize: photos.fileSize,
   mimeType: photos.mimeType,
-  thumbnailPath: photos.thumbnailPath,
+  ...storedFileColumns,
   copiesRequestedAt: photos.copiesRequestedAt,
   likesCount: countOf(photoLikes, photoLikes.photoId, photos.id),
   commentsCount: countOf(photoComments, photoComments.photoId, photos.id),
@@ -86,7 +110,7 @@ export interface GuestTagView {
 
 export interface PhotoView {
   id: string;
-  /** The authorised routes: full size, thumbnail (the photo itself when none was made), download of the original. */
+  /** Signed links to the full size and the thumbnail (the photo itself when none was made); the checked route downloading the original. */
   url: string;
   thumbnailUrl: string;
   downloadUrl: string;
@@ -148,37 +172,37 @@ async function withDetails(caller: PregnancyCaller, rows: PhotoRow[]): Promise<P
     caller.db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => {
-    const urls = photoUrls(row.pregnancyId, row.id);
-    const manage = canManage(caller, row.uploadedBy);
-    return {
-      id: row.id,
-      url: urls.url,
-      thumbnailUrl: row.thumbnailPath ? urls.thumbnailUrl : urls.url,
-      downloadUrl: urls.downloadUrl,
-      copiesPending: row.copiesRequestedAt !== null,
-      title: row.title,
-      description: row.description,
-      altText: row.altText,
-      tags: row.tags,
-      week: row.week,
-      privacyLevel: row.privacyLevel,
-      audienceGroups: row.audienceGroups,
-      eventId: row.eventId,
-      fileSize: row.fileSize,
-      mimeType: row.mimeType,
-      uploadDate: row.uploadDate.toISOString(),
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      uploader: uploaderOf(row),
-      likesCount: row.likesCount,
-      commentsCount: row.commentsCount,
-      likedByMe: row.likedByMe,
-      guestTags: tags.get(row.id) ?? [],
-      canEdit: manage,
-      canDelete: manage,
-    };
-  });
+  return Promise.all(
+    rows.map(async (row) => {
+      const manage = canManage(caller, row.uploadedBy);
+      return {
+        id: row.id,
+        ...(await pictureLinksOf(caller, row)),
+        downloadUrl: photoUrls(row.pregnancyId, row.id).downloadUrl,
+        copiesPending: row.copiesRequestedAt !== null,
+        title: row.title,
+        description: row.description,
+        altText: row.altText,
+        tags: row.tags,
+        week: row.week,
+        privacyLevel: row.privacyLevel,
+        audienceGroups: row.audienceGroups,
+        eventId: row.eventId,
+        fileSize: row.fileSize,
+        mimeType: row.mimeType,
+        uploadDate: row.uploadDate.toISOString(),
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+        uploader: uploaderOf(row),
+        likesCount: row.likesCount,
+        commentsCount: row.commentsCount,
+        likedByMe: row.likedByMe,
+        guestTags: tags.get(row.id) ?? [],
+        canEdit: manage,
+        canDelete: manage,
+      };
+    }),
+  );
 }
 
 async function guestTagsOf(db: Executor, photoIds: string[]): Promise<Map<string, GuestTagView[]>> {

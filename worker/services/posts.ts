@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { canSeeItem, guestLevelOf } from "../../src/domain/audience";
 import type { GuestPrivacyLevel, ItemPrivacyLevel } from "../../src/domain/enums";
-import { photoUrls } from "../../src/domain/photos";
 import { audienceGroupsOf, NO_REPLIES_MESSAGE, normalizePostLink, POST_COMMENT_PAGE_SIZE, POST_MOOD_MAX_LENGTH, POST_PAGE_SIZE, POST_PREVIEW_COMMENTS, POST_PREVIEW_REPLIES, postPrivacyLevel } from "../../src/domain/posts";
 import { isBlankPostContent, sanitizePostContent } from "../../src/domain/richText";
 import { sanitizeComment, sanitizeLocation, sanitizePlainText } from "../../src/domain/sanitize";
@@ -13,7 +12,7 @@ import type { PregnancyAccess } from "./access";
 import type { PregnancyCaller } from "./caller";
 import { countOf, likedBy, setLikeRow } from "./reactions";
 import { AppError, assertInPregnancy } from "./errors";
-import { visibleTo } from "./photos";
+import { pictureLinksOf, storedFileColumns, visibleTo } from "./photos";
 
 /** Every committed write tells the pregnancy's feed; viewers reload what they may see. */
 const announce = (caller: PregnancyCaller) => caller.waitUntil(tellFeed(caller.env, caller.access.id, "posts"));
@@ -210,7 +209,7 @@ async function loadPosts(caller: PregnancyCaller, where: SQL | undefined, limit:
 
 export interface PostPhotoView {
   id: string;
-  /** The authorised routes (full size and thumbnail) the album serves the photo through. */
+  /** Signed links to its full size and thumbnail (worker/services/photos.ts `pictureLinksOf`). */
   url: string;
   thumbnailUrl: string;
   /** Its display copy or thumbnail is still being made: a placeholder stands in. */
@@ -229,14 +228,13 @@ async function attachedPhotos(caller: PregnancyCaller, storedUrls: string[]): Pr
   const wanted = [...new Set(storedUrls)];
   if (wanted.length === 0) return new Map();
   const rows = await caller.db
-    .select({ id: photos.id, pregnancyId: photos.pregnancyId, fileUrl: photos.fileUrl, thumbnailPath: photos.thumbnailPath, copiesRequestedAt: photos.copiesRequestedAt, altText: photos.altText, title: photos.title, week: photos.week })
+    .select({ id: photos.id, ...storedFileColumns, fileUrl: photos.fileUrl, copiesRequestedAt: photos.copiesRequestedAt, altText: photos.altText, title: photos.title, week: photos.week })
     .from(photos)
     .where(and(visibleTo(caller), inArray(photos.fileUrl, wanted)));
   return new Map(
-    rows.map((row) => {
-      const urls = photoUrls(row.pregnancyId, row.id);
-      return [row.fileUrl, { id: row.id, url: urls.url, thumbnailUrl: row.thumbnailPath ? urls.thumbnailUrl : urls.url, copiesPending: row.copiesRequestedAt !== null, altText: row.altText, title: row.title, week: row.week }];
-    }),
+    await Promise.all(
+      rows.map(async (row) => [row.fileUrl, { id: row.id, ...(await pictureLinksOf(caller, row)), copiesPending: row.copiesRequestedAt !== null, altText: row.altText, title: row.title, week: row.week }] as const),
+    ),
   );
 }
 

@@ -99,7 +99,7 @@ export const signedInProcedure = t.procedure.meta({ access: "signedIn" }).use(as
   const session = meta && !ACCOUNT_DOORS.has(meta.access) ? ctx.session : await ctx.freshSession();
   if (!session) throw notSignedIn();
   const user = session.user;
-  const caller: UserCaller = { db: ctx.db, env: ctx.env, origin: ctx.origin, waitUntil: ctx.waitUntil, mailer: ctx.mailer, outbox: ctx.outbox, now: ctx.now, user };
+  const caller: UserCaller = { db: ctx.db, env: ctx.env, origin: ctx.origin, waitUntil: ctx.waitUntil, mailer: ctx.mailer, outbox: ctx.outbox, now: ctx.now, pictures: ctx.pictures, user };
   return next({ ctx: { ...ctx, session, user, caller } });
 });
 

@@ -4,6 +4,7 @@ import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
 import { Link } from "@tanstack/react-router";
 import { clsx } from "clsx";
 import type { UserMode } from "../../domain/enums";
+import { PICTURE_LINK_REFRESH_MS } from "../../domain/pictureLinks";
 import { usePregnancyFeed } from "../../lib/pregnancyFeed";
 import { useTRPC, type RouterOutputs } from "../../lib/trpc";
 import { buttonStyles } from "../../ui/buttonStyles";
@@ -48,7 +49,8 @@ interface SummaryProps {
 export function SummarySections({ pregnancyId, mode, isParent, permissions, search }: SummaryProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const summary = useQuery(trpc.dashboard.summary.queryOptions({ pregnancyId, mode }));
+  // Read again while open: the latest photos' signed links must not run out.
+  const summary = useQuery(trpc.dashboard.summary.queryOptions({ pregnancyId, mode }, { refetchInterval: PICTURE_LINK_REFRESH_MS }));
   // After the service end nothing can be added or answered: no invitations to do so.
   const readOnly = usePregnancyReadOnly();
   const mayAdd = isParent && !readOnly;
@@ -137,7 +139,7 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
                   {photo.copiesPending ? (
                     <PreparingPhoto className="aspect-square w-full" />
                   ) : (
-                    <img src={photo.thumbnailUrl ?? photo.fileUrl} alt={photo.altText || photo.title || "Photo"} loading="lazy" className="aspect-square w-full object-cover" />
+                    <img src={photo.thumbnailUrl} alt={photo.altText || photo.title || "Photo"} loading="lazy" className="aspect-square w-full object-cover" />
                   )}
                 </Link>
               </li>

@@ -1,3 +1,4 @@
+import { PICTURE_LINK_REFRESH_MS } from "../../domain/pictureLinks";
 import type { ScreenReads } from "../../lib/screenReads";
 import type { AppTRPC, RouterInputs } from "../../lib/trpc";
 
@@ -6,7 +7,8 @@ export type AlbumListInput = Omit<ListInput, "cursor">;
 
 /** The album's pages of photos for a scope and filters (the album asks with these options, its loader too). */
 export function albumPagesOptions(trpc: AppTRPC, input: AlbumListInput) {
-  return trpc.photos.list.infiniteQueryOptions(input, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  // Read again while open: the pictures' signed links must not run out.
+  return trpc.photos.list.infiniteQueryOptions(input, { getNextPageParam: (page) => page.nextCursor ?? undefined, refetchInterval: PICTURE_LINK_REFRESH_MS });
 }
 
 /**

@@ -6,6 +6,7 @@
 import { useEffect } from "react";
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import type { UserMode } from "../../domain/enums";
+import { PICTURE_LINK_REFRESH_MS } from "../../domain/pictureLinks";
 import { SUCCESS_TOASTS } from "../../domain/errors";
 import { usePregnancyFeed } from "../../lib/pregnancyFeed";
 import { isUnauthorized } from "../../lib/query-client";
@@ -37,7 +38,8 @@ function useReloadPosts() {
 }
 
 function postsFeedOptions(trpc: AppTRPC, scope: PostsScope, limit: number | undefined) {
-  return trpc.posts.list.infiniteQueryOptions({ ...scope, ...(limit ? { limit } : {}) }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  // Read again while open: the pictures' signed links must not run out.
+  return trpc.posts.list.infiniteQueryOptions({ ...scope, ...(limit ? { limit } : {}) }, { getNextPageParam: (page) => page.nextCursor ?? undefined, refetchInterval: PICTURE_LINK_REFRESH_MS });
 }
 
 /**
