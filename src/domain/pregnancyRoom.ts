@@ -51,6 +51,8 @@ export interface RoomMessage {
   kind: "standard" | "parent_update";
   content: string;
   storagePath: string | null;
+  /** Its image by a signed link for the reader, on lists; null on live messages (src/domain/pictureLinks.ts). */
+  imageUrl: string | null;
   createdAt: string;
 }
 

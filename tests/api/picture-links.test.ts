@@ -130,3 +130,21 @@ describe("a picture link", () => {
     expect((await family.owner.fetch(link, at(moment))).status).toBe(404);
   });
 });
+
+describe("a waiting-room image's link", () => {
+  it("is each reader's own, served with no database statement; the image stays behind the checked route for live messages", async () => {
+    const scope = { pregnancyId: family.pregnancyId };
+    await family.owner.trpc.waitingRoom.activate.mutate(scope);
+    const upload = await relative.client.fetch(`/api/waiting-room/${family.pregnancyId}/images`, { method: "POST", body: encodeJpeg(testPicture(40, 30), 85) });
+    expect(upload.status).toBe(201);
+    const { imageName, url } = (await upload.json()) as { imageName: string; url: string };
+    const sent = await relative.client.trpc.waitingRoom.messages.send.mutate({ ...scope, id: crypto.randomUUID(), content: "Look!", imageName });
+    const listed = (await cousin.client.trpc.waitingRoom.messages.list.query(scope)).messages.find((message) => message.id === sent.id);
+    expect(listed?.imageUrl).toMatch(/^\/api\/pictures\//);
+    const image = await cousin.client.fetch(listed!.imageUrl!);
+    expect(image.status).toBe(200);
+    expect(image.headers.get(DB_STATS_HEADER)).toBeNull();
+    expect((await relative.client.fetch(listed!.imageUrl!)).status).toBe(403);
+    expect((await cousin.client.fetch(url)).status).toBe(200);
+  });
+});

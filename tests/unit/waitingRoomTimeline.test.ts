@@ -12,6 +12,7 @@ const roomMessage = (content: string, extra: Partial<RoomMessage> = {}): RoomMes
   kind: "standard",
   content,
   storagePath: null,
+  imageUrl: null,
   createdAt: new Date((clock += 1000)).toISOString(),
   ...extra,
 });

@@ -93,6 +93,7 @@ const roomMessage = (row: MessageRow): RoomMessage => ({
   kind: row.kind,
   content: row.content,
   storagePath: row.storagePath,
+  imageUrl: null,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -132,14 +133,25 @@ export async function waitingRoomStateFor(db: Db, pregnancyId: string) {
 /** The state of the caller's waiting room; after a loss (issue 38) it reads closed, with nothing of it to show. */
 export async function getWaitingRoomState(caller: PregnancyCaller) {
   if (caller.access.endedInLoss) return { state: "inactive" as const, sessionId: null, scheduledCloseAt: null, pinnedUpdates: [], babies: [], closedByLoss: true };
-  return { ...(await waitingRoomStateFor(caller.db, caller.access.id)), closedByLoss: false };
+  const state = await waitingRoomStateFor(caller.db, caller.access.id);
+  const pinnedUpdates = await Promise.all(state.pinnedUpdates.map(async (update) => ({ ...update, imageUrl: await imageLinkOf(caller, update.storagePath) })));
+  return { ...state, pinnedUpdates, closedByLoss: false };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Group messages
 
 /** Authors, reply counts and reactions (with whether the caller reacted) for a page of messages. */
-async function withDetails(db: Db, rows: MessageRow[], userId: string) {
+/**
+ * A message's image as its reader is shown it: by a signed link (src/domain/pictureLinks.ts). Live
+ * messages the room fans out carry none; the reader's app shows those through the checked route.
+ */
+const imageLinkOf = (caller: PregnancyCaller, storagePath: string | null) => (storagePath ? caller.pictures.link("room", caller.access.id, storagePath) : null);
+
+async function withDetails(caller: PregnancyCaller, rows: MessageRow[]) {
+  const { db } = caller;
+  const userId = caller.user.id;
+  const imageUrls = await Promise.all(rows.map((row) => imageLinkOf(caller, row.storagePath)));
   const ids = rows.map((r) => r.id);
   const authorIds = [...new Set(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])))];
   const [authors, replyCounts, reactions] = await Promise.all([
@@ -151,7 +163,7 @@ async function withDetails(db: Db, rows: MessageRow[], userId: string) {
   ]);
   const authorById = new Map(authors.map((a) => [a.id, a]));
   const repliesById = new Map(replyCounts.map((r) => [r.parentMessageId, r.replies]));
-  return rows.map((row) => {
+  return rows.map((row, index) => {
     const summary = new Map<string, { emoji: string; count: number; reactedByMe: boolean }>();
     for (const reaction of reactions) {
       if (reaction.messageId !== row.id) continue;
@@ -162,6 +174,7 @@ async function withDetails(db: Db, rows: MessageRow[], userId: string) {
     }
     return {
       ...roomMessage(row),
+      imageUrl: imageUrls[index] ?? null,
       author: row.authorId ? (authorById.get(row.authorId) ?? null) : null,
       replyCount: repliesById.get(row.id) ?? 0,
       reactions: [...summary.values()],
@@ -178,7 +191,8 @@ async function findMessage(db: Executor, pregnancyId: string, messageId: string)
  * The newest 50 top-level messages before `before` (a message id; none = the latest), oldest
  * first, and the cursor for the next older page (null at the start of the conversation).
  */
-export async function listMessages({ db, access, user }: PregnancyCaller, { before }: { before?: string }) {
+export async function listMessages(caller: PregnancyCaller, { before }: { before?: string }) {
+  const { db, access } = caller;
   const pregnancyId = access.id;
   const cursor = before ? await findMessage(db, pregnancyId, before) : undefined;
   const rows = await db
@@ -194,11 +208,12 @@ export async function listMessages({ db, access, user }: PregnancyCaller, { befo
     .orderBy(desc(waitingRoomMessages.createdAt), desc(waitingRoomMessages.id))
     .limit(WAITING_ROOM_INITIAL_LOAD + 1);
   const page = rows.slice(0, WAITING_ROOM_INITIAL_LOAD).reverse();
-  return { messages: await withDetails(db, page, user.id), olderCursor: rows.length > WAITING_ROOM_INITIAL_LOAD ? (page[0]?.id ?? null) : null };
+  return { messages: await withDetails(caller, page), olderCursor: rows.length > WAITING_ROOM_INITIAL_LOAD ? (page[0]?.id ?? null) : null };
 }
 
 /** Replies under one message, oldest first, 20 from `offset`, with their total count. */
-export async function listReplies({ db, access, user }: PregnancyCaller, { messageId, offset }: { messageId: string; offset: number }) {
+export async function listReplies(caller: PregnancyCaller, { messageId, offset }: { messageId: string; offset: number }) {
+  const { db, access } = caller;
   await findMessage(db, access.id, messageId);
   const [rows, [total]] = await Promise.all([
     db
@@ -210,7 +225,7 @@ export async function listReplies({ db, access, user }: PregnancyCaller, { messa
       .offset(offset),
     db.select({ total: count() }).from(waitingRoomMessages).where(eq(waitingRoomMessages.parentMessageId, messageId)),
   ]);
-  return { replies: await withDetails(db, rows, user.id), total: total?.total ?? 0 };
+  return { replies: await withDetails(caller, rows), total: total?.total ?? 0 };
 }
 
 export interface NewGroupMessage {
@@ -264,7 +279,7 @@ async function postGroupMessage(caller: PregnancyCaller, input: NewGroupMessage,
     return { row, created: true };
   });
   if (outcome.created) announce(caller, { kind: "message", message: roomMessage(outcome.row) });
-  const [message] = await withDetails(db, [outcome.row], userId);
+  const [message] = await withDetails(caller, [outcome.row]);
   return { message: message!, created: outcome.created };
 }
 

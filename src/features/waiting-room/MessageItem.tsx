@@ -53,7 +53,7 @@ export function MessageItem({ message, pregnancyId, memberById, onRetry, onReact
           </time>
         </p>
         {message.content && <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{message.content}</p>}
-        {message.storagePath && <img src={roomImageUrl(pregnancyId, message.storagePath)} alt={`Photo from ${name}`} loading="lazy" className={clsx("max-w-full self-start rounded-xl object-contain", pinned ? "max-h-32" : "max-h-72")} />}
+        {message.storagePath && <img src={message.imageUrl ?? roomImageUrl(pregnancyId, message.storagePath)} alt={`Photo from ${name}`} loading="lazy" className={clsx("max-w-full self-start rounded-xl object-contain", pinned ? "max-h-32" : "max-h-72")} />}
         {message.status === "sending" && <p className="text-xs text-muted-foreground">Sending…</p>}
         {message.status === "failed" && onRetry && (
           <button type="button" onClick={onRetry} className="self-start text-left text-sm font-semibold text-danger underline underline-offset-2">
