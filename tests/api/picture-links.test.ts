@@ -135,7 +135,7 @@ describe("a waiting-room image's link", () => {
   it("is each reader's own, served with no database statement; the image stays behind the checked route for live messages", async () => {
     const scope = { pregnancyId: family.pregnancyId };
     await family.owner.trpc.waitingRoom.activate.mutate(scope);
-    const upload = await relative.client.fetch(`/api/waiting-room/${family.pregnancyId}/images`, { method: "POST", body: encodeJpeg(testPicture(40, 30), 85) });
+    const upload = await relative.client.fetch(`/api/waiting-room/${family.pregnancyId}/images`, { method: "POST", body: Buffer.from(encodeJpeg(testPicture(40, 30), 85)) });
     expect(upload.status).toBe(201);
     const { imageName, url } = (await upload.json()) as { imageName: string; url: string };
     const sent = await relative.client.trpc.waitingRoom.messages.send.mutate({ ...scope, id: crypto.randomUUID(), content: "Look!", imageName });

@@ -163,13 +163,14 @@ test("the owner attaches an album photo to a post and the grandparent sees it in
   await expect(toast(page, "Post created successfully")).toBeVisible();
   await expect(attached).toHaveCount(0);
 
-  // The post shows the thumbnail through the album's authorised route; it opens large.
+  // The post shows the thumbnail by its signed link (src/domain/pictureLinks.ts); it opens large, by the full size's own.
   const ownerPost = postBy(page, family.owner.name, "Our first look at the twins!");
   const thumbnail = ownerPost.getByRole("list", { name: "Photos" }).getByRole("img", { name: altText });
-  await expect(thumbnail).toHaveAttribute("src", `/api/photos/${family.pregnancyId}/${uploaded!.photoId}/thumbnail`);
+  await expect(thumbnail).toHaveAttribute("src", /^\/api\/pictures\//);
   await ownerPost.getByRole("button", { name: altText }).click();
   const viewer = page.getByRole("dialog", { name: "First scan" });
-  await expect(viewer.getByRole("img", { name: altText })).toHaveAttribute("src", `/api/photos/${family.pregnancyId}/${uploaded!.photoId}`);
+  await expect(viewer.getByRole("img", { name: altText })).toHaveAttribute("src", /^\/api\/pictures\//);
+  expect(await viewer.getByRole("img", { name: altText }).getAttribute("src")).not.toBe(await thumbnail.getAttribute("src"));
   await expectAccessible(page);
   await viewer.getByRole("button", { name: "Close" }).click();
   await expect(viewer).toBeHidden();

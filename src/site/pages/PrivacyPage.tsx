@@ -9,8 +9,10 @@ import { READ_ONLY_YEARS, SERVICE_END_DAYS_AFTER_DUE } from "../../domain/dates"
 import { PURGE_WARNING_DAYS, SPENT_TOKEN_GRACE_DAYS } from "../../domain/retention";
 import { EXPORT_AFTER_CLOSURE_DAYS, EXPORT_LINK_MINUTES } from "../../domain/dataExport";
 import { SIDEBAR_COOKIE_MAX_AGE_DAYS } from "../../domain/layout";
+import { PICTURE_LINK_MAX_LIFE_SECONDS } from "../../domain/pictureLinks";
 
-const LAST_UPDATED = { iso: "2026-11-22", text: "November 22, 2026" };
+const LAST_UPDATED = { iso: "2026-11-29", text: "November 29, 2026" };
+const PICTURE_LINK_MAX_LIFE_MINUTES = PICTURE_LINK_MAX_LIFE_SECONDS / 60;
 const WEEKS_ACTIVE_AFTER_DUE = SERVICE_END_DAYS_AFTER_DUE / DAYS_PER_WEEK;
 const SESSION_DAYS = SESSION_EXPIRES_SECONDS / SECONDS_PER_DAY;
 /** 'immediate family, extended family, ... and acquaintances' */
@@ -82,6 +84,10 @@ const SECTIONS: readonly PolicySection[] = [
           Every photo, post and event has a privacy level, either {ITEM_PRIVACY_LEVEL_LABELS["parents-only"].toLowerCase()} or one of {GUEST_LEVELS_TEXT}. A guest sees an item only when it is shared with their circle or a wider one, and the parents decide what each guest may do.
         </p>
         <p>Health records are only for the parents. Guests never see them.</p>
+        <p>
+          Pictures reach your browser through private links made for your sign-in alone, each good for at most {PICTURE_LINK_MAX_LIFE_MINUTES} minutes. When a parent removes someone, or narrows who may see a photo, a picture already handed to that
+          person's browser stops loading within {PICTURE_LINK_MAX_LIFE_MINUTES} minutes, and no new one reaches them.
+        </p>
       </>
     ),
   },
