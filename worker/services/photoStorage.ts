@@ -38,13 +38,14 @@ export async function readStorage(db: Executor, pregnancyId: string, lock?: "loc
   return row;
 }
 
+/** Album photos and waiting-room images this user added to the pregnancy, as SQL: what their guest quota counts. */
+export const guestPhotoCountSql = (pregnancyId: string, userId: string) =>
+  sql<number>`((select count(*) from ${photos} where ${and(eq(photos.pregnancyId, pregnancyId), eq(photos.uploadedBy, userId))}) + (select count(*) from ${waitingRoomImages} where ${and(eq(waitingRoomImages.pregnancyId, pregnancyId), eq(waitingRoomImages.uploadedBy, userId))}))::int`;
+
 /** Album photos and waiting-room images this user added to the pregnancy: what their guest quota counts. */
 export async function guestPhotoCount(db: Executor, pregnancyId: string, userId: string): Promise<number> {
-  const [albumPhotos, roomImages] = await Promise.all([
-    db.$count(photos, and(eq(photos.pregnancyId, pregnancyId), eq(photos.uploadedBy, userId))),
-    db.$count(waitingRoomImages, and(eq(waitingRoomImages.pregnancyId, pregnancyId), eq(waitingRoomImages.uploadedBy, userId))),
-  ]);
-  return albumPhotos + roomImages;
+  const [row] = await db.select({ count: guestPhotoCountSql(pregnancyId, userId) }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
+  return row?.count ?? 0;
 }
 
 /**

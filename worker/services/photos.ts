@@ -1,7 +1,7 @@
 import { and, arrayOverlaps, asc, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { FORMER_MEMBER_NAME } from "../../src/domain/accountDeletion";
 import { canSeeItem, resolveAudience } from "../../src/domain/audience";
-import type { ItemPrivacyLevel } from "../../src/domain/enums";
+import type { ItemPrivacyLevel, ParticipantRole } from "../../src/domain/enums";
 import { displayTitle } from "../../src/domain/permissions";
 import { cleanPhotoText, PHOTO_PAGE_SIZE, type PhotoDetails, photoUrls } from "../../src/domain/photos";
 import { sanitizeComment } from "../../src/domain/sanitize";
@@ -14,7 +14,7 @@ import type { AudienceCaller, PregnancyCaller } from "./caller";
 import { countOf, likedBy, setLikeRow } from "./reactions";
 import { AppError } from "./errors";
 import { logEvent } from "../infra/log";
-import { guestPhotoCount } from "./photoStorage";
+import { guestPhotoCountSql } from "./photoStorage";
 
 const notFound = () => new AppError("NOT_FOUND", "NOT_FOUND", "Photo not found");
 const notYours = () => new AppError("FORBIDDEN", "ACCESS_DENIED", "Only the uploader or a parent can change this photo");
@@ -62,6 +62,28 @@ export async function pictureLinksOf(caller: PregnancyCaller, files: StoredPhoto
 export const PHOTO_CURSOR_PATTERN = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)\|([0-9a-f-]{36})$/;
 const cursorAt = sql<string>`to_char(${photos.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+interface GuestTagRow {
+  participantId: string;
+  title: string | null;
+  role: ParticipantRole;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * A photo's guest tags as one JSON array read with its row: in the order people were tagged, those
+ * tagged together in the family's order; someone without an account by the name they were invited by.
+ */
+const guestTagsColumn = sql<GuestTagRow[]>`(
+  select coalesce(json_agg(json_build_object('participantId', tag.participant_id, 'title', person.title, 'role', person.role,
+    'firstName', coalesce(account.first_name, person.invited_first_name, ''), 'lastName', coalesce(account.last_name, person.invited_last_name, ''))
+    order by tag.created_at, person.created_at, tag.id), '[]')
+  from ${photoGuestTags} tag join ${pregnancyParticipants} person on person.id = tag.participant_id left join ${users} account on account.id = person.user_id
+  where tag.photo_id = ${photos}.id)`;
+
+const guestTagViews = (rows: GuestTagRow[]): GuestTagView[] =>
+  rows.map((row) => ({ participantId: row.participantId, firstName: row.firstName, lastName: row.lastName, displayTitle: displayTitle(row.title, row.role) }));
+
 const photoColumns = (viewerId: string) => ({
   id: photos.id,
   title: photos.title,
@@ -79,6 +101,7 @@ const photoColumns = (viewerId: string) => ({
   likesCount: countOf(photoLikes, photoLikes.photoId, photos.id),
   commentsCount: countOf(photoComments, photoComments.photoId, photos.id),
   likedByMe: likedBy(photoLikes, photoLikes.photoId, photoLikes.userId, photos.id, viewerId),
+  guestTags: guestTagsColumn,
   uploadDate: photos.uploadDate,
   createdAt: photos.createdAt,
   updatedAt: photos.updatedAt,
@@ -165,13 +188,8 @@ function selectPhotos(caller: PregnancyCaller, where: SQL | undefined, limit: nu
     .limit(limit);
 }
 
-/** Guest tags of a whole page, one query however long the page (counts and the viewer's likes come with the rows). */
-async function withDetails(caller: PregnancyCaller, rows: PhotoRow[]): Promise<PhotoView[]> {
-  if (rows.length === 0) return [];
-  const tags = await guestTagsOf(
-    caller.db,
-    rows.map((row) => row.id),
-  );
+/** A page as the album shows it (counts, the viewer's likes and the guest tags came with the rows), with its pictures' links. */
+function withDetails(caller: PregnancyCaller, rows: PhotoRow[]): Promise<PhotoView[]> {
   return Promise.all(
     rows.map(async (row) => {
       const manage = canManage(caller, row.uploadedBy);
@@ -197,7 +215,7 @@ async function withDetails(caller: PregnancyCaller, rows: PhotoRow[]): Promise<P
         likesCount: row.likesCount,
         commentsCount: row.commentsCount,
         likedByMe: row.likedByMe,
-        guestTags: tags.get(row.id) ?? [],
+        guestTags: guestTagViews(row.guestTags),
         canEdit: manage,
         canDelete: manage,
       };
@@ -205,36 +223,9 @@ async function withDetails(caller: PregnancyCaller, rows: PhotoRow[]): Promise<P
   );
 }
 
-async function guestTagsOf(db: Executor, photoIds: string[]): Promise<Map<string, GuestTagView[]>> {
-  const rows = await db
-    .select({
-      photoId: photoGuestTags.photoId,
-      participantId: photoGuestTags.participantId,
-      title: pregnancyParticipants.title,
-      role: pregnancyParticipants.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      invitedFirstName: pregnancyParticipants.invitedFirstName,
-      invitedLastName: pregnancyParticipants.invitedLastName,
-    })
-    .from(photoGuestTags)
-    .innerJoin(pregnancyParticipants, eq(pregnancyParticipants.id, photoGuestTags.participantId))
-    .leftJoin(users, eq(users.id, pregnancyParticipants.userId))
-    .where(inArray(photoGuestTags.photoId, photoIds))
-    // In the order people were tagged; those tagged together in the family's order.
-    .orderBy(asc(photoGuestTags.createdAt), asc(pregnancyParticipants.createdAt), asc(photoGuestTags.id));
-  const byPhoto = new Map<string, GuestTagView[]>();
-  for (const row of rows) {
-    const list = byPhoto.get(row.photoId) ?? [];
-    list.push({
-      participantId: row.participantId,
-      firstName: row.firstName ?? row.invitedFirstName ?? "",
-      lastName: row.lastName ?? row.invitedLastName ?? "",
-      displayTitle: displayTitle(row.title, row.role),
-    });
-    byPhoto.set(row.photoId, list);
-  }
-  return byPhoto;
+async function guestTagsOf(db: Executor, photoId: string): Promise<GuestTagView[]> {
+  const [row] = await db.select({ guestTags: guestTagsColumn }).from(photos).where(eq(photos.id, photoId));
+  return guestTagViews(row?.guestTags ?? []);
 }
 
 export interface PhotoListInput {
@@ -276,31 +267,22 @@ export async function getPhoto(caller: PregnancyCaller, photoId: string): Promis
 
 /**
  * What the filter controls offer: the weeks, uploaders, privacy levels and tags of the photos the
- * caller sees. Sequential on one connection, like withDetails.
+ * caller sees.
  */
 export async function photoFilters(caller: PregnancyCaller) {
-  const { db } = caller;
-  const where = visibleTo(caller);
-  const tag = sql<string>`unnest(${photos.tags})`.as("tag");
-  // Four small reads that need not wait on each other: over HTTP they run at once (one round trip).
-  const [weeks, uploaders, levels, tags] = await Promise.all([
-    db.selectDistinct({ week: photos.week }).from(photos).where(where).orderBy(asc(photos.week)),
-    // Inner join: a former member's photos have no one to filter by; they show when no uploader is chosen.
-    db
-      .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-      .from(photos)
-      .innerJoin(users, eq(users.id, photos.uploadedBy))
-      .where(where)
-      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
-    db.selectDistinct({ privacyLevel: photos.privacyLevel }).from(photos).where(where).orderBy(asc(photos.privacyLevel)),
-    db.selectDistinct({ tag }).from(photos).where(where).orderBy(sql`tag`),
-  ]);
-  return {
-    weeks: weeks.map((w) => w.week),
-    uploaders,
-    privacyLevels: levels.map((l) => l.privacyLevel),
-    tags: tags.map((t) => t.tag),
-  };
+  // One statement: the visible photos once, each list aggregated from them (enums as text, which the driver reads as an array).
+  const { rows } = await caller.db.execute<{ weeks: number[]; uploaders: Array<{ id: string; firstName: string; lastName: string }>; privacy_levels: ItemPrivacyLevel[]; tags: string[] }>(sql`
+    with visible as (select ${photos.week} as week, ${photos.uploadedBy} as uploaded_by, ${photos.privacyLevel} as privacy_level, ${photos.tags} as tags from ${photos} where ${visibleTo(caller)})
+    select
+      (select coalesce(array_agg(distinct week order by week), '{}') from visible) as weeks,
+      -- Inner join: a former member's photos have no one to filter by; they show when no uploader is chosen.
+      (select coalesce(json_agg(json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) order by u.first_name, u.last_name, u.id), '[]')
+         from (select distinct ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name from visible join ${users} on ${users.id} = visible.uploaded_by) u) as uploaders,
+      (select coalesce(array_agg(distinct privacy_level order by privacy_level), '{}')::text[] from visible) as privacy_levels,
+      (select coalesce(array_agg(distinct tag order by tag), '{}') from visible, unnest(visible.tags) as tag) as tags
+  `);
+  const [row] = rows;
+  return { weeks: row?.weeks ?? [], uploaders: row?.uploaders ?? [], privacyLevels: row?.privacy_levels ?? [], tags: row?.tags ?? [] };
 }
 
 /** The pregnancy's photo storage in photos (core spec 5, 9): 999999 and above is unlimited. */
@@ -308,9 +290,13 @@ export async function photoFilters(caller: PregnancyCaller) {
 export async function photoStorage(caller: PregnancyCaller) {
   const { db } = caller;
   const pregnancyId = caller.access.id;
-  const [row] = await db.select({ used: pregnancies.photoStorageUsed, limit: pregnancies.photoStorageLimit }).from(pregnancies).where(eq(pregnancies.id, pregnancyId));
+  // A guest's own count comes in the same statement.
+  const [row] = await db
+    .select({ used: pregnancies.photoStorageUsed, limit: pregnancies.photoStorageLimit, guestUsed: caller.access.isParent ? sql<null>`null` : guestPhotoCountSql(pregnancyId, caller.user.id) })
+    .from(pregnancies)
+    .where(eq(pregnancies.id, pregnancyId));
   if (!row) throw new AppError("NOT_FOUND", "NOT_FOUND", "Pregnancy not found");
-  const guest = caller.access.isParent ? null : { used: await guestPhotoCount(db, pregnancyId, caller.user.id), quota: GUEST_PHOTO_QUOTA };
+  const guest = row.guestUsed === null ? null : { used: row.guestUsed, quota: GUEST_PHOTO_QUOTA };
   return { used: row.used, limit: row.limit, unlimited: isUnlimited(row.limit), guest };
 }
 
@@ -519,5 +505,5 @@ export async function setGuestTags(caller: PregnancyCaller, input: { photoId: st
     }
   });
   announcePhotos(caller);
-  return (await guestTagsOf(caller.db, [photo.id])).get(photo.id) ?? [];
+  return guestTagsOf(caller.db, photo.id);
 }
