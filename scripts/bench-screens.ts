@@ -21,7 +21,7 @@ import type { Stack } from "./stack";
  * Where things stand: two legs, `edge+far` in ms of round trip (BENCH_LEGS_MS="0+0,40+40"): the
  * browser is `edge` from the nearest Cloudflare location, which is `far` from the database's region.
  * Each distance is measured in three cases (BENCH_PLACEMENTS="today,placed,floor"):
- * - today: no [placement]: the Worker runs at the nearest location: files and Worker requests
+ * - today: no [placement] (as before issue 40): the Worker runs at the nearest location: files and Worker requests
  *   `edge` from the browser, the database `far` from the Worker;
  * - placed: the Worker's fetch handler placed near the database (wrangler.toml's [placement]):
  *   files still `edge` (Workers Assets answers them where the request arrives, without the Worker),
@@ -30,10 +30,11 @@ import type { Stack } from "./stack";
  * - floor: the physical floor, one browser round trip per request to where its answer is and
  *   nothing more: files and the shell `edge`, Worker requests `edge+far`, the database at 0.
  * The browser's leg is a forward proxy every request of the page goes through, pictures and the
- * room's WebSocket included (scripts/browser-distance.ts; the socket is charged as a Worker
- * request); the database's leg is the local database proxy's delay (DB_RTT_MS). The browser
+ * room's WebSocket included (scripts/browser-distance.ts; the socket's opening and each message
+ * cost one Worker round trip); the database's leg is the local database proxy's delay (DB_RTT_MS). The browser
  * speaks HTTP/1.1 to the proxy, at most 6 requests at once to the host where production's HTTP/2
- * has no such limit, so a screen with more pictures than that pays a wave more here.
+ * has no such limit, so a screen with more pictures than that pays a wave more here, and a first
+ * visit (some 60 files) several. At 0+0 the three cases coincide and are measured once.
  * BENCH_RTT_MS="0,40" measures the single leg of issue 21 instead: the browser at 0, the database
  * at each distance.
  */
@@ -102,8 +103,11 @@ export function benchCases(env: NodeJS.ProcessEnv): Case[] {
     for (const placement of placements) {
       const next = caseAt(edge, far, placement);
       const same = cases.find((c) => c.fileMs === next.fileMs && c.shellMs === next.shellMs && c.workerMs === next.workerMs && c.databaseMs === next.databaseMs);
-      if (same) same.title = `${same.title}; ${next.title}`;
-      else cases.push(next);
+      // At 0+0 the placements coincide: measured once, under all their names.
+      if (same) {
+        same.title = `${same.title.replace(/ at \S+ ms$/, "")} = ${next.title}`;
+        same.short = `all ${edge}+${far}`;
+      } else cases.push(next);
     }
   }
   return cases;
