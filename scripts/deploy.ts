@@ -5,10 +5,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { migrateDatabase } from "./migrate";
+import { neonRegion, placementMismatch, placementRegion } from "./placement";
 
 /**
  * `npm run deploy`: build the client, apply pending migrations to DATABASE_URL, then deploy the
- * Worker, in that order, so a deploy never runs code against a schema it does not know.
+ * Worker, in that order, so a deploy never runs code against a schema it does not know. It first
+ * checks that wrangler.toml places the Worker in the database's region (scripts/placement.ts).
  * `npm run deploy -- --dry-run`: build the client and the Worker's production bundle offline, print
  * its size against Cloudflare's limits, and fail if it is over the Free plan's compressed limit or
  * holds dev-only code. `--no-build` skips the client build (npm test has just built it).
@@ -71,6 +73,13 @@ if (dryRun) {
     console.error("Set DATABASE_URL to the production database: pending migrations are applied before the Worker is deployed.");
     process.exit(1);
   }
+  const configPath = path.join(root, "wrangler.toml");
+  const mismatch = placementMismatch(databaseUrl, configPath);
+  if (mismatch) {
+    console.error(mismatch);
+    process.exit(1);
+  }
+  if (!neonRegion(databaseUrl)) console.log(`The database's host does not name its region: the Worker is placed as wrangler.toml says (${placementRegion(configPath)}).`);
   console.log("Applying pending migrations...");
   await migrateDatabase(databaseUrl, process.env.LOCAL_WS_PROXY);
   console.log("Deploying the Worker...");

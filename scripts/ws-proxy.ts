@@ -53,7 +53,7 @@ export interface WsProxy {
  * Runs each action `delay()` milliseconds after it was given, in order: one timer walks a queue, so
  * an action never overtakes the one before it even when the delay changes in between.
  */
-function delayed(delay: () => number): (action: () => void) => void {
+export function delayed(delay: () => number): (action: () => void) => void {
   const queue: Array<{ due: number; action: () => void }> = [];
   let timer: NodeJS.Timeout | undefined;
   const drain = () => {
