@@ -9,7 +9,7 @@ import type { UploadResult } from "../worker/services/photoUpload";
 import { photoGuestTags, photoLikes, photos, pregnancies, pregnancyParticipants, users } from "../worker/db/schema";
 import type { Bindings } from "../worker/env";
 import { createOutbox } from "../worker/infra/outbox";
-import { loadPregnancyAccess } from "../worker/services/access";
+import { confirmedSession, loadPregnancyAccess } from "../worker/services/access";
 import type { PregnancyCaller } from "../worker/services/caller";
 import { listPhotos } from "../worker/services/photos";
 import { readFileSync } from "node:fs";
@@ -173,7 +173,7 @@ export async function benchPhotos(stack: Stack): Promise<void> {
     // listPhotos only reads the database: the caller's bindings are never looked at, nothing is mailed or left to finish.
     const env = {} as Bindings;
     const outbox = createOutbox(env, album.db);
-    const caller: PregnancyCaller = { db: album.db, env, origin: stack.url, waitUntil: () => undefined, mailer: outbox, outbox, now: new Date(), user, access };
+    const caller: PregnancyCaller = { db: album.db, env, origin: stack.url, waitUntil: () => undefined, mailer: outbox, outbox, now: new Date(), user, liveSession: confirmedSession(user), access };
     const sqlLatencies: number[] = [];
     for (let i = 0; i < ALBUM_REQUESTS; i++) {
       const started = performance.now();

@@ -19,8 +19,8 @@ export interface AppVariables {
   /**
    * The request's session, once per request. "cached" reads the signed cookie cache and asks the
    * database only when the cache is missing or old; "fresh" always asks the database, for account
-   * doors where a session ended elsewhere must stop at once (family data checks it in its own
-   * access query instead: services/access.ts).
+   * changes and whatever needs the user as stored now, where a session ended elsewhere must stop at
+   * once (account reads and family data check it in their own statements instead: services/access.ts).
    */
   getSession: (freshness: SessionFreshness) => Promise<AuthSession | null>;
   mailer: Mailer;
