@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiClient } from "../support/client";
 import { baseUrl } from "../support/env";
-import { confirmEmail, createOtherFamily } from "../support/families";
+import { confirmEmail, createOtherFamily, signUp } from "../support/families";
 
 /**
  * Account reads take the caller from the signed cookie cache and confirm the session in their own
@@ -74,3 +74,35 @@ describe("a session ended elsewhere", () => {
   });
 });
 
+/** A browser's cookies by name, from the header it sends. */
+const cookiesOf = (header: string) => new Map(header.split("; ").map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as const));
+const headerOf = (cookies: Map<string, string>) => [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+const TOKEN = "better-auth.session_token";
+const CACHE = "better-auth.session_data";
+
+describe("the signed cookie cache", () => {
+  it("vouches only beside the signed session token it was issued for", async () => {
+    const { owner, ownerId, pregnancyId } = await createOtherFamily();
+    const other = await signUp("othersession");
+    const mine = cookiesOf(owner.cookieHeader);
+    const theirs = cookiesOf(other.client.cookieHeader);
+    expect(mine.get(CACHE)).toBeTruthy();
+    expect((await read(headerOf(mine), "pregnancy.mine")).body.result?.data?.json).toMatchObject({ parentPregnancy: { id: pregnancyId } });
+
+    // The right token with a signature that is not the server's: no session, whatever the cache says.
+    const signed = decodeURIComponent(mine.get(TOKEN) ?? "");
+    const forged = `${signed.slice(0, signed.lastIndexOf("."))}.${btoa(String.fromCharCode(...new Uint8Array(32).fill(7)))}`;
+    const tampered = new Map(mine).set(TOKEN, encodeURIComponent(forged));
+    for (const path of ["pregnancy.mine", "account.modeContext", "pregnancy.access"]) {
+      const answer = await read(headerOf(tampered), path === "pregnancy.access" ? `${path}?input=${encodeURIComponent(JSON.stringify({ json: { pregnancyId } }))}` : path);
+      expect({ path, code: answer.body.error?.json?.data?.code }).toEqual({ path, code: "UNAUTHORIZED" });
+    }
+
+    // Another session's token beside this cache: the token's own session answers, not the cache's.
+    const crossed = new Map(theirs).set(CACHE, mine.get(CACHE) ?? "");
+    const session = (await read(headerOf(crossed), "account.session")).body.result?.data?.json as { user: { id: string } } | null;
+    expect(session?.user.id).toBe(other.userId);
+    expect(session?.user.id).not.toBe(ownerId);
+    expect((await read(headerOf(crossed), "pregnancy.mine")).body.result?.data?.json).toMatchObject({ parentPregnancy: null });
+  });
+});
