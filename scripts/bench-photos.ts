@@ -10,7 +10,7 @@ import { photoGuestTags, photoLikes, photos, pregnancies, pregnancyParticipants,
 import type { Bindings } from "../worker/env";
 import { createPictureLinks } from "../worker/infra/pictureLinks";
 import { createOutbox } from "../worker/infra/outbox";
-import { loadPregnancyAccess } from "../worker/services/access";
+import { confirmedSession, loadPregnancyAccess } from "../worker/services/access";
 import type { PregnancyCaller } from "../worker/services/caller";
 import { listPhotos } from "../worker/services/photos";
 import { readFileSync } from "node:fs";
@@ -176,7 +176,7 @@ export async function benchPhotos(stack: Stack): Promise<void> {
     const outbox = createOutbox(env, album.db);
     // Its picture links are signed for the guest's session, as the Worker would sign them.
     const viewer = new Request(stack.url, { headers: { cookie: guest.client.cookieHeader } });
-    const caller: PregnancyCaller = { db: album.db, env, origin: stack.url, waitUntil: () => undefined, mailer: outbox, outbox, now: new Date(), pictures: createPictureLinks("bench", viewer, new Date()), user, access };
+    const caller: PregnancyCaller = { db: album.db, env, origin: stack.url, waitUntil: () => undefined, mailer: outbox, outbox, now: new Date(), pictures: createPictureLinks("bench", viewer, new Date()), user, liveSession: confirmedSession(user), access };
     const sqlLatencies: number[] = [];
     for (let i = 0; i < ALBUM_REQUESTS; i++) {
       const started = performance.now();

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { getCookieCache, parseCookies } from "better-auth/cookies";
 import { emailOTP } from "better-auth/plugins";
 import type { Db } from "./db";
 import { accounts, rateLimits, sessions, users, verifications } from "./db/schema";
@@ -145,3 +146,58 @@ type BetterAuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"
  * also carries their stored time zone and units, from the same statement; the cookie cache's copy has neither.
  */
 export type AuthSession = BetterAuthSession & { user: BetterAuthSession["user"] & { timeZone?: string | null; measurementSystem?: MeasurementSystem | null } };
+
+/** better-auth's cookie names (no prefix configured): `__Secure-` before them when the app is served over https. */
+const cookieName = (name: "session_token" | "session_data", baseURL: string) => `${baseURL.startsWith("https://") ? "__Secure-" : ""}better-auth.${name}`;
+/** better-call signs a cookie as `value.signature`, the signature being HMAC-SHA256's 32 bytes in padded base64. */
+const SIGNATURE_LENGTH = 44;
+
+/** The value of a cookie better-auth signed with `secret`; null when missing or the signature does not hold. */
+async function signedCookieValue(cookie: string | undefined, secret: string): Promise<string | null> {
+  const dot = cookie?.lastIndexOf(".") ?? -1;
+  if (!cookie || dot < 1) return null;
+  const value = cookie.slice(0, dot);
+  const signature = cookie.slice(dot + 1);
+  if (signature.length !== SIGNATURE_LENGTH || !signature.endsWith("=")) return null;
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = Uint8Array.from(atob(signature), (char) => char.charCodeAt(0));
+  } catch {
+    return null;
+  }
+  return (await crypto.subtle.verify("HMAC", await verifyingKey(secret), bytes, new TextEncoder().encode(value))) ? value : null;
+}
+
+/** The secret's HMAC key, imported once per isolate (there is one secret). */
+let secretKey: { secret: string; key: Promise<CryptoKey> } | undefined;
+function verifyingKey(secret: string): Promise<CryptoKey> {
+  if (secretKey?.secret !== secret) secretKey = { secret, key: crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]) };
+  return secretKey.key;
+}
+
+interface CachedSession {
+  session: BetterAuthSession["session"];
+  user: BetterAuthSession["user"];
+  updatedAt: number;
+  version?: string;
+}
+
+/**
+ * The session the signed cookie cache vouches for, taken exactly when better-auth's own getSession
+ * would take it (a validly signed session token, a validly signed and unexpired cache of that same
+ * token, the cache's version, a session not run out), without building better-auth for the request:
+ * that costs a signed-in read about 2 ms of CPU (issue 40). Null whenever better-auth must decide
+ * (no cache, an old or foreign one): its lookup then reads the database and renews or expires the cookies.
+ */
+export async function sessionFromCookieCache(headers: Headers, secret: string, baseURL: string): Promise<AuthSession | null> {
+  const token = await signedCookieValue(parseCookies(headers.get("cookie") ?? "").get(cookieName("session_token", baseURL)), secret);
+  if (!token) return null;
+  const cached = await getCookieCache<CachedSession>(headers, { secret, isSecure: baseURL.startsWith("https://"), version: "1" });
+  if (!cached || cached.session.token !== token) return null;
+  // The cookie's JSON carries dates as text; better-auth hands them out as dates.
+  const { session, user } = cached;
+  return {
+    session: { ...session, expiresAt: new Date(session.expiresAt), createdAt: new Date(session.createdAt), updatedAt: new Date(session.updatedAt) },
+    user: { ...user, createdAt: new Date(user.createdAt), updatedAt: new Date(user.updatedAt) },
+  };
+}

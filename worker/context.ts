@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { createAuth, type Auth, type AuthSession } from "./auth";
+import { createAuth, sessionFromCookieCache, type Auth, type AuthSession } from "./auth";
 import { isDevEnvironment } from "./config";
 import { DEV_NOW_HEADER, requestNow } from "./infra/clock";
 import { createDb, createPool, type Db } from "./db";
@@ -20,8 +20,8 @@ export interface AppVariables {
   /**
    * The request's session, once per request. "cached" reads the signed cookie cache and asks the
    * database only when the cache is missing or old; "fresh" always asks the database, for account
-   * doors where a session ended elsewhere must stop at once (family data checks it in its own
-   * access query instead: services/access.ts).
+   * changes and whatever needs the user as stored now, where a session ended elsewhere must stop at
+   * once (account reads and family data check it in their own statements instead: services/access.ts).
    */
   getSession: (freshness: SessionFreshness) => Promise<AuthSession | null>;
   mailer: Mailer;
@@ -70,13 +70,19 @@ export const createAppContext = createMiddleware<{ Bindings: Bindings; Variables
   const sessionCookies: string[] = [];
   let cached: Promise<AuthSession | null> | undefined;
   let fresh: Promise<AuthSession | null> | undefined;
+  // The signed cookie cache, read without building better-auth while it vouches for the session;
+  // else better-auth's own lookup, which reads the database and renews or expires the cookies.
   const cachedSession = () =>
-    (cached ??= getAuth()
-      .api.getSession({ headers: c.req.raw.headers, returnHeaders: true })
-      .then(({ headers, response }) => {
-        sessionCookies.push(...headers.getSetCookie());
-        return response;
-      }));
+    (cached ??= sessionFromCookieCache(c.req.raw.headers, env.BETTER_AUTH_SECRET, origin).then(
+      (vouched) =>
+        vouched ??
+        getAuth()
+          .api.getSession({ headers: c.req.raw.headers, returnHeaders: true })
+          .then(({ headers, response }) => {
+            sessionCookies.push(...headers.getSetCookie());
+            return response;
+          }),
+    ));
   // The cache's session once the database confirms it still stands, with the user as stored now: one statement.
   const freshSession = () =>
     (fresh ??= cachedSession().then(async (session) => {

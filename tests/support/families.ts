@@ -31,8 +31,8 @@ export async function confirmEmail(client: ApiClient, email: string): Promise<vo
  * Another family with its own pregnancy, owned by a freshly signed-up user. The pregnancy row is
  * written directly because creating pregnancies through the API belongs to a later issue.
  */
-export async function createOtherFamily(): Promise<{ owner: ApiClient; ownerId: string; pregnancyId: string }> {
-  const { client, userId } = await signUp("otherfamily");
+export async function createOtherFamily(): Promise<{ owner: ApiClient; ownerId: string; pregnancyId: string; email: string; password: string }> {
+  const { client, userId, email, password } = await signUp("otherfamily");
   const { db, close } = openTestDb();
   try {
     const dueDate = addDays(todayIso(), 100);
@@ -45,7 +45,7 @@ export async function createOtherFamily(): Promise<{ owner: ApiClient; ownerId: 
       await tx.insert(pregnancyParticipants).values({ pregnancyId: pregnancy.id, userId, role: "owner", status: "active" });
       return pregnancy.id;
     });
-    return { owner: client, ownerId: userId, pregnancyId };
+    return { owner: client, ownerId: userId, pregnancyId, email, password };
   } finally {
     await close();
   }

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AppVariables } from "../context";
 import type { Bindings } from "../env";
-import { loadSessionAccess } from "../services/access";
+import { confirmedSession, liveSession, loadSessionAccess } from "../services/access";
 import type { PregnancyCaller, UserCaller } from "../services/caller";
 import { SUBSCRIPTION_MESSAGES } from "../../src/domain/subscription";
 
@@ -21,7 +21,7 @@ export interface UserRouteVariables extends AppVariables {
 export const requireUser = createMiddleware<{ Bindings: Bindings; Variables: UserRouteVariables }>(async (c, next) => {
   const session = await c.var.getSession("fresh");
   if (!session) return c.json({ error: "UNAUTHORIZED" }, 401);
-  c.set("caller", { ...c.var.scope, user: session.user });
+  c.set("caller", { ...c.var.scope, user: session.user, liveSession: confirmedSession(session.user) });
   await next();
 });
 
@@ -38,12 +38,13 @@ export async function pregnancyRouteCaller<V extends AppVariables>(c: Context<{ 
   const pregnancyId = z.uuid().safeParse(c.req.param("pregnancyId"));
   if (!pregnancyId.success) return c.json({ error: "VALIDATION_FAILED" }, 400);
   // The session's liveness comes with the access row (services/access.ts).
-  const loaded = await loadSessionAccess(c.var.db, { userId: session.user.id, sessionId: session.session.id }, pregnancyId.data, { now: c.var.scope.now });
+  const requestSession = { userId: session.user.id, sessionId: session.session.id };
+  const loaded = await loadSessionAccess(c.var.db, requestSession, pregnancyId.data, { now: c.var.scope.now });
   if (!loaded.signedIn) return c.json({ error: "UNAUTHORIZED" }, 401);
   const { access } = loaded;
   if (!access) return c.json({ error: "ACCESS_DENIED" }, 403);
   if (access.serviceState === "read-only" && !SAFE_METHODS.has(c.req.method)) return c.json({ error: "READ_ONLY", message: SUBSCRIPTION_MESSAGES.readOnly }, 403);
-  return { ...c.var.scope, user: session.user, access };
+  return { ...c.var.scope, user: session.user, liveSession: liveSession(requestSession, () => c.var.getSession("fresh"), true), access };
 }
 
 /** HTTP routes under /:pregnancyId run only for a caller `pregnancyRouteCaller` lets in. */

@@ -13,9 +13,9 @@ const preferences = z.object(Object.fromEntries(NOTIFICATION_PREFERENCES.map((p)
 export const accountRouter = router({
   /**
    * The caller's session (null when signed out) as the database has it, like /api/auth/get-session
-   * but without the token, which stays in its httpOnly cookie. The app's route guard reads it here,
-   * so it leaves in the first tRPC batch with the shell's own reads (which ask for the fresh session
-   * anyway) instead of a request of its own; the app also asks it again after a confirmation.
+   * but without the token, which stays in its httpOnly cookie: one statement reads the session's row
+   * and its user. The app's route guard reads it here, so it leaves in the first tRPC batch with the
+   * shell's own reads instead of a request of its own; the app also asks it again after a confirmation.
    */
   session: publicProcedure.query(async ({ ctx }) => {
     const current = await ctx.freshSession();

@@ -1,10 +1,12 @@
-import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { serviceState, type ServiceState } from "../../src/domain/dates";
 import { FALLBACK_TIME_ZONE, todayIn, zoneOrFallback } from "../../src/domain/timeZones";
 import type { ParticipantRole, PermissionFlag, Permissions } from "../../src/domain/enums";
 import { effectivePermissions, isParentRole } from "../../src/domain/permissions";
 import { guestAccessAfterLoss, type LossMemories } from "../../src/domain/pregnancyLoss";
+import type { AuthSession } from "../auth";
 import type { Executor } from "../db";
+import { notSignedIn } from "./errors";
 import { pregnancies, pregnancyParticipants, sessions, userPreferences, users } from "../db/schema";
 
 export interface PregnancyAccess {
@@ -149,6 +151,12 @@ export interface RequestSession {
 
 export type SessionAccess = { signedIn: false } | { signedIn: true; access: PregnancyAccess | null };
 
+/** The request's session row, while it still exists and has not run out. */
+const liveSessionRow = (session: RequestSession) => and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId), gt(sessions.expiresAt, sql`now()`));
+
+/** "This session still stands", as a condition an account read puts in its own statement (LiveSession). */
+export const sessionStands = (session: RequestSession): SQL<boolean> => sql<boolean>`exists (select 1 from ${sessions} where ${liveSessionRow(session)})`;
+
 /**
  * The caller's access to a pregnancy and, in the same round trip, whether their session still
  * exists. The session itself comes from the signed cookie cache without asking the database
@@ -161,7 +169,7 @@ export async function loadSessionAccess(db: Executor, session: RequestSession, p
     .from(sessions)
     .leftJoin(pregnancyParticipants, activeParticipation(session.userId, pregnancyId))
     .leftJoin(pregnancies, and(eq(pregnancies.id, pregnancyParticipants.pregnancyId), pregnancyOpen(options)))
-    .where(and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId), gt(sessions.expiresAt, sql`now()`)))
+    .where(liveSessionRow(session))
     .limit(1);
   if (!row) return { signedIn: false };
   const { participantId, role, serviceEndDate, hasPregnancy } = row;
@@ -181,10 +189,59 @@ export async function loadLiveSessionUser(db: Executor, session: RequestSession)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userPreferences, eq(userPreferences.userId, sessions.userId))
-    .where(and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId), gt(sessions.expiresAt, sql`now()`)))
+    .where(liveSessionRow(session))
     .limit(1);
   return row ? { ...row.user, timeZone: row.timeZone, measurementSystem: row.measurementSystem } : null;
 }
+
+/**
+ * How a signed-in caller's services learn that the session still stands (issue 40). Pregnancy doors
+ * and account changes confirm it before the service runs. An account read confirms it in its own
+ * statement instead: it puts `stands` in its WHERE (or selects it), then tells `confirm` what it
+ * found. Rows prove the session stood; no rows cannot tell a dead session from no data, so only then
+ * is the database asked separately (one more statement), and a dead session is refused.
+ */
+export interface LiveSession {
+  /** True in SQL while the session stands; plain `true` once it is confirmed. */
+  readonly stands: SQL<boolean>;
+  /** Whether the database has confirmed the session during this request. */
+  readonly confirmed: boolean;
+  /** What a read under `stands` found; nothing found asks the database and refuses a dead session (UNAUTHORIZED). */
+  confirm(found: boolean): Promise<void>;
+  /** The user as stored now (email confirmation, names, zone, units), read with the session's check in one statement, once per request; refuses a dead session. */
+  user(): Promise<AuthSession["user"]>;
+}
+
+/**
+ * The request's LiveSession. `fresh` is the request's one database read of the session and its user
+ * (worker/context.ts freshSession: null once the session ended, its cookies then expired).
+ */
+export function liveSession(session: RequestSession, fresh: () => Promise<AuthSession | null>, confirmedAlready: boolean): LiveSession {
+  let confirmed = confirmedAlready;
+  const pending = sessionStands(session);
+  const user = async () => {
+    const current = await fresh();
+    if (!current) throw notSignedIn();
+    confirmed = true;
+    return current.user;
+  };
+  return {
+    get stands() {
+      return confirmed ? sql<boolean>`true` : pending;
+    },
+    get confirmed() {
+      return confirmed;
+    },
+    async confirm(found) {
+      if (found) confirmed = true;
+      else if (!confirmed) await user();
+    },
+    user,
+  };
+}
+
+/** The LiveSession of a caller whose session the database has just confirmed, reading `user` with it. */
+export const confirmedSession = (user: AuthSession["user"]): LiveSession => ({ stands: sql<boolean>`true`, confirmed: true, confirm: () => Promise.resolve(), user: () => Promise.resolve(user) });
 
 /** One access load per pregnancy per request: a batch of procedures on one pregnancy asks once. */
 export function sessionAccessLoader(db: Executor, session: RequestSession, now: Date): (pregnancyId: string, options?: AccessOptions) => Promise<SessionAccess> {

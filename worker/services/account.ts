@@ -6,7 +6,7 @@ import type { Db } from "../db";
 import { browserLabel } from "../../src/domain/invitationClaims";
 import type { AuthSession } from "../auth";
 import type { UserCaller } from "./caller";
-import { AppError } from "./errors";
+import { notSignedIn } from "./errors";
 import { openClosingNotices, ownsDownloadableClosedPregnancy, type OpenClosingNotice } from "./pregnancyClosing";
 import { openServiceEndNotices, type OpenServiceEndNotice } from "./serviceEnd";
 
@@ -28,11 +28,8 @@ const profileOf = (user: ProfileFields) => ({
   avatarUrl: user.image ?? null,
 });
 
-/**
- * The caller's profile. An account door's caller carries the user as the database has them now
- * (read with the session's check, worker/context.ts), so this costs no statement of its own.
- */
-export const profile = (caller: UserCaller) => profileOf(caller.user);
+/** The caller's profile as stored now, read in the session's own statement (once per request). */
+export const profile = async (caller: UserCaller) => profileOf(await caller.liveSession.user());
 
 /**
  * The session as the app's route guard reads it, without its token (which stays in its httpOnly
@@ -53,7 +50,7 @@ export async function updateProfile(caller: UserCaller, names: { firstName: stri
     .where(eq(users.id, caller.user.id))
     .returning();
   // The account door just read this user; gone now means deleted in between.
-  if (!user) throw new AppError("UNAUTHORIZED", "UNAUTHORIZED", "Not signed in");
+  if (!user) throw notSignedIn();
   return profileOf(user);
 }
 
@@ -78,12 +75,13 @@ export async function modeContext(caller: UserCaller) {
     .select({ one: sql`1` })
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])));
-  // One statement: the shell reads this on every full load.
+  // One statement, the session's check included: the shell reads this on every full load.
   const {
     rows: [row],
-  } = await db.execute<{ is_parent: boolean; subscribed: boolean; closed_owned: boolean; closing_notices: OpenClosingNotice[]; service_end_notices: OpenServiceEndNotice[] }>(
-    sql`select exists(${parentParticipations}) as is_parent, exists(${subscribed}) as subscribed, exists(${ownsDownloadableClosedPregnancy(db, userId, caller.now)}) as closed_owned, ${openClosingNotices(userId)} as closing_notices, ${openServiceEndNotices(userId)} as service_end_notices`,
+  } = await db.execute<{ signed_in: boolean; is_parent: boolean; subscribed: boolean; closed_owned: boolean; closing_notices: OpenClosingNotice[]; service_end_notices: OpenServiceEndNotice[] }>(
+    sql`select ${caller.liveSession.stands} as signed_in, exists(${parentParticipations}) as is_parent, exists(${subscribed}) as subscribed, exists(${ownsDownloadableClosedPregnancy(db, userId, caller.now)}) as closed_owned, ${openClosingNotices(userId)} as closing_notices, ${openServiceEndNotices(userId)} as service_end_notices`,
   );
+  await caller.liveSession.confirm(row?.signed_in === true);
   const hasActiveSubscription = row?.subscribed === true;
   const isParent = row?.is_parent === true;
   const hasClosedPregnancy = row?.closed_owned === true;
@@ -108,7 +106,8 @@ const preferenceColumns = {
 const DEFAULT_NOTIFICATION_PREFERENCES = Object.fromEntries(NOTIFICATION_PREFERENCES.map((p) => [p, true])) as NotificationPreferences;
 
 export async function notificationPreferences(caller: UserCaller): Promise<NotificationPreferences> {
-  const [row] = await caller.db.select(preferenceColumns).from(userPreferences).where(eq(userPreferences.userId, caller.user.id));
+  const [row] = await caller.db.select(preferenceColumns).from(userPreferences).where(and(eq(userPreferences.userId, caller.user.id), caller.liveSession.stands));
+  await caller.liveSession.confirm(row !== undefined);
   return row ?? DEFAULT_NOTIFICATION_PREFERENCES;
 }
 

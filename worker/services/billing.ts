@@ -27,36 +27,43 @@ export const isMissing = (error: unknown) => error instanceof Stripe.errors.Stri
 const idOf = (value: string | { id: string }) => (typeof value === "string" ? value : value.id);
 export const dateOf = (seconds: number | null | undefined) => (seconds ? new Date(seconds * MS_PER_SECOND) : null);
 
-/** The user's subscription that counts: a subscribed one first, then the most recent. */
-export async function currentSubscription(db: Db, userId: string) {
-  const [row] = await db
+/** The caller's subscription that counts: a subscribed one first, then the most recent (with the session's check, services/access.ts LiveSession). */
+export async function currentSubscription(caller: UserCaller) {
+  const [row] = await caller.db
     .select()
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
+    .where(and(eq(subscriptions.userId, caller.user.id), caller.liveSession.stands))
     .orderBy(desc(inArray(subscriptions.status, [...SUBSCRIBED_STATUSES])), desc(subscriptions.createdAt))
     .limit(1);
+  await caller.liveSession.confirm(row !== undefined);
   return row;
 }
 
 /**
  * The same customer is reused once the provider knows the user: their last subscription's, else the
- * one a redeemed gift card credited (so a later checkout's invoices draw that credit).
+ * one a redeemed gift card credited (so a later checkout's invoices draw that credit). One statement,
+ * the session's check included (services/access.ts LiveSession).
  */
-export async function knownCustomerId(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
+export async function knownCustomerId(caller: UserCaller): Promise<string | null> {
+  const { db } = caller;
+  const userId = caller.user.id;
+  const subscribed = db
     .select({ customerId: subscriptions.stripeCustomerId })
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.stripeCustomerId)))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
-  if (row?.customerId) return row.customerId;
-  const [credited] = await db
+  const credited = db
     .select({ customerId: giftCards.stripeCustomerId })
     .from(giftCards)
     .where(and(eq(giftCards.redeemedByUserId, userId), isNotNull(giftCards.stripeCustomerId)))
     .orderBy(desc(giftCards.redeemedAt))
     .limit(1);
-  return credited?.customerId ?? null;
+  const {
+    rows: [row],
+  } = await db.execute<{ signed_in: boolean; customer_id: string | null }>(sql`select ${caller.liveSession.stands} as signed_in, coalesce((${subscribed}), (${credited})) as customer_id`);
+  await caller.liveSession.confirm(row?.signed_in === true);
+  return row?.customer_id ?? null;
 }
 
 /** A returning family: this user had a subscription that has ended. */
@@ -95,7 +102,7 @@ export interface CheckoutRequest {
  */
 export async function startCheckout(caller: UserCaller, request: CheckoutRequest): Promise<{ url: string }> {
   const { db, origin, user: payer } = caller;
-  const current = await currentSubscription(db, payer.id);
+  const current = await currentSubscription(caller);
   if (current && (SUBSCRIBED_STATUSES as readonly SubscriptionStatus[]).includes(current.status)) {
     throw new AppError("CONFLICT", "ALREADY_SUBSCRIBED", "You already have an active subscription");
   }
@@ -107,7 +114,7 @@ export async function startCheckout(caller: UserCaller, request: CheckoutRequest
   }
   const discount = checkoutDiscount({ tier: request.tier, referralPercent, returningFamily: await isReturningFamily(db, payer.id) });
   const { config, stripe } = billingClient(caller);
-  const [coupon, customer] = await Promise.all([discount ? ensureCoupon(stripe, discount) : null, knownCustomerId(db, payer.id)]);
+  const [coupon, customer] = await Promise.all([discount ? ensureCoupon(stripe, discount) : null, knownCustomerId(caller)]);
   const referralCode = discount?.reason === "referral" && request.referralCode ? normalizeReferralCode(request.referralCode) : null;
   const metadata: Record<string, string> = {
     ...(request.onboarding ? onboardingMetadata(request.onboarding) : {}),
@@ -181,7 +188,7 @@ function appliedDiscount(metadata: Record<string, string>): AppliedDiscount | nu
 
 /** check-subscription, from our database: the webhook is the source of truth. */
 export async function checkSubscription(caller: UserCaller) {
-  const row = await currentSubscription(caller.db, caller.user.id);
+  const row = await currentSubscription(caller);
   const subscribed = row !== undefined && (SUBSCRIBED_STATUSES as readonly SubscriptionStatus[]).includes(row.status);
   return {
     subscribed,
@@ -191,7 +198,7 @@ export async function checkSubscription(caller: UserCaller) {
 }
 
 export async function customerPortal(caller: UserCaller): Promise<{ url: string }> {
-  const customer = await knownCustomerId(caller.db, caller.user.id);
+  const customer = await knownCustomerId(caller);
   if (!customer) throw new AppError("NOT_FOUND", "NO_SUBSCRIPTION", "No subscription to manage");
   const { stripe } = billingClient(caller);
   const portal = await stripe.billingPortal.sessions.create({ customer, return_url: `${caller.origin}${PORTAL_RETURN_PATH}` });

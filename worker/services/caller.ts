@@ -3,7 +3,7 @@ import type { Db } from "../db";
 import type { Bindings } from "../env";
 import type { Mailer, Outbox } from "../infra/outbox";
 import type { PictureLinks } from "../infra/pictureLinks";
-import type { PregnancyAccess } from "./access";
+import type { LiveSession, PregnancyAccess } from "./access";
 
 /**
  * What every service call runs with, built once per request (worker/context.ts) and handed down by
@@ -28,7 +28,13 @@ export interface RequestScope {
 
 /** A signed-in caller. */
 export interface UserCaller extends RequestScope {
+  /**
+   * Who is calling. On an account read (a signed-in query) this is the signed cookie cache's copy,
+   * up to its 5 minutes old: what must be as stored now comes from `liveSession.user()`.
+   */
   user: AuthSession["user"];
+  /** Whether the session still stands: an account read confirms it in its own statement. */
+  liveSession: LiveSession;
 }
 
 /**

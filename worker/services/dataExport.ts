@@ -84,8 +84,9 @@ export async function exportOptions(caller: UserCaller, now = new Date()): Promi
     })
     .from(pregnancyParticipants)
     .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
-    .where(eq(pregnancyParticipants.userId, caller.user.id))
+    .where(and(eq(pregnancyParticipants.userId, caller.user.id), caller.liveSession.stands))
     .orderBy(asc(pregnancies.createdAt));
+  await caller.liveSession.confirm(rows.length > 0);
   const today = todayIso(now);
   return rows.flatMap((row) => {
     const kind = exportKindFor({ ...row, withinLifetime: serviceState(row.serviceEndDate, today) !== "expired" }, now);

@@ -14,6 +14,9 @@ export class AppError extends TRPCError {
   }
 }
 
+/** The caller has no session, or theirs ended. */
+export const notSignedIn = () => new AppError("UNAUTHORIZED", "UNAUTHORIZED", "Not signed in");
+
 export const dataIsolationError = (code: DataIsolationCode) => new AppError(code === "VALIDATION_FAILED" ? "BAD_REQUEST" : "FORBIDDEN", code);
 
 export const audit = (event: string, details: Record<string, unknown>) => logEvent("warn", "audit", { audit: event, ...details });

@@ -56,7 +56,7 @@ export async function giftCardForSession(scope: RequestScope, sessionId: string)
 /** The user's Stripe customer, created on first need (a gift card redeemed before any subscription). */
 async function customerFor(caller: UserCaller, stripe: Stripe): Promise<string> {
   const { user } = caller;
-  const known = await knownCustomerId(caller.db, user.id);
+  const known = await knownCustomerId(caller);
   if (known) return known;
   // Stripe answers the same key with the same customer, so two redemptions at once make one customer.
   const customer = await callStripe(() => stripe.customers.create({ email: user.email, metadata: { userId: user.id } }, { idempotencyKey: `customer-${user.id}` }));
@@ -107,7 +107,7 @@ export async function redeemGiftCard(caller: UserCaller, typedCode: string) {
 
 /** The account's credit as Stripe holds it (what the next invoices will draw first); 0 without a customer. */
 export async function accountCredit(caller: UserCaller): Promise<{ creditCents: number }> {
-  const customerId = await knownCustomerId(caller.db, caller.user.id);
+  const customerId = await knownCustomerId(caller);
   if (!customerId) return { creditCents: 0 };
   const customer = await callStripe(() => billingClient(caller).stripe.customers.retrieve(customerId));
   return { creditCents: customer.deleted ? 0 : creditOf(customer.balance) };

@@ -5,7 +5,12 @@ import type { UserCaller } from "./caller";
 
 /** The user's favourite inspiration ideas, oldest first (favorite_templates by user). */
 export async function listFavoriteTemplates(caller: UserCaller): Promise<string[]> {
-  const rows = await caller.db.select({ templateId: favoriteTemplates.templateId }).from(favoriteTemplates).where(eq(favoriteTemplates.userId, caller.user.id)).orderBy(asc(favoriteTemplates.createdAt));
+  const rows = await caller.db
+    .select({ templateId: favoriteTemplates.templateId })
+    .from(favoriteTemplates)
+    .where(and(eq(favoriteTemplates.userId, caller.user.id), caller.liveSession.stands))
+    .orderBy(asc(favoriteTemplates.createdAt));
+  await caller.liveSession.confirm(rows.length > 0);
   // An idea dropped from the gallery leaves its rows behind; they are not favourites of anything shown.
   return rows.map((row) => row.templateId).filter(isInspirationTemplateId);
 }

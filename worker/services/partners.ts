@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Db, Executor } from "../db";
 import { partnerVerifications, pregnancies, pregnancyParticipants, users } from "../db/schema";
 import { maskEmail, PARTNER_CODE_RESEND_COOLDOWN_SECONDS, PARTNER_CODES_PER_HOUR, PARTNER_ERROR_MESSAGES, PARTNER_MESSAGES, type PartnerErrorCode } from "../../src/domain/partnerInvitation";
@@ -17,8 +17,11 @@ const INVALID_PARTNER_CODE_MESSAGE = "That code is not right.";
 const partnerError = (code: Exclude<PartnerErrorCode, "invalid_code">) =>
   new AppError(code === "invitation_not_found" ? "NOT_FOUND" : "FORBIDDEN", code, PARTNER_ERROR_MESSAGES[code]);
 
-/** The pending partner invitation for this email in this pregnancy (or in any, when no pregnancy is named). */
-async function pendingPartnerInvitation(db: Db, email: string, pregnancyId?: string) {
+/**
+ * The pending partner invitation for this email in this pregnancy (or in any, when no pregnancy is
+ * named); a signed-in caller's read also checks their session (`sessionStands`, services/access.ts).
+ */
+async function pendingPartnerInvitation(db: Db, email: string, pregnancyId?: string, sessionStands?: SQL) {
   const [row] = await db
     .select({
       participantId: pregnancyParticipants.id,
@@ -36,6 +39,7 @@ async function pendingPartnerInvitation(db: Db, email: string, pregnancyId?: str
         eq(pregnancyParticipants.status, "invited"),
         eq(sql`lower(${pregnancyParticipants.invitedEmail})`, email.trim().toLowerCase()),
         pregnancyId ? eq(pregnancyParticipants.pregnancyId, pregnancyId) : undefined,
+        sessionStands,
       ),
     )
     .limit(1);
@@ -60,7 +64,8 @@ export async function verifyPartnerEmail(scope: RequestScope, email: string) {
 
 /** After sign-in: a partner invitation waiting for this account's email (in the named pregnancy, if one is), or null. */
 export async function partnerInvitationForMe(caller: UserCaller, pregnancyId?: string) {
-  const invitation = await pendingPartnerInvitation(caller.db, caller.user.email, pregnancyId);
+  const invitation = await pendingPartnerInvitation(caller.db, caller.user.email, pregnancyId, caller.liveSession.stands);
+  await caller.liveSession.confirm(invitation !== null);
   return invitation ? { participantId: invitation.participantId, pregnancyTitle: invitation.pregnancyTitle } : null;
 }
 

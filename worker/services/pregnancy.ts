@@ -56,7 +56,7 @@ const babiesOfPregnancy = sql<Baby[]>`coalesce((
 export async function listMyPregnancies(caller: UserCaller, choice: GuestPregnancyChoice = {}, now = Date.now()) {
   const { db } = caller;
   const userId = caller.user.id;
-  // The babies come in the same statement: the pregnancy list is read on every full load.
+  // The babies and the session's check come in the same statement: the pregnancy list is read on every full load.
   const rows = await db
     .select({
       id: pregnancies.id,
@@ -75,7 +75,8 @@ export async function listMyPregnancies(caller: UserCaller, choice: GuestPregnan
     })
     .from(pregnancyParticipants)
     .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
-    .where(and(eq(pregnancyParticipants.userId, userId), eq(pregnancyParticipants.status, "active"), eq(pregnancies.status, "active")));
+    .where(and(eq(pregnancyParticipants.userId, userId), eq(pregnancyParticipants.status, "active"), eq(pregnancies.status, "active"), caller.liveSession.stands));
+  await caller.liveSession.confirm(rows.length > 0);
 
   // After a loss a guest keeps what the parents chose (issue 38): the pregnancy as before, to look at only, or not at all.
   const summaries = rows

@@ -44,12 +44,14 @@ export async function deletePregnancy(scope: Pick<RequestScope, "db" | "env" | "
  * while, their download), and kept until their retention ends unless the owner deletes them now.
  */
 export async function closedPregnanciesOwned(caller: UserCaller) {
-  return caller.db
+  const rows = await caller.db
     .select({ pregnancyId: pregnancies.id, title: pregnancies.title, closedAt: pregnancies.closedAt, serviceEndDate: pregnancies.serviceEndDate })
     .from(pregnancyParticipants)
     .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
-    .where(and(eq(pregnancyParticipants.userId, caller.user.id), eq(pregnancyParticipants.role, "owner"), eq(pregnancyParticipants.status, "active"), eq(pregnancies.status, "closed")))
+    .where(and(eq(pregnancyParticipants.userId, caller.user.id), eq(pregnancyParticipants.role, "owner"), eq(pregnancyParticipants.status, "active"), eq(pregnancies.status, "closed"), caller.liveSession.stands))
     .orderBy(asc(pregnancies.closedAt));
+  await caller.liveSession.confirm(rows.length > 0);
+  return rows;
 }
 
 /**

@@ -65,7 +65,8 @@ const ownDevice = (caller: UserCaller, endpoint: string) => and(eq(pushSubscript
 
 /** This device's switches, when the caller subscribed it; null otherwise (someone else's device is not told apart). */
 export async function pushDevice(caller: UserCaller, { endpoint }: { endpoint: string }) {
-  const [row] = await caller.db.select(deviceColumns).from(pushSubscriptions).where(ownDevice(caller, endpoint));
+  const [row] = await caller.db.select(deviceColumns).from(pushSubscriptions).where(and(ownDevice(caller, endpoint), caller.liveSession.stands));
+  await caller.liveSession.confirm(row !== undefined);
   return row ?? null;
 }
 

@@ -35,14 +35,14 @@ export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
 
 /** The caller's subscription that can still be managed (subscribed, known to Stripe). */
 async function manageableSubscription(caller: UserCaller) {
-  const row = await currentSubscription(caller.db, caller.user.id);
+  const row = await currentSubscription(caller);
   if (!row || !isSubscribedStatus(row.status) || !row.stripeSubscriptionId) throw new AppError("NOT_FOUND", "NO_SUBSCRIPTION", SUBSCRIPTION_MESSAGES.noSubscription);
   return { ...row, stripeSubscriptionId: row.stripeSubscriptionId };
 }
 
 /** What settings shows: the caller's subscription (a subscribed one first) with its pregnancy's service end, or null. */
 export async function subscriptionDetails(caller: UserCaller) {
-  const row = await currentSubscription(caller.db, caller.user.id);
+  const row = await currentSubscription(caller);
   if (!row) return null;
   const [pregnancy] = row.pregnancyId
     ? await caller.db.select({ serviceEndDate: pregnancies.serviceEndDate, status: pregnancies.status }).from(pregnancies).where(eq(pregnancies.id, row.pregnancyId))

@@ -5,10 +5,10 @@ import { USER_MODES, type PermissionFlag } from "../../src/domain/enums";
 import { INTERNAL_ERROR_MESSAGE } from "../../src/domain/errors";
 import { earlyAccessExpiresAt, isEarlyAccessActive } from "../../src/domain/modes";
 import type { AuthSession } from "../auth";
-import type { AccessOptions, SessionAccess } from "../services/access";
+import { liveSession, type AccessOptions, type SessionAccess } from "../services/access";
 import type { PregnancyCaller, RequestScope, UserCaller } from "../services/caller";
 import { currentRequestId } from "../infra/log";
-import { AppError, audit, dataIsolationError } from "../services/errors";
+import { AppError, audit, dataIsolationError, notSignedIn } from "../services/errors";
 import { hitRateLimit } from "../infra/rateLimit";
 import { CREATE_ACCOUNT_MESSAGES } from "../../src/domain/auth";
 import { PUBLIC_FORM_MESSAGES } from "../../src/domain/publicForms";
@@ -19,7 +19,7 @@ import { PROCEDURE_RATE_LIMITS } from "../../src/domain/rateLimits";
 export interface Context extends RequestScope {
   /** From the signed cookie cache: who is calling, without a database round trip when the cache is current. */
   session: AuthSession | null;
-  /** The session as the database has it now (once per request), for account doors. */
+  /** The session as the database has it now, with the user as stored now (once per request, one statement). */
   freshSession: () => Promise<AuthSession | null>;
   /** The caller's access to a pregnancy with their session's liveness, once per pregnancy per request. */
   loadAccess: (pregnancyId: string, options: AccessOptions) => Promise<SessionAccess>;
@@ -86,31 +86,37 @@ export const rateLimited = (rule: keyof typeof PROCEDURE_RATE_LIMITS) =>
     return next();
   });
 
-const notSignedIn = () => new AppError("UNAUTHORIZED", "UNAUTHORIZED", "Not signed in");
-
 /** Doors to the caller's own account: a session ended on another device must stop here at once. */
 const ACCOUNT_DOORS = new Set<ProcedureAccess>(["signedIn", "confirmedEmail"]);
 
 /**
- * A signed-in caller. Account doors ask the database whether the session still exists; pregnancy
- * doors take the cookie cache's word here and ask in the same statement as their access check.
+ * A signed-in caller, first as the signed cookie cache has them. Pregnancy doors confirm the session
+ * in the same statement as their access check. Account reads confirm it in their own statement
+ * (`caller.liveSession`, services/access.ts), and a read that did not is checked here before its
+ * answer leaves (queries only read, so nothing has changed). Account changes are rare: they ask the
+ * database for the session first, as the user is stored now.
  */
-export const signedInProcedure = t.procedure.meta({ access: "signedIn" }).use(async ({ ctx, meta, next }) => {
-  const session = meta && !ACCOUNT_DOORS.has(meta.access) ? ctx.session : await ctx.freshSession();
+export const signedInProcedure = t.procedure.meta({ access: "signedIn" }).use(async ({ ctx, meta, type, next }) => {
+  const accountRead = meta !== undefined && ACCOUNT_DOORS.has(meta.access) && type === "query";
+  const session = meta && ACCOUNT_DOORS.has(meta.access) && !accountRead ? await ctx.freshSession() : ctx.session;
   if (!session) throw notSignedIn();
   const user = session.user;
-  const caller: UserCaller = { db: ctx.db, env: ctx.env, origin: ctx.origin, waitUntil: ctx.waitUntil, mailer: ctx.mailer, outbox: ctx.outbox, now: ctx.now, pictures: ctx.pictures, user };
-  return next({ ctx: { ...ctx, session, user, caller } });
+  const live = liveSession({ userId: user.id, sessionId: session.session.id }, ctx.freshSession, !accountRead);
+  const caller: UserCaller = { db: ctx.db, env: ctx.env, origin: ctx.origin, waitUntil: ctx.waitUntil, mailer: ctx.mailer, outbox: ctx.outbox, now: ctx.now, pictures: ctx.pictures, user, liveSession: live };
+  const result = await next({ ctx: { ...ctx, session, user, caller } });
+  if (!live.confirmed) await live.confirm(false);
+  return result;
 });
 
 const emailNotConfirmed = () => new AppError("FORBIDDEN", "EMAIL_NOT_CONFIRMED", CREATE_ACCOUNT_MESSAGES.emailNotVerified);
 
 /**
  * A signed-in user whose email is confirmed. Taking an invitation needs proof that the mailbox it
- * was sent to is the caller's: early access lets anyone sign up with any address.
+ * was sent to is the caller's: early access lets anyone sign up with any address. The cookie cache
+ * may predate the confirmation: only the database's word refuses.
  */
-export const confirmedEmailProcedure = signedInProcedure.meta({ access: "confirmedEmail" }).use(({ ctx, next }) => {
-  if (!ctx.user.emailVerified) throw emailNotConfirmed();
+export const confirmedEmailProcedure = signedInProcedure.meta({ access: "confirmedEmail" }).use(async ({ ctx, next }) => {
+  if (!ctx.user.emailVerified && !(await ctx.caller.liveSession.user()).emailVerified) throw emailNotConfirmed();
   return next();
 });
 
