@@ -22,6 +22,8 @@ const forParentsOnly = (message: RoomServerMessage) => message.type === "event" 
 const lapsed = (info: ConnectionInfo | null, now = Date.now()) => info?.until !== undefined && info.until <= now;
 
 const WAITING_ROOM: RoomChannel = "waiting-room";
+/** Storage key of the moment the room last announced an event on the waiting-room channel (its hello tells a joining socket). */
+const LAST_EVENT_KEY = "lastWaitingRoomEventAt";
 const channelOf = (request: Request): RoomChannel => (request.headers.get(ROOM_CHANNEL_HEADER) === "feed" ? "feed" : WAITING_ROOM);
 
 /**
@@ -40,7 +42,7 @@ export class PregnancyRoom extends Server {
     return [channelOf(ctx.request)];
   }
 
-  override onConnect(connection: Connection, ctx: ConnectionContext): void {
+  override async onConnect(connection: Connection, ctx: ConnectionContext): Promise<void> {
     const userId = ctx.request.headers.get(ROOM_USER_HEADER);
     if (!userId) {
       connection.close(1008, "unauthorised");
@@ -48,7 +50,11 @@ export class PregnancyRoom extends Server {
     }
     const until = Number(ctx.request.headers.get(ROOM_ACCESS_UNTIL_HEADER));
     connection.setState({ userId, parent: ctx.request.headers.get(ROOM_PARENT_HEADER) === "1", until: Number.isFinite(until) && until > 0 ? until : undefined } satisfies ConnectionInfo);
-    if (channelOf(ctx.request) === WAITING_ROOM) this.broadcastPresence();
+    if (channelOf(ctx.request) !== WAITING_ROOM) return;
+    // The page read the room before this socket joined: it reads again only if something was announced since.
+    const lastEventAt = (await this.ctx.storage.get<number>(LAST_EVENT_KEY)) ?? null;
+    connection.send(JSON.stringify({ type: "hello", lastEventAt } satisfies RoomServerMessage));
+    this.broadcastPresence();
   }
 
   override onClose(): void {
@@ -79,6 +85,7 @@ export class PregnancyRoom extends Server {
    * to those users' sockets (a direct message reaches its two participants only).
    */
   async announce(event: RoomEvent, to?: string[]): Promise<number> {
+    if (event.kind !== "feed-changed") await this.ctx.storage.put(LAST_EVENT_KEY, Date.now());
     const reached = this.deliver({ type: "event", event }, to);
     // A later scheduled close (false alarm, then baby here) replaces the earlier alarm.
     if (event.kind === "state" && event.scheduledCloseAt) await this.ctx.storage.setAlarm(Date.parse(event.scheduledCloseAt));

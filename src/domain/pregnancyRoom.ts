@@ -77,6 +77,28 @@ export type RoomEvent =
 export type RoomServerMessage =
   | { type: "presence"; userIds: string[] }
   | { type: "typing"; userId: string }
-  | { type: "event"; event: RoomEvent };
+  | { type: "event"; event: RoomEvent }
+  /**
+   * To a waiting-room socket as it joins: when the room last announced anything on that channel (ms
+   * since the epoch, the room's clock), null if never. Events before the socket joined reached
+   * only the sockets already there; the page compares this with when its reads were taken.
+   */
+  | { type: "hello"; lastEventAt: number | null };
+
+/**
+ * How far apart the Worker's and the room's clocks may be (both Cloudflare's, kept in time): a read
+ * is taken as older than it says by this much, so an event near the read is never taken for one
+ * the read saw. Too much costs only a read again.
+ */
+export const ROOM_CLOCK_MARGIN_MS = 2_000;
+
+/**
+ * Whether a page whose reads were taken at `readAt` (the Worker's clock, before its statements)
+ * may have missed an event the room announced before the page's socket joined (its hello's
+ * `lastEventAt`): then it reads again; otherwise its reads already hold everything announced.
+ */
+export function missedBeforeJoining(lastEventAt: number | null, readAt: number): boolean {
+  return lastEventAt !== null && lastEventAt > readAt - ROOM_CLOCK_MARGIN_MS;
+}
 
 export type RoomClientMessage = { type: "typing" };

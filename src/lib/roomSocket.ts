@@ -26,8 +26,6 @@ export interface RoomSocketHandlers {
   onMessage: (message: RoomServerMessage) => void;
   onStatus: (status: RoomStatus) => void;
   onReconnected: () => void;
-  /** The first open: what happened between the page's reads and this moment was sent to nobody here. */
-  onFirstOpen?: () => void;
 }
 
 export interface RoomSocket {
@@ -61,7 +59,6 @@ export function openRoomSocket(pregnancyId: string, channel: RoomChannel, handle
     if (closed) return;
     handlers.onStatus("open");
     if (everOpened) handlers.onReconnected();
-    else handlers.onFirstOpen?.();
     everOpened = true;
   });
   socket.addEventListener("message", (event: MessageEvent) => {

@@ -27,9 +27,9 @@ export interface ScreenScope {
   /** The pregnancy the screen works in (as usePregnancyContext decides it); null when there is none. */
   pregnancy: PregnancyScope | null;
   /**
-   * The user's flags there when already known: every flag for a parent in parent mode, the cached
-   * `pregnancy.access` answer otherwise. Null (a guest's first load): a read that needs a flag is
-   * left to the screen, which asks once the answer says it may; asking earlier could be refused.
+   * The user's flags there: every flag for a parent in parent mode, otherwise the cached
+   * `pregnancy.access` answer or, on a first load, the flags `pregnancy.mine` lists with the
+   * pregnancy. Null without a pregnancy.
    */
   permissions: Permissions | null;
   /** A parent in parent mode, in their own pregnancy. */

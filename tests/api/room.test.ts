@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROOM_REAUTHORISE_CLOSE_CODE, type RoomServerMessage } from "../../src/domain/pregnancyRoom";
+import { missedBeforeJoining, ROOM_REAUTHORISE_CLOSE_CODE, type RoomServerMessage } from "../../src/domain/pregnancyRoom";
 import { GUEST_DEFAULT_PERMISSIONS } from "../../src/domain/permissions";
 import { waitingRoomClosedNotice } from "../../src/domain/waitingRoom";
 import { waitingRoomMessages, waitingRoomSessions } from "../../worker/db/schema";
@@ -51,6 +51,34 @@ describe("waiting room sockets", () => {
     } finally {
       oliviaRoom.socket.close();
       grandmaRoom.socket.close();
+    }
+  });
+
+  it("a joining socket hears when the room last announced something, so a page read before it reads again only then", async () => {
+    const family = await createOtherFamily();
+    const scope = { pregnancyId: family.pregnancyId };
+    const isHello = (m: RoomServerMessage) => m.type === "hello";
+    const [state, latest] = await Promise.all([family.owner.trpc.waitingRoom.state.query(scope), family.owner.trpc.waitingRoom.messages.list.query(scope)]);
+    const readAt = Math.min(state.readAt, latest.readAt);
+    const quietRoom = await connect(family.pregnancyId, family.owner);
+    try {
+      const hello = await quietRoom.next(isHello);
+      expect(hello).toEqual({ type: "hello", lastEventAt: null });
+      expect(missedBeforeJoining(null, readAt)).toBe(false);
+    } finally {
+      quietRoom.socket.close();
+    }
+
+    // A message after the page's reads, before its socket joined: the hello says so.
+    await family.owner.trpc.waitingRoom.messages.send.mutate({ ...scope, id: crypto.randomUUID(), content: "Sent while the page was loading" });
+    const lateRoom = await connect(family.pregnancyId, family.owner);
+    try {
+      const hello = await lateRoom.next(isHello);
+      if (hello.type !== "hello" || hello.lastEventAt === null) throw new Error(`expected the room's last event, got ${JSON.stringify(hello)}`);
+      expect(hello.lastEventAt).toBeGreaterThanOrEqual(readAt);
+      expect(missedBeforeJoining(hello.lastEventAt, readAt)).toBe(true);
+    } finally {
+      lateRoom.socket.close();
     }
   });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Browser, Locator, Page, Route } from "@playwright/test";
 import { demoMember, type DemoMember } from "../../scripts/demo-family";
 import { exifWithGps } from "../../scripts/images/exif";
 import { encodeJpeg } from "../../scripts/images/jpeg";
@@ -181,4 +181,45 @@ test("@mobile on a phone the grandparent browses the album by week and opens a p
   await expectAccessible(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("@mobile a far relative's album at a phone's width: the first row's pictures load at once and first, those far below lazily, and no cell moves as they arrive", async ({ page }) => {
+  // Every layout shift on the page, summed; reset once the cells are there, before their pictures.
+  await page.addInitScript(() => {
+    const shifts = window as unknown as { layoutShift: number };
+    shifts.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.layoutShift += (entry as PerformanceEntry & { value: number }).value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  // The pictures are held back until the cells have been measured without them.
+  const held: Route[] = [];
+  let holding = true;
+  await page.route("**/*", (route) => (holding && route.request().resourceType() === "image" ? void held.push(route) : route.fallback()));
+  await signInThroughApi(page, demoMember("grandma").email);
+  await page.goto("/photos");
+
+  const images = grid(page).getByRole("img");
+  await expect(images.nth(5)).toBeAttached();
+  const count = await images.count();
+  // Two columns at 390 px: the first row at once and ahead of the rest, the last rows as they come near.
+  for (const index of [0, 1]) {
+    await expect(images.nth(index)).toHaveAttribute("loading", "eager");
+    await expect(images.nth(index)).toHaveAttribute("fetchpriority", "high");
+  }
+  await expect(images.nth(count - 1)).toHaveAttribute("loading", "lazy");
+  await expect(images.nth(count - 2)).toHaveAttribute("loading", "lazy");
+
+  const cells = grid(page).getByRole("listitem");
+  const boxes = () => cells.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
+  expect(await images.first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(false);
+  const before = await boxes();
+  await page.evaluate(() => ((window as unknown as { layoutShift: number }).layoutShift = 0));
+
+  holding = false;
+  await Promise.all(held.splice(0).map((route) => route.fallback()));
+  await expect.poll(() => images.first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await expect.poll(() => images.nth(1).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  expect(await boxes()).toEqual(before);
+  expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
 });

@@ -1,10 +1,11 @@
 import type { Page } from "@playwright/test";
-import { demoMember } from "../../scripts/demo-family";
+import { demoMember, type DemoMember } from "../../scripts/demo-family";
 import { DASHBOARD_LATEST_PHOTOS, DASHBOARD_LATEST_POSTS } from "../../src/domain/dashboard";
+import { PICTURE_LINK_PATH } from "../../src/domain/pictureLinks";
 import { expect, signInThroughApi, test } from "./support";
 
 /**
- * A data request is a request to /api/ other than image bytes (photos, avatars, waiting-room pictures),
+ * A data request is a request to /api/ other than image bytes (signed picture links, photos, avatars, waiting-room pictures),
  * the performance helper's `metrics.record` and `account.setTimeZone` (sent once when the browser's
  * zone differs from the stored one), which go alone on purpose; the room socket is not a request
  * event. Counted, not timed: how the figures move with distance is the bench's.
@@ -12,7 +13,7 @@ import { expect, signInThroughApi, test } from "./support";
 function isDataRequest(url: string): boolean {
   const { pathname } = new URL(url);
   if (!pathname.startsWith("/api/")) return false;
-  if (/^\/api\/photos\/[^/]+\/[^/]+/.test(pathname) || pathname.startsWith("/api/avatars/") || /^\/api\/waiting-room\/[^/]+\/images/.test(pathname)) return false;
+  if (pathname.startsWith(PICTURE_LINK_PATH) || /^\/api\/photos\/[^/]+\/[^/]+/.test(pathname) || pathname.startsWith("/api/avatars/") || /^\/api\/waiting-room\/[^/]+\/images/.test(pathname)) return false;
   return !pathname.startsWith("/api/trpc/") || !pathname.slice("/api/trpc/".length).split(",").every((path) => path === "metrics.record" || path === "account.setTimeZone");
 }
 
@@ -49,3 +50,91 @@ test("a full load of /dashboard asks for its data in at most 2 requests, and goi
   const navigation = requests.take();
   expect(navigation.length, navigation.join("\n")).toBeLessThanOrEqual(1);
 });
+
+/**
+ * A signed-in screen: where it is, the main navigation's link to it (none: reached by its address
+ * only) and what shows once everything it reads has answered.
+ */
+interface Screen {
+  path: string;
+  link?: string;
+  ready: (page: Page, member: DemoMember) => Promise<void>;
+}
+
+const main = (page: Page) => page.getByRole("main");
+
+const SCREENS = {
+  dashboard: {
+    path: "/dashboard",
+    link: "Dashboard",
+    ready: async (page, member) => {
+      await expect(page.getByText(`Welcome, ${member.firstName}!`)).toBeVisible();
+      await expect(page.getByRole("region", { name: "Latest updates" }).getByRole("article", { name: /^Post by / }).first()).toBeVisible();
+    },
+  },
+  pregnancies: { path: "/pregnancies", link: "Pregnancies", ready: (page) => expect(page.getByRole("list", { name: "Your guest pregnancies" }).getByRole("listitem").first()).toBeVisible() },
+  calendar: { path: "/calendar", link: "Calendar", ready: (page) => expect(main(page).getByRole("grid")).toBeVisible() },
+  contacts: { path: "/contacts", link: "Contacts", ready: (page) => expect(page.getByRole("article", { name: "Noah Parker" })).toBeVisible() },
+  health: { path: "/health", link: "Health", ready: (page) => expect(page.getByRole("list", { name: "Health tools" }).getByText(/^Last session /)).toBeVisible() },
+  photos: {
+    path: "/photos",
+    link: "Photo Album",
+    ready: async (page) => {
+      await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem").first()).toBeVisible();
+      await expect(page.getByLabel("Week", { exact: true }).locator("option").nth(1)).toBeAttached();
+      await expect(page.getByText(/^\d+ of \d+ (guest )?photos (used|added)$/)).toBeVisible();
+    },
+  },
+  registry: { path: "/registry", link: "Registry", ready: (page) => expect(page.getByRole("list", { name: "Registries" }).getByRole("article").first()).toBeVisible() },
+  waitingRoom: {
+    path: "/waiting-room",
+    link: "Waiting Room",
+    ready: async (page, member) => {
+      await expect(page.getByRole("list", { name: "Messages" }).getByRole("article").first()).toBeVisible();
+      await expect(page.getByRole("list", { name: "Here now" }).getByRole("listitem", { name: `${member.firstName} ${member.lastName}` })).toBeVisible();
+    },
+  },
+  babyGame: { path: "/baby-game", link: "Baby Game", ready: (page) => expect(page.getByRole("region", { name: /^Your guess for / })).toBeVisible() },
+  settings: { path: "/settings", link: "Settings", ready: (page, member) => expect(page.getByRole("textbox", { name: "First name" })).toHaveValue(member.firstName) },
+  kicks: { path: "/health/kicks", ready: (page) => expect(page.getByRole("table", { name: "Sessions by day" })).toBeVisible() },
+  contractions: { path: "/health/contractions", ready: (page) => expect(page.getByRole("region", { name: "Earlier sessions" }).getByRole("group").first()).toBeVisible() },
+} satisfies Record<string, Screen>;
+
+/** Each person's main navigation (what it enables for them), and for the parent the trackers reached from /health. */
+const VISITS: ReadonlyArray<{ who: "olivia" | "grandma" | "sam"; screens: ReadonlyArray<keyof typeof SCREENS> }> = [
+  { who: "olivia", screens: ["dashboard", "calendar", "contacts", "health", "photos", "registry", "waitingRoom", "babyGame", "settings", "kicks", "contractions"] },
+  { who: "grandma", screens: ["pregnancies", "dashboard", "calendar", "photos", "registry", "waitingRoom", "babyGame", "settings"] },
+  { who: "sam", screens: ["pregnancies", "dashboard", "calendar", "photos", "registry", "waitingRoom", "settings"] },
+];
+
+for (const { who, screens } of VISITS) {
+  test(`${who}'s screens each ask for their data in at most 2 requests on a full load and 1 on a navigation @desktop`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const member = demoMember(who);
+    await signInThroughApi(page, member.email);
+    const requests = watchDataRequests(page);
+    const counted = async (screen: Screen) => {
+      await screen.ready(page, member);
+      await page.waitForLoadState("networkidle");
+      return requests.take();
+    };
+    // Every screen's figures at once, so a failure names them all with what they asked for.
+    const over: Array<{ screen: string; requests: string[] }> = [];
+
+    for (const key of screens) {
+      const screen: Screen = SCREENS[key];
+      await page.goto(screen.path);
+      const made = await counted(screen);
+      if (made.length > 2) over.push({ screen: `full load of ${screen.path}`, requests: made });
+    }
+    for (const key of screens) {
+      const screen: Screen = SCREENS[key];
+      if (!screen.link) continue;
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: screen.link, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${screen.path}(\\?|$)`));
+      const made = await counted(screen);
+      if (made.length > 1) over.push({ screen: `navigation to ${screen.path}`, requests: made });
+    }
+    expect(over).toEqual([]);
+  });
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { activationResultText, birthsSoFar, babyHereBanner, babyHereNotice, birthHeadline, birthNews, falseAlarmNotice, formatClosingTime, formatCountdown, waitingRoomActivation, waitingRoomState } from "../../src/domain/waitingRoom";
+import { missedBeforeJoining, ROOM_CLOCK_MARGIN_MS } from "../../src/domain/pregnancyRoom";
 
 /** The parents' zone: a time of birth is their wall clock, named for readers elsewhere. */
 const CHICAGO = "America/Chicago";
@@ -129,5 +130,17 @@ describe("the births so far", () => {
     expect(birthsSoFar([false, false])).toBe("none");
     expect(birthsSoFar([true, false])).toBe("some");
     expect(birthsSoFar([true, true])).toBe("all");
+  });
+});
+
+describe("missedBeforeJoining (a page's reads against the room's last event before its socket joined)", () => {
+  const readAt = Date.parse("2026-11-29T10:00:00Z");
+  it("reads nothing again when the room never announced anything or only well before the read", () => {
+    expect(missedBeforeJoining(null, readAt)).toBe(false);
+    expect(missedBeforeJoining(readAt - ROOM_CLOCK_MARGIN_MS - 1, readAt)).toBe(false);
+  });
+  it("reads again when the last event came after the read or within the clocks' margin before it", () => {
+    expect(missedBeforeJoining(readAt + 1, readAt)).toBe(true);
+    expect(missedBeforeJoining(readAt - ROOM_CLOCK_MARGIN_MS + 1, readAt)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { contactsForViewer } from "../../src/domain/contacts";
 import { lmpFromDueDate, resolvePregnancyDates, serviceEndPassedError } from "../../src/domain/dates";
 import type { BabyColor, BabyGender } from "../../src/domain/enums";
-import { displayTitle, isParentRole } from "../../src/domain/permissions";
+import { displayTitle, effectivePermissions, isParentRole } from "../../src/domain/permissions";
 import { DEFAULT_PREGNANCY_TITLE, defaultBabyName, defaultPregnancyTitle, MAX_SETUP_BABIES, pregnancyForViewer, SETUP_MESSAGES, TOO_MANY_BABIES_MESSAGE } from "../../src/domain/pregnancy";
 import { selectGuestPregnancy, type StoredGuestChoice } from "../../src/domain/pregnancySelection";
 import { sanitizeTitle } from "../../src/domain/sanitize";
@@ -69,6 +69,7 @@ export async function listMyPregnancies(caller: UserCaller, choice: GuestPregnan
       participantId: pregnancyParticipants.id,
       role: pregnancyParticipants.role,
       participantTitle: pregnancyParticipants.title,
+      customPermissions: pregnancyParticipants.permissions,
       babies: babiesOfPregnancy,
       lossRecordedAt: pregnancies.lossRecordedAt,
       lossMemories: pregnancies.lossMemories,
@@ -82,8 +83,10 @@ export async function listMyPregnancies(caller: UserCaller, choice: GuestPregnan
   const summaries = rows
     .map((row) => ({ row, afterLoss: row.lossRecordedAt !== null && !isParentRole(row.role) ? guestAccessAfterLoss(row.lossMemories) : "as-before" }))
     .filter(({ afterLoss }) => afterLoss !== "hidden")
-    .map(({ row: { createdAt, participantTitle, lossRecordedAt, lossMemories: _memories, ...row }, afterLoss }) => ({
+    .map(({ row: { createdAt, participantTitle, customPermissions, lossRecordedAt, lossMemories: _memories, ...row }, afterLoss }) => ({
       ...pregnancyForViewer(row, isParentRole(row.role)),
+      // The caller's own flags there, as pregnancy.access answers them: a guest's screen starts its flagged reads with the list.
+      permissions: effectivePermissions(row.role, customPermissions),
       endedInLoss: lossRecordedAt !== null,
       readOnlyAfterLoss: afterLoss === "read-only",
       createdAt,

@@ -130,12 +130,20 @@ export async function waitingRoomStateFor(db: Db, pregnancyId: string) {
   };
 }
 
+/**
+ * When a read of the room starts (the real clock, before its statements, never the request's test
+ * moment): the page compares it with the room's last event before its socket joined
+ * (missedBeforeJoining).
+ */
+const readMoment = () => Date.now();
+
 /** The state of the caller's waiting room; after a loss (issue 38) it reads closed, with nothing of it to show. */
 export async function getWaitingRoomState(caller: PregnancyCaller) {
-  if (caller.access.endedInLoss) return { state: "inactive" as const, sessionId: null, scheduledCloseAt: null, pinnedUpdates: [], babies: [], closedByLoss: true };
+  const readAt = readMoment();
+  if (caller.access.endedInLoss) return { state: "inactive" as const, sessionId: null, scheduledCloseAt: null, pinnedUpdates: [], babies: [], closedByLoss: true, readAt };
   const state = await waitingRoomStateFor(caller.db, caller.access.id);
   const pinnedUpdates = await Promise.all(state.pinnedUpdates.map(async (update) => ({ ...update, imageUrl: await imageLinkOf(caller, update.storagePath) })));
-  return { ...state, pinnedUpdates, closedByLoss: false };
+  return { ...state, pinnedUpdates, closedByLoss: false, readAt };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -194,6 +202,7 @@ async function findMessage(db: Executor, pregnancyId: string, messageId: string)
 export async function listMessages(caller: PregnancyCaller, { before }: { before?: string }) {
   const { db, access } = caller;
   const pregnancyId = access.id;
+  const readAt = readMoment();
   const cursor = before ? await findMessage(db, pregnancyId, before) : undefined;
   const rows = await db
     .select(messageColumns)
@@ -208,7 +217,7 @@ export async function listMessages(caller: PregnancyCaller, { before }: { before
     .orderBy(desc(waitingRoomMessages.createdAt), desc(waitingRoomMessages.id))
     .limit(WAITING_ROOM_INITIAL_LOAD + 1);
   const page = rows.slice(0, WAITING_ROOM_INITIAL_LOAD).reverse();
-  return { messages: await withDetails(caller, page), olderCursor: rows.length > WAITING_ROOM_INITIAL_LOAD ? (page[0]?.id ?? null) : null };
+  return { messages: await withDetails(caller, page), olderCursor: rows.length > WAITING_ROOM_INITIAL_LOAD ? (page[0]?.id ?? null) : null, readAt };
 }
 
 /** Replies under one message, oldest first, 20 from `offset`, with their total count. */

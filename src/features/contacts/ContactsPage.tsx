@@ -13,6 +13,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { Skeleton } from "../../ui/Skeleton";
 import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 import { ContactCard } from "./ContactCard";
+import { contactsListOptions } from "./contactsReads";
 import { groupContacts, type Contact, type ContactGroupKey } from "./contacts";
 import { CONTACTS_MESSAGES } from "./messages";
 import { RsvpHistoryDialog } from "./RsvpHistoryDialog";
@@ -52,7 +53,7 @@ export function ContactsPage() {
 
 function ContactsDirectory({ scope }: { scope: Scope }) {
   const trpc = useTRPC();
-  const contacts = useQuery(trpc.contacts.list.queryOptions(scope));
+  const contacts = useQuery(contactsListOptions(trpc, scope));
   const [query, setQuery] = useState("");
   const [historyOf, setHistoryOf] = useState<Contact | null>(null);
 

@@ -21,6 +21,7 @@ import type { PregnancyAccessInfo } from "../pregnancy-context/currentPregnancy"
 import { LoadError } from "../../ui/LoadError";
 import { PREGNANCY_TOASTS } from "../../domain/pregnancy";
 import { DASHBOARD_LATEST_POSTS } from "../../domain/dashboard";
+import { PHOTO_THUMBNAIL_MAX_PX } from "../../domain/photos";
 
 const timeOnly = dateFormat({ timeStyle: "short" });
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -139,7 +140,7 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
                   {photo.copiesPending ? (
                     <PreparingPhoto className="aspect-square w-full" />
                   ) : (
-                    <img src={photo.thumbnailUrl} alt={photo.altText || photo.title || "Photo"} loading="lazy" className="aspect-square w-full object-cover" />
+                    <img src={photo.thumbnailUrl} alt={photo.altText || photo.title || "Photo"} width={PHOTO_THUMBNAIL_MAX_PX} height={PHOTO_THUMBNAIL_MAX_PX} loading="lazy" decoding="async" className="aspect-square w-full object-cover" />
                   )}
                 </Link>
               </li>

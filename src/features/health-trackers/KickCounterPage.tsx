@@ -21,7 +21,7 @@ import { formatNumber } from "../../lib/format";
 import { HealthToolLayout, type HealthScope } from "./HealthToolLayout";
 import { StatFigure } from "./StatFigure";
 import { SyncStatusLine } from "./SyncStatusLine";
-import { quiet, useKickSessions } from "./useTrackers";
+import { kickBabiesOptions, useKickSessions } from "./useTrackers";
 import { MS_PER_HOUR } from "../../domain/units";
 import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 
@@ -57,7 +57,7 @@ export function KickCounterPage() {
 export function KickCounter({ scope, knownBabies = [], readOnly = false }: { scope: HealthScope; knownBabies?: Baby[]; readOnly?: boolean }) {
   const trpc = useTRPC();
   const kicks = useKickSessions(scope);
-  const details = useQuery(trpc.pregnancy.details.queryOptions({ pregnancyId: scope.pregnancyId, mode: scope.mode }, { meta: quiet }));
+  const details = useQuery(kickBabiesOptions(trpc, { pregnancyId: scope.pregnancyId, mode: scope.mode }));
   const babies: Baby[] = details.data?.babies ?? knownBabies;
   const babyName = (babyId: string | null) => babies.find((baby) => baby.id === babyId)?.name ?? null;
 

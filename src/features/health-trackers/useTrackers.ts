@@ -65,6 +65,8 @@ function useScopeInput(scope: HealthScope) {
 
 export const kickSessionsOptions = (trpc: AppTRPC, input: PregnancyScope) => trpc.healthTrackers.kicks.list.queryOptions(input, { meta: quiet });
 export const contractionsOptions = (trpc: AppTRPC, input: PregnancyScope) => trpc.healthTrackers.contractions.list.queryOptions(input, { meta: quiet });
+/** The pregnancy as the kick counter reads it, for the babies' names. */
+export const kickBabiesOptions = (trpc: AppTRPC, input: PregnancyScope) => trpc.pregnancy.details.queryOptions(input, { meta: quiet });
 
 /** Kick-counting sessions of the pregnancy (both parents') and the one being counted on this device. */
 export function useKickSessions(scope: HealthScope) {

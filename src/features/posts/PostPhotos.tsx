@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { photoAltText } from "../../domain/photos";
+import { PHOTO_THUMBNAIL_MAX_PX, photoAltText } from "../../domain/photos";
 import { Dialog } from "../../ui/Dialog";
 import { PreparingPhoto } from "../../ui/PreparingPhoto";
 import type { PostPhoto } from "./usePosts";
@@ -17,7 +17,7 @@ export function PostPhotos({ photos }: { photos: readonly PostPhoto[] }) {
               onClick={() => setOpen(photo)}
               className="block aspect-square w-full overflow-hidden rounded-xl bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
-              {photo.copiesPending ? <PreparingPhoto className="size-full" /> : <img src={photo.thumbnailUrl} alt={photoAltText(photo)} loading="lazy" className="size-full object-cover" />}
+              {photo.copiesPending ? <PreparingPhoto className="size-full" /> : <img src={photo.thumbnailUrl} alt={photoAltText(photo)} width={PHOTO_THUMBNAIL_MAX_PX} height={PHOTO_THUMBNAIL_MAX_PX} loading="lazy" decoding="async" className="size-full object-cover" />}
             </button>
           </li>
         ))}

@@ -30,8 +30,8 @@ export function startShellReads(context: ReadContext, userId: string | null, pre
 }
 
 /**
- * The mode, pregnancy and known flags a screen works with, once the shell's reads have answered
- * (as cached: the screen starts from the same answers).
+ * The mode, pregnancy and flags a screen works with, once the shell's reads have answered (as
+ * cached: the screen starts from the same answers).
  */
 async function screenScope(context: ReadContext, user: { id: string; emailVerified: boolean }, preg: string | undefined): Promise<ScreenScope> {
   const [modeQuery, mineQuery] = shellQueries(context, user.id, preg);
@@ -46,7 +46,8 @@ async function screenScope(context: ReadContext, user: { id: string; emailVerifi
     emailVerified: user.emailVerified,
     mode,
     pregnancy: scope,
-    permissions: isParent ? { ...PARENT_DEFAULT_PERMISSIONS } : (cachedAccess?.permissions ?? null),
+    // A guest's flags come with the pregnancy list, so a first load asks for the flagged reads with the rest.
+    permissions: isParent ? { ...PARENT_DEFAULT_PERMISSIONS } : (cachedAccess?.permissions ?? pregnancy?.permissions ?? null),
     isParent,
   };
 }

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { RoomEvent, RoomServerMessage } from "../../domain/pregnancyRoom";
+import { missedBeforeJoining, type RoomEvent, type RoomServerMessage } from "../../domain/pregnancyRoom";
 import type { UserMode } from "../../domain/enums";
 import { splitToast } from "../../domain/errors";
 import { checkSendThrottle, GROUP_MESSAGE_MIN_GAP_MS, MESSAGE_RETRY_DELAYS_MS, shouldRetry } from "../../domain/messaging";
@@ -84,6 +84,8 @@ export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string,
   const [presentIds, setPresentIds] = useState<readonly string[]>([]);
   const [typingUntil, setTypingUntil] = useState<ReadonlyMap<string, number>>(new Map());
   const [loadingOlder, setLoadingOlder] = useState(false);
+  /** The room's hello: its last event before this page's socket joined; undefined until it says, or once compared. */
+  const [lastEventBeforeJoining, setLastEventBeforeJoining] = useState<number | null | undefined>(undefined);
   const socket = useRef<RoomSocket | null>(null);
   const listeners = useRef(new Set<RoomListener>());
   const lastSentAt = useRef<number | null>(null);
@@ -143,8 +145,13 @@ export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string,
   }
 
   useEffect(() => {
+    let greeted = false;
     const handleMessage = (message: RoomServerMessage) => {
-      if (message.type === "presence") setPresentIds(message.userIds);
+      // Only the first socket's: after a reconnection everything is read again anyway.
+      if (message.type === "hello") {
+        if (!greeted) setLastEventBeforeJoining(message.lastEventAt);
+        greeted = true;
+      } else if (message.type === "presence") setPresentIds(message.userIds);
       else if (message.type === "typing") setTypingUntil((current) => new Map(current).set(message.userId, Date.now() + TYPING_EXPIRY_REMOTE_MS));
       else onEvent.current(message.event);
     };
@@ -153,18 +160,26 @@ export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string,
       onStatus: setStatus,
       // Whatever was missed while the socket was down is read again; merging by id drops repeats.
       onReconnected: () => void queryClient.invalidateQueries(trpc.waitingRoom.pathFilter()),
-      // The room opened or the baby arrived while this page was loading and its socket not yet open:
-      // the state and the latest messages are read again (one request), so no one waits on a stale room.
-      onFirstOpen: () => {
-        void queryClient.invalidateQueries(trpc.waitingRoom.state.queryFilter({ pregnancyId }));
-        void queryClient.invalidateQueries(trpc.waitingRoom.messages.list.queryFilter({ pregnancyId }));
-      },
     });
     return () => {
       socket.current?.close();
       socket.current = null;
     };
   }, [pregnancyId, queryClient, trpc]);
+
+  // The room opened or the baby arrived while this page was loading and its socket not yet there:
+  // the state and the latest messages are read again (one request), so no one waits on a stale
+  // room. Only then: reads taken after the room's last event already hold it.
+  const stateReadAt = state.data?.readAt;
+  const latestReadAt = latest.data?.readAt;
+  useEffect(() => {
+    if (lastEventBeforeJoining === undefined || stateReadAt === undefined || latestReadAt === undefined) return;
+    if (missedBeforeJoining(lastEventBeforeJoining, Math.min(stateReadAt, latestReadAt))) {
+      void queryClient.invalidateQueries(trpc.waitingRoom.state.queryFilter({ pregnancyId }));
+      void queryClient.invalidateQueries(trpc.waitingRoom.messages.list.queryFilter({ pregnancyId }));
+    }
+    setLastEventBeforeJoining(undefined);
+  }, [lastEventBeforeJoining, stateReadAt, latestReadAt, pregnancyId, queryClient, trpc]);
 
   // Remote typing indicators expire 2 s after the last signal.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ItemPrivacyLevel } from "../../../domain/enums";
-import { PHOTO_TOASTS, photoAltText } from "../../../domain/photos";
+import { PHOTO_THUMBNAIL_MAX_PX, PHOTO_TOASTS, photoAltText } from "../../../domain/photos";
 import { usePregnancyFeed } from "../../../lib/pregnancyFeed";
 import { useTRPC, type RouterInputs } from "../../../lib/trpc";
 import { FormMessage } from "../../../ui/Alert";
@@ -15,6 +15,7 @@ import { Lightbox } from "./Lightbox";
 import type { UploadDefaults } from "../../../domain/inspiration";
 import { UploadDialog } from "./UploadDialog";
 import { albumPagesOptions } from "../photosReads";
+import { thumbnailLoading, useAlbumColumns } from "./albumGrid";
 import { formatNumber } from "../../../lib/format";
 import { usePregnancyReadOnly } from "../../pregnancy-context/readOnly";
 
@@ -22,10 +23,11 @@ type ListInput = RouterInputs["photos"]["list"];
 type Filters = Pick<ListInput, "week" | "uploadedBy" | "privacyLevel" | "tags">;
 
 /**
- * The album: filters, a grid of thumbnails (lazy images, 50 a page, more as the end scrolls into
- * view), the lightbox, and uploads for those who may add photos. Another viewer's change reloads
- * it live through the pregnancy's feed, as do a new photo's copies once the server has made them
- * (a placeholder stands in until then).
+ * The album: filters, a grid of thumbnails (each cell square before its picture comes; the first
+ * screenful's pictures at once, the first row first, the rest lazily; 50 a page, more as the end
+ * scrolls into view), the lightbox, and uploads for those who may add photos. Another viewer's
+ * change reloads it live through the pregnancy's feed, as do a new photo's copies once the server
+ * has made them (a placeholder stands in until then).
  */
 export function AlbumPanel({ uploadDefaults }: { uploadDefaults?: UploadDefaults }) {
   const { pregnancyId, mode, access, isLoading } = usePregnancyContext();
@@ -44,6 +46,7 @@ function Album({ scope, isParent, canAdd, uploadDefaults }: { scope: { pregnancy
   const [uploading, setUploading] = useState(uploadDefaults !== undefined);
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
+  const columns = useAlbumColumns();
 
   const photos = useInfiniteQuery(albumPagesOptions(trpc, { ...scope, ...filters }));
   const options = useQuery(trpc.photos.filters.queryOptions(scope));
@@ -149,7 +152,15 @@ function Album({ scope, isParent, canAdd, uploadDefaults }: { scope: { pregnancy
                 {photo.copiesPending ? (
                   <PreparingPhoto className="size-full" />
                 ) : (
-                  <img src={photo.thumbnailUrl} alt={photoAltText(photo)} loading="lazy" className="size-full object-cover transition-transform group-hover:scale-105" />
+                  <img
+                    src={photo.thumbnailUrl}
+                    alt={photoAltText(photo)}
+                    width={PHOTO_THUMBNAIL_MAX_PX}
+                    height={PHOTO_THUMBNAIL_MAX_PX}
+                    decoding="async"
+                    {...thumbnailLoading(index, columns)}
+                    className="size-full object-cover transition-transform group-hover:scale-105"
+                  />
                 )}
                 <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/60 to-transparent px-2 pt-4 pb-1 text-left text-xs font-semibold text-white">
                   Week {photo.week}
