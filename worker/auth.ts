@@ -190,14 +190,35 @@ interface CachedSession {
  * (no cache, an old or foreign one): its lookup then reads the database and renews or expires the cookies.
  */
 export async function sessionFromCookieCache(headers: Headers, secret: string, baseURL: string): Promise<AuthSession | null> {
-  const token = await signedCookieValue(parseCookies(headers.get("cookie") ?? "").get(cookieName("session_token", baseURL)), secret);
+  const cookies = parseCookies(headers.get("cookie") ?? "");
+  const tokenCookie = cookies.get(cookieName("session_token", baseURL));
+  const dataCookie = cookies.get(cookieName("session_data", baseURL));
+  if (!tokenCookie || !dataCookie) return null;
+  // The same two cookies verify the same way until the cache runs out: an isolate checks them once.
+  const memoKey = `${tokenCookie}|${dataCookie}`;
+  const memo = verifiedCaches.get(memoKey);
+  if (memo && memo.until > Date.now()) return memo.session;
+  const token = await signedCookieValue(tokenCookie, secret);
   if (!token) return null;
   const cached = await getCookieCache<CachedSession>(headers, { secret, isSecure: baseURL.startsWith("https://"), version: "1" });
   if (!cached || cached.session.token !== token) return null;
   // The cookie's JSON carries dates as text; better-auth hands them out as dates.
   const { session, user } = cached;
-  return {
+  const verified: AuthSession = {
     session: { ...session, expiresAt: new Date(session.expiresAt), createdAt: new Date(session.createdAt), updatedAt: new Date(session.updatedAt) },
     user: { ...user, createdAt: new Date(user.createdAt), updatedAt: new Date(user.updatedAt) },
   };
+  remember(memoKey, verified, Math.min(cached.updatedAt + SESSION_COOKIE_CACHE_SECONDS * MS_PER_SECOND, verified.session.expiresAt.getTime()));
+  return verified;
+}
+
+const MS_PER_SECOND = 1000;
+/** Cookie caches this isolate has verified, until each runs out; the oldest go first past the bound. */
+const verifiedCaches = new Map<string, { session: AuthSession; until: number }>();
+const VERIFIED_CACHES_MAX = 500;
+
+function remember(key: string, session: AuthSession, until: number) {
+  verifiedCaches.delete(key);
+  verifiedCaches.set(key, { session, until });
+  if (verifiedCaches.size > VERIFIED_CACHES_MAX) verifiedCaches.delete(verifiedCaches.keys().next().value ?? key);
 }
