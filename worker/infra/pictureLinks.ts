@@ -33,13 +33,16 @@ export interface PictureLinks {
  * viewer to sign for, and asking for a link is a mistake in the caller.
  */
 export function createPictureLinks(secret: string, request: Request | null, now: Date): PictureLinks {
-  const cookie = request ? getSessionCookie(request) : null;
+  // Read on the first link only: most requests show no picture.
   let viewer: Promise<string> | undefined;
   const expiresAt = new Date(pictureLinkExpiry(now) * 1000);
   return {
     async link(kind, pregnancyId, storageKey) {
-      if (!cookie) throw new Error("A picture link needs the viewer's session");
-      viewer ??= viewerOf(cookie);
+      if (!viewer) {
+        const cookie = request ? getSessionCookie(request) : null;
+        if (!cookie) throw new Error("A picture link needs the viewer's session");
+        viewer = viewerOf(cookie);
+      }
       const token = await signLink(secret, "picture", [kind, pregnancyId, fileNameOf(storageKey), await viewer], expiresAt);
       return `${PICTURE_LINK_PATH}${token}`;
     },
