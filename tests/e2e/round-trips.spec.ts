@@ -40,10 +40,12 @@ function watchDataRequests(page: Page) {
 }
 
 /**
- * Most SQL statements a full load may send (issue 40), the data requests' together: the album's
- * pictures add none, so a first visit and a repeat cost the same (the issue's 15 and 10).
+ * Most SQL statements a full load's data requests may send together (issue 40: /dashboard 12,
+ * /photos 10 on a repeat and 15 on a first visit). The album's pictures add none, so a first visit
+ * and a repeat cost the same; /photos is held at its 9, as the room socket's check (one statement,
+ * which the bench's count includes) brings the screen to the issue's 10.
  */
-const FULL_LOAD_STATEMENTS: Record<string, number> = { "/dashboard": 12, "/photos": 10 };
+const FULL_LOAD_STATEMENTS: Record<string, number> = { "/dashboard": 12, "/photos": 9 };
 
 test("a full load of /dashboard asks for its data in at most 2 requests, and going on to the album in 1 @desktop", async ({ page }) => {
   await signInThroughApi(page, demoMember("olivia").email);

@@ -1,18 +1,21 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { isInspirationTemplateId } from "../../src/domain/inspiration";
-import { favoriteTemplates } from "../db/schema";
+import { favoriteTemplates, users } from "../db/schema";
 import type { UserCaller } from "./caller";
 
 /** The user's favourite inspiration ideas, oldest first (favorite_templates by user). */
 export async function listFavoriteTemplates(caller: UserCaller): Promise<string[]> {
-  const rows = await caller.db
-    .select({ templateId: favoriteTemplates.templateId })
-    .from(favoriteTemplates)
-    .where(and(eq(favoriteTemplates.userId, caller.user.id), caller.liveSession.stands))
-    .orderBy(asc(favoriteTemplates.createdAt));
-  await caller.liveSession.confirm(rows.length > 0);
+  // One row (the user's) with the session's check beside the list: one statement even with no favourites.
+  const [row] = await caller.db
+    .select({
+      stands: caller.liveSession.stands,
+      templateIds: sql<string[] | null>`(select array_agg(${favoriteTemplates.templateId} order by ${favoriteTemplates.createdAt}) from ${favoriteTemplates} where ${favoriteTemplates.userId} = ${caller.user.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, caller.user.id));
+  await caller.liveSession.confirm(row?.stands === true);
   // An idea dropped from the gallery leaves its rows behind; they are not favourites of anything shown.
-  return rows.map((row) => row.templateId).filter(isInspirationTemplateId);
+  return (row?.templateIds ?? []).filter(isInspirationTemplateId);
 }
 
 /**
