@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, getTableName, inArray, isNull, sql } from "drizzle-orm";
 import { contactsForViewer } from "../../src/domain/contacts";
 import { lmpFromDueDate, resolvePregnancyDates, serviceEndPassedError } from "../../src/domain/dates";
 import type { BabyColor, BabyGender } from "../../src/domain/enums";
@@ -41,18 +41,20 @@ type Baby = { [K in keyof typeof babyColumns]: (typeof pregnancyBabies.$inferSel
  * Qualified by hand: drizzle leaves the columns of a one-table select unqualified, and inside the
  * subquery below an unqualified `id` would name the baby's, not the pregnancy's.
  */
-const baby = (column: { name: string }) => sql`baby.${sql.identifier(column.name)}`;
+const baby = (column: { name: string }) => `baby."${column.name}"`;
 
-/** The pregnancy's babies in birth order (`babyColumns`), as one column of the statement that reads the pregnancy (no round trip of their own). */
-const babiesOfPregnancy = sql<Baby[]>`coalesce((
-  select json_agg(json_build_object(${sql.join(
-    // The keys are ours, written into the statement rather than sent as parameters (one read every full load makes).
-    Object.entries(babyColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${baby(column)}`),
-    sql`, `,
-  )}) order by ${baby(pregnancyBabies.birthOrder)})
-  from ${pregnancyBabies} as baby where ${baby(pregnancyBabies.pregnancyId)} = ${pregnancies}.${sql.identifier(pregnancies.id.name)}
+/**
+ * The pregnancy's babies in birth order (`babyColumns`), as one column of the statement that reads
+ * the pregnancy (no round trip of their own). Nothing in it varies, so it is written out once, as
+ * text: the list of pregnancies is read on every full load.
+ */
+const babiesOfPregnancy = sql<Baby[]>`${sql.raw(`coalesce((
+  select json_agg(json_build_object(${Object.entries(babyColumns)
+    .map(([key, column]) => `'${key}', ${baby(column)}`)
+    .join(", ")}) order by ${baby(pregnancyBabies.birthOrder)})
+  from "${getTableName(pregnancyBabies)}" as baby where ${baby(pregnancyBabies.pregnancyId)} = "${getTableName(pregnancies)}"."${pregnancies.id.name}"
     -- A baby lost of several is no longer spoken of (issue 38).
-    and ${baby(pregnancyBabies.lostAt)} is null), '[]'::json)`;
+    and ${baby(pregnancyBabies.lostAt)} is null), '[]'::json)`)}`;
 
 export async function listMyPregnancies(caller: UserCaller, choice: GuestPregnancyChoice = {}, now = Date.now()) {
   const { db } = caller;
