@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DB_STATS_HEADER, parseDbStats, type DbStats } from "../../worker/db/stats";
 import type { ApiClient } from "../support/client";
 import { signedInAs } from "../support/env";
+import { createOtherFamily } from "../support/families";
 
 /**
  * What each main screen's reads ask of the database, counted by the Worker (x-db-stats, test and
@@ -277,5 +278,15 @@ describe("a batch of one screen's reads", () => {
     for (const r of reads) alone += (await figuresOf(r.path, inputFor(r.input))).stats?.statements ?? 0;
     // Each read alone pays the access check; batched, four of the five share one.
     expect(batch?.statements).toBeLessThanOrEqual(alone - 3);
+  });
+});
+
+describe("the browser's time zone, sent once when it differs from the stored one", () => {
+  it("is stored (and taken by a parent's pregnancy without one) in one statement after the session's check, opening no connection", async () => {
+    // A family of its own: the demo family's zones are other tests' business.
+    const { owner } = await createOtherFamily();
+    const response = await owner.postJson("/api/trpc/account.setTimeZone", superjson.serialize({ timeZone: "America/New_York" }));
+    expect(response.ok).toBe(true);
+    expect(parseDbStats(response.headers.get(DB_STATS_HEADER))).toEqual({ statements: 2, connections: 0, chain: 2 });
   });
 });

@@ -127,14 +127,22 @@ export async function setNotificationPreferences(caller: UserCaller, preferences
  */
 export async function setTimeZone(caller: UserCaller, timeZone: string): Promise<{ timeZone: string }> {
   const userId = caller.user.id;
-  await caller.db.transaction(async (tx) => {
-    await tx.insert(userPreferences).values({ userId, timeZone }).onConflictDoUpdate({ target: userPreferences.userId, set: { timeZone, updatedAt: new Date() } });
-    const parentOf = tx
-      .select({ id: pregnancyParticipants.pregnancyId })
-      .from(pregnancyParticipants)
-      .where(and(eq(pregnancyParticipants.userId, userId), eq(pregnancyParticipants.status, "active"), inArray(pregnancyParticipants.role, [...PARENT_ROLES])));
-    await tx.update(pregnancies).set({ timeZone }).where(and(isNull(pregnancies.timeZone), inArray(pregnancies.id, parentOf)));
-  });
+  // One statement, so all or nothing without a transaction (no connection to open): the preference
+  // is stored, and a pregnancy this user is a parent of that has no zone yet takes it.
+  const preference = caller.db
+    .$with("preference")
+    .as(
+      caller.db
+        .insert(userPreferences)
+        .values({ userId, timeZone })
+        .onConflictDoUpdate({ target: userPreferences.userId, set: { timeZone, updatedAt: new Date() } })
+        .returning({ userId: userPreferences.userId }),
+    );
+  const parentOf = caller.db
+    .select({ id: pregnancyParticipants.pregnancyId })
+    .from(pregnancyParticipants)
+    .where(and(inArray(pregnancyParticipants.userId, caller.db.select({ userId: preference.userId }).from(preference)), eq(pregnancyParticipants.status, "active"), inArray(pregnancyParticipants.role, [...PARENT_ROLES])));
+  await caller.db.with(preference).update(pregnancies).set({ timeZone }).where(and(isNull(pregnancies.timeZone), inArray(pregnancies.id, parentOf)));
   return { timeZone };
 }
 
