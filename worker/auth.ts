@@ -14,6 +14,7 @@ import { OTP_EXPIRES_SECONDS, OTP_LENGTH, OTP_ALLOWED_ATTEMPTS, PASSWORD_MIN_LEN
 import { SECONDS_PER_MINUTE } from "../src/domain/units";
 import { codeLifetimeNote } from "../src/domain/authMessages";
 import type { MeasurementSystem } from "../src/domain/enums";
+import { hmacKeyOf } from "./infra/signedLinks";
 
 export interface AuthDeps {
   db: Db;
@@ -165,15 +166,9 @@ async function signedCookieValue(cookie: string | undefined, secret: string): Pr
   } catch {
     return null;
   }
-  return (await crypto.subtle.verify("HMAC", await verifyingKey(secret), bytes, new TextEncoder().encode(value))) ? value : null;
+  return (await crypto.subtle.verify("HMAC", await hmacKeyOf(secret), bytes, new TextEncoder().encode(value))) ? value : null;
 }
 
-/** The secret's HMAC key, imported once per isolate (there is one secret). */
-let secretKey: { secret: string; key: Promise<CryptoKey> } | undefined;
-function verifyingKey(secret: string): Promise<CryptoKey> {
-  if (secretKey?.secret !== secret) secretKey = { secret, key: crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]) };
-  return secretKey.key;
-}
 
 interface CachedSession {
   session: BetterAuthSession["session"];

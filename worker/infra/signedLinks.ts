@@ -31,8 +31,8 @@ function decodePart(text: string): Uint8Array<ArrayBuffer> | null {
 }
 
 const keys = new Map<string, Promise<CryptoKey>>();
-/** The HMAC key of a secret, imported once per isolate: a page of pictures signs dozens of links. */
-function keyOf(secret: string): Promise<CryptoKey> {
+/** The HMAC-SHA256 key of a secret, imported once per isolate: a page of pictures signs dozens of links, every signed-in request checks its cookies. */
+export function hmacKeyOf(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
     key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
@@ -45,7 +45,7 @@ function keyOf(secret: string): Promise<CryptoKey> {
 export async function signLink(secret: string, purpose: SignedLinkPurpose, fields: string[], expiresAt: Date): Promise<string> {
   const payload: SignedPayload = { p: purpose, e: Math.floor(expiresAt.getTime() / MS_PER_SECOND), f: fields };
   const body = encoder.encode(JSON.stringify(payload));
-  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await keyOf(secret), body));
+  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKeyOf(secret), body));
   return `${toBase64Url(body)}.${toBase64Url(signature)}`;
 }
 
@@ -62,7 +62,7 @@ export async function verifySignedLink(secret: string, purpose: SignedLinkPurpos
   const signature = decodePart(signatureText);
   if (!body || !signature) return null;
   // Constant-time comparison, inside WebCrypto.
-  if (!(await crypto.subtle.verify("HMAC", await keyOf(secret), signature, body))) return null;
+  if (!(await crypto.subtle.verify("HMAC", await hmacKeyOf(secret), signature, body))) return null;
   let payload: SignedPayload;
   try {
     payload = JSON.parse(new TextDecoder().decode(body)) as SignedPayload;
