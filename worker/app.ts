@@ -9,6 +9,7 @@ import { analyticsRoutes } from "./http/analytics";
 import { avatarRoutes } from "./http/avatars";
 import { billingRoutes } from "./http/billing";
 import { calendarRoutes } from "./http/calendar";
+import { clipRoutes } from "./http/clips";
 import { clientErrorRoutes } from "./http/clientErrors";
 import { configurationGuard } from "./http/configurationGuard";
 import { contactFormRoutes } from "./http/contactForm";
@@ -62,6 +63,7 @@ export function createApp(mountDev?: (app: App) => App): App {
   app.on(["GET", "POST"], "/api/auth/*", (c) => c.var.getAuth().handler(c.req.raw));
   app.route("/api/trpc", trpcRoute);
   app.route("/api/photos", photoRoutes);
+  app.route("/api/clips", clipRoutes);
   app.route("/api/pictures", pictureRoutes);
   app.route("/api/avatars", avatarRoutes);
   app.route("/api/waiting-room", waitingRoomImageRoutes);

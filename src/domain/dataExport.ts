@@ -55,7 +55,7 @@ export function exportKindFor(participation: ExportParticipation, now: Date): Ex
   return isParentRole(participation.role) ? "family" : "own";
 }
 
-const MIME_EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/heic": "heic", "image/heif": "heic" };
+const MIME_EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/heic": "heic", "image/heif": "heic", "video/mp4": "mp4", "video/quicktime": "mov", "video/webm": "webm" };
 
 /** Lower-case words joined by dashes, at most 40 characters: safe in a file name on every system. */
 export function slugify(text: string | null | undefined, fallback: string): string {

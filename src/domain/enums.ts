@@ -121,3 +121,11 @@ export const HOSPITAL_BAG_OWNERS = ["parent", "partner", "baby"] as const;
 export type HospitalBagOwner = (typeof HOSPITAL_BAG_OWNERS)[number];
 export const MEDICAL_CONTACT_KINDS = ["provider", "hospital", "doula", "pediatrician", "other"] as const;
 export type MedicalContactKind = (typeof MEDICAL_CONTACT_KINDS)[number];
+
+/** What an album item is: a photo, or a video clip (issue 41). */
+export const ALBUM_ITEM_KINDS = ["photo", "clip"] as const;
+export type AlbumItemKind = (typeof ALBUM_ITEM_KINDS)[number];
+
+/** A clip upload sends the clip as it was recorded, and the browser's H.264 display copy when it could make one. */
+export const CLIP_UPLOAD_ROLES = ["original", "display"] as const;
+export type ClipUploadRole = (typeof CLIP_UPLOAD_ROLES)[number];

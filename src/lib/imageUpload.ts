@@ -46,14 +46,31 @@ export interface UploadAnswer {
  * cancelled it.
  */
 export function postWithProgress(url: string, body: Blob | FormData, { onProgress = () => undefined, signal }: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {}): Promise<UploadAnswer> {
+  return sendWithProgress({ method: "POST", url, body, signal, onProgress: (sent, total) => onProgress(Math.round((sent / total) * PERCENT)) });
+}
+
+/** Any request with upload progress in bytes (sent, of total): how `postWithProgress` and the clip uploader send. */
+export function sendWithProgress({
+  method,
+  url,
+  body,
+  onProgress = () => undefined,
+  signal,
+}: {
+  method: "POST" | "PUT" | "DELETE";
+  url: string;
+  body?: Blob | FormData;
+  onProgress?: (sentBytes: number, totalBytes: number) => void;
+  signal?: AbortSignal;
+}): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", url);
+    request.open(method, url);
     request.withCredentials = true;
     // A Blob goes raw with its own type; a form sets its multipart boundary itself.
     if (body instanceof Blob) request.setRequestHeader("content-type", body.type || "application/octet-stream");
     request.upload.addEventListener("progress", (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * PERCENT));
+      if (event.lengthComputable) onProgress(event.loaded, event.total);
     });
     request.addEventListener("load", () => {
       let parsed: unknown = null;
@@ -67,7 +84,7 @@ export function postWithProgress(url: string, body: Blob | FormData, { onProgres
     request.addEventListener("error", () => reject(new ImageUploadError(0, "Upload did not get an answer")));
     request.addEventListener("abort", () => reject(new ImageUploadError(0, "Upload was cancelled")));
     signal?.addEventListener("abort", () => request.abort(), { once: true });
-    request.send(body);
+    request.send(body ?? null);
   });
 }
 

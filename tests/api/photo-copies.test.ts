@@ -90,7 +90,7 @@ describe("a 12 MP HEIC upload", () => {
 
     const display = await cleanJpeg(await guest.client.fetch(listed!.url));
     expect([display.width, display.height]).toEqual([PHOTO_DISPLAY_MAX_PX, (PHOTO_DISPLAY_MAX_PX * 3) / 4]);
-    const thumbnail = await cleanJpeg(await guest.client.fetch(listed!.thumbnailUrl));
+    const thumbnail = await cleanJpeg(await guest.client.fetch(listed!.thumbnailUrl!));
     expect([thumbnail.width, thumbnail.height]).toEqual([PHOTO_THUMBNAIL_MAX_PX, (PHOTO_THUMBNAIL_MAX_PX * 3) / 4]);
     const made = await rowOf(result.photoId!);
     expect(made!.copiesRequestedAt).toBeNull();

@@ -51,7 +51,7 @@ describe("the demo album", () => {
       expect(view.thumbnailUrl).not.toBe(view.url);
     }
     for (const view of seen) {
-      const [full, thumbnail] = await Promise.all([olivia.fetch(view.url), olivia.fetch(view.thumbnailUrl)]);
+      const [full, thumbnail] = await Promise.all([olivia.fetch(view.url), olivia.fetch(view.thumbnailUrl!)]);
       expect(full.status).toBe(200);
       expect(thumbnail.status).toBe(200);
       // The browser-made thumbnail is its own, smaller picture (the seed makes JPEGs 320 wide).

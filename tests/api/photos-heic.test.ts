@@ -73,7 +73,7 @@ describe("a HEIC photo's display copy and thumbnail", () => {
     for (let i = 0; i < 64 * 48; i++) for (let c = 0; c < 3; c++) difference += Math.abs(display.data[i * 4 + c]! - source.pixels[i * 3 + c]!);
     expect(difference / (64 * 48 * 3)).toBeLessThan(6);
 
-    const thumbnail = await family.owner.fetch(listed.thumbnailUrl);
+    const thumbnail = await family.owner.fetch(listed.thumbnailUrl!);
     expect(thumbnail.headers.get("content-type")).toBe("image/jpeg");
     const small = await decoded(await bytesOf(thumbnail));
     expect(Math.max(small.width, small.height)).toBeLessThanOrEqual(PHOTO_THUMBNAIL_MAX_PX);

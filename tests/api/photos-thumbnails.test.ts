@@ -80,7 +80,7 @@ describe("a photo sent without a thumbnail", () => {
       const view = listed.find((item) => item.id === result.photoId)!;
       const thumbnailUrl = view.thumbnailUrl;
       expect(thumbnailUrl, result.filename).not.toBe(view.url);
-      const response = await family.owner.fetch(thumbnailUrl);
+      const response = await family.owner.fetch(thumbnailUrl!);
       expect(response.headers.get("content-type"), result.filename).toBe("image/jpeg");
       thumbnails.push(await decodeJpeg(await response.arrayBuffer()));
     }

@@ -1,11 +1,11 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { DEMO_PREGNANCY_TITLE, demoMember } from "../../scripts/demo-family";
 import { addDays, addYears, DATE_MESSAGES, serviceEndDate, todayIso } from "../../src/domain/dates";
 import { and, eq } from "drizzle-orm";
 import { pregnancyParticipants } from "../../worker/db/schema";
 import { randomIp } from "../support/client";
 import { familyWithGrandparent, inDb } from "./family";
-import { expect, expectAccessible, payingFamily, signIn, signInThroughApi, signUpThroughApi, test, stackOrigin } from "./support";
+import { expect, expectAccessible, payingFamily, signIn, signInThroughApi, signUpThroughApi, test, stackOrigin, trpcQuery } from "./support";
 
 async function openSettings(page: Page) {
   await page.goto("/settings");
@@ -14,12 +14,6 @@ async function openSettings(page: Page) {
 
 const toastRegion = (page: Page) => page.getByRole("region", { name: "Notifications", exact: true });
 const expectSuccessToast = (page: Page) => expect(toastRegion(page).getByText("Success", { exact: true })).toBeVisible();
-
-/** A tRPC query over GET, as the signed-in browser context (its cookies) sends it. */
-async function trpcQuery(request: APIRequestContext, path: string, input?: unknown) {
-  const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-  return request.get(`/api/trpc/${path}${query}`);
-}
 
 const longDate = (date: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 

@@ -209,6 +209,12 @@ export async function signUpThroughApi(page: Page, label: string, password: stri
   return email;
 }
 
+/** A tRPC query over GET, as the signed-in browser context (its cookies) sends it. */
+export async function trpcQuery(request: APIRequestContext, path: string, input?: unknown) {
+  const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+  return request.get(`/api/trpc/${path}${query}`);
+}
+
 /** A tRPC mutation as the signed-in browser context (its cookies) sends it; returns the answer's data. */
 export async function trpcMutation<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
   const response = await request.post(`/api/trpc/${path}`, { data: { json: input } });

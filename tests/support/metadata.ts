@@ -40,7 +40,7 @@ const EXTENSIONS: Record<ImageKind, string> = { jpeg: "jpg", png: "png", webp: "
 const basePicture = (kind: ImageKind): Uint8Array =>
   kind === "jpeg" ? encodeJpeg(testPicture(64, 48), 85, []) : kind === "png" ? encodePng(testPicture(64, 48)) : new Uint8Array(readFileSync(join(FIXTURES, `picture.${EXTENSIONS[kind]}`)));
 
-function inTempFile<T>(bytes: Uint8Array, extension: string, use: (file: string) => T): T {
+export function inTempFile<T>(bytes: Uint8Array, extension: string, use: (file: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), "babysteps-meta-"));
   const file = join(dir, `picture.${extension}`);
   try {
@@ -74,3 +74,17 @@ export function readWithExiftool(bytes: Uint8Array): ExiftoolReading {
 const PRIVATE_TAG = /GPS|:Make$|:Model$|Serial|^XMP|^IPTC|Comment|Creator|City|Keywords|Software/;
 
 export const privateTags = (reading: ExiftoolReading) => Object.keys(reading).filter((tag) => PRIVATE_TAG.test(tag));
+
+/** exiftool's reading of a clip with its embedded streams too (`-ee`: timed metadata such as GPS tracks), every tag by its location group. */
+export function readClipWithExiftool(bytes: Uint8Array): ExiftoolReading {
+  return inTempFile(bytes, "mov", (file) => {
+    const [reading] = JSON.parse(execFileSync("exiftool", ["-j", "-G1", "-a", "-ee", file], { encoding: "utf8" })) as ExiftoolReading[];
+    if (!reading) throw new Error("exiftool read nothing");
+    return reading;
+  });
+}
+
+/** Tags that tell where or with what a clip was made (exiftool's own about the file aside). */
+const CLIP_PRIVATE_TAG = /GPS|Location|Make|Model|Serial|Software|Coordinates/i;
+
+export const privateClipTags = (reading: ExiftoolReading): Array<[string, unknown]> => Object.entries(reading).filter(([tag]) => CLIP_PRIVATE_TAG.test(tag) && !/^(File|System|ExifTool):/.test(tag));

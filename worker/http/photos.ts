@@ -6,7 +6,8 @@ import type { Bindings } from "../env";
 import { uploadPhotos } from "../services/photoUpload";
 import { UploadRefusal } from "../services/photoStorage";
 import { findPhotoToServe, servablePhoto } from "../services/photos";
-import { getObjectFor, privateObjectResponse } from "../infra/storage";
+import { getObjectFor, privateObjectResponse, unsatisfiableRange } from "../infra/storage";
+import { CLIP_TYPES } from "../../src/domain/clips";
 import { pregnancyRouteCaller, requirePregnancyAccess, type PregnancyRouteVariables } from "./access";
 import { readFormWithin, requireBodyWithin, tooLarge } from "./uploadLimits";
 
@@ -16,7 +17,7 @@ const refuse = (c: PhotoContext, refusal: UploadRefusal) => c.json({ error: refu
 const invalid = (message: string) => new UploadRefusal(400, "VALIDATION_FAILED", message);
 
 /** The `metadata` field: JSON, or absent for all defaults (week 24, immediate family). */
-function parseMetadata(field: FormDataEntryValue | null): PhotoUploadMetadata {
+export function parseMetadata(field: FormDataEntryValue | null): PhotoUploadMetadata {
   let json: unknown = {};
   if (typeof field === "string" && field.trim() !== "") {
     try {
@@ -76,18 +77,23 @@ export async function photoObjectResponse(
   variant: "original" | "thumbnail",
   { download = false, anySite = false }: { download?: boolean; anySite?: boolean },
 ): Promise<Response | null> {
-  // The full size is the display copy of a HEIC when one was made, the photo as sent otherwise and
-  // always when downloaded; without a thumbnail the full size serves as its own.
+  // The full size is the display copy (a HEIC's JPEG, a clip's H.264 MP4) when one was made, the
+  // item as sent otherwise and always when downloaded; without a thumbnail (or a clip's poster) the
+  // full size of a photo serves as its own.
   const fullSize = download ? photo.storagePath : (photo.displayPath ?? photo.storagePath);
-  const key = variant === "thumbnail" ? (photo.thumbnailPath ?? fullSize) : fullSize;
-  const object = await getObjectFor(bucket, key, request);
+  const isClip = photo.kind === "clip";
+  const key = variant === "thumbnail" ? (photo.thumbnailPath ?? (isClip ? null : fullSize)) : fullSize;
+  if (!key) return null;
+  // A clip is read by the range the player asks for: playback starts at once and seeking works.
+  const object = await getObjectFor(bucket, key, request, isClip && variant === "original");
+  if (object === "unsatisfiable") return unsatisfiableRange();
   if (!object) return null;
-  const extension = Object.values(IMAGE_TYPES).find((type) => type.mime === photo.mimeType)?.extension ?? IMAGE_TYPES.jpeg.extension;
+  const extension = [...Object.values(IMAGE_TYPES), ...Object.values(CLIP_TYPES)].find((type) => type.mime === photo.mimeType)?.extension ?? IMAGE_TYPES.jpeg.extension;
   const headers: Record<string, string> = {
     ...(download ? { "content-disposition": `attachment; filename="${downloadFileName(photo.title, photo.week, extension)}"` } : {}),
     ...(anySite ? { "cross-origin-resource-policy": "cross-origin" } : {}),
   };
-  return privateObjectResponse(object, PHOTO_CACHE_SECONDS, headers);
+  return privateObjectResponse(object, PHOTO_CACHE_SECONDS, headers, isClip && variant === "original");
 }
 
 /**

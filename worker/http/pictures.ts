@@ -15,7 +15,7 @@ export const pictureRoutes = new Hono<{ Bindings: Bindings; Variables: AppVariab
   const picture = await pictureToServe(c.env.BETTER_AUTH_SECRET, c.req.param("token"), c.req.raw, now);
   if (!picture) return c.json({ error: "ACCESS_DENIED" }, 403);
   const object = await getObjectFor(c.env.PHOTOS, picture.key, c.req.raw);
-  if (!object) return c.json({ error: "Not found" }, 404);
+  if (!object || object === "unsatisfiable") return c.json({ error: "Not found" }, 404);
   const maxAge = pictureCacheSeconds(picture.expiresAt, now);
   return privateObjectResponse(object, maxAge, { "cache-control": `private, max-age=${maxAge}, immutable` });
 });

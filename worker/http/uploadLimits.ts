@@ -37,7 +37,7 @@ function bounded(request: Request, maxBytes: number) {
 }
 
 /** The body as bytes, or "too-large" when it ran past `maxBytes`. */
-export async function readBytesWithin(request: Request, maxBytes: number): Promise<Uint8Array | "too-large"> {
+export async function readBytesWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
   const { body, exceeded } = bounded(request, maxBytes);
   try {
     return new Uint8Array(await body.arrayBuffer());

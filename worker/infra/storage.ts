@@ -49,21 +49,59 @@ export function prepareImageUpload(bytes: Uint8Array, maxBytes: number): Prepare
   return { ok: true, type, bytes: stripped.value };
 }
 
-/**
- * The object at `key` as this request asks for it: without its body when the browser's
- * If-None-Match still matches (answered 304). Only If-None-Match decides; other conditional headers
- * are not ours to answer.
- */
-export function getObjectFor(bucket: R2Bucket, key: string, request: Request): Promise<R2Object | R2ObjectBody | null> {
-  const etag = request.headers.get("if-none-match");
-  return bucket.get(key, etag ? { onlyIf: new Headers({ "if-none-match": etag }) } : {});
+/** A single byte range a Range header asks for (`bytes=a-b`, `bytes=a-`, `bytes=-n`); several ranges or anything else: the whole object. */
+export function requestedRange(header: string | null): R2Range | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match) return null;
+  const [, first = "", last = ""] = match;
+  if (first === "" && last === "") return null;
+  if (first === "") return { suffix: Number(last) };
+  const offset = Number(first);
+  return last === "" ? { offset } : Number(last) < offset ? null : { offset, length: Number(last) - offset + 1 };
 }
 
 /**
- * Serves an R2 object privately: family pictures must never sit in a shared cache. An object read
- * with `onlyIf` whose ETag the browser already has comes without a body and answers 304.
+ * The object at `key` as this request asks for it: without its body when the browser's
+ * If-None-Match still matches (answered 304), and only the bytes of its Range when it names one (a
+ * video seeking; only where `ranged`). Only those two headers decide; other conditional headers are not ours to answer.
+ * A range that starts past the end answers "unsatisfiable".
  */
-export function privateObjectResponse(object: R2Object | R2ObjectBody, maxAgeSeconds: number, extraHeaders: Record<string, string> = {}): Response {
+export async function getObjectFor(bucket: R2Bucket, key: string, request: Request, ranged = false): Promise<R2Object | R2ObjectBody | null | "unsatisfiable"> {
+  const etag = request.headers.get("if-none-match");
+  const range = ranged ? requestedRange(request.headers.get("range")) : null;
+  const options: R2GetOptions = { ...(etag ? { onlyIf: new Headers({ "if-none-match": etag }) } : {}), ...(range ? { range } : {}) };
+  try {
+    return await bucket.get(key, options);
+  } catch (error) {
+    if (range && (await bucket.head(key))) return "unsatisfiable";
+    throw error;
+  }
+}
+
+/** Where the bytes served from a ranged read begin and how many there are. */
+function servedRange(object: R2ObjectBody): { offset: number; length: number } | null {
+  const range = object.range;
+  if (!range) return null;
+  if ("suffix" in range) {
+    const length = Math.min(range.suffix, object.size);
+    return { offset: object.size - length, length };
+  }
+  const offset = range.offset ?? 0;
+  return { offset, length: Math.min(range.length ?? object.size - offset, object.size - offset) };
+}
+
+const HTTP_PARTIAL_CONTENT = 206;
+const HTTP_RANGE_NOT_SATISFIABLE = 416;
+
+/** The answer to a Range past the end of the object. */
+export const unsatisfiableRange = () => new Response(null, { status: HTTP_RANGE_NOT_SATISFIABLE, headers: { "content-range": "bytes */*", "x-content-type-options": "nosniff" } });
+
+/**
+ * Serves an R2 object privately: family pictures must never sit in a shared cache. An object read
+ * with `onlyIf` whose ETag the browser already has comes without a body and answers 304; one read
+ * with a range answers 206 with its Content-Range.
+ */
+export function privateObjectResponse(object: R2Object | R2ObjectBody, maxAgeSeconds: number, extraHeaders: Record<string, string> = {}, ranged = false): Response {
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("etag", object.httpEtag);
@@ -72,8 +110,14 @@ export function privateObjectResponse(object: R2Object | R2ObjectBody, maxAgeSec
   // A user's file is never a document of ours: opened directly it runs no script, and no other site embeds it.
   headers.set("content-security-policy", "sandbox");
   headers.set("cross-origin-resource-policy", "same-origin");
+  if (ranged) headers.set("accept-ranges", "bytes");
   for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
-  return "body" in object ? new Response(object.body, { headers }) : new Response(null, { status: 304, headers });
+  if (!("body" in object)) return new Response(null, { status: 304, headers });
+  const range = ranged ? servedRange(object) : null;
+  if (!range) return new Response(object.body, { headers });
+  headers.set("content-range", `bytes ${range.offset}-${range.offset + range.length - 1}/${object.size}`);
+  headers.set("content-length", String(range.length));
+  return new Response(object.body, { status: HTTP_PARTIAL_CONTENT, headers });
 }
 
 /** The most keys R2 lists in one page or deletes in one call. */

@@ -1,11 +1,12 @@
 import { and, eq, ne } from "drizzle-orm";
 import { ACCOUNT_DELETION_CODE_MS, ACCOUNT_DELETION_MESSAGES, type AccountDeletionPhotos } from "../../src/domain/accountDeletion";
-import { babyPredictions, photos, pregnancies, pregnancyParticipants, users, verifications, waitingRoomImages } from "../db/schema";
+import { babyPredictions, clipUploads, photos, pregnancies, pregnancyParticipants, users, verifications, waitingRoomImages } from "../db/schema";
 import { hashCode, randomCode } from "../infra/codes";
 import { composeMail } from "../infra/mailer";
 import { reauthoriseRoom, tellFeed } from "../infra/rooms";
 import { deleteObjectsUnder, userPrefix } from "../infra/storage";
 import type { UserCaller } from "./caller";
+import { abortUploads, takeClipUploads } from "./clipUpload";
 import { AppError } from "./errors";
 import { releaseStorage } from "./photoStorage";
 import { removeObjects } from "./photos";
@@ -50,21 +51,24 @@ export async function deleteAccount(caller: UserCaller, input: { code: string; p
   if (owned) throw new AppError("FORBIDDEN", "OWNS_PREGNANCY", ACCOUNT_DELETION_MESSAGES.ownsPregnancy(owned.title));
 
   const rooms = await db.select({ pregnancyId: pregnancyParticipants.pregnancyId }).from(pregnancyParticipants).where(eq(pregnancyParticipants.userId, user.id));
+  let openUploads: Array<{ key: string; r2UploadId: string }> = [];
   const removed = await db.transaction(async (tx) => {
     // Deleted here, not by the schema (it sets kept photos' uploader to null), so storage is given back.
     const uploads =
       input.photos === "remove"
-        ? await tx.delete(photos).where(eq(photos.uploadedBy, user.id)).returning({ pregnancyId: photos.pregnancyId, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath, displayPath: photos.displayPath })
+        ? await tx.delete(photos).where(eq(photos.uploadedBy, user.id)).returning({ pregnancyId: photos.pregnancyId, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath, displayPath: photos.displayPath, storageUnits: photos.storageUnits })
         : [];
     const images = await tx.select({ pregnancyId: waitingRoomImages.pregnancyId, storagePath: waitingRoomImages.storagePath }).from(waitingRoomImages).where(eq(waitingRoomImages.uploadedBy, user.id));
     await releaseStorage(tx, [...uploads, ...images]);
+    // Clips still on their way: their storage comes back here, before the user row's cascade.
+    openUploads = await takeClipUploads(tx, eq(clipUploads.userId, user.id));
     await tx.delete(verifications).where(eq(verifications.identifier, identifier));
     // Set null rather than cascade in the schema; a player's own guesses go with them.
     await tx.delete(babyPredictions).where(eq(babyPredictions.predictorId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
     return [...uploads.flatMap((upload) => [upload.storagePath, upload.thumbnailPath, upload.displayPath]), ...images.map((image) => image.storagePath)];
   });
-  await removeObjects(env.PHOTOS, removed);
+  await Promise.all([removeObjects(env.PHOTOS, removed), abortUploads(env.PHOTOS, openUploads)]);
   await deleteObjectsUnder(env.PHOTOS, userPrefix(user.id));
   // Open sockets close now, and everyone else's album and feed drop what this account added (or show its kept photos as a former member's).
   await Promise.all(rooms.map(({ pregnancyId }) => Promise.all([reauthoriseRoom(env, pregnancyId, [user.id]), tellFeed(env, pregnancyId, "photos"), tellFeed(env, pregnancyId, "posts")])));

@@ -42,6 +42,7 @@ export async function dashboardSummary(caller: PregnancyCaller) {
         title: photos.title,
         altText: photos.altText,
         ...storedFileColumns,
+        durationMs: photos.durationMs,
         // Its copies are still being made (worker/services/photoCopies.ts): the card shows a placeholder.
         copiesPending: sql<boolean>`${photos.copiesRequestedAt} is not null`,
       })
@@ -87,7 +88,7 @@ export async function dashboardSummary(caller: PregnancyCaller) {
   // After a loss the room is closed for good and nothing speaks of it (issue 38).
   // Shown by signed links, as the album shows them; where they are stored stays here.
   const latestPhotoViews = await Promise.all(
-    latestPhotos.map(async (row) => ({ id: row.id, title: row.title, altText: row.altText, copiesPending: row.copiesPending, thumbnailUrl: (await pictureLinksOf(caller, row)).thumbnailUrl })),
+    latestPhotos.map(async (row) => ({ id: row.id, title: row.title, altText: row.altText, kind: row.kind, durationMs: row.durationMs, copiesPending: row.copiesPending, ...(await pictureLinksOf(caller, row)) })),
   );
   return { upcomingEvents, latestPhotos: latestPhotoViews, waitingRoom: session, babies: shown, endedInLoss: access.endedInLoss };
 }

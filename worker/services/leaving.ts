@@ -1,8 +1,9 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL } from "drizzle-orm";
 import { LEAVING_MESSAGES } from "../../src/domain/leaving";
 import type { Tx } from "../db";
 import {
   babyPredictions,
+  clipUploads,
   photoComments,
   photoLikes,
   photos,
@@ -19,6 +20,7 @@ import {
 import { reauthoriseRoom, tellFeed } from "../infra/rooms";
 import { withdrawInvitations } from "./calendar";
 import type { PregnancyCaller } from "./caller";
+import { abortUploads, takeClipUploads } from "./clipUpload";
 import { AppError } from "./errors";
 import { releaseStorage } from "./photoStorage";
 import { removeObjects } from "./photos";
@@ -33,7 +35,7 @@ async function removeContributions(tx: Tx, pregnancyId: string, userId: string):
   const uploads = await tx
     .delete(photos)
     .where(and(eq(photos.pregnancyId, pregnancyId), eq(photos.uploadedBy, userId)))
-    .returning({ pregnancyId: photos.pregnancyId, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath, displayPath: photos.displayPath });
+    .returning({ pregnancyId: photos.pregnancyId, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath, displayPath: photos.displayPath, storageUnits: photos.storageUnits });
   const images = await tx
     .delete(waitingRoomImages)
     .where(and(eq(waitingRoomImages.pregnancyId, pregnancyId), eq(waitingRoomImages.uploadedBy, userId)))
@@ -71,12 +73,14 @@ export async function leavePregnancy(caller: PregnancyCaller, input: { removeCon
     const [place] = await tx.select({ id: pregnancyParticipants.id }).from(pregnancyParticipants).where(eq(pregnancyParticipants.id, access.participantId)).for("update");
     if (!place) return null;
     const objects = input.removeContributions ? await removeContributions(tx, access.id, user.id) : [];
+    // Clips still on their way could never be finished now.
+    const uploads = await takeClipUploads(tx, and(eq(clipUploads.pregnancyId, access.id), eq(clipUploads.userId, user.id)) as SQL);
     await withdrawInvitations(tx, access.id, user.id);
     await tx.delete(pregnancyParticipants).where(eq(pregnancyParticipants.id, access.participantId));
-    return objects;
+    return { objects, uploads };
   });
   if (!removed) return { left: true };
-  await removeObjects(env.PHOTOS, removed);
+  await Promise.all([removeObjects(env.PHOTOS, removed.objects), abortUploads(env.PHOTOS, removed.uploads)]);
   await reauthoriseRoom(env, access.id, [user.id]);
   if (input.removeContributions) await Promise.all([tellFeed(env, access.id, "photos"), tellFeed(env, access.id, "posts")]);
   return { left: true };

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { checkGuestQuota, checkStorageLimit } from "../../src/domain/uploads";
 import type { Executor, Tx } from "../db";
-import { photos, pregnancies, waitingRoomImages } from "../db/schema";
+import { clipUploads, photos, pregnancies, waitingRoomImages } from "../db/schema";
 
 /** The whole upload refused, with the HTTP status and a machine code for the client. */
 export class UploadRefusal extends Error {
@@ -38,9 +38,12 @@ export async function readStorage(db: Executor, pregnancyId: string, lock?: "loc
   return row;
 }
 
-/** Album photos and waiting-room images this user added to the pregnancy, as SQL: what their guest quota counts. */
+/**
+ * Album items, waiting-room images and clips on their way that this user added to the pregnancy,
+ * as SQL: what their guest quota counts (a clip as the photos its size is estimated at).
+ */
 export const guestPhotoCountSql = (pregnancyId: string, userId: string) =>
-  sql<number>`((select count(*) from ${photos} where ${and(eq(photos.pregnancyId, pregnancyId), eq(photos.uploadedBy, userId))}) + (select count(*) from ${waitingRoomImages} where ${and(eq(waitingRoomImages.pregnancyId, pregnancyId), eq(waitingRoomImages.uploadedBy, userId))}))::int`;
+  sql<number>`((select coalesce(sum(${photos.storageUnits}), 0) from ${photos} where ${and(eq(photos.pregnancyId, pregnancyId), eq(photos.uploadedBy, userId))}) + (select count(*) from ${waitingRoomImages} where ${and(eq(waitingRoomImages.pregnancyId, pregnancyId), eq(waitingRoomImages.uploadedBy, userId))}) + (select coalesce(sum(${clipUploads.storageUnits}), 0) from ${clipUploads} where ${and(eq(clipUploads.pregnancyId, pregnancyId), eq(clipUploads.userId, userId))}))::int`;
 
 /** Album photos and waiting-room images this user added to the pregnancy: what their guest quota counts. */
 export async function guestPhotoCount(db: Executor, pregnancyId: string, userId: string): Promise<number> {
@@ -71,9 +74,9 @@ export async function changeStorageUsed(tx: Tx, pregnancyId: string, delta: numb
     .where(eq(pregnancies.id, pregnancyId));
 }
 
-/** Gives back one photo of storage per item removed, to each item's pregnancy. */
-export async function releaseStorage(tx: Tx, removed: ReadonlyArray<{ pregnancyId: string }>) {
+/** Gives back the storage of each item removed (one photo, or what a clip counts as), to its pregnancy. */
+export async function releaseStorage(tx: Tx, removed: ReadonlyArray<{ pregnancyId: string; storageUnits?: number }>) {
   const perPregnancy = new Map<string, number>();
-  for (const item of removed) perPregnancy.set(item.pregnancyId, (perPregnancy.get(item.pregnancyId) ?? 0) + 1);
-  for (const [pregnancyId, count] of perPregnancy) await changeStorageUsed(tx, pregnancyId, -count);
+  for (const item of removed) perPregnancy.set(item.pregnancyId, (perPregnancy.get(item.pregnancyId) ?? 0) + (item.storageUnits ?? 1));
+  for (const [pregnancyId, count] of perPregnancy) if (count > 0) await changeStorageUsed(tx, pregnancyId, -count);
 }

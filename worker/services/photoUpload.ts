@@ -129,7 +129,7 @@ async function store(caller: PregnancyCaller, candidate: Candidate): Promise<Sto
 
 const isStored = (outcome: Stored | UploadResult): outcome is Stored => "key" in outcome;
 
-async function assertMetadataInPregnancy(caller: PregnancyCaller, metadata: PhotoUploadMetadata) {
+export async function assertMetadataInPregnancy(caller: PregnancyCaller, metadata: PhotoUploadMetadata) {
   const pregnancyId = caller.access.id;
   if (metadata.eventId) {
     const [event] = await caller.db

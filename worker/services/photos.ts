@@ -1,7 +1,7 @@
 import { and, arrayOverlaps, asc, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { FORMER_MEMBER_NAME } from "../../src/domain/accountDeletion";
 import { canSeeItem, resolveAudience } from "../../src/domain/audience";
-import type { ItemPrivacyLevel, ParticipantRole } from "../../src/domain/enums";
+import type { AlbumItemKind, ItemPrivacyLevel, ParticipantRole } from "../../src/domain/enums";
 import { displayTitle } from "../../src/domain/permissions";
 import { cleanPhotoText, PHOTO_PAGE_SIZE, type PhotoDetails, photoUrls } from "../../src/domain/photos";
 import { sanitizeComment } from "../../src/domain/sanitize";
@@ -14,7 +14,7 @@ import type { AudienceCaller, PregnancyCaller } from "./caller";
 import { countOf, likedBy, setLikeRow } from "./reactions";
 import { AppError } from "./errors";
 import { logEvent } from "../infra/log";
-import { guestPhotoCountSql } from "./photoStorage";
+import { guestPhotoCountSql, releaseStorage } from "./photoStorage";
 
 const notFound = () => new AppError("NOT_FOUND", "NOT_FOUND", "Photo not found");
 const notYours = () => new AppError("FORBIDDEN", "ACCESS_DENIED", "Only the uploader or a parent can change this photo");
@@ -35,26 +35,28 @@ const canManage = (caller: PregnancyCaller, uploadedBy: string | null) => caller
 
 /** Where a photo's pictures are stored: the file as sent, and the copies made of it. */
 export interface StoredPhotoFiles {
+  photoId: string;
   pregnancyId: string;
+  kind: AlbumItemKind;
   storagePath: string;
   displayPath: string | null;
   thumbnailPath: string | null;
 }
 
 /** The columns `pictureLinksOf` needs, for any select of photos. */
-export const storedFileColumns = { pregnancyId: photos.pregnancyId, storagePath: photos.storagePath, displayPath: photos.displayPath, thumbnailPath: photos.thumbnailPath };
+export const storedFileColumns = { photoId: photos.id, pregnancyId: photos.pregnancyId, kind: photos.kind, storagePath: photos.storagePath, displayPath: photos.displayPath, thumbnailPath: photos.thumbnailPath };
 
 /**
  * What the caller's screens show of a photo, by signed links (src/domain/pictureLinks.ts): the full
  * size (the display copy of a HEIC, the photo as sent otherwise) and the thumbnail (the full size
- * when none was made). Only for photos the caller was just checked to see.
+ * when none was made). A clip plays from the checked route (its audience is checked on every range
+ * the player asks for); its thumbnail is its poster, or none when the browser could not make one.
+ * Only for items the caller was just checked to see.
  */
-export async function pictureLinksOf(caller: PregnancyCaller, files: StoredPhotoFiles): Promise<{ url: string; thumbnailUrl: string }> {
-  const fullSize = files.displayPath ?? files.storagePath;
-  const [url, thumbnailUrl] = await Promise.all([
-    caller.pictures.link("photo", files.pregnancyId, fullSize),
-    files.thumbnailPath ? caller.pictures.link("photo", files.pregnancyId, files.thumbnailPath) : null,
-  ]);
+export async function pictureLinksOf(caller: PregnancyCaller, files: StoredPhotoFiles): Promise<{ url: string; thumbnailUrl: string | null }> {
+  const poster = files.thumbnailPath ? caller.pictures.link("photo", files.pregnancyId, files.thumbnailPath) : null;
+  if (files.kind === "clip") return { url: photoUrls(files.pregnancyId, files.photoId).url, thumbnailUrl: await poster };
+  const [url, thumbnailUrl] = await Promise.all([caller.pictures.link("photo", files.pregnancyId, files.displayPath ?? files.storagePath), poster]);
   return { url, thumbnailUrl: thumbnailUrl ?? url };
 }
 
@@ -98,6 +100,7 @@ const photoColumns = (viewerId: string) => ({
   mimeType: photos.mimeType,
   ...storedFileColumns,
   copiesRequestedAt: photos.copiesRequestedAt,
+  durationMs: photos.durationMs,
   likesCount: countOf(photoLikes, photoLikes.photoId, photos.id),
   commentsCount: countOf(photoComments, photoComments.photoId, photos.id),
   likedByMe: likedBy(photoLikes, photoLikes.photoId, photoLikes.userId, photos.id, viewerId),
@@ -135,8 +138,15 @@ export interface PhotoView {
   id: string;
   /** Signed links to the full size and the thumbnail (the photo itself when none was made); the checked route downloading the original. */
   url: string;
-  thumbnailUrl: string;
+  /** Null only for a clip without a poster (the browser could not decode it): shown as a neutral poster. */
+  thumbnailUrl: string | null;
   downloadUrl: string;
+  /** A photo or a video clip (issue 41). */
+  kind: AlbumItemKind;
+  /** A clip's length. */
+  durationMs: number | null;
+  /** A clip stored without a display copy may not play in every browser: the album says so. */
+  playsEverywhere: boolean;
   /** Its display copy or thumbnail is still being made (worker/services/photoCopies.ts): show a placeholder, not `url`. */
   copiesPending: boolean;
   title: string | null;
@@ -197,6 +207,9 @@ function withDetails(caller: PregnancyCaller, rows: PhotoRow[]): Promise<PhotoVi
         id: row.id,
         ...(await pictureLinksOf(caller, row)),
         downloadUrl: photoUrls(row.pregnancyId, row.id).downloadUrl,
+        kind: row.kind,
+        durationMs: row.durationMs,
+        playsEverywhere: row.kind === "photo" || row.displayPath !== null,
         copiesPending: row.copiesRequestedAt !== null,
         title: row.title,
         description: row.description,
@@ -330,6 +343,7 @@ export async function taggablePeople(caller: PregnancyCaller) {
 export async function findPhotoToServe(db: Executor, pregnancyId: string, photoId: string) {
   const [row] = await db
     .select({
+      kind: photos.kind,
       storagePath: photos.storagePath,
       thumbnailPath: photos.thumbnailPath,
       displayPath: photos.displayPath,
@@ -395,19 +409,16 @@ export async function removeObjects(bucket: R2Bucket, keys: Array<string | null>
   }
 }
 
-/** Deletes a photo (uploader or parent): the row and its likes, comments and tags, one photo of storage given back, then the objects. */
+/** Deletes a photo or clip (uploader or parent): the row and its likes, comments and tags, its storage given back, then the objects. */
 export async function deletePhoto(caller: PregnancyCaller, photoId: string) {
   const photo = await findManageable(caller, photoId);
   const deleted = await caller.db.transaction(async (tx) => {
     const [row] = await tx
       .delete(photos)
       .where(and(eq(photos.id, photo.id), eq(photos.pregnancyId, caller.access.id)))
-      .returning({ storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath, displayPath: photos.displayPath });
+      .returning({ pregnancyId: photos.pregnancyId, storagePath: photos.storagePath, thumbnailPath: photos.thumbnailPath, displayPath: photos.displayPath, storageUnits: photos.storageUnits });
     if (!row) return null;
-    await tx
-      .update(pregnancies)
-      .set({ photoStorageUsed: sql`greatest(${pregnancies.photoStorageUsed} - 1, 0)` })
-      .where(eq(pregnancies.id, caller.access.id));
+    await releaseStorage(tx, [row]);
     return row;
   });
   if (!deleted) throw notFound();

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { canSeeItem, guestLevelOf } from "../../src/domain/audience";
-import type { GuestPrivacyLevel, ItemPrivacyLevel } from "../../src/domain/enums";
+import type { AlbumItemKind, GuestPrivacyLevel, ItemPrivacyLevel } from "../../src/domain/enums";
 import { audienceGroupsOf, NO_REPLIES_MESSAGE, normalizePostLink, POST_COMMENT_PAGE_SIZE, POST_MOOD_MAX_LENGTH, POST_PAGE_SIZE, POST_PREVIEW_COMMENTS, POST_PREVIEW_REPLIES, postPrivacyLevel } from "../../src/domain/posts";
 import { isBlankPostContent, sanitizePostContent } from "../../src/domain/richText";
 import { sanitizeComment, sanitizeLocation, sanitizePlainText } from "../../src/domain/sanitize";
@@ -211,7 +211,11 @@ export interface PostPhotoView {
   id: string;
   /** Signed links to its full size and thumbnail (worker/services/photos.ts `pictureLinksOf`). */
   url: string;
-  thumbnailUrl: string;
+  /** Null only for a clip without a poster. */
+  thumbnailUrl: string | null;
+  kind: AlbumItemKind;
+  durationMs: number | null;
+  playsEverywhere: boolean;
   /** Its display copy or thumbnail is still being made: a placeholder stands in. */
   copiesPending: boolean;
   altText: string | null;
@@ -228,12 +232,12 @@ async function attachedPhotos(caller: PregnancyCaller, storedUrls: string[]): Pr
   const wanted = [...new Set(storedUrls)];
   if (wanted.length === 0) return new Map();
   const rows = await caller.db
-    .select({ id: photos.id, ...storedFileColumns, fileUrl: photos.fileUrl, copiesRequestedAt: photos.copiesRequestedAt, altText: photos.altText, title: photos.title, week: photos.week })
+    .select({ id: photos.id, ...storedFileColumns, durationMs: photos.durationMs, fileUrl: photos.fileUrl, copiesRequestedAt: photos.copiesRequestedAt, altText: photos.altText, title: photos.title, week: photos.week })
     .from(photos)
     .where(and(visibleTo(caller), inArray(photos.fileUrl, wanted)));
   return new Map(
     await Promise.all(
-      rows.map(async (row) => [row.fileUrl, { id: row.id, ...(await pictureLinksOf(caller, row)), copiesPending: row.copiesRequestedAt !== null, altText: row.altText, title: row.title, week: row.week }] as const),
+      rows.map(async (row) => [row.fileUrl, { id: row.id, ...(await pictureLinksOf(caller, row)), kind: row.kind, durationMs: row.durationMs, playsEverywhere: row.kind === "photo" || row.displayPath !== null, copiesPending: row.copiesRequestedAt !== null, altText: row.altText, title: row.title, week: row.week }] as const),
     ),
   );
 }

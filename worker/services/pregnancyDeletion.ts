@@ -5,29 +5,33 @@
 import { and, asc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { PREGNANCY_DELETION_MESSAGES, titleConfirms } from "../../src/domain/pregnancyDeletion";
 import { BILLABLE_STATUSES, type CancellationRefund } from "../../src/domain/subscription";
-import { pregnancies, pregnancyParticipants, subscriptions, users } from "../db/schema";
+import { clipUploads, pregnancies, pregnancyParticipants, subscriptions, users } from "../db/schema";
 import { logEvent } from "../infra/log";
 import { composeMail, type Mail } from "../infra/mailer";
 import { reauthoriseRoom } from "../infra/rooms";
 import { deleteObjectsUnder, pregnancyPrefix } from "../infra/storage";
 import type { PregnancyCaller, RequestScope, UserCaller } from "./caller";
+import { abortUploads } from "./clipUpload";
 import { AppError } from "./errors";
 import { endSubscription } from "./subscription";
 
 /**
  * Deletes a pregnancy and everything in it: its R2 objects (photos, thumbnails, waiting-room
- * images), then its row, which every pregnancy table references with ON DELETE CASCADE (the few
+ * images), then its row (with its clips still on their way, whose R2 uploads are aborted), which every pregnancy table references with ON DELETE CASCADE (the few
  * records kept for accounting, subscriptions and conversion events, keep their row with the link
  * set to null), then the objects once more, in case an upload landed in between. Safe to repeat.
  */
 export async function deletePregnancy(scope: Pick<RequestScope, "db" | "env" | "outbox">, pregnancyId: string, farewells: readonly Mail[] = []): Promise<{ objects: number }> {
   const prefix = pregnancyPrefix(pregnancyId);
   let objects = await deleteObjectsUnder(scope.env.PHOTOS, prefix);
+  let openUploads: Array<{ key: string; r2UploadId: string }> = [];
   await scope.db.transaction(async (tx) => {
     // The pregnancy's subscription rows are locked first, in the order a Stripe webhook takes
     // (subscription, then pregnancy): the cascade alone would take them the other way round, and
     // the webhook of the cancellation just made could meet it halfway in a deadlock.
     await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.pregnancyId, pregnancyId)).for("update");
+    // Clips still on their way are not objects yet: their R2 uploads are aborted once this commits.
+    openUploads = await tx.delete(clipUploads).where(eq(clipUploads.pregnancyId, pregnancyId)).returning({ key: clipUploads.key, r2UploadId: clipUploads.r2UploadId });
     await tx.delete(pregnancies).where(eq(pregnancies.id, pregnancyId));
     // Told in the same commit as the deletion: never a mail for a pregnancy still there, never a deletion untold.
     await scope.outbox.sendMany(
@@ -35,6 +39,7 @@ export async function deletePregnancy(scope: Pick<RequestScope, "db" | "env" | "
       tx,
     );
   });
+  await abortUploads(scope.env.PHOTOS, openUploads);
   objects += await deleteObjectsUnder(scope.env.PHOTOS, prefix);
   return { objects };
 }

@@ -9,6 +9,7 @@ import { logEvent } from "../infra/log";
 import { composeMail } from "../infra/mailer";
 import { folderIdsUnder } from "../infra/storage";
 import type { RequestScope } from "./caller";
+import { abortAbandonedClipUploads } from "./clipUpload";
 import { deletePregnancy } from "./pregnancyDeletion";
 
 /** Warns the pregnancy's parents by mail, then records it (a failed mail is tried again the next day). */
@@ -136,10 +137,11 @@ const LOGGED_IDS = 20;
 export async function runRetention(scope: RequestScope, now: Date) {
   const purged = await purgePregnancies(scope, now);
   const spent = await purgeSpentRows(scope, now);
+  const abandonedClipUploads = await abortAbandonedClipUploads(scope, now);
   const orphans = await orphanedFolders(scope);
   const lockedWhilePaying = await readOnlyWhilePaying(scope, now);
   if (lockedWhilePaying.length > 0) logEvent("warn", "read-only while paying", { count: lockedWhilePaying.length, pregnancies: lockedWhilePaying });
-  const summary = { ...purged, ...spent, orphanedPregnancyFolders: orphans.pregnancies.length, orphanedUserFolders: orphans.users.length, readOnlyWhilePaying: lockedWhilePaying.length };
+  const summary = { ...purged, ...spent, abandonedClipUploads, orphanedPregnancyFolders: orphans.pregnancies.length, orphanedUserFolders: orphans.users.length, readOnlyWhilePaying: lockedWhilePaying.length };
   logEvent(orphans.pregnancies.length + orphans.users.length > 0 ? "warn" : "info", "retention", { ...summary, orphans: [...orphans.pregnancies, ...orphans.users].slice(0, LOGGED_IDS) });
   return summary;
 }

@@ -15,7 +15,7 @@ import { useRsvp } from "../calendar/useCalendar";
 import { PostsFeed } from "../posts/PostsFeed";
 import { Card } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
-import { PreparingPhoto } from "../../ui/PreparingPhoto";
+import { AlbumThumbnail } from "../../ui/AlbumMedia";
 import { SkeletonCard } from "../../ui/Skeleton";
 import type { PregnancyAccessInfo } from "../pregnancy-context/currentPregnancy";
 import { LoadError } from "../../ui/LoadError";
@@ -137,11 +137,7 @@ export function SummarySections({ pregnancyId, mode, isParent, permissions, sear
             {latestPhotos.map((photo) => (
               <li key={photo.id}>
                 <Link to="/photos" search={search} className="block overflow-hidden rounded-xl focus-visible:outline-2 focus-visible:outline-ring">
-                  {photo.copiesPending ? (
-                    <PreparingPhoto className="aspect-square w-full" />
-                  ) : (
-                    <img src={photo.thumbnailUrl} alt={photo.altText || photo.title || "Photo"} width={PHOTO_THUMBNAIL_MAX_PX} height={PHOTO_THUMBNAIL_MAX_PX} loading="lazy" decoding="async" className="aspect-square w-full object-cover" />
-                  )}
+                  <AlbumThumbnail item={photo} alt={photo.altText || photo.title || "Photo"} className="aspect-square w-full" imgProps={{ width: PHOTO_THUMBNAIL_MAX_PX, height: PHOTO_THUMBNAIL_MAX_PX, loading: "lazy", decoding: "async" }} />
                 </Link>
               </li>
             ))}

@@ -8,13 +8,13 @@ import { Dialog } from "../../ui/Dialog";
 import { CloseIcon, ImageIcon } from "../../ui/icons";
 import { LoadError } from "../../ui/LoadError";
 import { Spinner } from "../../ui/Spinner";
-import { PreparingPhoto } from "../../ui/PreparingPhoto";
+import { AlbumThumbnail } from "../../ui/AlbumMedia";
 import type { AlbumPhoto } from "../photos/album/albumPhoto";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../lib/labels";
 import type { PostPhoto, PostsScope } from "./usePosts";
 import { POST_MAX_PHOTOS } from "../../domain/posts";
 
-const postPhotoOf = ({ id, url, thumbnailUrl, copiesPending, altText, title, week }: AlbumPhoto): PostPhoto => ({ id, url, thumbnailUrl, copiesPending, altText, title, week });
+const postPhotoOf = ({ id, url, thumbnailUrl, kind, durationMs, playsEverywhere, copiesPending, altText, title, week }: AlbumPhoto): PostPhoto => ({ id, url, thumbnailUrl, kind, durationMs, playsEverywhere, copiesPending, altText, title, week });
 
 interface AttachPhotosProps {
   scope: PostsScope;
@@ -31,7 +31,7 @@ export function AttachPhotos({ scope, photos, onChange }: AttachPhotosProps) {
         <ul aria-label="Attached photos" className="flex flex-wrap gap-2">
           {photos.map((photo) => (
             <li key={photo.id} className="relative size-16 sm:size-20">
-              {photo.copiesPending ? <PreparingPhoto className="size-full rounded-lg" /> : <img src={photo.thumbnailUrl} alt={photoAltText(photo)} className="size-full rounded-lg object-cover" />}
+              <AlbumThumbnail item={photo} alt={photoAltText(photo)} className="size-full rounded-lg" />
               <button
                 type="button"
                 aria-label={`Remove ${photoAltText(photo)}`}
@@ -102,7 +102,7 @@ function ChoosePhotos({ scope, initial, onCancel, onAttach }: { scope: PostsScop
             return (
               <li key={photo.id}>
                 <label className="relative block aspect-square overflow-hidden rounded-xl bg-muted has-disabled:opacity-50">
-                  {photo.copiesPending ? <PreparingPhoto className="size-full" /> : <img src={photo.thumbnailUrl} alt={photoAltText(photo)} loading="lazy" className="size-full object-cover" />}
+                  <AlbumThumbnail item={photo} alt={photoAltText(photo)} className="size-full" imgProps={{ loading: "lazy" }} />
                   <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent px-2 pt-4 pb-1 text-xs font-semibold text-white">
                     {ITEM_PRIVACY_LEVEL_LABELS[photo.privacyLevel]}
                   </span>

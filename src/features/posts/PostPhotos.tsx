@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { PHOTO_THUMBNAIL_MAX_PX, photoAltText } from "../../domain/photos";
 import { Dialog } from "../../ui/Dialog";
-import { PreparingPhoto } from "../../ui/PreparingPhoto";
+import { AlbumFullSize, AlbumThumbnail } from "../../ui/AlbumMedia";
 import type { PostPhoto } from "./usePosts";
 
 /** A post's photos as thumbnails; each opens large in a dialog. Both come through the album's authorised routes. */
@@ -17,13 +17,13 @@ export function PostPhotos({ photos }: { photos: readonly PostPhoto[] }) {
               onClick={() => setOpen(photo)}
               className="block aspect-square w-full overflow-hidden rounded-xl bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
-              {photo.copiesPending ? <PreparingPhoto className="size-full" /> : <img src={photo.thumbnailUrl} alt={photoAltText(photo)} width={PHOTO_THUMBNAIL_MAX_PX} height={PHOTO_THUMBNAIL_MAX_PX} loading="lazy" decoding="async" className="size-full object-cover" />}
+              <AlbumThumbnail item={photo} alt={photoAltText(photo)} className="size-full" imgProps={{ width: PHOTO_THUMBNAIL_MAX_PX, height: PHOTO_THUMBNAIL_MAX_PX, loading: "lazy", decoding: "async" }} />
             </button>
           </li>
         ))}
       </ul>
       <Dialog open={open !== null} onClose={() => setOpen(null)} title={open?.title || "Photo"} size="lg">
-        {open && (open.copiesPending ? <PreparingPhoto className="aspect-square w-full rounded-xl" /> : <img src={open.url} alt={photoAltText(open)} className="max-h-[70dvh] w-full rounded-xl object-contain" />)}
+        {open && <AlbumFullSize item={open} alt={photoAltText(open)} className="max-h-[70dvh] w-full rounded-xl" />}
       </Dialog>
     </>
   );

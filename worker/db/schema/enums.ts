@@ -1,6 +1,8 @@
 import { pgEnum } from "drizzle-orm/pg-core";
 import {
+  ALBUM_ITEM_KINDS,
   BABY_GENDERS,
+  CLIP_UPLOAD_ROLES,
   CONTACT_INQUIRY_TYPES,
   CONTACT_NOTIFICATION_TYPES,
   EVENT_CATEGORIES,
@@ -64,3 +66,5 @@ export const registrySuggestionStatusEnum = pgEnum("registry_suggestion_status",
 export const healthLogKindEnum = pgEnum("health_log_kind", HEALTH_LOG_KINDS);
 export const hospitalBagOwnerEnum = pgEnum("hospital_bag_owner", HOSPITAL_BAG_OWNERS);
 export const medicalContactKindEnum = pgEnum("medical_contact_kind", MEDICAL_CONTACT_KINDS);
+export const albumItemKindEnum = pgEnum("album_item_kind", ALBUM_ITEM_KINDS);
+export const clipUploadRoleEnum = pgEnum("clip_upload_role", CLIP_UPLOAD_ROLES);

@@ -1,9 +1,10 @@
 import { relations, sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { ClipUploadPlan } from "../../../src/domain/clipUploadPlan";
 import { users } from "./auth";
 import { calendarEvents } from "./calendar";
 import { createdAt, timestamps } from "./columns";
-import { itemPrivacyLevelEnum } from "./enums";
+import { albumItemKindEnum, clipUploadRoleEnum, itemPrivacyLevelEnum } from "./enums";
 import { pregnancies, pregnancyParticipants } from "./pregnancy";
 
 export const photos = pgTable(
@@ -48,7 +49,13 @@ export const photos = pgTable(
       .default(sql`'{}'::text[]`),
     // Set null: deleting an event must not delete its photos.
     eventId: uuid("event_id").references(() => calendarEvents.id, { onDelete: "set null" }),
-    /** Bytes (max 10 MB). */
+    /** A photo, or a video clip (issue 41): a clip's original is `storagePath`, its H.264 display copy `displayPath`, its poster `thumbnailPath`. */
+    kind: albumItemKindEnum("kind").notNull().default("photo"),
+    /** A clip's length. */
+    durationMs: integer("duration_ms"),
+    /** Photos this item counts as in the pregnancy's storage and a guest's quota: 1, or a clip's one per started 2 MB. */
+    storageUnits: integer("storage_units").notNull().default(1),
+    /** Bytes (a photo at most 10 MB, a clip 1 GB). */
     fileSize: integer("file_size").notNull(),
     /** The detected type (magic bytes), not the declared one. */
     mimeType: text("mime_type").notNull(),
@@ -119,6 +126,51 @@ export const photoGuestTags = pgTable(
   (t) => [
     uniqueIndex("photo_guest_tags_photo_participant_uq").on(t.photoId, t.participantId),
     index("photo_guest_tags_participant_idx").on(t.participantId),
+  ],
+);
+
+/**
+ * A clip on its way into R2 in parts (issue 41): one R2 multipart upload, its parts sent in turn
+ * through the Worker, each acknowledged, so a dropped connection goes on from the last one stored
+ * and the same file picked again after a closed tab (same fingerprint) skips what is there. The
+ * storage it will take is counted when it starts and given back if it is abandoned.
+ */
+export const clipUploads = pgTable(
+  "clip_uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pregnancyId: uuid("pregnancy_id")
+      .notNull()
+      .references(() => pregnancies.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: clipUploadRoleEnum("role").notNull(),
+    /** The browser's fingerprint of the file (name, size, date, first and last bytes): finds this upload again. */
+    fingerprint: text("fingerprint").notNull(),
+    /** R2's id for the multipart upload: never leaves the Worker, so no part reaches it but through this row's checks. */
+    r2UploadId: text("r2_upload_id").notNull(),
+    key: text("key").notNull(),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    /** What the inspection found and how each part is checked and cleaned (src/domain/clipUploadPlan.ts). */
+    plan: jsonb("plan").$type<ClipUploadPlan>().notNull(),
+    /** Parts stored, in turn from 1; their ETags in order, for R2's completion. */
+    partsStored: integer("parts_stored").notNull().default(0),
+    partEtags: text("part_etags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Photos it counts as, taken from the pregnancy's storage when it started (0 for a display copy). */
+    storageUnits: integer("storage_units").notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    index("clip_uploads_owner_idx").on(t.pregnancyId, t.userId, t.fingerprint),
+    // The retention job's sweep of abandoned uploads.
+    index("clip_uploads_updated_idx").on(t.updatedAt),
   ],
 );
 

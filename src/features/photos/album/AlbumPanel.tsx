@@ -8,7 +8,7 @@ import { FormMessage } from "../../../ui/Alert";
 import { Button } from "../../../ui/Button";
 import { SelectField } from "../../../ui/fields";
 import { Spinner } from "../../../ui/Spinner";
-import { PreparingPhoto } from "../../../ui/PreparingPhoto";
+import { AlbumThumbnail } from "../../../ui/AlbumMedia";
 import { usePregnancyContext } from "../../pregnancy-context/usePregnancyContext";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../../lib/labels";
 import { Lightbox } from "./Lightbox";
@@ -149,19 +149,12 @@ function Album({ scope, isParent, canAdd, uploadDefaults }: { scope: { pregnancy
                 onClick={() => setOpenIndex(index)}
                 className="group relative block aspect-square w-full overflow-hidden rounded-xl bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
-                {photo.copiesPending ? (
-                  <PreparingPhoto className="size-full" />
-                ) : (
-                  <img
-                    src={photo.thumbnailUrl}
-                    alt={photoAltText(photo)}
-                    width={PHOTO_THUMBNAIL_MAX_PX}
-                    height={PHOTO_THUMBNAIL_MAX_PX}
-                    decoding="async"
-                    {...thumbnailLoading(index, columns)}
-                    className="size-full object-cover transition-transform group-hover:scale-105"
-                  />
-                )}
+                <AlbumThumbnail
+                  item={photo}
+                  alt={photoAltText(photo)}
+                  className="size-full transition-transform group-hover:scale-105"
+                  imgProps={{ width: PHOTO_THUMBNAIL_MAX_PX, height: PHOTO_THUMBNAIL_MAX_PX, decoding: "async", ...thumbnailLoading(index, columns) }}
+                />
                 <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/60 to-transparent px-2 pt-4 pb-1 text-left text-xs font-semibold text-white">
                   Week {photo.week}
                   {photo.likesCount > 0 && ` · ♥ ${photo.likesCount}`}

@@ -13,7 +13,7 @@ import { TextField } from "../../../ui/TextField";
 import { toast } from "../../../ui/toast";
 import { ITEM_PRIVACY_LEVEL_LABELS } from "../../../lib/labels";
 import { ItemPrivacyField } from "../../../ui/ItemPrivacyField";
-import { PreparingPhoto } from "../../../ui/PreparingPhoto";
+import { AlbumFullSize } from "../../../ui/AlbumMedia";
 import type { AlbumPhoto } from "./albumPhoto";
 import { PHOTO_LAST_WEEK, PHOTO_TOASTS } from "../../../domain/photos";
 import { COMMENT_MAX_LENGTH } from "../../../domain/textLimits";
@@ -77,11 +77,9 @@ export function Lightbox({ scope, photo, position, onMove, onClose, onChanged }:
           <Button variant="secondary" size="sm" aria-label="Previous photo" disabled={position.index === 0} onClick={() => onMove(-1)}>
             ‹
           </Button>
-          {photo.copiesPending ? (
-            <PreparingPhoto className="aspect-square max-h-[60dvh] min-w-0 flex-1 rounded-xl" />
-          ) : (
-            <img src={photo.url} alt={photo.altText ?? title} className="max-h-[60dvh] min-w-0 flex-1 rounded-xl bg-muted object-contain" />
-          )}
+          <div className="min-w-0 flex-1">
+            <AlbumFullSize item={photo} alt={photo.altText ?? title} className="max-h-[60dvh] rounded-xl bg-muted" />
+          </div>
           <Button variant="secondary" size="sm" aria-label="Next photo" disabled={position.index >= position.total - 1} onClick={() => onMove(1)}>
             ›
           </Button>

@@ -2,13 +2,15 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { clsx } from "clsx";
 import type { ItemPrivacyLevel } from "../../../domain/enums";
 import type { UploadDefaults } from "../../../domain/inspiration";
+import { CLIP_ACCEPT, CLIP_MESSAGES } from "../../../domain/clips";
+import { PERCENT } from "../../../domain/units";
 import { guestQuotaNote, PHOTO_MAX_FILES } from "../../../domain/uploads";
 import { Button } from "../../../ui/Button";
 import { Dialog } from "../../../ui/Dialog";
 import { TextAreaField } from "../../../ui/fields";
 import { TextField } from "../../../ui/TextField";
 import { ItemPrivacyField } from "../../../ui/ItemPrivacyField";
-import { useUploadQueue, type StartUpload, type UploadItem, type UploadStatus } from "./uploadQueue";
+import { arrivedBytes, useUploadQueue, type StartUpload, type UploadItem, type UploadStatus } from "./uploadQueue";
 import { DEFAULT_WEEK, PHOTO_LAST_WEEK, photoWeekOn } from "../../../domain/photos";
 import { useFamilyTime } from "../../pregnancy-context/useFamilyTime";
 import { usePregnancyContext } from "../../pregnancy-context/usePregnancyContext";
@@ -16,6 +18,7 @@ import { TITLE_MAX_LENGTH } from "../../../domain/textLimits";
 
 const STATUS_TEXT: Record<UploadStatus, string> = {
   waiting: "Waiting",
+  preparing: "Preparing video",
   uploading: "Uploading",
   done: "Uploaded",
   failed: "Not uploaded",
@@ -49,7 +52,7 @@ export function UploadDialog({ open, onClose, pregnancyId, defaults, onUploaded,
     onClose();
   };
   return (
-    <Dialog open={open} onClose={close} title="Upload photos" description={`Up to ${PHOTO_MAX_FILES} photos at a time: JPEG, PNG, WebP or HEIC, 10 MB each.`} size="lg">
+    <Dialog open={open} onClose={close} title="Upload photos" description={`Up to ${PHOTO_MAX_FILES} files at a time. ${CLIP_MESSAGES.limits}`} size="lg">
       {guestQuota && <p className="text-sm text-muted-foreground">{guestQuotaNote(guestQuota.used)}</p>}
       {queue.items.length === 0 ? <UploadForm defaults={defaults} onStart={(files, metadata) => void queue.start(files, metadata)} /> : <UploadProgress queue={queue} onDone={close} />}
     </Dialog>
@@ -72,7 +75,7 @@ function UploadForm({ defaults, onStart }: { defaults: UploadDefaults | undefine
   const [privacyLevel, setPrivacyLevel] = useState<ItemPrivacyLevel>(defaults?.privacyLevel ?? DEFAULT_PRIVACY);
 
   // The texts go on every photo of the batch: with several chosen, their labels say so.
-  const forAll = (label: string) => (files.length > 1 ? `${label} for all ${files.length} photos` : label);
+  const forAll = (label: string) => (files.length > 1 ? `${label} for all ${files.length} files` : label);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -93,18 +96,18 @@ function UploadForm({ defaults, onStart }: { defaults: UploadDefaults | undefine
     <form onSubmit={submit} className="flex flex-col gap-3">
       <div className="flex flex-col gap-2">
         <label htmlFor={inputId} className="text-sm font-semibold">
-          Photos
+          Photos and videos
         </label>
         <input
           ref={fileRef}
           id={inputId}
           type="file"
           multiple
-          accept="image/jpeg,image/png,image/webp,image/heic,.jpg,.jpeg,.png,.webp,.heic"
+          accept={`image/jpeg,image/png,image/webp,image/heic,.jpg,.jpeg,.png,.webp,.heic,${CLIP_ACCEPT}`}
           onChange={(event) => setFiles([...(event.target.files ?? [])])}
           className="rounded-xl border border-dashed border-input bg-surface p-3 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-primary-soft file:px-4 file:py-2 file:font-semibold file:text-primary"
         />
-        {files.length > 0 && <p className="text-sm text-muted-foreground">{files.length === 1 ? "1 photo chosen" : `${files.length} photos chosen`}</p>}
+        {files.length > 0 && <p className="text-sm text-muted-foreground">{files.length === 1 ? "1 file chosen" : `${files.length} files chosen`}</p>}
       </div>
       <TextField label={forAll("Title")} value={title} maxLength={TITLE_MAX_LENGTH} onChange={(event) => setTitle(event.target.value)} />
       <TextAreaField label={forAll("Description")} value={description} onChange={(event) => setDescription(event.target.value)} />
@@ -128,7 +131,7 @@ function UploadProgress({ queue, onDone }: { queue: ReturnType<typeof useUploadQ
         <p className="text-sm font-semibold" id="overall-progress-label">
           {queue.running ? `Uploading ${queue.finished} of ${queue.items.length}…` : `Finished: ${queue.items.filter((i) => i.status === "done").length} of ${queue.items.length} uploaded`}
         </p>
-        <progress aria-labelledby="overall-progress-label" max={100} value={queue.overall} className="h-2 w-full accent-primary" />
+        <progress aria-labelledby="overall-progress-label" max={100} value={queue.overall} className={clsx("h-2 w-full", queue.failed ? "accent-danger" : "accent-primary")} />
       </div>
       <ul aria-label="Files" className="flex flex-col gap-2">
         {queue.items.map((item) => (
@@ -153,7 +156,10 @@ function FileRow({ item }: { item: UploadItem }) {
         <span className="min-w-0 truncate font-semibold">{item.file.name}</span>
         <span className="shrink-0 text-sm">{STATUS_TEXT[item.status]}</span>
       </div>
-      {(item.status === "uploading" || item.status === "done") && <progress aria-label={`${item.file.name} upload progress`} max={100} value={item.progress} className="h-1.5 w-full accent-primary" />}
+      {item.status === "preparing" && <progress aria-label={`${item.file.name} preparing`} max={100} value={Math.floor(item.preparing * PERCENT)} className="h-1.5 w-full accent-primary" />}
+      {(item.status === "uploading" || item.status === "done") && (
+        <progress aria-label={`${item.file.name} upload progress`} max={100} value={Math.floor((arrivedBytes(item) / Math.max(1, item.totalBytes)) * PERCENT)} className="h-1.5 w-full accent-primary" />
+      )}
       {item.errors.map((error) => (
         <p key={error} className="text-sm text-danger-foreground">
           {error}

@@ -1,15 +1,20 @@
 /**
  * The album's upload queue: files are checked in the browser first (count, type by content, size,
  * with the spec's messages), then sent one at a time with their own progress bar and a small
- * thumbnail made here when the browser can decode the image. A refused file does not stop the
- * others; Cancel stops the queue and aborts the file in flight.
+ * thumbnail made here when the browser can decode the image. A clip goes in parts, with its
+ * display copy and poster made here (issue 41). Progress counts bytes that arrived: a file that
+ * failed counts none, so the bar never shows success over a failure. A refused file does not stop
+ * the others; Cancel stops the queue and aborts the file in flight.
  */
 import { useRef, useState } from "react";
+import { checkAlbumBatch, CLIP_HEADER_BYTES } from "../../../domain/clips";
 import type { ItemPrivacyLevel } from "../../../domain/enums";
 import { SUCCESS_TOASTS } from "../../../domain/errors";
-import { IMAGE_HEADER_BYTES, PHOTO_MAX_FILES, UPLOAD_MESSAGES, validateUploadBatch } from "../../../domain/uploads";
-import { postWithProgress } from "../../../lib/imageUpload";
+import { IMAGE_HEADER_BYTES, UPLOAD_MESSAGES } from "../../../domain/uploads";
+import { ClipRefusal, type ClipTransport, fileSource, finishClip, sendClip } from "../../../lib/clipUploader";
+import { sendWithProgress } from "../../../lib/imageUpload";
 import { toast } from "../../../ui/toast";
+import { makeClipCopy } from "./clipCopy";
 import { makeThumbnail } from "./thumbnail";
 import { PHOTO_TOASTS } from "../../../domain/photos";
 import { PERCENT } from "../../../domain/units";
@@ -27,13 +32,19 @@ export interface PhotoMetadata {
 
 export type StartUpload = (files: File[], metadata: PhotoMetadata) => Promise<void>;
 
-export type UploadStatus = "waiting" | "uploading" | "done" | "failed" | "cancelled";
+export type UploadStatus = "waiting" | "preparing" | "uploading" | "done" | "failed" | "cancelled";
 
 export interface UploadItem {
   key: string;
   file: File;
+  kind: "photo" | "clip";
   status: UploadStatus;
-  progress: number;
+  /** Bytes that arrived (or are arriving) of `totalBytes`: none once the file failed. */
+  sentBytes: number;
+  /** The file, and a clip's display copy once made. */
+  totalBytes: number;
+  /** A clip's display copy being made, 0 to 1. */
+  preparing: number;
   errors: string[];
   warnings: string[];
 }
@@ -52,7 +63,6 @@ const BLOCKING_REFUSALS: ReadonlySet<string> = new Set(["STORAGE_LIMIT_EXCEEDED"
 /** How many failures the 'Some uploads failed' toast lists. */
 const LISTED_FAILURES = 3;
 
-const forFile = (messages: readonly string[], index: number) => messages.filter((m) => m.startsWith(`File ${index + 1}:`));
 
 /** The server's answer for one file, or the reason the request as a whole was refused. */
 function readAnswer(status: number, body: unknown): FileResult {
@@ -64,15 +74,61 @@ function readAnswer(status: number, body: unknown): FileResult {
   return { success: false, errors: [reason], ...(typeof record.error === "string" ? { refusal: record.error } : {}) };
 }
 
-async function sendOne(pregnancyId: string, file: File, metadata: PhotoMetadata, onProgress: (percent: number) => void, signal: AbortSignal): Promise<FileResult> {
+async function sendOne(pregnancyId: string, file: File, metadata: PhotoMetadata, onProgress: (sentBytes: number) => void, signal: AbortSignal): Promise<FileResult> {
   const form = new FormData();
   form.append("files", file, file.name);
   const thumbnail = await makeThumbnail(file);
   if (thumbnail) form.append("thumbnails", thumbnail, `thumb-${file.name}.jpg`);
   form.append("metadata", JSON.stringify(metadata));
-  const { status, body } = await postWithProgress(`/api/photos/${pregnancyId}`, form, { onProgress, signal });
+  const { status, body } = await sendWithProgress({ method: "POST", url: `/api/photos/${pregnancyId}`, body: form, signal, onProgress: (sent, total) => onProgress((sent / total) * file.size) });
   return readAnswer(status, body);
 }
+
+/** The clip uploader's requests, through XMLHttpRequest for their upload progress. */
+const browserTransport: ClipTransport = (request) => sendWithProgress({ ...request, onProgress: (sent) => request.onProgress?.(sent) });
+
+interface ClipProgress {
+  onPreparing: (fraction: number) => void;
+  /** Bytes arrived of the whole clip (original and display copy), and that whole once known. */
+  onBytes: (sentBytes: number, totalBytes: number) => void;
+}
+
+/**
+ * One clip: its display copy and poster are made here while the original goes up in parts, then
+ * the copy follows and the clip is put in the album. A refusal answers like a photo's.
+ */
+async function sendOneClip(pregnancyId: string, file: File, fileNumber: number, metadata: PhotoMetadata, progress: ClipProgress, signal: AbortSignal): Promise<FileResult> {
+  let total = file.size;
+  try {
+    const [copy, original] = await Promise.all([
+      makeClipCopy(file, progress.onPreparing, signal).then((made) => {
+        total = file.size + (made.display?.size ?? 0);
+        return made;
+      }),
+      sendClip(browserTransport, pregnancyId, fileSource(file), { role: "original", fileNumber, signal, onProgress: (stored, inFlight) => progress.onBytes(stored + inFlight, total) }),
+    ]);
+    const display = copy.display
+      ? await sendClip(browserTransport, pregnancyId, fileSource(new File([copy.display], `${file.name}.mp4`, { type: "video/mp4" })), {
+          role: "display",
+          fileNumber,
+          signal,
+          onProgress: (stored, inFlight) => progress.onBytes(file.size + stored + inFlight, total),
+        })
+      : null;
+    await finishClip(browserTransport, pregnancyId, { originalId: original.uploadId, displayId: display?.uploadId ?? null, poster: copy.poster, metadata }, signal);
+    return { success: true };
+  } catch (error) {
+    if (error instanceof ClipRefusal) return { success: false, errors: [error.message], refusal: error.code };
+    throw error;
+  }
+}
+
+/** Until the server has answered, a file in flight is never shown complete. */
+const IN_FLIGHT_SHARE = 0.99;
+
+/** A file's share of the bar, in bytes that arrived: a failed or cancelled file counts none. */
+export const arrivedBytes = (item: UploadItem) =>
+  item.status === "done" ? item.totalBytes : item.status === "uploading" || item.status === "preparing" ? Math.min(item.sentBytes, item.totalBytes * IN_FLIGHT_SHARE) : 0;
 
 export function useUploadQueue(pregnancyId: string, onUploaded: () => void) {
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -82,34 +138,45 @@ export function useUploadQueue(pregnancyId: string, onUploaded: () => void) {
   const patch = (key: string, change: Partial<UploadItem>) => setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
   const start: StartUpload = async (files, metadata) => {
-    if (files.length > PHOTO_MAX_FILES) {
+    const headerBytes = Math.max(IMAGE_HEADER_BYTES, CLIP_HEADER_BYTES);
+    const candidates = await Promise.all(files.map(async (file) => ({ name: file.name, size: file.size, type: file.type, bytes: new Uint8Array(await file.slice(0, headerBytes).arrayBuffer()) })));
+    const check = checkAlbumBatch(candidates);
+    if (check.tooMany) {
       toast({ title: PHOTO_TOASTS.invalidFiles, description: UPLOAD_MESSAGES.tooManyFiles, variant: "error" });
       return;
     }
-    const candidates = await Promise.all(files.map(async (file) => ({ name: file.name, size: file.size, type: file.type, bytes: new Uint8Array(await file.slice(0, IMAGE_HEADER_BYTES).arrayBuffer()) })));
-    const check = validateUploadBatch(candidates);
     const queue: UploadItem[] = files.map((file, index) => {
-      const errors = forFile(check.errors, index);
-      return { key: `${Date.now()}-${index}-${file.name}`, file, status: errors.length ? "failed" : "waiting", progress: 0, errors, warnings: forFile(check.warnings, index) };
+      const { kind, errors, warnings } = check.files[index] ?? { kind: "photo", errors: [], warnings: [] };
+      return { key: `${Date.now()}-${index}-${file.name}`, file, kind, status: errors.length ? "failed" : "waiting", sentBytes: 0, totalBytes: file.size, preparing: 0, errors, warnings };
     });
     setItems(queue);
     setRunning(true);
     const abort = new AbortController();
     controller.current = abort;
     const outcome = new Map<string, FileResult>();
-    for (const item of queue) {
+    for (const [index, item] of queue.entries()) {
       if (item.status !== "waiting") continue;
       if (abort.signal.aborted) {
         patch(item.key, { status: "cancelled" });
         continue;
       }
-      patch(item.key, { status: "uploading" });
+      patch(item.key, { status: item.kind === "clip" ? "preparing" : "uploading" });
       try {
-        const result = await sendOne(pregnancyId, item.file, metadata, (progress) => patch(item.key, { progress }), abort.signal);
+        const result =
+          item.kind === "clip"
+            ? await sendOneClip(
+                pregnancyId,
+                item.file,
+                index + 1,
+                metadata,
+                { onPreparing: (preparing) => patch(item.key, { preparing }), onBytes: (sentBytes, totalBytes) => patch(item.key, { status: "uploading", sentBytes, totalBytes }) },
+                abort.signal,
+              )
+            : await sendOne(pregnancyId, item.file, metadata, (sentBytes) => patch(item.key, { sentBytes }), abort.signal);
         outcome.set(item.key, result);
-        patch(item.key, { status: result.success ? "done" : "failed", progress: PERCENT, errors: result.errors ?? [], warnings: [...item.warnings, ...(result.warnings ?? [])] });
+        patch(item.key, { status: result.success ? "done" : "failed", ...(result.success ? {} : { sentBytes: 0 }), errors: result.errors ?? [], warnings: [...item.warnings, ...(result.warnings ?? [])] });
       } catch {
-        patch(item.key, { status: abort.signal.aborted ? "cancelled" : "failed", errors: abort.signal.aborted ? [] : ["The upload was interrupted. Please try again."] });
+        patch(item.key, { status: abort.signal.aborted ? "cancelled" : "failed", sentBytes: 0, errors: abort.signal.aborted ? [] : ["The upload was interrupted. Please try again."] });
       }
     }
     setRunning(false);
@@ -126,8 +193,10 @@ export function useUploadQueue(pregnancyId: string, onUploaded: () => void) {
     }
   };
 
-  const finished = items.filter((item) => item.status !== "waiting" && item.status !== "uploading").length;
-  const overall = items.length === 0 ? 0 : Math.round(items.reduce((sum, item) => sum + (item.status === "uploading" ? item.progress : item.status === "waiting" ? 0 : PERCENT), 0) / items.length);
+  const finished = items.filter((item) => item.status !== "waiting" && item.status !== "uploading" && item.status !== "preparing").length;
+  const totalBytes = items.reduce((sum, item) => sum + item.totalBytes, 0);
+  const overall = totalBytes === 0 ? 0 : Math.floor((items.reduce((sum, item) => sum + arrivedBytes(item), 0) / totalBytes) * PERCENT);
+  const failed = items.some((item) => item.status === "failed");
 
-  return { items, running, overall, finished, start, cancel: () => controller.current?.abort(), clear: () => setItems([]) };
+  return { items, running, overall, failed, finished, start, cancel: () => controller.current?.abort(), clear: () => setItems([]) };
 }
