@@ -74,3 +74,7 @@ export function readWithExiftool(bytes: Uint8Array): ExiftoolReading {
 const PRIVATE_TAG = /GPS|:Make$|:Model$|Serial|^XMP|^IPTC|Comment|Creator|City|Keywords|Software/;
 
 export const privateTags = (reading: ExiftoolReading) => Object.keys(reading).filter((tag) => PRIVATE_TAG.test(tag));
+
+/** exiftool's reading of a clip, embedded streams too (`exiftool -ee -a -G1 -s`: timed GPS samples among them), one line a tag. */
+export const readClipWithExiftool = (bytes: Uint8Array, extension: string): string[] =>
+  inTempFile(bytes, extension, (file) => execFileSync("exiftool", ["-ee", "-a", "-G1", "-s", file], { encoding: "utf8" }).split("\n").filter(Boolean));
