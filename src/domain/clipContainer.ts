@@ -445,7 +445,7 @@ function* clusterChild(child: ElementHeader, limit: number, regions: Regions, wa
 export async function readClipLayout(read: (start: number, end: number) => Promise<Uint8Array>, fileSize: number): Promise<Result<ClipLayout, ClipProblem>> {
   if (!Number.isSafeInteger(fileSize) || fileSize < BOX_HEADER_BYTES) return fail("not-a-clip");
   const walker = walkClip(fileSize);
-  let cached = { start: 0, bytes: new Uint8Array(0) };
+  let cached: { start: number; bytes: Uint8Array } = { start: 0, bytes: new Uint8Array(0) };
   try {
     let step = walker.next();
     while (!step.done) {
