@@ -819,9 +819,20 @@ export function sanitizePart(layout: ClipLayout, inspection: Pick<ClipInspection
   return out;
 }
 
-/** Bytes the browser sends when the upload starts: its structure regions, in file order. */
+/**
+ * The bytes the browser sends when the upload starts: its structure regions, in file order. Regions
+ * close together (a recording's block headers) are read in one slice each, as the layout was.
+ */
 export async function readClipStructure(read: (start: number, end: number) => Promise<Uint8Array>, layout: ClipLayout): Promise<Uint8Array> {
+  const structure = layout.regions.filter((region) => region.kind === "structure");
   const parts: Uint8Array[] = [];
-  for (const region of layout.regions) if (region.kind === "structure") parts.push(await read(region.start, region.end));
+  for (let first = 0; first < structure.length; ) {
+    let last = first;
+    while (last + 1 < structure.length && structure[last + 1]!.start - structure[last]!.end <= READ_AHEAD_BYTES) last++;
+    const start = structure[first]!.start;
+    const bytes = await read(start, structure[last]!.end);
+    for (let i = first; i <= last; i++) parts.push(bytes.subarray(structure[i]!.start - start, structure[i]!.end - start));
+    first = last + 1;
+  }
   return concat(parts);
 }

@@ -178,6 +178,10 @@ describe("readClipLayout", () => {
     // Each block's header is structure, its frame media.
     expect(layout.regions.length).toBeGreaterThan(100);
     const { inspection, stored } = await uploadInParts(bytes, 1000);
+    const { read, reads } = fileOf(bytes);
+    expect(await readClipStructure(read, layout)).toEqual(structureOf(bytes, layout));
+    expect(reads.length).toBeLessThan(layout.regions.length / 10);
+    // The last block's time: up to a frame (67 ms at 15 fps) short of ffprobe's 2.008 s.
     expect(Math.abs(inspection.durationMs - 2008)).toBeLessThanOrEqual(70);
     expect(inspection.video).toEqual({ codec: "V_VP9", ...VIDEO });
     expect(privateLines(readClipWithExiftool(bytes, "webm")).length).toBeGreaterThan(0);
@@ -256,6 +260,19 @@ describe("planParts and sanitizePart: the clip stored without its location", () 
     const after = readClipWithExiftool(stored, "mov");
     expect(after.filter((line) => line.startsWith("[Track3]"))).toEqual([]);
     expect(Buffer.from(stored).includes(Buffer.from("GPS5"))).toBe(false);
+  });
+
+  it("turns WebM's Tags and Info's Title into Void elements of the same length", async () => {
+    const bytes = fixture("clip.webm");
+    // The SeekHead names the Tags' ID first; the Tags element comes after it.
+    const tags = Buffer.from(bytes).lastIndexOf(Buffer.from([0x12, 0x54, 0xc3, 0x67]));
+    const title = Buffer.from(bytes).indexOf(Buffer.from([0x7b, 0xa9]));
+    expect(readClipWithExiftool(bytes, "webm")).toContain("[Matroska]      Title                           : Our walk on Acacia Avenue");
+    const { stored } = await uploadInParts(bytes, 700);
+    expect([stored[tags], stored[title]]).toEqual([0xec, 0xec]);
+    expect(Buffer.from(stored).includes(Buffer.from("Acacia"))).toBe(false);
+    expect(Buffer.from(stored).includes(Buffer.from("TestPhone"))).toBe(false);
+    expect(readClipWithExiftool(stored, "webm").filter((line) => /Title|Location|Make|Model/.test(line))).toEqual([]);
   });
 
   it("frees a track's own udta (a GPS position of one track)", async () => {
