@@ -13,33 +13,13 @@
  * The orientation of a HEIF picture lives in its `irot`/`imir` properties, not in Exif, and is
  * left untouched: phone pictures stay upright.
  */
-import { ascii, asciiBytes, concat, viewOf } from "./bytes";
+import { ascii, asciiBytes, concat } from "./bytes";
 import { orientationOnlyTiff } from "./exif";
+import { type Box, FULL_BOX_HEADER_BYTES, free, METADATA_BOXES, Reader, Unreadable } from "./isoBoxes";
 import { fail, ok, type Result } from "./result";
 
 export type HeifProblem = "not-a-heif" | "truncated" | "unsupported";
 
-interface Box {
-  type: string;
-  start: number;
-  /** Where the box's contents begin (after the size, type and any 64-bit size). */
-  contentStart: number;
-  /** Where its data begins (after a `uuid` box's 16-byte user type, else as contentStart). */
-  dataStart: number;
-  end: number;
-}
-
-class Unreadable extends Error {
-  constructor(readonly problem: HeifProblem) {
-    super(problem);
-  }
-}
-
-const FULL_BOX_HEADER_BYTES = 4;
-const UUID_BYTES = 16;
-const UINT32_RANGE = 2 ** 32;
-/** The high half of a 64-bit size or offset above which the number would not be exact in JavaScript. */
-const MAX_SAFE_HIGH = Math.floor(Number.MAX_SAFE_INTEGER / UINT32_RANGE);
 const NIBBLE_BITS = 4;
 const NIBBLE_MASK = 0x0f;
 const SPACE = 0x20;
@@ -48,61 +28,10 @@ const SPACE = 0x20;
 const TOP_LEVEL_KEPT = new Set(["ftyp", "meta", "mdat", "moov", "free", "skip", "styp", "sidx", "moof", "mfra"]);
 /** Inside an image sequence's movie box: boxes whose children are walked for metadata. */
 const MOVIE_CONTAINERS = new Set(["moov", "trak", "mdia"]);
-/** Boxes holding only metadata (inside `meta` or a movie). */
-const METADATA_BOXES = new Set(["udta", "meta", "xml ", "bxml", "uuid"]);
 /** Item types whose bytes are metadata: Exif, MIME content (XMP) and URI-typed items. */
 const EXIF_ITEM = "Exif";
 const MIME_ITEM = "mime";
 const URI_ITEM = "uri ";
-
-/** The bytes a file's boxes are read from, with bounds checked on every read. */
-class Reader {
-  private readonly view: DataView;
-
-  constructor(readonly bytes: Uint8Array) {
-    this.view = viewOf(bytes);
-  }
-
-  /** An unsigned big-endian number of 0, 1, 2, 4 or 8 bytes at `at` (checked against `end`). */
-  uint(at: number, size: number, end = this.bytes.length): number {
-    if (at + size > end) throw new Unreadable("truncated");
-    switch (size) {
-      case 0:
-        return 0;
-      case 1:
-        return this.view.getUint8(at);
-      case 2:
-        return this.view.getUint16(at);
-      case 4:
-        return this.view.getUint32(at);
-      case 8: {
-        const high = this.view.getUint32(at);
-        if (high > MAX_SAFE_HIGH) throw new Unreadable("unsupported");
-        return high * UINT32_RANGE + this.view.getUint32(at + 4);
-      }
-      default:
-        throw new Unreadable("unsupported");
-    }
-  }
-
-  /** The boxes laid one after another from `start` to `end`. */
-  boxes(start: number, end: number): Box[] {
-    const boxes: Box[] = [];
-    let at = start;
-    while (at + 8 <= end) {
-      const size32 = this.uint(at, 4, end);
-      const type = ascii(this.bytes, at + 4, 4);
-      const largeSize = size32 === 1;
-      const size = largeSize ? this.uint(at + 8, 8, end) : size32 === 0 ? end - at : size32;
-      const contentStart = at + (largeSize ? 16 : 8);
-      const dataStart = contentStart + (type === "uuid" ? UUID_BYTES : 0);
-      if (dataStart > at + size || at + size > end) throw new Unreadable("truncated");
-      boxes.push({ type, start: at, contentStart, dataStart, end: at + size });
-      at += size;
-    }
-    return boxes;
-  }
-}
 
 /** Item id to item type, from the item information box (`iinf`) and its `infe` entries. */
 function itemTypes(reader: Reader, iinf: Box): Map<number, string> {
@@ -202,12 +131,6 @@ const EMPTY_EXIF_ITEM = concat([new Uint8Array(4), orientationOnlyTiff(null)]);
 
 /** A MIME item's payload: an XMP packet with nothing in it (then spaces), which XML readers still accept. */
 const EMPTY_XMP = asciiBytes('<x:xmpmeta xmlns:x="adobe:ns:meta/"/>');
-
-/** A box turned into a `free` box with zeroed contents: readers skip it, sizes and offsets stay. */
-function free(out: Uint8Array, box: Box) {
-  out.set(asciiBytes("free"), box.start + 4);
-  out.fill(0, box.contentStart, box.end);
-}
 
 function freeMovieMetadata(reader: Reader, out: Uint8Array, container: Box) {
   for (const box of reader.boxes(container.dataStart, container.end)) {

@@ -12,7 +12,7 @@ import { apiTransport, bytesSource, uploadClip } from "../support/clipUpload";
 import { baseUrl, openTestDb } from "../support/env";
 import { createOtherFamily } from "../support/families";
 import { testThumbnail } from "../support/images";
-import { privateClipTags, readClipWithExiftool } from "../support/metadata";
+import { privateClipTags, readClipTags } from "../support/metadata";
 import { addGuest, objectsUnder, storageUsed } from "../support/photos";
 
 /**
@@ -35,7 +35,7 @@ const MOOV_FIRST = () => fixture("clip-gps-faststart.mov");
 const HEVC = () => fixture("clip-hevc.mov");
 const H264_MP4 = () => fixture("clip-h264.mp4");
 
-const privateTags = (bytes: Uint8Array) => privateClipTags(readClipWithExiftool(bytes)).map(([tag]) => tag);
+const privateTags = (bytes: Uint8Array) => privateClipTags(readClipTags(bytes)).map(([tag]) => tag);
 
 interface Box {
   type: string;

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { CLIP_PART_BYTES } from "../../src/domain/clips";
-import { privateClipTags, readClipWithExiftool } from "../support/metadata";
+import { privateClipTags, readClipTags } from "../support/metadata";
 import { makeClipInBrowser, withPhoneTags } from "./clipMaker";
 import { expect, payingFamily, test, trpcQuery } from "./support";
 
@@ -69,7 +69,7 @@ test("a phone's clip goes up in parts, resumes after a cut, plays and seeks, and
   await page.goto("/photos");
   const source = withPhoneTags(await makeClipInBrowser(page, PHONE_CLIP));
   // What a phone's clip carries, before it is sent.
-  const sent = privateClipTags(readClipWithExiftool(source)).map(([tag]) => tag);
+  const sent = privateClipTags(readClipTags(source)).map(([tag]) => tag);
   expect(sent).toEqual(expect.arrayContaining(["Keys:GPSCoordinates", "UserData:GPSCoordinates", "Keys:Make", "Keys:Model"]));
   expect(source.length).toBeGreaterThan(2 * CLIP_PART_BYTES);
 
@@ -121,7 +121,7 @@ test("a phone's clip goes up in parts, resumes after a cut, plays and seeks, and
     ["display copy", display],
     ["poster", poster],
   ] as const) {
-    expect(privateClipTags(readClipWithExiftool(bytes)), name).toEqual([]);
+    expect(privateClipTags(readClipTags(bytes)), name).toEqual([]);
   }
 
   // It plays, and seeks, in the lightbox.

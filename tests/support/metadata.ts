@@ -75,8 +75,12 @@ const PRIVATE_TAG = /GPS|:Make$|:Model$|Serial|^XMP|^IPTC|Comment|Creator|City|K
 
 export const privateTags = (reading: ExiftoolReading) => Object.keys(reading).filter((tag) => PRIVATE_TAG.test(tag));
 
-/** exiftool's reading of a clip with its embedded streams too (`-ee`: timed metadata such as GPS tracks), every tag by its location group. */
-export function readClipWithExiftool(bytes: Uint8Array): ExiftoolReading {
+/** exiftool's reading of a clip, embedded streams too (`exiftool -ee -a -G1 -s`: timed GPS samples among them), one line a tag. */
+export const readClipWithExiftool = (bytes: Uint8Array, extension: string): string[] =>
+  inTempFile(bytes, extension, (file) => execFileSync("exiftool", ["-ee", "-a", "-G1", "-s", file], { encoding: "utf8" }).split("\n").filter(Boolean));
+
+/** exiftool's reading of a clip as JSON, embedded streams too (`-ee`: timed metadata such as GPS tracks), every tag by its location group. */
+export function readClipTags(bytes: Uint8Array): ExiftoolReading {
   return inTempFile(bytes, "mov", (file) => {
     const [reading] = JSON.parse(execFileSync("exiftool", ["-j", "-G1", "-a", "-ee", file], { encoding: "utf8" })) as ExiftoolReading[];
     if (!reading) throw new Error("exiftool read nothing");
