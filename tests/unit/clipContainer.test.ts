@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ascii, asciiBytes, concat } from "../../src/domain/bytes";
 import {
+  CLIP_MAX_REGIONS,
   CLIP_MAX_STRUCTURE_BYTES,
   type ClipInspection,
   type ClipLayout,
@@ -391,6 +392,19 @@ describe("refusals", () => {
     };
     expect((await readClipLayout(movieOfSize(1024 * 1024), fileSize)).ok).toBe(true);
     expect(await readClipLayout(movieOfSize(CLIP_MAX_STRUCTURE_BYTES), fileSize)).toEqual({ ok: false, error: "too-much-structure" });
+  });
+
+  it("refuses a file of countless tiny boxes instead of walking them", async () => {
+    const withFreeBoxes = (count: number) => {
+      const free = box("free");
+      const boxes = new Uint8Array(count * free.length);
+      for (let i = 0; i < count; i++) boxes.set(free, i * free.length);
+      return concat([box("ftyp", asciiBytes("isom"), new Uint8Array(4)), box("moov"), boxes]);
+    };
+    const few = withFreeBoxes(1000);
+    expect((await readClipLayout(fileOf(few).read, few.length)).ok).toBe(true);
+    const countless = withFreeBoxes(CLIP_MAX_REGIONS);
+    expect(await readClipLayout(fileOf(countless).read, countless.length)).toEqual({ ok: false, error: "too-much-structure" });
   });
 });
 
