@@ -8,6 +8,7 @@ import {
   type ClipInspection,
   type ClipLayout,
   type ClipTrackInfo,
+  clipLayoutSchema,
   inspectClip,
   planParts,
   readClipLayout,
@@ -353,6 +354,10 @@ describe("refusals", () => {
     const bigger = { ...layout, fileSize: bytes.length + 10 };
     const none = { ...layout, regions: [] };
     for (const broken of [short, gap, bigger, none]) expect(inspectClip(broken, structure)).toEqual({ ok: false, error: "not-a-clip" });
+    // The shape a server accepts before that: a real layout, not one with another kind or a fraction.
+    expect(clipLayoutSchema.safeParse(layout).success).toBe(true);
+    expect(clipLayoutSchema.safeParse({ ...layout, regions: [{ ...a, kind: "secret" }, b, c] }).success).toBe(false);
+    expect(clipLayoutSchema.safeParse({ ...layout, regions: [{ ...a, end: 35.5 }, b, c] }).success).toBe(false);
   });
 
   it("refuses structure bytes that do not give the declared layout", async () => {
