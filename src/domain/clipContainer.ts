@@ -81,7 +81,7 @@ export const CLIP_MAX_STRUCTURE_BYTES = 48 * BYTES_PER_MB;
 /**
  * A WebM from a browser's MediaRecorder has Clusters of unknown size, whose end is found by
  * walking their blocks, so each block's header is a structure region of its own (about 80 a second
- * of video with audio). This bounds the layout a server accepts.
+ * of video with audio). This bounds the layout a server accepts, and the boxes or elements walked.
  */
 export const CLIP_MAX_REGIONS = 250_000;
 
@@ -131,10 +131,16 @@ function* bytesAt(start: number, end: number, limit: number): Walker<Uint8Array>
   return yield { start, end };
 }
 
-/** Regions as they are found, merged with the previous one when of the same kind. */
+/** Regions as they are found, merged with the previous one when of the same kind; and the boxes or elements walked, counted. */
 class Regions {
   readonly list: ClipRegion[] = [];
   private structureBytes = 0;
+  private walked = 0;
+
+  /** One more box or element read: a file of countless tiny ones is refused, not walked. */
+  walk() {
+    if (++this.walked > CLIP_MAX_REGIONS) refuse("too-much-structure");
+  }
 
   add(kind: ClipRegionKind, start: number, end: number) {
     if (end <= start) return;
@@ -199,6 +205,7 @@ function* walkIso(fileSize: number): Walker<IsoWalk> {
   let container: IsoWalk["container"] = "mp4";
   let movies = 0;
   for (let at = 0; at < fileSize; ) {
+    regions.walk();
     const header = viewOf(yield* bytesAt(at, at + BOX_HEADER_BYTES, fileSize));
     const size32 = header.getUint32(0);
     const type = String.fromCharCode(header.getUint8(4), header.getUint8(5), header.getUint8(6), header.getUint8(7));
@@ -302,8 +309,8 @@ function vintValue(bytes: Uint8Array, at: number, length: number): number | null
   return value;
 }
 
-/** An element ID keeps its marker bits (0x1A45DFA3 and so on). */
-function idValue(bytes: Uint8Array, at: number, length: number): number {
+/** An unsigned big-endian number; an element ID read this way keeps its marker bits (0x1A45DFA3 and so on). */
+function bigEndian(bytes: Uint8Array, at: number, length: number): number {
   let id = 0;
   for (let i = 0; i < length; i++) id = id * BYTE + bytes[at + i]!;
   return id;
@@ -321,7 +328,7 @@ interface ElementHeader {
 function* elementHeader(at: number, limit: number): Walker<ElementHeader> {
   const idLength = vintLength((yield* bytesAt(at, at + 1, limit))[0]!);
   if (idLength === 0 || idLength > MAX_ID_BYTES) refuse("not-a-clip");
-  const id = idValue(yield* bytesAt(at, at + idLength, limit), 0, idLength);
+  const id = bigEndian(yield* bytesAt(at, at + idLength, limit), 0, idLength);
   const sizeAt = at + idLength;
   const sizeLength = vintLength((yield* bytesAt(sizeAt, sizeAt + 1, limit))[0]!);
   if (sizeLength === 0) refuse("not-a-clip");
@@ -350,7 +357,7 @@ function ebmlChildren(bytes: Uint8Array, start: number, end: number): EbmlElemen
     const dataStart = sizeAt + sizeLength;
     const elementEnd = size === null ? refuse("unsupported") : dataStart + size;
     if (elementEnd > end) refuse("truncated");
-    children.push({ id: idValue(bytes, at, idLength), start: at, dataStart, end: elementEnd });
+    children.push({ id: bigEndian(bytes, at, idLength), start: at, dataStart, end: elementEnd });
     at = elementEnd;
   }
   return children;
@@ -358,7 +365,7 @@ function ebmlChildren(bytes: Uint8Array, start: number, end: number): EbmlElemen
 
 const ebmlUint = (bytes: Uint8Array, element: EbmlElement) => {
   if (element.end - element.dataStart > MAX_SIZE_BYTES) refuse("not-a-clip");
-  return idValue(bytes, element.dataStart, element.end - element.dataStart);
+  return bigEndian(bytes, element.dataStart, element.end - element.dataStart);
 };
 
 function* walkWebm(fileSize: number): Walker<WebmWalk> {
@@ -376,6 +383,7 @@ function* walkWebm(fileSize: number): Walker<WebmWalk> {
   regions.add("structure", 0, segment.dataStart);
   const walk: WebmWalk = { container: "webm", regions: regions.list, elements: [], lastClusterTime: 0, lastBlockTime: 0 };
   for (let at = segment.dataStart; at < segmentEnd; ) {
+    regions.walk();
     const child = yield* elementHeader(at, segmentEnd);
     if (child.id === ID.cluster) {
       at = yield* walkCluster(child, segmentEnd, regions, walk);
@@ -406,6 +414,7 @@ function* walkCluster(cluster: ElementHeader, segmentEnd: number, regions: Regio
   }
   let at = cluster.dataStart;
   while (at < segmentEnd) {
+    regions.walk();
     const child = yield* elementHeader(at, segmentEnd);
     if (!CLUSTER_CHILDREN.has(child.id)) break;
     at = yield* clusterChild(child, segmentEnd, regions, walk, true);

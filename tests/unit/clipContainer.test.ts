@@ -3,10 +3,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ascii, asciiBytes, concat } from "../../src/domain/bytes";
 import {
+  CLIP_MAX_REGIONS,
   CLIP_MAX_STRUCTURE_BYTES,
   type ClipInspection,
   type ClipLayout,
   type ClipTrackInfo,
+  clipLayoutSchema,
   inspectClip,
   planParts,
   readClipLayout,
@@ -352,6 +354,10 @@ describe("refusals", () => {
     const bigger = { ...layout, fileSize: bytes.length + 10 };
     const none = { ...layout, regions: [] };
     for (const broken of [short, gap, bigger, none]) expect(inspectClip(broken, structure)).toEqual({ ok: false, error: "not-a-clip" });
+    // The shape a server accepts before that: a real layout, not one with another kind or a fraction.
+    expect(clipLayoutSchema.safeParse(layout).success).toBe(true);
+    expect(clipLayoutSchema.safeParse({ ...layout, regions: [{ ...a, kind: "secret" }, b, c] }).success).toBe(false);
+    expect(clipLayoutSchema.safeParse({ ...layout, regions: [{ ...a, end: 35.5 }, b, c] }).success).toBe(false);
   });
 
   it("refuses structure bytes that do not give the declared layout", async () => {
@@ -391,6 +397,19 @@ describe("refusals", () => {
     };
     expect((await readClipLayout(movieOfSize(1024 * 1024), fileSize)).ok).toBe(true);
     expect(await readClipLayout(movieOfSize(CLIP_MAX_STRUCTURE_BYTES), fileSize)).toEqual({ ok: false, error: "too-much-structure" });
+  });
+
+  it("refuses a file of countless tiny boxes instead of walking them", async () => {
+    const withFreeBoxes = (count: number) => {
+      const free = box("free");
+      const boxes = new Uint8Array(count * free.length);
+      for (let i = 0; i < count; i++) boxes.set(free, i * free.length);
+      return concat([box("ftyp", asciiBytes("isom"), new Uint8Array(4)), box("moov"), boxes]);
+    };
+    const few = withFreeBoxes(1000);
+    expect((await readClipLayout(fileOf(few).read, few.length)).ok).toBe(true);
+    const countless = withFreeBoxes(CLIP_MAX_REGIONS);
+    expect(await readClipLayout(fileOf(countless).read, countless.length)).toEqual({ ok: false, error: "too-much-structure" });
   });
 });
 
