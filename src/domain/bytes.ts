@@ -7,7 +7,7 @@ export const ascii = (bytes: Uint8Array, offset: number, length: number) =>
 /** Text as its Latin-1 bytes (four-character codes, signatures). */
 export const asciiBytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
-export function concat(parts: readonly Uint8Array[]): Uint8Array {
+export function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {

@@ -1,18 +1,12 @@
 /**
  * How the Worker checks and cleans each part of a clip as it arrives (issue 41). When an upload
  * starts, the browser sends the clip's structure (every box but the media data: src/domain/clipContainer.ts)
- * and the Worker inspects it once. What it keeps is small: for each part, the SHA-256 of the
+ * and the Worker inspects it once. What it keeps is small: for each part, one SHA-256 of all the
  * structure bytes the part must carry (so the file stored is the file inspected), and the few
  * bytes to write over what was sent (metadata boxes renamed `free`, their contents and timed
  * metadata samples zeroed). A part is then cleaned on its own, without the rest of the file.
  */
-import type { ClipLayout } from "./clipContainer";
-
-export interface ByteRange {
-  start: number;
-  /** Exclusive. */
-  end: number;
-}
+import type { ByteRange, ClipLayout } from "./clipContainer";
 
 /** Bytes written over what was sent, at an absolute offset (base64: the plan is stored as JSON). */
 export interface ClipPatch {
@@ -30,9 +24,14 @@ export interface PartSlices {
   slices: StructureSlice[];
 }
 
+/**
+ * What a part must carry: where its structure slices are (absolute [start, end) pairs) and the
+ * SHA-256 of them joined in order; one hash a part however many slices (a browser's WebM has a
+ * block header every few KB).
+ */
 export interface PartCheck {
-  partNumber: number;
-  slices: Array<ByteRange & { sha256: string }>;
+  slices: Array<[number, number]>;
+  sha256: string;
 }
 
 export interface ClipCleaning {
@@ -46,12 +45,13 @@ export interface ClipTrack {
   height?: number;
 }
 
-/** What an upload row keeps (clip_uploads.plan). */
+/** What an upload row keeps (clip_uploads.plan); a part's request reads its own check alone. */
 export interface ClipUploadPlan extends ClipCleaning {
   container: ClipLayout["container"];
   video: ClipTrack | null;
   audio: ClipTrack | null;
-  checks: PartCheck[];
+  /** By part number, for the parts that carry structure. */
+  parts: Record<string, PartCheck>;
 }
 
 /** Where each structure region's bytes sit in the structure sent (their concatenation in file order). */

@@ -5,7 +5,7 @@
  * closed tab finds its upload by its fingerprint and goes on from the last part stored. Progress
  * counts bytes the server has acknowledged plus the part in flight, never more.
  */
-import { readClipLayout, type ClipLayout } from "../domain/clipContainer";
+import { readClipLayout, readClipStructure } from "../domain/clipContainer";
 import { CLIP_MESSAGES, clipPartRange } from "../domain/clips";
 import type { ClipUploadRole } from "../domain/enums";
 
@@ -64,12 +64,6 @@ export async function clipFingerprint(source: ClipSource): Promise<string> {
   return hex(await crypto.subtle.digest("SHA-256", await new Blob([label, new Uint8Array(head), new Uint8Array(tail)]).arrayBuffer()));
 }
 
-/** The structure regions' bytes, in file order: what the server inspects. */
-async function structureOf(source: ClipSource, layout: ClipLayout): Promise<Blob> {
-  const parts: Uint8Array[] = [];
-  for (const region of layout.regions) if (region.kind === "structure") parts.push(await source.read(region.start, region.end));
-  return new Blob(parts.map((part) => new Uint8Array(part)));
-}
 
 const record = (body: unknown) => (body && typeof body === "object" ? (body as Record<string, unknown>) : {});
 
@@ -124,7 +118,7 @@ export async function sendClip(transport: ClipTransport, pregnancyId: string, so
     "upload",
     JSON.stringify({ role: options.role, fileName: source.name, fileNumber: options.fileNumber, size: source.size, fingerprint: await clipFingerprint(source), layout: layout.value }),
   );
-  form.append("structure", await structureOf(source, layout.value), "structure");
+  form.append("structure", new Blob([new Uint8Array(await readClipStructure((start, end) => source.read(start, end), layout.value))]), "structure");
   const started = await withRetries(() => transport({ method: "POST", url: `/api/clips/${pregnancyId}/uploads`, body: form, signal }), signal);
   if (started.status !== HTTP_OK) throw refusalOf(started.status, started.body);
   let state = started.body as ClipUploadState;

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { CLIP_MAX_BYTES, CLIP_MESSAGES, CLIP_PART_BYTES, clipStorageUnits } from "../../src/domain/clips";
 import { RETENTION_CRON } from "../../src/domain/retention";
 import { clipFingerprint, sendClip } from "../../src/lib/clipUploader";
-import { readClipLayout } from "../../src/domain/clipContainer";
+import { readClipLayout, readClipStructure } from "../../src/domain/clipContainer";
 import { clipUploads, pregnancies } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
 import { apiTransport, bytesSource, uploadClip } from "../support/clipUpload";
@@ -30,10 +30,10 @@ afterAll(async () => {
 const FIXTURES = join(import.meta.dirname, "../fixtures");
 const fixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, name)));
 /** H.264 + AAC QuickTime clips carrying a position, make and model (tests/fixtures/README.md), `moov` last and first. */
-const MOOV_LAST = () => fixture("clip-gps.mov");
-const MOOV_FIRST = () => fixture("clip-gps-faststart.mov");
+const MOOV_LAST = () => fixture("clip-moov-last.mov");
+const MOOV_FIRST = () => fixture("clip-faststart.mov");
 const HEVC = () => fixture("clip-hevc.mov");
-const H264_MP4 = () => fixture("clip-h264.mp4");
+const H264_MP4 = () => fixture("clip.mp4");
 
 const privateTags = (bytes: Uint8Array) => privateClipTags(readClipTags(bytes)).map(([tag]) => tag);
 
@@ -92,8 +92,8 @@ async function listed(client: ApiClient, pregnancyId: string) {
 async function startRaw(client: ApiClient, pregnancyId: string, bytes: Uint8Array, overrides: { size?: number; role?: "original" | "display"; structure?: Uint8Array } = {}) {
   const source = bytesSource("clip.mov", bytes);
   const layout = await readClipLayout((start, end) => source.read(start, end), bytes.length);
-  if (!layout.ok) throw new Error(`fixture unreadable: ${layout.problem}`);
-  const structure = overrides.structure ?? Buffer.concat(layout.value.regions.filter((region) => region.kind === "structure").map((region) => bytes.subarray(region.start, region.end)));
+  if (!layout.ok) throw new Error(`fixture unreadable: ${layout.error}`);
+  const structure = overrides.structure ?? (await readClipStructure((start, end) => source.read(start, end), layout.value));
   const form = new FormData();
   form.append(
     "upload",

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { CLIP_MAX_STRUCTURE_BYTES } from "../../src/domain/clipContainer";
+import { CLIP_MAX_STRUCTURE_BYTES, clipLayoutSchema } from "../../src/domain/clipContainer";
 import { CLIP_PART_BYTES, CLIP_MESSAGES } from "../../src/domain/clips";
 import { CLIP_UPLOAD_ROLES } from "../../src/domain/enums";
 import { PHOTO_MAX_FILES, PHOTO_THUMBNAIL_MAX_BYTES, PHOTO_UPLOAD_OVERHEAD_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
@@ -14,8 +14,6 @@ import { readBytesWithin, readFormWithin, requireBodyWithin, tooLarge } from "./
 type ClipContext = Context<{ Bindings: Bindings; Variables: PregnancyRouteVariables }>;
 
 const HTTP_CONFLICT = 409;
-/** Ours: a layout lists a region per box; a phone clip has a handful, a long recording's WebM a few thousand. */
-const MAX_REGIONS = 100_000;
 
 const startSchema = z.object({
   role: z.enum(CLIP_UPLOAD_ROLES),
@@ -23,14 +21,7 @@ const startSchema = z.object({
   fileNumber: z.int().min(1).max(PHOTO_MAX_FILES).default(1),
   size: z.int().positive(),
   fingerprint: z.string().min(16).max(128),
-  layout: z.object({
-    container: z.enum(["mp4", "quicktime", "webm"]),
-    fileSize: z.int().positive(),
-    regions: z
-      .array(z.object({ start: z.int().nonnegative(), end: z.int().positive(), kind: z.enum(["structure", "media", "blank"]) }))
-      .min(1)
-      .max(MAX_REGIONS),
-  }),
+  layout: clipLayoutSchema,
 });
 
 const refuse = (c: ClipContext, error: UploadRefusal) => c.json({ error: error.code, message: error.message }, error.status);

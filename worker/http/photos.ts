@@ -6,7 +6,7 @@ import type { Bindings } from "../env";
 import { uploadPhotos } from "../services/photoUpload";
 import { UploadRefusal } from "../services/photoStorage";
 import { findPhotoToServe, servablePhoto } from "../services/photos";
-import { getObjectFor, privateObjectResponse, unsatisfiableRange } from "../infra/storage";
+import { getObjectFor, privateObjectResponse, requestedRange, unsatisfiableRange } from "../infra/storage";
 import { CLIP_TYPES } from "../../src/domain/clips";
 import { pregnancyRouteCaller, requirePregnancyAccess, type PregnancyRouteVariables } from "./access";
 import { readFormWithin, requireBodyWithin, tooLarge } from "./uploadLimits";
@@ -93,7 +93,8 @@ export async function photoObjectResponse(
     ...(download ? { "content-disposition": `attachment; filename="${downloadFileName(photo.title, photo.week, extension)}"` } : {}),
     ...(anySite ? { "cross-origin-resource-policy": "cross-origin" } : {}),
   };
-  return privateObjectResponse(object, PHOTO_CACHE_SECONDS, headers, isClip && variant === "original");
+  const ranges = isClip && variant === "original" ? (requestedRange(request.headers.get("range")) ?? "accepted") : "none";
+  return privateObjectResponse(object, PHOTO_CACHE_SECONDS, headers, ranges);
 }
 
 /**

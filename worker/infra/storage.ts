@@ -78,16 +78,14 @@ export async function getObjectFor(bucket: R2Bucket, key: string, request: Reque
   }
 }
 
-/** Where the bytes served from a ranged read begin and how many there are. */
-function servedRange(object: R2ObjectBody): { offset: number; length: number } | null {
-  const range = object.range;
-  if (!range) return null;
+/** Where the bytes a range names begin in an object of `size` bytes and how many there are (R2 serves exactly those). */
+function servedRange(range: R2Range, size: number): { offset: number; length: number } {
   if ("suffix" in range) {
-    const length = Math.min(range.suffix, object.size);
-    return { offset: object.size - length, length };
+    const length = Math.min(range.suffix, size);
+    return { offset: size - length, length };
   }
   const offset = range.offset ?? 0;
-  return { offset, length: Math.min(range.length ?? object.size - offset, object.size - offset) };
+  return { offset, length: Math.min(range.length ?? size - offset, size - offset) };
 }
 
 const HTTP_PARTIAL_CONTENT = 206;
@@ -99,9 +97,9 @@ export const unsatisfiableRange = () => new Response(null, { status: HTTP_RANGE_
 /**
  * Serves an R2 object privately: family pictures must never sit in a shared cache. An object read
  * with `onlyIf` whose ETag the browser already has comes without a body and answers 304; one read
- * with a range answers 206 with its Content-Range.
+ * for a Range the request named answers 206 with its Content-Range.
  */
-export function privateObjectResponse(object: R2Object | R2ObjectBody, maxAgeSeconds: number, extraHeaders: Record<string, string> = {}, ranged = false): Response {
+export function privateObjectResponse(object: R2Object | R2ObjectBody, maxAgeSeconds: number, extraHeaders: Record<string, string> = {}, ranges: "none" | "accepted" | R2Range = "none"): Response {
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("etag", object.httpEtag);
@@ -110,10 +108,10 @@ export function privateObjectResponse(object: R2Object | R2ObjectBody, maxAgeSec
   // A user's file is never a document of ours: opened directly it runs no script, and no other site embeds it.
   headers.set("content-security-policy", "sandbox");
   headers.set("cross-origin-resource-policy", "same-origin");
-  if (ranged) headers.set("accept-ranges", "bytes");
+  if (ranges !== "none") headers.set("accept-ranges", "bytes");
   for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
   if (!("body" in object)) return new Response(null, { status: 304, headers });
-  const range = ranged ? servedRange(object) : null;
+  const range = typeof ranges === "object" ? servedRange(ranges, object.size) : null;
   if (!range) return new Response(object.body, { headers });
   headers.set("content-range", `bytes ${range.offset}-${range.offset + range.length - 1}/${object.size}`);
   headers.set("content-length", String(range.length));

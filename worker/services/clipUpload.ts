@@ -14,7 +14,8 @@ import {
   clipPartRange,
   clipStorageUnits,
 } from "../../src/domain/clips";
-import { cleanPart, clipCleaning, partSlices, type ClipUploadPlan, type PartCheck } from "../../src/domain/clipUploadPlan";
+import { concat } from "../../src/domain/bytes";
+import { cleanPart, type ClipCleaning, clipCleaning, partSlices, type ClipUploadPlan, type PartCheck } from "../../src/domain/clipUploadPlan";
 import type { ClipUploadRole } from "../../src/domain/enums";
 import { cleanPhotoText, PHOTO_TOASTS, type PhotoUploadMetadata, photoUrls } from "../../src/domain/photos";
 import { PHOTO_THUMBNAIL_MAX_BYTES } from "../../src/domain/uploads";
@@ -99,13 +100,12 @@ export async function startClipUpload(caller: PregnancyCaller, input: ClipUpload
   const described = { container: inspection.container, video: inspection.video, audio: inspection.audio };
   if (input.role === "display" && !isDisplayCopy(described)) throw refusal(400, "DISPLAY_COPY_REFUSED", CLIP_MESSAGES.displayCopyRefused);
 
-  const checks: PartCheck[] = await Promise.all(
-    partSlices(input.layout, CLIP_PART_BYTES).map(async ({ partNumber, slices }) => ({
-      partNumber,
-      slices: await Promise.all(slices.map(async ({ start, end, structureOffset }) => ({ start, end, sha256: await sha256(input.structure.subarray(structureOffset, structureOffset + (end - start))) }))),
-    })),
-  );
-  const plan: ClipUploadPlan = { ...described, checks, ...clipCleaning(input.layout, input.structure, inspection.sanitizedStructure, inspection.blankRanges) };
+  const parts: Record<string, PartCheck> = {};
+  for (const { partNumber, slices } of partSlices(input.layout, CLIP_PART_BYTES)) {
+    const carried = concat(slices.map(({ start, end, structureOffset }) => input.structure.subarray(structureOffset, structureOffset + (end - start))));
+    parts[partNumber] = { slices: slices.map(({ start, end }) => [start, end]), sha256: await sha256(carried) };
+  }
+  const plan: ClipUploadPlan = { ...described, parts, ...clipCleaning(input.layout, input.structure, inspection.sanitizedStructure, inspection.blankRanges) };
   // A display copy is ours to keep playable; the family's storage counts the clip they chose.
   const storageUnits = input.role === "original" ? clipStorageUnits(size) : 0;
   const uploader = { pregnancyId: caller.access.id, userId: caller.user.id, isParent: caller.access.isParent };
@@ -152,17 +152,31 @@ export async function startClipUpload(caller: PregnancyCaller, input: ClipUpload
  * being stored twice (its answer was lost); one out of turn is refused with where to go on from.
  */
 export async function putClipPart(caller: PregnancyCaller, uploadId: string, partNumber: number, body: Uint8Array<ArrayBuffer>): Promise<ClipUploadState> {
-  const [row] = await caller.db.select().from(clipUploads).where(ownUpload(caller, uploadId));
+  // Only this part's check and the cleaning leave the database, however long the plan.
+  const [row] = await caller.db
+    .select({
+      id: clipUploads.id,
+      key: clipUploads.key,
+      r2UploadId: clipUploads.r2UploadId,
+      size: clipUploads.size,
+      partsStored: clipUploads.partsStored,
+      durationMs: clipUploads.durationMs,
+      check: sql<PartCheck | null>`${clipUploads.plan} -> 'parts' -> ${String(partNumber)}`,
+      patches: sql<ClipCleaning["patches"]>`${clipUploads.plan} -> 'patches'`,
+      zero: sql<ClipCleaning["zero"]>`${clipUploads.plan} -> 'zero'`,
+    })
+    .from(clipUploads)
+    .where(ownUpload(caller, uploadId));
   if (!row) throw notFound();
   if (partNumber <= row.partsStored) return stateOf(row);
   if (partNumber !== row.partsStored + 1) throw new PartOutOfTurn(stateOf(row));
   const { start, end } = clipPartRange(row.size, partNumber);
   if (partNumber > clipPartCount(row.size) || body.length !== end - start) throw refusal(400, "PART_WRONG_SIZE", CLIP_MESSAGES.partWrongSize);
-  const check = row.plan.checks.find((entry) => entry.partNumber === partNumber);
-  for (const slice of check?.slices ?? []) {
-    if ((await sha256(body.subarray(slice.start - start, slice.end - start))) !== slice.sha256) throw refusal(400, "PART_MISMATCH", CLIP_MESSAGES.partMismatch);
+  // The structure this part carries must be the structure the upload was inspected with.
+  if (row.check && (await sha256(concat(row.check.slices.map(([from, to]) => body.subarray(from - start, to - start))))) !== row.check.sha256) {
+    throw refusal(400, "PART_MISMATCH", CLIP_MESSAGES.partMismatch);
   }
-  const part = await caller.env.PHOTOS.resumeMultipartUpload(row.key, row.r2UploadId).uploadPart(partNumber, cleanPart(row.plan, start, body));
+  const part = await caller.env.PHOTOS.resumeMultipartUpload(row.key, row.r2UploadId).uploadPart(partNumber, cleanPart({ patches: row.patches, zero: row.zero }, start, body));
   const [updated] = await caller.db
     .update(clipUploads)
     .set({ partsStored: partNumber, partEtags: sql`array_append(${clipUploads.partEtags}, ${part.etag})` })
