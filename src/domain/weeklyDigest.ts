@@ -4,6 +4,7 @@
  * is that morning there and which week it is; a run later the same local Monday (a missed hour)
  * still sends, Tuesday does not. A week is named by its Monday's date in the recipient's zone.
  */
+import { formatClipLength } from "./clips";
 import { addDays, startOfWeek } from "./dates";
 import { localDateAndTime, zoneOrFallback } from "./timeZones";
 import { MS_PER_DAY } from "./units";
@@ -104,6 +105,8 @@ export const DIGEST_MESSAGES = {
   weekLine: (week: number) => `Week ${week} of the pregnancy.`,
   photos: "New photos",
   morePhotos: (count: number) => `And ${count} more in the album.`,
+  /** Under a clip's poster: a play mark and its length. */
+  clipCaption: (durationMs: number | null) => (durationMs === null ? "▶ Video" : `▶ Video, ${formatClipLength(durationMs)}`),
   posts: "New updates",
   morePosts: (count: number) => `And ${count} more in the feed.`,
   events: "Coming up this week",

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, startOfWeek } from "../../src/domain/dates";
@@ -10,6 +12,7 @@ import { createOtherFamily } from "../support/families";
 import { jpegWithGps, testThumbnail } from "../support/images";
 import { addGuest } from "../support/photos";
 import { uploadPhotos } from "../support/photoUpload";
+import { uploadClip } from "../support/clipUpload";
 import type { OutboxMail } from "../support/outbox";
 
 type Mail = OutboxMail & { html: string };
@@ -67,6 +70,7 @@ beforeAll(async () => {
   const { pregnancyId, owner } = family;
   await uploadPhotos(owner, pregnancyId, [{ name: "family.jpg", bytes: jpegWithGps() }], { thumbnails: [{ name: "family-thumb.jpg", bytes: testThumbnail() }], metadata: { title: "Family picnic", privacyLevel: "immediate-family" } });
   await uploadPhotos(owner, pregnancyId, [{ name: "parents.jpg", bytes: jpegWithGps() }], { metadata: { title: "Parents-only scan", privacyLevel: "parents-only" } });
+  await uploadClip(owner, pregnancyId, { name: "kicks.mov", bytes: new Uint8Array(readFileSync(join(import.meta.dirname, "../fixtures/clip-moov-last.mov"))) }, { poster: testThumbnail(), metadata: { title: "First kicks", privacyLevel: "immediate-family" } });
   await owner.trpc.posts.create.mutate({ pregnancyId, id: crypto.randomUUID(), content: "<p>The nursery is <b>ready</b> &lt;3</p><p>Come and see it</p>", privacyLevel: "immediate-family" });
   await owner.trpc.posts.create.mutate({ pregnancyId, id: crypto.randomUUID(), content: "<p>Private worries for the two of us</p>", privacyLevel: "parents-only" });
   const dinner = await owner.trpc.calendar.create.mutate({
@@ -117,7 +121,16 @@ describe("the weekly digest", () => {
     expect(text).toContain("Grandma's house");
     expect(text).toContain("Your answer: Awaiting reply");
     for (const answer of ["attending", "maybe", "declined"]) expect(urlsIn(html, "href").some((url) => /\/rsvp\/[^/?]+\?answer=/.test(url) && url.endsWith(`answer=${answer}`))).toBe(true);
-    expect(urlsIn(html, "src").filter((url) => url.includes("/api/digest/photos/"))).toHaveLength(1);
+    expect(urlsIn(html, "src").filter((url) => url.includes("/api/digest/photos/"))).toHaveLength(2);
+  });
+
+  it("shows a clip by its poster with a play mark and its length (issue 41)", async () => {
+    const [mail] = await digestsTo(grandma.email);
+    const { html, text } = mail!;
+    expect(html).toContain('alt="First kicks"');
+    expect(html).toContain(DIGEST_MESSAGES.clipCaption(2000));
+    expect(DIGEST_MESSAGES.clipCaption(2000)).toBe("▶ Video, 0:02");
+    expect(text).toContain("First kicks (▶ Video, 0:02)");
   });
 
   it("holds nothing kept from her circle: no parents-only photo, post or event, no event notes, nothing beyond the week ahead", async () => {

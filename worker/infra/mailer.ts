@@ -125,6 +125,8 @@ export interface MailImage {
   src: string;
   alt: string;
   href: string;
+  /** A line under the picture: a clip's play mark and length. */
+  caption?: string;
 }
 
 /** One item of a section: a title, a few lines, and its links (shown as buttons). */
@@ -155,7 +157,13 @@ function sectionHtml(section: MailSection): string[] {
     ...(section.images.length > 0
       ? [
           `<p style="margin:0 0 16px">${section.images
-            .map((image) => `<a href="${escapeHtml(image.href)}"><img src="${escapeHtml(image.src)}" alt="${escapeHtml(image.alt)}" width="${IMAGE_SIZE_PX}" height="${IMAGE_SIZE_PX}" style="margin:0 8px 8px 0;border-radius:8px;object-fit:cover;border:0"></a>`)
+            .map((image) => {
+              const picture = `<a href="${escapeHtml(image.href)}"><img src="${escapeHtml(image.src)}" alt="${escapeHtml(image.alt)}" width="${IMAGE_SIZE_PX}" height="${IMAGE_SIZE_PX}" style="margin:0 8px 8px 0;border-radius:8px;object-fit:cover;border:0"></a>`;
+              // Mail apps drop overlays; the play mark goes on a line of its own under the poster.
+              return image.caption
+                ? `<span style="display:inline-block;vertical-align:top;width:${IMAGE_SIZE_PX + 8}px">${picture}<br><span style="font-size:13px;color:#6b5a73">${escapeHtml(image.caption)}</span></span>`
+                : picture;
+            })
             .join("")}</p>`,
         ]
       : []),
@@ -173,7 +181,7 @@ function sectionText(section: MailSection): string[] {
     section.level === 2 ? section.heading.toUpperCase() : section.heading,
     "",
     ...section.paragraphs.flatMap((p) => [p, ""]),
-    ...section.images.flatMap((image) => [`${image.alt}: ${image.href}`]),
+    ...section.images.flatMap((image) => [`${image.alt}${image.caption ? ` (${image.caption})` : ""}: ${image.href}`]),
     ...(section.images.length > 0 ? [""] : []),
     ...section.entries.flatMap((entry) => [entry.title, ...entry.lines, ...entry.links.map((link) => `${link.label}: ${link.url}`), ""]),
   ];

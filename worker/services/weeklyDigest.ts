@@ -143,6 +143,9 @@ function newPhotos(db: Executor, viewers: AudienceCaller[], userId: string, sinc
         title: photos.title,
         altText: photos.altText,
         week: photos.week,
+        kind: photos.kind,
+        durationMs: photos.durationMs,
+        hasPoster: sql<boolean>`${photos.thumbnailPath} is not null`.as("has_poster"),
         ...perPregnancy(photos.pregnancyId, photos.createdAt, photos.id),
       })
       .from(photos)
@@ -304,13 +307,20 @@ async function pregnancySections(
   const sections: MailSection[] = [{ ...section(participation.title, { paragraphs: opening }), level: 2 }];
   const photoTotal = shownPhotos[0]?.total ?? 0;
   if (shownPhotos.length > 0) {
+    // A clip shows its poster with a play mark; one without a poster (its browser could not make one) is counted, not shown.
     const images = await Promise.all(
-      shownPhotos.map(async (photo) => ({
-        src: await photoLink(scope, recipient.userId, id, photo.id, now),
-        // After a loss no week is told, not even in a picture's description.
-        alt: photo.altText ?? photo.title ?? (participation.access.endedInLoss ? "A photo" : `A photo from week ${photo.week}`),
-        href: absolute(origin, "/photos"),
-      })),
+      shownPhotos
+        .filter((photo) => photo.kind === "photo" || photo.hasPoster)
+        .map(async (photo) => {
+          const what = photo.kind === "clip" ? "A video" : "A photo";
+          return {
+            src: await photoLink(scope, recipient.userId, id, photo.id, now),
+            // After a loss no week is told, not even in a picture's description.
+            alt: photo.altText ?? photo.title ?? (participation.access.endedInLoss ? what : `${what} from week ${photo.week}`),
+            href: absolute(origin, "/photos"),
+            ...(photo.kind === "clip" ? { caption: DIGEST_MESSAGES.clipCaption(photo.durationMs) } : {}),
+          };
+        }),
     );
     const more = photoTotal - shownPhotos.length;
     sections.push(section(DIGEST_MESSAGES.photos, { images, paragraphs: more > 0 ? [DIGEST_MESSAGES.morePhotos(more)] : [] }));
