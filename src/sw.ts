@@ -10,6 +10,9 @@
  *   work then; other screens say they are offline);
  * - a precached file is answered from the cache only to the app's own pages and scripts: the public
  *   site's pages, which share the stylesheet, fetch as if there were no worker;
+ * - the share sheet's POST to /share-target (the manifest's share_target): its files are kept on the
+ *   device (src/lib/sharedFiles.ts) and the answer sends the app to /photos?share=<id>, whose upload
+ *   dialog takes them; the Worker never sees that POST;
  * - nothing else, and never an API answer, is cached here.
  * A new version waits until the page's "Reload" says so (SKIP_WAITING), never mid-session.
  */
@@ -17,6 +20,7 @@ import { cleanupOutdatedCaches, matchPrecache, precache } from "workbox-precachi
 import { registerRoute } from "workbox-routing";
 import { parsePushPayload } from "./domain/pushPayload";
 import { APP_SHELL_URL, isSignedInAppPath } from "./lib/appRoutes";
+import { SHARE_SEARCH_PARAM, SHARE_TARGET_FILES_FIELD, SHARE_TARGET_PATH, SHARE_UNAVAILABLE, storeSharedFiles } from "./lib/sharedFiles";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -53,6 +57,22 @@ registerRoute(
       throw error;
     }
   },
+);
+
+/** See Other: the browser follows the share's POST with a GET of the photos page. */
+const HTTP_SEE_OTHER = 303;
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === SHARE_TARGET_PATH,
+  async ({ request }) => {
+    // A body that does not parse, or a device out of room, still lands on the album, which says the files did not arrive.
+    const shareId = await request
+      .formData()
+      .then((form) => storeSharedFiles(form.getAll(SHARE_TARGET_FILES_FIELD).filter((entry): entry is File => entry instanceof File)))
+      .catch(() => SHARE_UNAVAILABLE);
+    return Response.redirect(new URL(`/photos?${SHARE_SEARCH_PARAM}=${shareId}`, self.location.origin).href, HTTP_SEE_OTHER);
+  },
+  "POST",
 );
 
 self.addEventListener("message", (event) => {

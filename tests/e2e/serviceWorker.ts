@@ -3,7 +3,7 @@ import { addTwins, familyWithGrandparent } from "./family";
 import { expect, signInThroughApi } from "./support";
 
 /** Waits until the page's service worker is active, then reloads so the page is one the worker controls. */
-async function underServiceWorker(page: Page): Promise<void> {
+export async function underServiceWorker(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe("activated");
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);

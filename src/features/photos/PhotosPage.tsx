@@ -6,6 +6,7 @@ import { buttonStyles } from "../../ui/buttonStyles";
 import { Tabs } from "../../ui/Tabs";
 import { AREAS } from "../../lib/areas";
 import { AlbumPanel } from "./album/AlbumPanel";
+import { useSharedFiles } from "./album/sharedUpload";
 import { InspirationGallery } from "./inspiration/InspirationGallery";
 import { privacyLabel } from "./inspiration/labels";
 import type { PhotoTab } from "./search";
@@ -15,7 +16,8 @@ import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 
 /**
  * /photos: the photo album and the inspiration gallery as two tabs; the open tab lives in `?tab`
- * so a reload or a shared link lands on it. 'Use this idea' opens the album with `?template`.
+ * so a reload or a shared link lands on it. 'Use this idea' opens the album with `?template`; the
+ * share sheet (src/sw.ts) with `?share`, whose files the upload dialog starts with.
  */
 export function PhotosPage() {
   const { title } = AREAS.photos;
@@ -26,6 +28,8 @@ export function PhotosPage() {
   const readOnly = usePregnancyReadOnly();
   // After a loss (issue 38) no idea for a bump or ultrasound photo is offered: the album alone.
   const endedInLoss = usePregnancyContext().pregnancy?.endedInLoss ?? false;
+  const [shared, letSharedGo] = useSharedFiles(search.share);
+  const sharing = { shared, onSharedDone: letSharedGo };
   const chosen = search.template === undefined || readOnly || endedInLoss ? undefined : inspirationTemplate(search.template);
 
   const showTab = (tab: PhotoTab) => void navigate({ search: (previous) => ({ ...previous, tab }) });
@@ -36,7 +40,7 @@ export function PhotosPage() {
       <PageHeader title={title} />
       <ReadOnlyLine />
       {endedInLoss ? (
-        <AlbumPanel key="album" />
+        <AlbumPanel key="album" {...sharing} />
       ) : (
         <Tabs
           label={title}
@@ -50,7 +54,7 @@ export function PhotosPage() {
               panel: (
                 <div className="flex flex-col gap-4">
                   {chosen && <ChosenIdea template={chosen} />}
-                  <AlbumPanel key={chosen?.id ?? "album"} {...(chosen ? { uploadDefaults: uploadDefaultsFor(chosen) } : {})} />
+                  <AlbumPanel key={chosen?.id ?? "album"} {...sharing} {...(chosen ? { uploadDefaults: uploadDefaultsFor(chosen) } : {})} />
                 </div>
               ),
             },

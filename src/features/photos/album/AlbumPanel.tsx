@@ -4,7 +4,7 @@ import type { ItemPrivacyLevel } from "../../../domain/enums";
 import { PHOTO_THUMBNAIL_MAX_PX, PHOTO_TOASTS, photoAltText } from "../../../domain/photos";
 import { usePregnancyFeed } from "../../../lib/pregnancyFeed";
 import { useTRPC, type RouterInputs } from "../../../lib/trpc";
-import { FormMessage } from "../../../ui/Alert";
+import { Alert, FormMessage } from "../../../ui/Alert";
 import { Button } from "../../../ui/Button";
 import { SelectField } from "../../../ui/fields";
 import { Spinner } from "../../../ui/Spinner";
@@ -14,6 +14,7 @@ import { ITEM_PRIVACY_LEVEL_LABELS } from "../../../lib/labels";
 import { Lightbox } from "./Lightbox";
 import type { UploadDefaults } from "../../../domain/inspiration";
 import { UploadDialog } from "./UploadDialog";
+import { SHARE_TEXTS } from "./sharedUpload";
 import { albumPagesOptions } from "../photosReads";
 import { thumbnailLoading, useAlbumColumns } from "./albumGrid";
 import { formatNumber } from "../../../lib/format";
@@ -27,23 +28,39 @@ type Filters = Pick<ListInput, "week" | "uploadedBy" | "privacyLevel" | "tags">;
  * screenful's pictures at once, the first row first, the rest lazily; 50 a page, more as the end
  * scrolls into view), the lightbox, and uploads for those who may add photos. Another viewer's
  * change reloads it live through the pregnancy's feed, as do a new photo's copies once the server
- * has made them (a placeholder stands in until then).
+ * has made them (a placeholder stands in until then). Files shared to the app open the upload
+ * dialog with them chosen.
  */
-export function AlbumPanel({ uploadDefaults }: { uploadDefaults?: UploadDefaults }) {
+interface AlbumPanelProps {
+  uploadDefaults?: UploadDefaults | undefined;
+  /** Files shared from the share sheet (null when none): an empty list means they did not arrive. */
+  shared?: File[] | null;
+  onSharedDone?: () => void;
+}
+
+export function AlbumPanel({ uploadDefaults, shared = null, onSharedDone }: AlbumPanelProps) {
   const { pregnancyId, mode, access, isLoading } = usePregnancyContext();
   const readOnly = usePregnancyReadOnly();
   if (isLoading) return <Spinner label="Loading photos" />;
   if (!pregnancyId) return <FormMessage message={PHOTO_TOASTS.userOrPregnancyNotFound} />;
   // After the service end nothing can be uploaded (the page says why in one line).
   const canAdd = !readOnly && Boolean(access && (access.isParent || access.permissions.canUploadPhotos || access.permissions.canContributePhotos));
-  return <Album scope={{ pregnancyId, mode }} isParent={mode === "parent" && Boolean(access?.isParent)} canAdd={canAdd} uploadDefaults={uploadDefaults} />;
+  return <Album scope={{ pregnancyId, mode }} isParent={mode === "parent" && Boolean(access?.isParent)} canAdd={canAdd} uploadDefaults={uploadDefaults} shared={shared} onSharedDone={onSharedDone} />;
 }
 
-function Album({ scope, isParent, canAdd, uploadDefaults }: { scope: { pregnancyId: string; mode: ListInput["mode"] }; isParent: boolean; canAdd: boolean; uploadDefaults: UploadDefaults | undefined }) {
+interface AlbumProps extends Pick<AlbumPanelProps, "uploadDefaults" | "onSharedDone"> {
+  scope: { pregnancyId: string; mode: ListInput["mode"] };
+  isParent: boolean;
+  canAdd: boolean;
+  shared: File[] | null;
+}
+
+function Album({ scope, isParent, canAdd, uploadDefaults, shared, onSharedDone }: AlbumProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<Filters>({});
   const [uploading, setUploading] = useState(uploadDefaults !== undefined);
+  const sharedToUpload = canAdd && shared !== null && shared.length > 0 ? shared : null;
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const columns = useAlbumColumns();
@@ -90,6 +107,9 @@ function Album({ scope, isParent, canAdd, uploadDefaults }: { scope: { pregnancy
           {canAdd && <Button onClick={() => setUploading(true)}>Upload photos</Button>}
         </div>
       </div>
+
+      {shared !== null && !canAdd && <Alert variant="info">{SHARE_TEXTS.notAllowed}</Alert>}
+      {shared?.length === 0 && canAdd && <Alert variant="info">{SHARE_TEXTS.missing}</Alert>}
 
       <fieldset className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <legend className="sr-only">Filter photos</legend>
@@ -182,7 +202,20 @@ function Album({ scope, isParent, canAdd, uploadDefaults }: { scope: { pregnancy
           onChanged={reload}
         />
       )}
-      {uploading && canAdd && <UploadDialog open onClose={() => setUploading(false)} pregnancyId={scope.pregnancyId} defaults={uploadDefaults} onUploaded={reload} guestQuota={guestQuota} />}
+      {(uploading || sharedToUpload) && canAdd && (
+        <UploadDialog
+          open
+          onClose={() => {
+            setUploading(false);
+            onSharedDone?.();
+          }}
+          pregnancyId={scope.pregnancyId}
+          defaults={uploadDefaults}
+          onUploaded={reload}
+          guestQuota={guestQuota}
+          {...(sharedToUpload ? { initialFiles: sharedToUpload } : {})}
+        />
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { clsx } from "clsx";
 import type { ItemPrivacyLevel } from "../../../domain/enums";
 import type { UploadDefaults } from "../../../domain/inspiration";
@@ -32,7 +32,8 @@ const parseTags = (text: string) => [...new Set(text.split(",").map((tag) => tag
 /**
  * 'Upload photos': choose up to 20 photos, describe them once for the batch (the pregnancy's
  * current week and immediate family unless changed), then watch each file's progress. Files the browser can tell
- * are not photos are refused before anything is sent; the rest carry on if one fails.
+ * are not photos are refused before anything is sent; the rest carry on if one fails. Files shared to the
+ * app (the share sheet) come already chosen.
  */
 interface UploadDialogProps {
   open: boolean;
@@ -42,9 +43,11 @@ interface UploadDialogProps {
   onUploaded: () => void;
   /** For a guest: how many of their quota's photos they have added (null for parents). */
   guestQuota?: { used: number } | null;
+  /** Files to start with (those shared to the app). */
+  initialFiles?: File[];
 }
 
-export function UploadDialog({ open, onClose, pregnancyId, defaults, onUploaded, guestQuota = null }: UploadDialogProps) {
+export function UploadDialog({ open, onClose, pregnancyId, defaults, onUploaded, guestQuota = null, initialFiles = [] }: UploadDialogProps) {
   const queue = useUploadQueue(pregnancyId, onUploaded);
   const close = () => {
     if (queue.running) return;
@@ -54,15 +57,23 @@ export function UploadDialog({ open, onClose, pregnancyId, defaults, onUploaded,
   return (
     <Dialog open={open} onClose={close} title="Upload photos" description={`Up to ${PHOTO_MAX_FILES} files at a time. ${CLIP_MESSAGES.limits}`} size="lg">
       {guestQuota && <p className="text-sm text-muted-foreground">{guestQuotaNote(guestQuota.used)}</p>}
-      {queue.items.length === 0 ? <UploadForm defaults={defaults} onStart={(files, metadata) => void queue.start(files, metadata)} /> : <UploadProgress queue={queue} onDone={close} />}
+      {queue.items.length === 0 ? <UploadForm defaults={defaults} initialFiles={initialFiles} onStart={(files, metadata) => void queue.start(files, metadata)} /> : <UploadProgress queue={queue} onDone={close} />}
     </Dialog>
   );
 }
 
-function UploadForm({ defaults, onStart }: { defaults: UploadDefaults | undefined; onStart: (...args: Parameters<StartUpload>) => void }) {
+function UploadForm({ defaults, initialFiles, onStart }: { defaults: UploadDefaults | undefined; initialFiles: File[]; onStart: (...args: Parameters<StartUpload>) => void }) {
   const inputId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
-  const [files, setFiles] = useState<File[]>([]);
+  const [files, setFiles] = useState<File[]>(initialFiles);
+  // The picker shows the files given to start with, as if they had been picked.
+  useEffect(() => {
+    const input = fileRef.current;
+    if (!input || initialFiles.length === 0) return;
+    const chosen = new DataTransfer();
+    for (const file of initialFiles) chosen.items.add(file);
+    input.files = chosen.files;
+  }, [initialFiles]);
   const [title, setTitle] = useState(defaults?.title ?? "");
   const [description, setDescription] = useState(defaults?.description ?? "");
   const [altText, setAltText] = useState("");
@@ -107,7 +118,18 @@ function UploadForm({ defaults, onStart }: { defaults: UploadDefaults | undefine
           onChange={(event) => setFiles([...(event.target.files ?? [])])}
           className="rounded-xl border border-dashed border-input bg-surface p-3 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-primary-soft file:px-4 file:py-2 file:font-semibold file:text-primary"
         />
-        {files.length > 0 && <p className="text-sm text-muted-foreground">{files.length === 1 ? "1 file chosen" : `${files.length} files chosen`}</p>}
+        {files.length > 0 && (
+          <>
+            <p className="text-sm text-muted-foreground">{files.length === 1 ? "1 file chosen" : `${files.length} files chosen`}</p>
+            <ul aria-label="Chosen files" className="flex flex-col gap-0.5 text-sm">
+              {files.map((file, index) => (
+                <li key={`${index}-${file.name}`} className="truncate">
+                  {file.name}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </div>
       <TextField label={forAll("Title")} value={title} maxLength={TITLE_MAX_LENGTH} onChange={(event) => setTitle(event.target.value)} />
       <TextAreaField label={forAll("Description")} value={description} onChange={(event) => setDescription(event.target.value)} />
