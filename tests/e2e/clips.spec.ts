@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { CLIP_PART_BYTES } from "../../src/domain/clips";
+import { CLIP_MESSAGES, CLIP_PART_BYTES } from "../../src/domain/clips";
 import { privateClipTags, readClipTags } from "../support/metadata";
 import { makeClipInBrowser, withPhoneTags } from "./clipMaker";
 import { expect, payingFamily, test, trpcQuery } from "./support";
@@ -10,7 +12,7 @@ import { expect, payingFamily, test, trpcQuery } from "./support";
  * plays and seeks in the lightbox, and nothing served of it carries where or with what it was made.
  */
 
-const PHONE_CLIP = { width: 1280, height: 720, seconds: 12, fps: 30, bitrate: 7_000_000 };
+const PHONE_CLIP = { width: 1280, height: 720, seconds: 12, fps: 30, bitrate: 9_000_000 };
 
 interface ListedClip {
   id: string;
@@ -53,10 +55,10 @@ function metadataBoxes(file: Uint8Array): Array<{ start: number; end: number }> 
   return found;
 }
 
-async function uploadThroughDialog(page: Page, name: string, bytes: Buffer) {
+async function uploadThroughDialog(page: Page, name: string, bytes: Buffer, mimeType = "video/quicktime") {
   await page.getByRole("button", { name: "Upload photos" }).click();
   const dialog = page.getByRole("dialog", { name: "Upload photos" });
-  await dialog.getByLabel("Photos and videos").setInputFiles([{ name, mimeType: "video/quicktime", buffer: bytes }]);
+  await dialog.getByLabel("Photos and videos").setInputFiles([{ name, mimeType, buffer: bytes }]);
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(dialog.getByText("Finished: 1 of 1 uploaded")).toBeVisible({ timeout: 120_000 });
   await expect(dialog.getByRole("progressbar", { name: /Finished/ })).toHaveAttribute("value", "100");
@@ -141,4 +143,39 @@ test("a phone's clip goes up in parts, resumes after a cut, plays and seeks, and
       }),
   );
   expect(seeked).toBeGreaterThanOrEqual(5.9);
+});
+
+test("an HEVC clip this browser cannot decode is kept as sent, shown with a neutral poster and a note, and downloads as it was sent", async ({ page }) => {
+  const { pregnancyId } = await payingFamily(page, "clip-hevc", "basic");
+  await page.goto("/photos");
+  const source = readFileSync(join(import.meta.dirname, "../fixtures/clip-hevc.mov"));
+  await uploadThroughDialog(page, "IMG_0100.MOV", source);
+
+  const [clip] = (await listedItems(page.request, pregnancyId)).filter((item) => item.kind === "clip");
+  expect(clip).toMatchObject({ kind: "clip", playsEverywhere: false, thumbnailUrl: null });
+  // The neutral poster: a picture by name, no broken image.
+  const tile = page.getByRole("list", { name: "Photos" }).getByRole("img", { name: /\(video, 0:02\)/ });
+  await expect(tile).toBeVisible();
+  expect(await tile.evaluate((element) => element.tagName)).toBe("DIV");
+  await tile.click();
+  await expect(page.getByText(CLIP_MESSAGES.mayNotPlay)).toBeVisible();
+
+  const downloaded = await bytesOf(page.request, clip!.downloadUrl);
+  expect(downloaded.length).toBe(source.length);
+  expect(privateClipTags(readClipTags(source)).length).toBeGreaterThan(0);
+  expect(privateClipTags(readClipTags(downloaded))).toEqual([]);
+});
+
+test("a file that fails leaves the bar empty and red, never full over a failure @desktop", async ({ page }) => {
+  await payingFamily(page, "clip-refused", "basic");
+  await page.goto("/photos");
+  await page.getByRole("button", { name: "Upload photos" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload photos" });
+  await dialog.getByLabel("Photos and videos").setInputFiles([{ name: "notes.mp4", mimeType: "video/mp4", buffer: Buffer.from("just some text, not a video at all") }]);
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(dialog.getByText("Finished: 0 of 1 uploaded")).toBeVisible();
+  await expect(dialog.getByText("File 1: Unsupported file type (video/mp4)")).toBeVisible();
+  const bar = dialog.getByRole("progressbar", { name: /Finished/ });
+  await expect(bar).toHaveAttribute("value", "0");
+  await expect(bar).toHaveClass(/accent-danger/);
 });

@@ -88,7 +88,9 @@ export function readClipTags(bytes: Uint8Array): ExiftoolReading {
   });
 }
 
-/** Tags that tell where or with what a clip was made (exiftool's own about the file aside). */
+/** Tags that tell where or with what a clip was made: exiftool's own about the file, and a colour profile's empty device fields, aside. */
 const CLIP_PRIVATE_TAG = /GPS|Location|Make|Model|Serial|Software|Coordinates/i;
+const NOT_ABOUT_THE_RECORDING = /^(File|System|ExifTool|ICC-header|ICC_Profile):/;
 
-export const privateClipTags = (reading: ExiftoolReading): Array<[string, unknown]> => Object.entries(reading).filter(([tag]) => CLIP_PRIVATE_TAG.test(tag) && !/^(File|System|ExifTool):/.test(tag));
+export const privateClipTags = (reading: ExiftoolReading): Array<[string, unknown]> =>
+  Object.entries(reading).filter(([tag, value]) => CLIP_PRIVATE_TAG.test(tag) && !NOT_ABOUT_THE_RECORDING.test(tag) && value !== "");
