@@ -242,6 +242,11 @@ describe("a clip's display copy and poster", () => {
     const poster = await family.owner.fetch(item!.thumbnailUrl!);
     expect(poster.status).toBe(200);
     expect(poster.headers.get("content-type")).toBe("image/jpeg");
+
+    // A post attaches it from the album like a photo: it plays from the clip's own checked route.
+    const post = await family.owner.trpc.posts.create.mutate({ pregnancyId: family.pregnancyId, id: crypto.randomUUID(), content: "<p>Hello!</p>", privacyLevel: "immediate-family", photoIds: [photoId] });
+    expect(post.photos).toEqual([expect.objectContaining({ id: photoId, kind: "clip", url: item!.url, thumbnailUrl: expect.stringMatching(/^\/api\/pictures\//), playsEverywhere: true })]);
+    expect(post.photos[0]!.durationMs).toBe(item!.durationMs);
   });
 });
 

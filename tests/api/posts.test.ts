@@ -149,7 +149,7 @@ describe("posts: who may write", () => {
     const post = await family.owner.trpc.posts.create.mutate(newPost("", { photoIds: [ours] }));
     // Shown by signed picture links (no thumbnail was stored: the photo serves as its own).
     const pictureLink = expect.stringMatching(/^\/api\/pictures\/[\w-]+\.[\w-]+$/);
-    expect(post.photos).toEqual([{ id: ours, url: pictureLink, thumbnailUrl: pictureLink, copiesPending: false, altText: null, title: null, week: DEFAULT_WEEK }]);
+    expect(post.photos).toEqual([{ id: ours, url: pictureLink, thumbnailUrl: pictureLink, kind: "photo", durationMs: null, playsEverywhere: true, copiesPending: false, altText: null, title: null, week: DEFAULT_WEEK }]);
     expect(post.photos[0]?.thumbnailUrl).toBe(post.photos[0]?.url);
     await expect(family.owner.trpc.posts.create.mutate(newPost("<p>Not ours</p>", { photoIds: [theirs] }))).rejects.toMatchObject({ data: { appCode: "VALIDATION_FAILED" } });
   });
