@@ -692,8 +692,8 @@ function sampleSizes(reader: Reader, stsz: Box | undefined, stz2: Box | undefine
 }
 
 /** The ranges sorted, merged and cut to the media regions (samples live in `mdat`; nothing else is zeroed this way). */
-function insideMedia(ranges: ByteRange[], regions: readonly ClipRegion[]): ByteRange[] {
-  const media = regions.filter((region) => region.kind === "media");
+/** Ranges sorted, with touching or overlapping ones joined. */
+export function mergeRanges(ranges: readonly ByteRange[]): ByteRange[] {
   const sorted = [...ranges].sort((a, b) => a.start - b.start);
   const merged: ByteRange[] = [];
   for (const range of sorted) {
@@ -701,6 +701,12 @@ function insideMedia(ranges: ByteRange[], regions: readonly ClipRegion[]): ByteR
     if (last && range.start <= last.end) last.end = Math.max(last.end, range.end);
     else merged.push({ ...range });
   }
+  return merged;
+}
+
+function insideMedia(ranges: ByteRange[], regions: readonly ClipRegion[]): ByteRange[] {
+  const media = regions.filter((region) => region.kind === "media");
+  const merged = mergeRanges(ranges);
   const inside: ByteRange[] = [];
   for (const range of merged) {
     for (let m = firstEndingAfter(media, range.start); m < media.length && media[m]!.start < range.end; m++) {

@@ -6,7 +6,7 @@
  * bytes to write over what was sent (metadata boxes renamed `free`, their contents and timed
  * metadata samples zeroed). A part is then cleaned on its own, without the rest of the file.
  */
-import type { ByteRange, ClipLayout } from "./clipContainer";
+import { type ByteRange, type ClipLayout, mergeRanges } from "./clipContainer";
 
 /** Bytes written over what was sent, at an absolute offset (base64: the plan is stored as JSON). */
 export interface ClipPatch {
@@ -85,18 +85,6 @@ export function partSlices(layout: ClipLayout, partBytes: number): PartSlices[] 
 const toBase64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(""));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 
-/** Joins touching or overlapping ranges, sorted. */
-function merge(ranges: ByteRange[]): ByteRange[] {
-  const sorted = [...ranges].sort((a, b) => a.start - b.start);
-  const merged: ByteRange[] = [];
-  for (const range of sorted) {
-    const last = merged.at(-1);
-    if (last && range.start <= last.end) last.end = Math.max(last.end, range.end);
-    else merged.push({ ...range });
-  }
-  return merged;
-}
-
 /**
  * What cleaning a clip means, as absolute ranges: where the sanitized structure differs from what
  * was sent (changed bytes that became zeros are zeroed ranges, others patches), the `blank` regions (free
@@ -123,7 +111,7 @@ export function clipCleaning(layout: ClipLayout, structure: Uint8Array, sanitize
       index = runEnd;
     }
   }
-  return { patches, zero: merge(zero) };
+  return { patches, zero: mergeRanges(zero) };
 }
 
 /** Cleans one part in place: the zeroed ranges and patches that fall inside [start, start + bytes.length). */

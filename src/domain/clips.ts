@@ -104,6 +104,15 @@ export function formatClipLength(ms: number): string {
   return `${Math.floor(seconds / SECONDS_PER_MINUTE)}:${String(seconds % SECONDS_PER_MINUTE).padStart(2, "0")}`;
 }
 
+/** Where an upload stands, as the server answers each of its requests. */
+export interface ClipUploadState {
+  uploadId: string;
+  partBytes: number;
+  partsStored: number;
+  parts: number;
+  durationMs: number;
+}
+
 /** How many parts a clip of `bytes` is sent in. */
 export const clipPartCount = (bytes: number) => Math.max(1, Math.ceil(bytes / CLIP_PART_BYTES));
 

@@ -6,7 +6,7 @@
  * counts bytes the server has acknowledged plus the part in flight, never more.
  */
 import { readClipLayout, readClipStructure } from "../domain/clipContainer";
-import { CLIP_MESSAGES, clipPartRange } from "../domain/clips";
+import { CLIP_MESSAGES, clipPartRange, type ClipUploadState } from "../domain/clips";
 import type { ClipUploadRole } from "../domain/enums";
 
 /** The file, as bytes read on demand: a browser File, or a test's bytes. */
@@ -21,13 +21,6 @@ export interface ClipSource {
 /** One request: method, path, body, with upload progress where the transport can tell it. */
 export type ClipTransport = (request: { method: "POST" | "PUT" | "DELETE"; url: string; body?: Blob | FormData; onProgress?: (sentBytes: number) => void; signal?: AbortSignal }) => Promise<{ status: number; body: unknown }>;
 
-export interface ClipUploadState {
-  uploadId: string;
-  partBytes: number;
-  partsStored: number;
-  parts: number;
-  durationMs: number;
-}
 
 /** A refusal the person should read (the server's message), as opposed to a dropped connection. */
 export class ClipRefusal extends Error {

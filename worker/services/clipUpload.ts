@@ -13,6 +13,7 @@ import {
   clipPartCount,
   clipPartRange,
   clipStorageUnits,
+  type ClipUploadState,
 } from "../../src/domain/clips";
 import { concat } from "../../src/domain/bytes";
 import { cleanPart, type ClipCleaning, clipCleaning, partSlices, type ClipUploadPlan, type PartCheck } from "../../src/domain/clipUploadPlan";
@@ -41,13 +42,6 @@ export interface ClipUploadStart {
   structure: Uint8Array<ArrayBuffer>;
 }
 
-export interface ClipUploadState {
-  uploadId: string;
-  partBytes: number;
-  partsStored: number;
-  parts: number;
-  durationMs: number;
-}
 
 type UploadRow = typeof clipUploads.$inferSelect;
 
