@@ -233,8 +233,11 @@ describe("a clip's display copy and poster", () => {
     const { photoId } = await uploadClip(family.owner, family.pregnancyId, { name: "IMG_0002.MOV", bytes: original }, { display, poster: testThumbnail() });
     const [item] = (await listed(family.owner, family.pregnancyId)).filter((entry) => entry.id === photoId);
     expect(item).toMatchObject({ kind: "clip", playsEverywhere: true });
-    // Storage counts the clip the family chose, not the copy.
+    // Storage counts the clip the family chose, not the copy (counted only while it was on its way).
     expect(await storage(family.pregnancyId)).toBe(clipStorageUnits(original.length));
+    const openCopy = (await (await startRaw(family.owner, family.pregnancyId, display, { role: "display" })).json()) as { uploadId: string };
+    expect(await storage(family.pregnancyId)).toBe(clipStorageUnits(original.length) + clipStorageUnits(display.length));
+    expect((await family.owner.fetch(`/api/clips/${family.pregnancyId}/uploads/${openCopy.uploadId}`, { method: "DELETE" })).status).toBe(200);
     const played = new Uint8Array(await (await family.owner.fetch(item!.url)).arrayBuffer());
     expect(played.length).toBe(display.length);
     const downloaded = new Uint8Array(await (await family.owner.fetch(item!.downloadUrl)).arrayBuffer());

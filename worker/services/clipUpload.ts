@@ -100,10 +100,11 @@ export async function startClipUpload(caller: PregnancyCaller, input: ClipUpload
     parts[partNumber] = { slices: slices.map(({ start, end }) => [start, end]), sha256: await sha256(carried) };
   }
   const plan: ClipUploadPlan = { ...described, parts, ...clipCleaning(input.layout, input.structure, inspection.sanitizedStructure, inspection.blankRanges) };
-  // A display copy is ours to keep playable; the family's storage counts the clip they chose.
-  const storageUnits = input.role === "original" ? clipStorageUnits(size) : 0;
+  // Counted while it is on its way, a display copy too (so nobody fills R2 with uploads that are
+  // never finished); once finished, the family's storage counts only the clip they chose.
+  const storageUnits = clipStorageUnits(size);
   const uploader = { pregnancyId: caller.access.id, userId: caller.user.id, isParent: caller.access.isParent };
-  const adding = { files: storageUnits, bytes: input.role === "original" ? size : 0 };
+  const adding = { files: storageUnits, bytes: size };
   await assertUploadFits(caller.db, uploader, await readStorage(caller.db, caller.access.id), adding);
 
   const type = CLIP_TYPES[inspection.container];
@@ -261,8 +262,9 @@ export async function finishClip(caller: PregnancyCaller, input: ClipFinish): Pr
       });
       const guestTags = [...new Set(input.metadata.guestTags)];
       if (guestTags.length > 0) await tx.insert(photoGuestTags).values(guestTags.map((participantId) => ({ photoId, participantId })));
-      // The storage the uploads counted is now the clip's.
+      // The original's storage is now the clip's; the display copy's is given back.
       await tx.delete(clipUploads).where(inArray(clipUploads.id, ids));
+      if (display) await releaseStorage(tx, [display]);
     });
   } catch (error) {
     logEvent("error", "clip row not recorded", { pregnancyId, error: String(error) });

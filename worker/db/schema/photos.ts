@@ -163,7 +163,7 @@ export const clipUploads = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** Photos it counts as, taken from the pregnancy's storage when it started (0 for a display copy). */
+    /** Photos it counts as, taken from the pregnancy's storage when it started (a display copy's given back once the clip is finished). */
     storageUnits: integer("storage_units").notNull(),
     ...timestamps(),
   },
