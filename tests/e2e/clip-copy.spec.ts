@@ -51,6 +51,8 @@ test("an H.264 + AAC MOV gets an MP4 copy (H.264 picture, the AAC copied, no loc
   const display = copy.display!;
   expect(display).toMatchObject({ type: "video/mp4", width: 640, height: 360, tagKeys: [] });
   expect(display.brand.startsWith("ftyp")).toBe(true);
+  // Every byte accounted for by the top-level boxes (the mdat's size written back once known).
+  expect(display.boxes).toEqual({ boxes: expect.arrayContaining(["ftyp", "mdat", "moov"]), exact: true });
   expect(display.videoCodec).toMatch(/^avc1\./);
   expect(display.audioCodec).toMatch(/^mp4a\.40\./);
   expect(Math.abs(display.durationMs - copy.durationMs!)).toBeLessThanOrEqual(DURATION_TOLERANCE_MS);
