@@ -73,6 +73,13 @@ test("a 2560x1440 clip is scaled down to 1920x1080, its poster to 640x360 @deskt
   expect(copy.poster).toMatchObject({ firstBytes: JPEG_START, width: CLIP_POSTER_MAX_PX, height: 360 });
 });
 
+test("a phone's portrait clip (stored landscape, turned by its rotation) keeps its upright shape in the copy and the poster @desktop", async ({ page }) => {
+  const copy = completed(await copyIn(page, "copy-h264-portrait.mov", "video/quicktime"));
+  expect(copy).toMatchObject({ reason: null, width: 360, height: 640 });
+  expect(copy.display).toMatchObject({ width: 360, height: 640 });
+  expect(copy.poster).toMatchObject({ firstBytes: JPEG_START, width: 360, height: 640 });
+});
+
 test("an HEVC clip, which this Chromium cannot decode, gets neither copy nor poster, but its duration and size @desktop", async ({ page }) => {
   const copy = completed(await copyIn(page, "copy-hevc.mov", "video/quicktime"));
   expect(copy).toMatchObject({ reason: "undecodable-video", display: null, poster: null, width: 640, height: 360 });
