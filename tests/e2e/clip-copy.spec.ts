@@ -51,6 +51,8 @@ test("an H.264 + AAC MOV gets an MP4 copy (H.264 picture, the AAC copied, no loc
   const display = copy.display!;
   expect(display).toMatchObject({ type: "video/mp4", width: 640, height: 360, tagKeys: [] });
   expect(display.brand.startsWith("ftyp")).toBe(true);
+  // Every byte accounted for by the top-level boxes (the mdat's size written back once known).
+  expect(display.boxes).toEqual({ boxes: expect.arrayContaining(["ftyp", "mdat", "moov"]), exact: true });
   expect(display.videoCodec).toMatch(/^avc1\./);
   expect(display.audioCodec).toMatch(/^mp4a\.40\./);
   expect(Math.abs(display.durationMs - copy.durationMs!)).toBeLessThanOrEqual(DURATION_TOLERANCE_MS);
@@ -69,6 +71,13 @@ test("a 2560x1440 clip is scaled down to 1920x1080, its poster to 640x360 @deskt
   expect(copy.display).toMatchObject({ type: "video/mp4", width: CLIP_DISPLAY_MAX_PX, height: 1080 });
   expect(copy.display!.videoCodec).toMatch(/^avc1\./);
   expect(copy.poster).toMatchObject({ firstBytes: JPEG_START, width: CLIP_POSTER_MAX_PX, height: 360 });
+});
+
+test("a phone's portrait clip (stored landscape, turned by its rotation) keeps its upright shape in the copy and the poster @desktop", async ({ page }) => {
+  const copy = completed(await copyIn(page, "copy-h264-portrait.mov", "video/quicktime"));
+  expect(copy).toMatchObject({ reason: null, width: 360, height: 640 });
+  expect(copy.display).toMatchObject({ width: 360, height: 640 });
+  expect(copy.poster).toMatchObject({ firstBytes: JPEG_START, width: 360, height: 640 });
 });
 
 test("an HEVC clip, which this Chromium cannot decode, gets neither copy nor poster, but its duration and size @desktop", async ({ page }) => {

@@ -17,6 +17,7 @@ export interface ClipCopySummary {
     type: string;
     size: number;
     brand: string;
+    boxes: { boxes: string[]; exact: boolean };
     videoCodec: string | null;
     audioCodec: string | null;
     width: number;
@@ -41,6 +42,21 @@ export interface ClipCopyRun {
   abortOnProgress?: boolean;
 }
 
+/** The file's top-level boxes in order, read by their sizes, and whether those sizes add up to the whole file exactly. */
+function topLevelBoxes(bytes: Uint8Array): { boxes: string[]; exact: boolean } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const boxes: string[] = [];
+  let offset = 0;
+  while (offset + 8 <= bytes.length) {
+    const size32 = view.getUint32(offset);
+    const size = size32 === 1 ? Number(view.getBigUint64(offset + 8)) : size32;
+    if (size < 8) break;
+    boxes.push(new TextDecoder().decode(bytes.subarray(offset + 4, offset + 8)));
+    offset += size;
+  }
+  return { boxes, exact: offset === bytes.length };
+}
+
 const fromBase64 = (base64: string) => Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
 
 async function readDisplay(blob: Blob): Promise<NonNullable<ClipCopySummary["display"]>> {
@@ -57,6 +73,7 @@ async function readDisplay(blob: Blob): Promise<NonNullable<ClipCopySummary["dis
       type: blob.type,
       size: blob.size,
       brand: new TextDecoder().decode(bytes.subarray(4, 12)),
+      boxes: topLevelBoxes(bytes),
       videoCodec: (await video?.getCodecParameterString()) ?? null,
       audioCodec: (await audio?.getCodecParameterString()) ?? null,
       width: (await video?.getDisplayWidth()) ?? 0,

@@ -5,13 +5,16 @@
  * decodes no HEVC and encodes no AAC; so only the picture is re-encoded, a clip whose sound is not AAC
  * gets no copy (its poster still), and one whose picture cannot be decoded gets neither.
  *
- * Memory: the original is read in slices (BlobSource), never whole; the copy is written into memory
- * (BufferTarget, metadata first for a quick start). The picture is always re-encoded at a bounded
- * bitrate, so the copy stays a fraction of the original (a 1 GB original does not mean a 1 GB copy).
+ * Memory: the original is read in slices (BlobSource), never whole, and the copy is handed over in
+ * chunks that become Blob parts (blobSink), whose bytes the browser keeps outside the page (on disk
+ * when large): the page holds about a chunk at a time, whatever the clip's length. The picture is
+ * always re-encoded at a bounded bitrate (about 3 Mbit/s at 1080p), so the copy stays a fraction of
+ * a phone's original. Its metadata (moov) comes last, as the original's often does: a player
+ * reads it first with a range request.
  */
-import { ALL_FORMATS, BlobSource, BufferTarget, CanvasSink, Conversion, Input, Mp4OutputFormat, Output, QUALITY_MEDIUM, canEncodeVideo, type InputVideoTrack } from "mediabunny";
+import { ALL_FORMATS, BlobSource, CanvasSink, Conversion, Input, Mp4OutputFormat, Output, QUALITY_MEDIUM, StreamTarget, canEncodeVideo, type InputVideoTrack, type StreamTargetChunk } from "mediabunny";
 import { PHOTO_THUMBNAIL_QUALITY } from "../../../domain/photos";
-import { MS_PER_SECOND } from "../../../domain/units";
+import { BYTES_PER_MB, MS_PER_SECOND } from "../../../domain/units";
 
 /** The display copy's longest side: up to 1080p, never upscaled. */
 export const CLIP_DISPLAY_MAX_PX = 1920;
@@ -19,6 +22,8 @@ export const CLIP_DISPLAY_MAX_PX = 1920;
 export const CLIP_POSTER_MAX_PX = 640;
 /** The poster shows the frame about this far in (the first frame of a shorter clip). */
 const POSTER_AT_SECONDS = 1;
+/** How much of the copy the page gathers before handing it to a Blob. */
+const COPY_CHUNK_BYTES = 4 * BYTES_PER_MB;
 
 /** Why a clip got no display copy. */
 export type ClipCopyReason = "undecodable-video" | "audio-not-aac" | "unsupported-container" | "no-webcodecs";
@@ -63,10 +68,40 @@ async function makePoster(video: InputVideoTrack, picture: Size, durationSeconds
   return frame ? canvasToJpeg(frame.canvas) : null;
 }
 
+/**
+ * Where the copy is written: in order, with a few small writes back at earlier positions (the mdat's
+ * size, once known), which are laid over the parts when the Blob is put together.
+ */
+function blobSink() {
+  const parts: Blob[] = [];
+  const patches: { position: number; data: Uint8Array<ArrayBuffer> }[] = [];
+  let end = 0;
+  const writable = new WritableStream<StreamTargetChunk>({
+    write({ data, position }) {
+      if (position > end) {
+        parts.push(new Blob([new Uint8Array(position - end)]));
+        end = position;
+      }
+      const overlap = Math.min(data.byteLength, end - position);
+      if (overlap > 0) patches.push({ position, data: data.slice(0, overlap) });
+      if (overlap < data.byteLength) {
+        parts.push(new Blob([data.subarray(overlap)]));
+        end += data.byteLength - overlap;
+      }
+    },
+  });
+  const blob = (type: string) => {
+    let whole = new Blob(parts);
+    for (const { position, data } of patches) whole = new Blob([whole.slice(0, position), data, whole.slice(position + data.byteLength)]);
+    return new Blob([whole], { type });
+  };
+  return { writable, blob };
+}
+
 /** Re-encodes the picture to H.264 at `size` and copies the AAC sound into an MP4 without any metadata tags; or why it cannot. */
 async function makeDisplay(input: Input, size: Size, onProgress: ((fraction: number) => void) | undefined, signal: AbortSignal | undefined): Promise<Blob | ClipCopyReason> {
-  const target = new BufferTarget();
-  const output = new Output({ format: new Mp4OutputFormat({ fastStart: "in-memory" }), target });
+  const sink = blobSink();
+  const output = new Output({ format: new Mp4OutputFormat({ fastStart: false }), target: new StreamTarget(sink.writable, { chunked: true, chunkSize: COPY_CHUNK_BYTES }) });
   const conversion = await Conversion.init({
     input,
     output,
@@ -91,9 +126,7 @@ async function makeDisplay(input: Input, size: Size, onProgress: ((fraction: num
   } finally {
     signal?.removeEventListener("abort", cancel);
   }
-  // A finished conversion has finalized its output, which sets the buffer.
-  if (!target.buffer) throw new Error("The display copy was not finalized");
-  return new Blob([target.buffer], { type: "video/mp4" });
+  return sink.blob("video/mp4");
 }
 
 /**
