@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { clsx } from "clsx";
 import type { ItemPrivacyLevel } from "../../../domain/enums";
 import type { UploadDefaults } from "../../../domain/inspiration";
-import { CLIP_ACCEPT, CLIP_MESSAGES } from "../../../domain/clips";
+import { CLIP_ACCEPT, CLIP_MESSAGES, isDeclaredClip } from "../../../domain/clips";
 import { PERCENT } from "../../../domain/units";
 import { guestQuotaNote, PHOTO_MAX_FILES } from "../../../domain/uploads";
 import { Button } from "../../../ui/Button";
@@ -26,6 +26,12 @@ const STATUS_TEXT: Record<UploadStatus, string> = {
 };
 
 const DEFAULT_PRIVACY: ItemPrivacyLevel = "immediate-family";
+
+/** What the chosen files are called: photos, videos, or files when both. */
+function chosenNoun(files: readonly File[]): "photo" | "video" | "file" {
+  const clips = files.filter((file) => isDeclaredClip(file)).length;
+  return clips === 0 ? "photo" : clips === files.length ? "video" : "file";
+}
 
 const parseTags = (text: string) => [...new Set(text.split(",").map((tag) => tag.trim().toLowerCase()).filter(Boolean))];
 
@@ -86,7 +92,8 @@ function UploadForm({ defaults, initialFiles, onStart }: { defaults: UploadDefau
   const [privacyLevel, setPrivacyLevel] = useState<ItemPrivacyLevel>(defaults?.privacyLevel ?? DEFAULT_PRIVACY);
 
   // The texts go on every photo of the batch: with several chosen, their labels say so.
-  const forAll = (label: string) => (files.length > 1 ? `${label} for all ${files.length} files` : label);
+  const noun = chosenNoun(files);
+  const forAll = (label: string) => (files.length > 1 ? `${label} for all ${files.length} ${noun}s` : label);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -120,7 +127,7 @@ function UploadForm({ defaults, initialFiles, onStart }: { defaults: UploadDefau
         />
         {files.length > 0 && (
           <>
-            <p className="text-sm text-muted-foreground">{files.length === 1 ? "1 file chosen" : `${files.length} files chosen`}</p>
+            <p className="text-sm text-muted-foreground">{files.length === 1 ? `1 ${noun} chosen` : `${files.length} ${noun}s chosen`}</p>
             <ul aria-label="Chosen files" className="flex flex-col gap-0.5 text-sm">
               {files.map((file, index) => (
                 <li key={`${index}-${file.name}`} className="truncate">
