@@ -46,17 +46,21 @@ const memoryKb = (pid: number, field: "VmRSS" | "VmHWM") => Number(new RegExp(`^
 
 /**
  * Runs `work` while watching the workerd processes: their resident memory before, and the peak
- * during (the kernel's high-water mark, reset first, and our own samples).
+ * during (the kernel's high-water mark, reset first, and our own samples); and this process's own
+ * (sampled only: the local database lives in it, so its lifetime peak says nothing of `work`).
  */
-export async function watchingMemory(work: () => Promise<void>): Promise<{ seconds: number; beforeMb: number; peakMb: number }> {
+export async function watchingMemory(work: () => Promise<void>): Promise<{ seconds: number; beforeMb: number; peakMb: number; selfBeforeMb: number; selfPeakMb: number }> {
   const pids = workerdPids();
   const rss = () => pids.reduce((sum, pid) => sum + memoryKb(pid, "VmRSS"), 0);
   const before = rss();
+  const selfBefore = process.memoryUsage.rss();
   // Resets each process's peak resident size to its current size (proc(5), clear_refs: 5).
   for (const pid of pids) writeFileSync(`/proc/${pid}/clear_refs`, "5");
   let sampledPeak = before;
+  let selfPeak = selfBefore;
   const sampler = setInterval(() => {
     sampledPeak = Math.max(sampledPeak, rss());
+    selfPeak = Math.max(selfPeak, process.memoryUsage.rss());
   }, SAMPLE_MS);
   const started = performance.now();
   try {
@@ -66,7 +70,7 @@ export async function watchingMemory(work: () => Promise<void>): Promise<{ secon
   }
   const seconds = (performance.now() - started) / 1000;
   const peak = Math.max(sampledPeak, pids.reduce((sum, pid) => sum + memoryKb(pid, "VmHWM"), 0));
-  return { seconds, beforeMb: before / 1024, peakMb: peak / 1024 };
+  return { seconds, beforeMb: before / 1024, peakMb: peak / 1024, selfBeforeMb: selfBefore / BYTES_PER_MB, selfPeakMb: selfPeak / BYTES_PER_MB };
 }
 
 /** Reads a response to its end without keeping it; returns how many bytes came. */
