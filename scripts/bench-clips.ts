@@ -14,9 +14,9 @@ import type { Stack } from "./stack";
  * A 500 MB clip (issue 41): sent by the app's uploader in parts through the Worker (each checked,
  * cleaned and put into an R2 multipart upload, then completed), against the same bytes streamed by
  * one request into one R2 put (a dev-only route), with workerd's memory during each: flat when its
- * peak rises by far less than the clip. The clip is a real fixture's structure with its media data
- * grown, made slice by slice as it is sent, so the bench process never holds it whole either.
- * Printed, not asserted.
+ * peak rises by far less than the clip; a 100 MB clip goes both ways first (benchClips says why).
+ * The clip is a real fixture's structure with its media data grown, made slice by slice as it is
+ * sent, so the bench process never holds it whole either. Printed, not asserted.
  */
 const CLIP_MB = Number(process.env.BENCH_CLIP_MB ?? 500);
 /** The clip sent first, both ways: see benchClips. */
