@@ -2,10 +2,9 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { BYTES_PER_MB } from "../src/domain/units";
 import { ApiClient } from "../tests/support/client";
-import { confirmEmail, signUp } from "../tests/support/families";
 import { postPhotos } from "../tests/support/photoUpload";
-import { photos, pregnancies, pregnancyParticipants } from "../worker/db/schema";
-import { insertBenchPregnancy, uploadFiles } from "./bench-photos";
+import { photos, pregnancies } from "../worker/db/schema";
+import { benchFamily, uploadFiles } from "./bench-photos";
 import { DEMO_PASSWORD, DEMO_PREGNANCY_TITLE, demoMember } from "./demo-family";
 import { openNodeDb } from "./node-db";
 import type { Stack } from "./stack";
@@ -47,17 +46,21 @@ const memoryKb = (pid: number, field: "VmRSS" | "VmHWM") => Number(new RegExp(`^
 
 /**
  * Runs `work` while watching the workerd processes: their resident memory before, and the peak
- * during (the kernel's high-water mark, reset first, and our own samples).
+ * during (the kernel's high-water mark, reset first, and our own samples); and this process's own
+ * (sampled only: the local database lives in it, so its lifetime peak says nothing of `work`).
  */
-async function watchingMemory(work: () => Promise<void>): Promise<{ seconds: number; beforeMb: number; peakMb: number }> {
+export async function watchingMemory(work: () => Promise<void>): Promise<{ seconds: number; beforeMb: number; peakMb: number; selfBeforeMb: number; selfPeakMb: number }> {
   const pids = workerdPids();
   const rss = () => pids.reduce((sum, pid) => sum + memoryKb(pid, "VmRSS"), 0);
   const before = rss();
+  const selfBefore = process.memoryUsage.rss();
   // Resets each process's peak resident size to its current size (proc(5), clear_refs: 5).
   for (const pid of pids) writeFileSync(`/proc/${pid}/clear_refs`, "5");
   let sampledPeak = before;
+  let selfPeak = selfBefore;
   const sampler = setInterval(() => {
     sampledPeak = Math.max(sampledPeak, rss());
+    selfPeak = Math.max(selfPeak, process.memoryUsage.rss());
   }, SAMPLE_MS);
   const started = performance.now();
   try {
@@ -67,7 +70,7 @@ async function watchingMemory(work: () => Promise<void>): Promise<{ seconds: num
   }
   const seconds = (performance.now() - started) / 1000;
   const peak = Math.max(sampledPeak, pids.reduce((sum, pid) => sum + memoryKb(pid, "VmHWM"), 0));
-  return { seconds, beforeMb: before / 1024, peakMb: peak / 1024 };
+  return { seconds, beforeMb: before / 1024, peakMb: peak / 1024, selfBeforeMb: selfBefore / BYTES_PER_MB, selfPeakMb: selfPeak / BYTES_PER_MB };
 }
 
 /** Reads a response to its end without keeping it; returns how many bytes came. */
@@ -79,7 +82,7 @@ async function drain(response: Response): Promise<number> {
   return received;
 }
 
-const memoryText = ({ beforeMb, peakMb }: { beforeMb: number; peakMb: number }) => `workerd RSS ${beforeMb.toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB (+${(peakMb - beforeMb).toFixed(0)} MB)`;
+export const memoryText = ({ beforeMb, peakMb }: { beforeMb: number; peakMb: number }) => `workerd RSS ${beforeMb.toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB (+${(peakMb - beforeMb).toFixed(0)} MB)`;
 
 async function measure(label: string, stack: Stack, client: ApiClient, pregnancyId: string) {
   const prepared = await client.trpc.dataExport.prepare.mutate({ pregnancyId });
@@ -104,22 +107,19 @@ async function measureOriginals(stack: Stack, client: ApiClient, pregnancyId: st
 
 /** A family of its own on unlimited storage, with EXPORT_PHOTOS photos uploaded 20 at a time through the real route. */
 async function bigFamily(stack: Stack) {
-  const owner = await signUp("benchexport", undefined, stack.url);
-  await confirmEmail(owner.client, owner.email);
+  const { client, pregnancyId } = await benchFamily(stack, "benchexport", "Bench Export");
   const { db, close } = openNodeDb(stack.database.databaseUrl, stack.database.wsProxy);
   try {
-    const pregnancy = { id: await insertBenchPregnancy(db, "Bench Export", owner.userId) };
-    await db.insert(pregnancyParticipants).values({ pregnancyId: pregnancy.id, userId: owner.userId, role: "owner", status: "active" });
     const files = uploadFiles();
     const started = performance.now();
     for (let sent = 0; sent < EXPORT_PHOTOS; sent += files.length) {
-      const response = await postPhotos(owner.client, pregnancy.id, files.slice(0, Math.min(files.length, EXPORT_PHOTOS - sent)));
+      const response = await postPhotos(client, pregnancyId, files.slice(0, Math.min(files.length, EXPORT_PHOTOS - sent)));
       if (!response.ok) throw new Error(`upload answered ${response.status}`);
     }
     const bytes = files.reduce((sum, file) => sum + file.bytes.length, 0) * (EXPORT_PHOTOS / files.length);
     console.log(`${"(setup) upload".padEnd(28)} ${EXPORT_PHOTOS} photos, ${(bytes / BYTES_PER_MB).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    const photoIds = (await db.select({ id: photos.id }).from(photos).where(eq(photos.pregnancyId, pregnancy.id))).map((row) => row.id);
-    return { client: owner.client, pregnancyId: pregnancy.id, photoIds };
+    const photoIds = (await db.select({ id: photos.id }).from(photos).where(eq(photos.pregnancyId, pregnancyId))).map((row) => row.id);
+    return { client, pregnancyId, photoIds };
   } finally {
     await close();
   }

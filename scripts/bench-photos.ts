@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import superjson from "superjson";
 import { addDays, lmpFromDueDate, serviceEndDate, todayIso } from "../src/domain/dates";
 import { ITEM_PRIVACY_LEVELS } from "../src/domain/enums";
-import { signUp } from "../tests/support/families";
+import { confirmEmail, signUp } from "../tests/support/families";
 import type { ApiClient } from "../tests/support/client";
 import { postPhotos, untilCopiesMade, type UploadPart } from "../tests/support/photoUpload";
 import type { UploadResult } from "../worker/services/photoUpload";
@@ -66,6 +66,20 @@ export async function insertBenchPregnancy(db: ReturnType<typeof openNodeDb>["db
     .returning({ id: pregnancies.id });
   if (!pregnancy) throw new Error("bench pregnancy not created");
   return pregnancy.id;
+}
+
+/** A family of a bench's own: a fresh owner with a confirmed email, and a pregnancy of unlimited storage. */
+export async function benchFamily(stack: Stack, label: string, title: string): Promise<{ client: ApiClient; userId: string; pregnancyId: string }> {
+  const owner = await signUp(label, undefined, stack.url);
+  await confirmEmail(owner.client, owner.email);
+  const { db, close } = openNodeDb(stack.database.databaseUrl, stack.database.wsProxy);
+  try {
+    const pregnancyId = await insertBenchPregnancy(db, title, owner.userId);
+    await db.insert(pregnancyParticipants).values({ pregnancyId, userId: owner.userId, role: "owner", status: "active" });
+    return { client: owner.client, userId: owner.userId, pregnancyId };
+  } finally {
+    await close();
+  }
 }
 
 /** A family of its own: an owner, a friends-level guest, unlimited storage and ALBUM_PHOTOS photos across the weeks. */

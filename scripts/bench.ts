@@ -9,6 +9,7 @@ import { sanitizePostContent } from "../src/domain/richText";
 import { sanitizeNotes } from "../src/domain/sanitize";
 import { ApiClient } from "../tests/support/client";
 import { HOSTILE_INPUTS } from "../tests/support/hostile-inputs";
+import { benchClips } from "./bench-clips";
 import { benchDigest } from "./bench-digest";
 import { benchExport } from "./bench-export";
 import { benchLikes } from "./bench-likes";
@@ -30,7 +31,8 @@ import { startStack, type Stack } from "./stack";
  * screen asks of the database and how long it takes, the browser and the database at 0 and 40+40 ms
  * with the Worker near the browser, placed near the database and at the floor, with a far relative's
  * first row of album pictures (scripts/bench-screens.ts), and the weekly digest to 5,000 relatives
- * through its queues (scripts/bench-digest.ts). Figures are printed, not asserted.
+ * through its queues (scripts/bench-digest.ts), and a 500 MB clip sent in parts against one raw R2
+ * put, with the Worker's memory (scripts/bench-clips.ts). Figures are printed, not asserted.
  */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 /** `npm run bench -- --pages`: only the weight of what the public pages load (the budgets), in seconds. */
@@ -43,6 +45,8 @@ const SCREENS_ONLY = process.argv.includes("--screens");
 const PHOTO_COPIES_ONLY = process.argv.includes("--photo-copies");
 /** `npm run bench -- --digest`: only the weekly digest to 5,000 relatives through its queues. */
 const DIGEST_ONLY = process.argv.includes("--digest");
+/** `npm run bench -- --clips`: only the 500 MB clip, in parts and as one raw R2 put, with workerd's memory. */
+const CLIPS_ONLY = process.argv.includes("--clips");
 /** `npm run bench -- --reads`: only the health route against a signed-in read. */
 const READS_ONLY = process.argv.includes("--reads");
 const PUBLIC_PAGES = ["/", "/pricing", "/due-date-calculator", "/auth", "/giftcards"];
@@ -141,7 +145,7 @@ function sanitiserCost() {
   console.log(`${"sanitise hostile input".padEnd(28)} ${(performance.now() - started).toFixed(1)} ms for ${(bytes / 1024).toFixed(0)} KB (notes + post rules)`);
 }
 
-if (!PAGES_ONLY && !EXPORT_ONLY && !SCREENS_ONLY && !READS_ONLY && !PHOTO_COPIES_ONLY && !DIGEST_ONLY) sanitiserCost();
+if (!PAGES_ONLY && !EXPORT_ONLY && !SCREENS_ONLY && !READS_ONLY && !PHOTO_COPIES_ONLY && !DIGEST_ONLY && !CLIPS_ONLY) sanitiserCost();
 const build = spawnSync(path.join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const persistDir = mkdtempSync(path.join(os.tmpdir(), "babysteps-bench-"));
@@ -159,6 +163,8 @@ try {
     await benchPhotoCopies(stack);
   } else if (DIGEST_ONLY) {
     await benchDigest(stack);
+  } else if (CLIPS_ONLY) {
+    await benchClips(stack);
   } else {
     await reads(stack);
     await pageWeight(stack.url, PUBLIC_PAGES);
@@ -168,6 +174,7 @@ try {
     await benchLikes();
     await benchExport(stack);
     await benchDigest(stack);
+    await benchClips(stack);
   }
 } finally {
   await stack.stop();

@@ -8,7 +8,7 @@ import { clipFingerprint, sendClip } from "../../src/lib/clipUploader";
 import { readClipLayout, readClipStructure } from "../../src/domain/clipContainer";
 import { clipUploads, pregnancies } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
-import { apiTransport, bytesSource, uploadClip } from "../support/clipUpload";
+import { apiTransport, bytesSource, grown, topLevelBoxes, uploadClip } from "../support/clipUpload";
 import { baseUrl, openTestDb } from "../support/env";
 import { createOtherFamily } from "../support/families";
 import { testThumbnail } from "../support/images";
@@ -36,39 +36,6 @@ const HEVC = () => fixture("clip-hevc.mov");
 const H264_MP4 = () => fixture("clip.mp4");
 
 const privateTags = (bytes: Uint8Array) => privateClipTags(readClipTags(bytes)).map(([tag]) => tag);
-
-interface Box {
-  type: string;
-  start: number;
-  end: number;
-}
-function topLevelBoxes(bytes: Uint8Array): Box[] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const boxes: Box[] = [];
-  for (let at = 0; at + 8 <= bytes.length; ) {
-    let size = view.getUint32(at);
-    if (size === 1) size = Number(view.getBigUint64(at + 8));
-    if (size === 0) size = bytes.length - at;
-    boxes.push({ type: String.fromCharCode(...bytes.subarray(at + 4, at + 8)), start: at, end: at + size });
-    at += size;
-  }
-  return boxes;
-}
-
-/**
- * The clip made `extra` bytes longer at the end of its media data: nothing it points at moves (its
- * samples come first), so it still plays; it just needs more parts.
- */
-function grown(bytes: Uint8Array, extra: number): Uint8Array {
-  const mdat = topLevelBoxes(bytes).find((box) => box.type === "mdat")!;
-  const out = new Uint8Array(bytes.length + extra);
-  out.set(bytes.subarray(0, mdat.end), 0);
-  out.fill(0x5a, mdat.end, mdat.end + extra);
-  out.set(bytes.subarray(mdat.end), mdat.end + extra);
-  new DataView(out.buffer).setUint32(mdat.start, mdat.end - mdat.start + extra);
-  // Boxes after the media data moved by `extra`; the track's chunk offsets point before it.
-  return out;
-}
 
 /** A copy whose movie header says it lasts `seconds`. */
 function lasting(bytes: Uint8Array, seconds: number): Uint8Array {

@@ -18,6 +18,7 @@ const DEV_REQUESTS: Array<[string, RequestInit?]> = [
   [`/api/dev/objects?prefix=${encodeURIComponent(`pregnancies/${crypto.randomUUID()}/`)}`],
   ["/api/dev/weekly-digest", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ now: new Date().toISOString() }) }],
   ["/api/dev/service-end-notices", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ now: new Date().toISOString() }) }],
+  ["/api/dev/raw-put", { method: "PUT", body: "clip bytes" }],
 ];
 /** APP_ENV values that are not explicitly development or test: all of them are production. */
 const NOT_DEV: Array<string | undefined> = [undefined, "", "staging", "Production", "production", "dev", "TEST"];
@@ -32,6 +33,17 @@ describe("dev-only routes", () => {
     const page = await fetch(`${baseUrl()}/dev/mailbox`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("<h1>Mailbox</h1>");
+  });
+
+  it("put a request's body into R2 as one object of its length for the clips bench, and want that length", async () => {
+    const bytes = new Uint8Array(3 * 1024 * 1024).fill(7);
+    const stored = await fetch(`${baseUrl()}/api/dev/raw-put`, { method: "PUT", body: bytes });
+    expect(stored.status).toBe(200);
+    expect(await stored.json()).toEqual({ bytes: bytes.length });
+    // Streamed without a Content-Length (chunked): R2 could not take it as it comes.
+    const streamed: RequestInit & { duplex: "half" } = { method: "PUT", body: new Blob([bytes]).stream(), duplex: "half" };
+    const chunked = await fetch(`${baseUrl()}/api/dev/raw-put`, streamed);
+    expect(chunked.status).toBe(411);
   });
 
   it("turn on only for APP_ENV development or test", () => {

@@ -30,6 +30,7 @@ type App = Hono<Env>;
 const DIGEST_WAIT_MS = 60_000;
 const DIGEST_POLL_MS = 100;
 const DEV_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+const HTTP_LENGTH_REQUIRED = 411;
 
 /** Fails closed: unless APP_ENV says development or test, a dev path answers like an unknown path. */
 const devOnly = createMiddleware<Env>(async (c, next) => {
@@ -115,6 +116,24 @@ const devApi = new Hono<Env>()
       cursor = page.truncated ? page.cursor : undefined;
     } while (cursor);
     return c.json({ keys });
+  })
+  /**
+   * The bench's control for clips sent in parts (`npm run bench -- --clips`): the request's body
+   * streamed straight into one R2 put, then deleted. R2 takes a stream only of known length, which
+   * a request body has from its Content-Length.
+   */
+  .put("/raw-put", async (c) => {
+    const length = Number(c.req.header("content-length"));
+    const body = c.req.raw.body;
+    if (!body || !Number.isSafeInteger(length) || length <= 0) return c.json({ error: "LENGTH_REQUIRED" }, HTTP_LENGTH_REQUIRED);
+    const key = `dev/raw-put/${crypto.randomUUID()}`;
+    try {
+      // Null only answers a conditional put, which this is not.
+      const stored = await c.env.PHOTOS.put(key, body);
+      return c.json({ bytes: stored?.size ?? 0 });
+    } finally {
+      await c.env.PHOTOS.delete(key);
+    }
   });
 
 /** /dev/mailbox: the captured mail, for a person. */
