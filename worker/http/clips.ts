@@ -5,7 +5,7 @@ import { CLIP_PART_BYTES, CLIP_MESSAGES } from "../../src/domain/clips";
 import { CLIP_UPLOAD_ROLES } from "../../src/domain/enums";
 import { PHOTO_MAX_FILES, PHOTO_THUMBNAIL_MAX_BYTES, PHOTO_UPLOAD_OVERHEAD_BYTES, UPLOAD_MESSAGES } from "../../src/domain/uploads";
 import type { Bindings } from "../env";
-import { cancelClipUpload, finishClip, PartOutOfTurn, putClipPart, startClipUpload } from "../services/clipUpload";
+import { cancelClipUpload, finishClip, type IncomingPart, PartOutOfTurn, putClipPart, startClipUpload } from "../services/clipUpload";
 import { UploadRefusal } from "../services/photoStorage";
 import { requirePregnancyAccess, type PregnancyRouteVariables } from "./access";
 import { parseMetadata } from "./photos";
@@ -78,8 +78,9 @@ export const clipRoutes = new Hono<{ Bindings: Bindings; Variables: PregnancyRou
     const uploadId = uploadIdOf(c);
     const partNumber = z.coerce.number().int().min(1).safeParse(c.req.param("partNumber"));
     if (!uploadId.success || !partNumber.success) return invalid(c, "No such part");
-    const body = await readBytesWithin(c.req.raw, CLIP_PART_BYTES);
-    if (body === "too-large") return tooLarge(c, CLIP_MESSAGES.partWrongSize);
+    // Its length was checked against the part's limit before anything was read (requireBodyWithin).
+    const request = c.req.raw;
+    const body: IncomingPart = { length: Number(request.headers.get("content-length")), stream: () => request.body, bytes: () => readBytesWithin(request, CLIP_PART_BYTES) };
     return answer(c, () => putClipPart(c.var.caller, uploadId.data, partNumber.data, body));
   })
   .delete("/:pregnancyId/uploads/:uploadId", async (c) => {

@@ -146,7 +146,7 @@ export async function startClipUpload(caller: PregnancyCaller, input: ClipUpload
  * place), stored in R2 and acknowledged. A part already stored is acknowledged again without
  * being stored twice (its answer was lost); one out of turn is refused with where to go on from.
  */
-export async function putClipPart(caller: PregnancyCaller, uploadId: string, partNumber: number, body: Uint8Array<ArrayBuffer>): Promise<ClipUploadState> {
+export async function putClipPart(caller: PregnancyCaller, uploadId: string, partNumber: number, incoming: IncomingPart): Promise<ClipUploadState> {
   // Only this part's check and the cleaning leave the database, however long the plan.
   const [row] = await caller.db
     .select({
@@ -166,12 +166,24 @@ export async function putClipPart(caller: PregnancyCaller, uploadId: string, par
   if (partNumber <= row.partsStored) return stateOf(row);
   if (partNumber !== row.partsStored + 1) throw new PartOutOfTurn(stateOf(row));
   const { start, end } = clipPartRange(row.size, partNumber);
-  if (partNumber > clipPartCount(row.size) || body.length !== end - start) throw refusal(400, "PART_WRONG_SIZE", CLIP_MESSAGES.partWrongSize);
-  // The structure this part carries must be the structure the upload was inspected with.
-  if (row.check && (await sha256(concat(row.check.slices.map(([from, to]) => body.subarray(from - start, to - start))))) !== row.check.sha256) {
-    throw refusal(400, "PART_MISMATCH", CLIP_MESSAGES.partMismatch);
+  if (partNumber > clipPartCount(row.size) || incoming.length !== end - start) throw wrongSize();
+  const cleaning = { patches: row.patches, zero: row.zero };
+  const upload = caller.env.PHOTOS.resumeMultipartUpload(row.key, row.r2UploadId);
+  let part: R2UploadedPart;
+  if (!row.check && !touchesPart(cleaning, start, end)) {
+    // Only media, nothing to check or clean: streamed into R2 as it arrives, never held.
+    const stream = incoming.stream();
+    if (!stream) throw wrongSize();
+    part = await upload.uploadPart(partNumber, stream);
+  } else {
+    const body = await incoming.bytes();
+    if (body === "too-large" || body.length !== end - start) throw wrongSize();
+    // The structure this part carries must be the structure the upload was inspected with.
+    if (row.check && (await sha256(concat(row.check.slices.map(([from, to]) => body.subarray(from - start, to - start))))) !== row.check.sha256) {
+      throw refusal(400, "PART_MISMATCH", CLIP_MESSAGES.partMismatch);
+    }
+    part = await upload.uploadPart(partNumber, cleanPart(cleaning, start, body));
   }
-  const part = await caller.env.PHOTOS.resumeMultipartUpload(row.key, row.r2UploadId).uploadPart(partNumber, cleanPart({ patches: row.patches, zero: row.zero }, start, body));
   const [updated] = await caller.db
     .update(clipUploads)
     .set({ partsStored: partNumber, partEtags: sql`array_append(${clipUploads.partEtags}, ${part.etag})` })
@@ -180,6 +192,19 @@ export async function putClipPart(caller: PregnancyCaller, uploadId: string, par
   // A twin request stored the same bytes under the same number first: its acknowledgement stands.
   return stateOf(updated ?? { ...row, partsStored: partNumber });
 }
+
+/** A part as it arrives: its declared length (checked against the part's limit before anything was read), its stream, or its bytes read whole. */
+export interface IncomingPart {
+  length: number;
+  stream: () => ReadableStream<Uint8Array> | null;
+  bytes: () => Promise<Uint8Array<ArrayBuffer> | "too-large">;
+}
+
+const wrongSize = () => refusal(400, "PART_WRONG_SIZE", CLIP_MESSAGES.partWrongSize);
+
+/** A part's bytes the cleaning writes over (patches) or zeroes. */
+const touchesPart = (cleaning: ClipCleaning, start: number, end: number) =>
+  cleaning.zero.some((range) => range.start < end && range.end > start) || cleaning.patches.some((patch) => patch.at < end && patch.at + Math.ceil((patch.bytes.length * 3) / 4) > start);
 
 /** A part sent out of turn: the answer says where the upload goes on from. */
 export class PartOutOfTurn extends Error {
