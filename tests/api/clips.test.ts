@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
+import { unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLIP_MAX_BYTES, CLIP_MESSAGES, CLIP_PART_BYTES, clipStorageUnits } from "../../src/domain/clips";
 import { RETENTION_CRON } from "../../src/domain/retention";
@@ -10,7 +11,7 @@ import { clipUploads, pregnancies } from "../../worker/db/schema";
 import { ApiClient } from "../support/client";
 import { apiTransport, bytesSource, grown, topLevelBoxes, uploadClip } from "../support/clipUpload";
 import { baseUrl, openTestDb } from "../support/env";
-import { createOtherFamily } from "../support/families";
+import { confirmEmail, createOtherFamily } from "../support/families";
 import { testThumbnail } from "../support/images";
 import { privateClipTags, readClipTags } from "../support/metadata";
 import { addGuest, objectsUnder, storageUsed } from "../support/photos";
@@ -312,5 +313,26 @@ describe("a clip's storage", () => {
     expect(await storage(family.pregnancyId)).toBe(0);
     const [row] = await db.select({ used: pregnancies.photoStorageUsed }).from(pregnancies).where(eq(pregnancies.id, family.pregnancyId));
     expect(row!.used).toBe(0);
+  });
+});
+
+describe("a clip everywhere photos already go", () => {
+  it("is in the data export as its original, and goes with its pregnancy, its uploads on their way aborted", async () => {
+    const family = await createOtherFamily();
+    await confirmEmail(family.owner, family.email);
+    const source = MOOV_FIRST();
+    await uploadClip(family.owner, family.pregnancyId, { name: "bath.mov", bytes: source }, { metadata: { week: 20, title: "Bath time" } });
+    const prepared = await family.owner.trpc.dataExport.prepare.mutate({ pregnancyId: family.pregnancyId });
+    const zip = unzipSync(new Uint8Array(await (await family.owner.fetch(prepared.parts[0]!.url)).arrayBuffer()));
+    const [name] = Object.keys(zip).filter((file) => /^photos\/.*bath-time.*\.mov$/.test(file));
+    expect(name).toBeDefined();
+    expect(zip[name!]!.length).toBe(source.length);
+    expect(privateTags(zip[name!]!)).toEqual([]);
+
+    expect((await startRaw(family.owner, family.pregnancyId, MOOV_LAST())).status).toBe(200);
+    const [{ title }] = (await db.select({ title: pregnancies.title }).from(pregnancies).where(eq(pregnancies.id, family.pregnancyId))) as [{ title: string }];
+    await family.owner.trpc.pregnancy.delete.mutate({ pregnancyId: family.pregnancyId, confirmTitle: title });
+    expect(await openUploads(family.pregnancyId)).toBe(0);
+    expect(await objectsUnder(`pregnancies/${family.pregnancyId}/`)).toEqual([]);
   });
 });
