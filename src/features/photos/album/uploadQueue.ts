@@ -101,10 +101,17 @@ async function sendOneClip(pregnancyId: string, file: File, fileNumber: number, 
   let total = file.size;
   try {
     const [copy, original] = await Promise.all([
-      makeClipCopy(file, progress.onPreparing, signal).then((made) => {
-        total = file.size + (made.display?.size ?? 0);
-        return made;
-      }),
+      makeClipCopy(file, progress.onPreparing, signal).then(
+        (made) => {
+          total = file.size + (made.display?.size ?? 0);
+          return made;
+        },
+        // A copy that breaks off midway leaves the clip as sent, like one this browser cannot decode.
+        (error: unknown) => {
+          if (signal.aborted) throw error;
+          return { display: null, poster: null };
+        },
+      ),
       sendClip(browserTransport, pregnancyId, fileSource(file), { role: "original", fileNumber, signal, onProgress: (stored, inFlight) => progress.onBytes(stored + inFlight, total) }),
     ]);
     const display = copy.display
