@@ -53,6 +53,8 @@ export interface RoomMessage {
   storagePath: string | null;
   /** Its image by a signed link for the reader, on lists; null on live messages (src/domain/pictureLinks.ts). */
   imageUrl: string | null;
+  /** An album clip attached by its sender, played from the album's checked route (issue 41). */
+  clipId: string | null;
   createdAt: string;
 }
 

@@ -1,6 +1,6 @@
 /** Waiting-room states and the system notices the server posts (core spec 4). */
 import { daysBetween, isDateOnly } from "./dates";
-import type { MeasurementSystem } from "./enums";
+import type { ItemPrivacyLevel, MeasurementSystem } from "./enums";
 import { formatBabyLength, formatBabyWeight, inBothSystems } from "./measurement";
 import { defaultBabyName } from "./pregnancy";
 import type { Result } from "./result";
@@ -276,3 +276,6 @@ export function formatCountdown(msLeft: number): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
 }
+
+/** Ours: a video sent in the room goes to the album shown to the whole family circle, as the room itself is (issue 41). */
+export const ROOM_CLIP_AUDIENCE = "acquaintances" satisfies ItemPrivacyLevel;

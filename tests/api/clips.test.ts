@@ -12,7 +12,8 @@ import { ApiClient } from "../support/client";
 import { apiTransport, bytesSource, grown, topLevelBoxes, uploadClip } from "../support/clipUpload";
 import { baseUrl, openTestDb } from "../support/env";
 import { confirmEmail, createOtherFamily } from "../support/families";
-import { testThumbnail } from "../support/images";
+import { jpegWithGps, testThumbnail } from "../support/images";
+import { uploadPhotos } from "../support/photoUpload";
 import { privateClipTags, readClipTags } from "../support/metadata";
 import { addGuest, objectsUnder, storageUsed } from "../support/photos";
 
@@ -334,5 +335,35 @@ describe("a clip everywhere photos already go", () => {
     await family.owner.trpc.pregnancy.delete.mutate({ pregnancyId: family.pregnancyId, confirmTitle: title });
     expect(await openUploads(family.pregnancyId)).toBe(0);
     expect(await objectsUnder(`pregnancies/${family.pregnancyId}/`)).toEqual([]);
+  });
+});
+
+describe("a clip in the waiting room", () => {
+  it("goes with a message or the baby's news when its sender put it in the album; someone else's, another family's or a photo is refused", async () => {
+    const family = await createOtherFamily();
+    const other = await createOtherFamily();
+    const grandma = await addGuest(family.pregnancyId, "room-clip-grandma", "immediate-family", { canAccessWaitingRoom: true, canContributePhotos: true });
+    const scope = { pregnancyId: family.pregnancyId };
+    await family.owner.trpc.waitingRoom.activate.mutate(scope);
+    const ours = await uploadClip(family.owner, family.pregnancyId, { name: "cry.mov", bytes: MOOV_FIRST() }, { metadata: { week: 40, privacyLevel: "acquaintances" } });
+    const hers = await uploadClip(grandma.client, family.pregnancyId, { name: "hers.mov", bytes: MOOV_FIRST() }, { metadata: { week: 40, privacyLevel: "acquaintances" } });
+    const theirs = await uploadClip(other.owner, other.pregnancyId, { name: "theirs.mov", bytes: MOOV_FIRST() });
+    const [photo] = await uploadPhotos(family.owner, family.pregnancyId, [{ name: "still.jpg", bytes: jpegWithGps() }]);
+
+    for (const [what, clipId] of [
+      ["Grandma's clip", hers.photoId],
+      ["another family's clip", theirs.photoId],
+      ["a photo", photo!.photoId!],
+    ] as const) {
+      await expect(family.owner.trpc.waitingRoom.messages.send.mutate({ ...scope, id: crypto.randomUUID(), content: "", clipId }), what).rejects.toMatchObject({ data: { appCode: "VALIDATION_FAILED" } });
+    }
+    const sent = await grandma.client.trpc.waitingRoom.messages.send.mutate({ ...scope, id: crypto.randomUUID(), content: "", clipId: hers.photoId });
+    expect(sent.clipId).toBe(hers.photoId);
+    await family.owner.trpc.waitingRoom.babyHere.mutate({ ...scope, timeZone: "Europe/London", name: "Pip", clipId: ours.photoId });
+    const { messages } = await grandma.client.trpc.waitingRoom.messages.list.query(scope);
+    expect(messages.map((message) => message.clipId).filter(Boolean)).toEqual(expect.arrayContaining([hers.photoId, ours.photoId]));
+    // Played from the album's checked route, by its audience.
+    const ranged = await grandma.client.fetch(ours.url, { headers: { range: "bytes=0-15" } });
+    expect(ranged.status).toBe(206);
   });
 });

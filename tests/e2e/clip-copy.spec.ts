@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { build } from "esbuild";
-import { CLIP_DISPLAY_MAX_PX, CLIP_POSTER_MAX_PX } from "../../src/features/photos/album/clipCopy";
+import { CLIP_DISPLAY_MAX_PX, CLIP_POSTER_MAX_PX } from "../../src/lib/clipCopy";
 import type { ClipCopyRun, ClipCopySummary } from "./clipCopyHarness";
 import { expect, test } from "./support";
 

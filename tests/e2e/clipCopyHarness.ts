@@ -4,7 +4,7 @@
  * image decoder for the poster), as plain data the test can compare.
  */
 import { ALL_FORMATS, BlobSource, Input } from "mediabunny";
-import { makeClipCopy } from "../../src/features/photos/album/clipCopy";
+import { makeClipCopy } from "../../src/lib/clipCopy";
 
 export interface ClipCopySummary {
   reason: string | null;

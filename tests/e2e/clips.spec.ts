@@ -4,7 +4,8 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { CLIP_MESSAGES, CLIP_PART_BYTES } from "../../src/domain/clips";
 import { privateClipTags, readClipTags } from "../support/metadata";
 import { makeClipInBrowser, withPhoneTags } from "./clipMaker";
-import { expect, payingFamily, test, trpcQuery } from "./support";
+import { familyWithGrandparent, secondBrowser } from "./family";
+import { expect, payingFamily, signInThroughApi, test, trpcMutation, trpcQuery } from "./support";
 
 /**
  * Video clips in the album (issue 41), as a parent on a phone sends one: a 12-second 720p H.264
@@ -178,4 +179,32 @@ test("a file that fails leaves the bar empty and red, never full over a failure 
   const bar = dialog.getByRole("progressbar", { name: /Finished/ });
   await expect(bar).toHaveAttribute("value", "0");
   await expect(bar).toHaveClass(/accent-danger/);
+});
+
+test("a parent sends a video to the waiting room: it goes to the album, and Grandma plays it in the room @desktop", async ({ page, browser, request, baseURL }) => {
+  const family = await familyWithGrandparent(request, baseURL!, "Room Clip Family");
+  await signInThroughApi(page, family.owner.email, family.owner.password);
+  await trpcMutation(page.request, "waitingRoom.activate", { pregnancyId: family.pregnancyId });
+  await page.goto("/waiting-room");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Attach video" }).first().click();
+  await (await chooser).setFiles({ name: "first-cry.mov", mimeType: "video/quicktime", buffer: readFileSync(join(import.meta.dirname, "../fixtures/copy-h264.mov")) });
+  await expect(page.getByRole("button", { name: "Remove video" })).toBeVisible({ timeout: 60_000 });
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page.getByRole("article", { name: /^Message from Rosa/ }).locator("video")).toBeVisible();
+
+  // In the album too, for the whole family circle.
+  const [clip] = (await listedItems(page.request, family.pregnancyId)).filter((item) => item.kind === "clip");
+  expect(clip).toMatchObject({ playsEverywhere: true });
+
+  const grandma = await secondBrowser(browser, baseURL!);
+  await signInThroughApi(grandma, family.grandma.email, family.grandma.password);
+  await grandma.goto("/waiting-room");
+  const video = grandma.getByRole("article", { name: /^Message from Rosa/ }).locator("video");
+  await expect(video).toBeVisible();
+  await video.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+  });
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.3);
 });

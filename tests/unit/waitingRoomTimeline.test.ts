@@ -13,6 +13,7 @@ const roomMessage = (content: string, extra: Partial<RoomMessage> = {}): RoomMes
   content,
   storagePath: null,
   imageUrl: null,
+  clipId: null,
   createdAt: new Date((clock += 1000)).toISOString(),
   ...extra,
 });

@@ -80,7 +80,7 @@ export const waitingRoomRouter = router({
       .query(({ ctx, input }) => listReplies(ctx.caller, { messageId: input.messageId, offset: input.cursor })),
 
     send: waitingRoomProcedure
-      .input(z.object({ id: messageId, content: messageText, imageName: storedImageName.optional(), parentMessageId: messageId.optional() }))
+      .input(z.object({ id: messageId, content: messageText, imageName: storedImageName.optional(), clipId: z.uuid().optional(), parentMessageId: messageId.optional() }))
       .mutation(({ ctx, input }) => sendGroupMessage(ctx.caller, input)),
 
     /** Ours: the author, or a parent, deletes a message with its replies and the images they showed. */
@@ -118,7 +118,7 @@ export const waitingRoomRouter = router({
 
   /** waiting-room-parent-update: a pinned parent update, posted under the client's id like any message, mailed to the guests who receive updates. */
   postUpdate: parentProcedure
-    .input(z.object({ id: messageId, content: messageText, imageName: storedImageName.optional() }))
+    .input(z.object({ id: messageId, content: messageText, imageName: storedImageName.optional(), clipId: z.uuid().optional() }))
     .mutation(({ ctx, input }) => postParentUpdate(ctx.caller, input)),
 
   /** waiting-room-state-update, state false-alarm. */
@@ -126,7 +126,7 @@ export const waitingRoomRouter = router({
 
   /** waiting-room-state-update, state baby-here: one baby's arrival (twins one at a time), its details when the parents give them, told to the circles they choose. */
   babyHere: parentProcedure
-    .input(birthDetailsInput.extend({ babyId: messageId.optional(), imageName: storedImageName.optional() }))
+    .input(birthDetailsInput.extend({ babyId: messageId.optional(), imageName: storedImageName.optional(), clipId: z.uuid().optional() }))
     .mutation(({ ctx, input }) => markBabyHere(ctx.caller, input)),
 
   /** Ours: baby-here without the room (Settings), on the day the parents name, told to the family only when they ask. */

@@ -10,6 +10,7 @@ import { BABY_HERE_CLOSE_MS, type BabyDetails, babyHereNotice, birthHeadline, bi
 import type { Db, Executor, Tx } from "../db";
 import {
   contactNotifications,
+  photos,
   pregnancies,
   pregnancyBabies,
   pregnancyParticipants,
@@ -63,6 +64,13 @@ async function assertImageUploaded(caller: PregnancyCaller, storagePath: string 
   if (uploaded === 0) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "The image was not uploaded");
 }
 
+/** A clip a message carries must be one its sender put in this pregnancy's album. */
+async function assertOwnClip(caller: PregnancyCaller, clipId: string | null) {
+  if (!clipId) return;
+  const own = await caller.db.$count(photos, and(eq(photos.id, clipId), eq(photos.pregnancyId, caller.access.id), eq(photos.kind, "clip"), eq(photos.uploadedBy, caller.user.id)));
+  if (own === 0) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "The video was not uploaded");
+}
+
 const sanitizeMessage = (content: string) => sanitizePlainText(content, WAITING_ROOM_MESSAGE_MAX_LENGTH);
 
 // ---------------------------------------------------------------------------------------------
@@ -82,6 +90,7 @@ const messageColumns = {
   kind: waitingRoomMessages.kind,
   content: waitingRoomMessages.content,
   storagePath: waitingRoomMessages.storagePath,
+  clipId: waitingRoomMessages.clipId,
   createdAt: waitingRoomMessages.createdAt,
 };
 type MessageRow = Pick<typeof waitingRoomMessages.$inferSelect, keyof typeof messageColumns>;
@@ -94,6 +103,7 @@ const roomMessage = (row: MessageRow): RoomMessage => ({
   content: row.content,
   storagePath: row.storagePath,
   imageUrl: null,
+  clipId: row.clipId,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -242,6 +252,8 @@ export interface NewGroupMessage {
   content: string;
   /** Name of an image already stored under this pregnancy's waiting-room prefix. */
   imageName?: string;
+  /** A clip the sender put in the album. */
+  clipId?: string;
   parentMessageId?: string;
 }
 
@@ -258,8 +270,9 @@ async function postGroupMessage(caller: PregnancyCaller, input: NewGroupMessage,
   const { db, access: { id: pregnancyId }, user: { id: userId } } = caller;
   const content = sanitizeMessage(input.content);
   const storagePath = input.imageName ? waitingRoomImageKey(pregnancyId, input.imageName) : null;
-  if (!content && !storagePath) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "A message needs text or an image");
-  await assertImageUploaded(caller, storagePath);
+  const clipId = input.clipId ?? null;
+  if (!content && !storagePath && !clipId) throw new AppError("BAD_REQUEST", "VALIDATION_FAILED", "A message needs text, an image or a video");
+  await Promise.all([assertImageUploaded(caller, storagePath), assertOwnClip(caller, clipId)]);
   const outcome = await db.transaction(async (tx) => {
     await lockSender(tx, caller.access.participantId);
     const [existing] = await tx.select(messageColumns).from(waitingRoomMessages).where(eq(waitingRoomMessages.id, input.id)).limit(1);
@@ -281,7 +294,7 @@ async function postGroupMessage(caller: PregnancyCaller, input: NewGroupMessage,
     }
     const [row] = await tx
       .insert(waitingRoomMessages)
-      .values({ id: input.id, pregnancyId, senderId: userId, authorId: userId, kind, content, storagePath, parentMessageId: input.parentMessageId ?? null, createdAt: now })
+      .values({ id: input.id, pregnancyId, senderId: userId, authorId: userId, kind, content, storagePath, clipId, parentMessageId: input.parentMessageId ?? null, createdAt: now })
       .returning(messageColumns);
     if (!row) throw new Error("message not stored");
     await onCreated?.(tx, row);
@@ -499,8 +512,8 @@ export async function markConversationRead({ db, access, user: { id: userId } }:
 
 const stateUpdateRefused = () => new AppError("CONFLICT", "STATE_UNCHANGED", "The waiting room is not in a state that allows this");
 
-async function insertSystemUpdate(db: Executor, pregnancyId: string, senderId: string, content: string, createdAt: Date, storagePath: string | null = null) {
-  const [row] = await db.insert(waitingRoomMessages).values({ id: crypto.randomUUID(), pregnancyId, senderId, authorId: null, kind: "parent_update", content, storagePath, createdAt }).returning(messageColumns);
+async function insertSystemUpdate(db: Executor, pregnancyId: string, senderId: string, content: string, createdAt: Date, storagePath: string | null = null, clipId: string | null = null) {
+  const [row] = await db.insert(waitingRoomMessages).values({ id: crypto.randomUUID(), pregnancyId, senderId, authorId: null, kind: "parent_update", content, storagePath, clipId, createdAt }).returning(messageColumns);
   if (!row) throw new Error("system update not stored");
   return row;
 }
@@ -655,6 +668,8 @@ export interface BirthAnnouncement extends BabyDetails {
   /** Which baby arrived; without it, the first still expected. */
   babyId?: string;
   imageName?: string;
+  /** A clip of the first moments the parent put in the album. */
+  clipId?: string;
   timeZone: string;
   /** The guest circles told; left out = every guest allowed updates, none = the other parent alone (always told). */
   audienceGroups?: GuestPrivacyLevel[];
@@ -700,7 +715,8 @@ function birthRecipients(participants: Awaited<ReturnType<typeof listParticipant
 export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnouncement): Promise<StateUpdateAnswer> {
   const { db, access: { id: pregnancyId }, user: { id: userId } } = caller;
   const storagePath = input.imageName ? waitingRoomImageKey(pregnancyId, input.imageName) : null;
-  await assertImageUploaded(caller, storagePath);
+  const clipId = input.clipId ?? null;
+  await Promise.all([assertImageUploaded(caller, storagePath), assertOwnClip(caller, clipId)]);
   const [title, participants] = await Promise.all([pregnancyTitle(db, pregnancyId), listParticipantsWithPermissions(db, pregnancyId)]);
   const recipients = birthRecipients(participants, userId, input.audienceGroups);
   const now = new Date();
@@ -739,7 +755,7 @@ export async function markBabyHere(caller: PregnancyCaller, input: BirthAnnounce
       await putBirthdayOnCalendar(tx, { pregnancyId, birthDate, toldTo: input.audienceGroups ?? null, announcedBy: userId });
     }
     const headline = birthHeadline(name, birth);
-    const message = await insertSystemUpdate(tx, pregnancyId, userId, babyHereNotice({ ...input, name }, closingTime, birth), now, storagePath);
+    const message = await insertSystemUpdate(tx, pregnancyId, userId, babyHereNotice({ ...input, name }, closingTime, birth), now, storagePath, clipId);
     const [inRoom, outside] = [recipients.filter((r) => r.inRoom), recipients.filter((r) => !r.inRoom)];
     await mailUpdate(caller, "baby-here", inRoom, `${title}: ${headline}`, [message.content, "Join the family in the waiting room to send your love."], undefined, tx);
     await mailUpdate(caller, "baby-here", outside, `${title}: ${headline}`, [message.content], { label: "Open BabySteps", url: `${caller.origin}/dashboard?preg=${pregnancyId}` }, tx);

@@ -3,16 +3,26 @@ import { useDraft } from "../../lib/useDraft";
 import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 import { imageUploadProblem, uploadImage } from "../../lib/imageUpload";
 import { Button } from "../../ui/Button";
-import { ImageIcon } from "../../ui/icons";
+import { FilmIcon, ImageIcon } from "../../ui/icons";
 import { toast } from "../../ui/toast";
 import { PHOTO_TOASTS } from "../../domain/photos";
 import { PHOTO_MAX_FILE_BYTES } from "../../domain/uploads";
 import { WAITING_ROOM_MESSAGE_MAX_LENGTH } from "../../domain/waitingRoom";
 import { formatPercent } from "../../lib/format";
+import { checkAlbumFile, CLIP_ACCEPT, CLIP_HEADER_BYTES, CLIP_MESSAGES } from "../../domain/clips";
+import { DEFAULT_WEEK, photoWeekOn } from "../../domain/photos";
+import { PERCENT } from "../../domain/units";
+import { ROOM_CLIP_AUDIENCE } from "../../domain/waitingRoom";
+import { sendClipFile } from "../../lib/clipSend";
+import { ClipRefusal } from "../../lib/clipUploader";
+import { useFamilyTime } from "../pregnancy-context/useFamilyTime";
+import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 
 export interface ComposedMessage {
   content: string;
   imageName?: string;
+  /** A clip just put in the album. */
+  clipId?: string;
 }
 
 interface ComposerProps {
@@ -26,6 +36,8 @@ interface ComposerProps {
   onTyping?: () => void;
   /** Waiting-room images go to this pregnancy's image route; without it, text only. */
   imagePregnancyId?: string;
+  /** Videos go to this pregnancy's album (for those who may add to it); without it, none. */
+  clipPregnancyId?: string;
   /** A line under the box (a guest's photo quota). */
   note?: string;
   disabled?: boolean;
@@ -58,6 +70,91 @@ export function useRoomImage(pregnancyId: string | undefined) {
 }
 
 export type RoomImage = ReturnType<typeof useRoomImage>;
+
+/**
+ * A video sent from the room goes to the album first (in parts, with its display copy and poster,
+ * shown to the whole family circle), and the message carries it: the room plays it from there.
+ */
+export function useRoomClip(pregnancyId: string | undefined) {
+  const [clip, setClip] = useState<{ id: string; name: string } | null>(null);
+  const [progress, setProgress] = useState<{ phase: "preparing" | "uploading"; percent: number } | null>(null);
+  const { pregnancy } = usePregnancyContext();
+  const { today } = useFamilyTime();
+
+  async function attach(file: File | undefined) {
+    if (!file || !pregnancyId) return;
+    const check = checkAlbumFile({ name: file.name, size: file.size, type: file.type, bytes: new Uint8Array(await file.slice(0, CLIP_HEADER_BYTES).arrayBuffer()) }, 1);
+    if (check.kind !== "clip" || check.errors.length > 0) {
+      toast({ title: PHOTO_TOASTS.uploadFailed, description: check.errors[0] ?? CLIP_MESSAGES.unreadable(1), variant: "error" });
+      return;
+    }
+    setProgress({ phase: "preparing", percent: 0 });
+    try {
+      const week = pregnancy ? photoWeekOn(pregnancy.dueDate, today) : DEFAULT_WEEK;
+      const { photoId } = await sendClipFile(pregnancyId, file, {
+        fileNumber: 1,
+        metadata: { week, privacyLevel: ROOM_CLIP_AUDIENCE, tags: [], guestTags: [] },
+        onPreparing: (fraction) => setProgress((current) => (current?.phase === "uploading" ? current : { phase: "preparing", percent: Math.floor(fraction * PERCENT) })),
+        onBytes: (sent, total) => setProgress({ phase: "uploading", percent: Math.min(PERCENT - 1, Math.floor((sent / total) * PERCENT)) }),
+        signal: new AbortController().signal,
+      });
+      if (photoId) setClip({ id: photoId, name: file.name });
+    } catch (error) {
+      toast({ title: PHOTO_TOASTS.uploadFailed, description: error instanceof ClipRefusal ? error.message : undefined, variant: "error" });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return { clip, progress, attach, clear: () => setClip(null) };
+}
+
+export type RoomClip = ReturnType<typeof useRoomClip>;
+
+/** 'Attach video': a button in front of a hidden file input. */
+export function AttachVideoButton({ attachment, disabled = false }: { attachment: RoomClip; disabled?: boolean }) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={fileRef}
+        type="file"
+        accept={CLIP_ACCEPT}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => {
+          void attachment.attach(event.target.files?.[0]);
+          event.target.value = "";
+        }}
+      />
+      <Button variant="ghost" size="md" aria-label="Attach video" className="px-3" disabled={disabled || attachment.progress !== null} onClick={() => fileRef.current?.click()}>
+        <FilmIcon />
+      </Button>
+    </>
+  );
+}
+
+/** The chosen video's name with 'Remove video', or its progress. */
+export function AttachedVideo({ attachment }: { attachment: RoomClip }) {
+  return (
+    <>
+      {attachment.clip && (
+        <div className="flex items-center gap-3">
+          <span className="min-w-0 truncate text-sm">{attachment.clip.name}</span>
+          <Button variant="ghost" size="sm" onClick={attachment.clear}>
+            Remove video
+          </Button>
+        </div>
+      )}
+      {attachment.progress !== null && (
+        <p role="status" className="text-sm text-muted-foreground">
+          {attachment.progress.phase === "preparing" ? "Preparing video…" : "Uploading video…"} {formatPercent(attachment.progress.percent)}
+        </p>
+      )}
+    </>
+  );
+}
 
 /** 'Attach photo': a button in front of a hidden file input (the input itself is not focusable). */
 export function AttachPhotoButton({ attachment, disabled = false, label = "Attach photo" }: { attachment: RoomImage; disabled?: boolean; label?: string }) {
@@ -109,11 +206,15 @@ export function AttachedPhoto({ attachment }: { attachment: RoomImage }) {
  * starts a new line. The text is a draft that outlives the box (a remount finds it again); it
  * clears once `onSend` has put the message in its list as sending, where a failed one is retried.
  */
-export function Composer({ label, draftKey, placeholder, onSend, onTyping, imagePregnancyId, note, disabled = false }: ComposerProps) {
+export function Composer({ label, draftKey, placeholder, onSend, onTyping, imagePregnancyId, clipPregnancyId, note, disabled = false }: ComposerProps) {
   const inputId = useId();
   const { value: text, setValue: setText, send } = useDraft(draftKey, "");
   const attachment = useRoomImage(imagePregnancyId);
-  const { image, uploading } = attachment;
+  const video = useRoomClip(clipPregnancyId);
+  const { image } = attachment;
+  const clip = video.clip;
+  // Nothing is sent while a picture or a video is still on its way.
+  const uploading = attachment.uploading ?? video.progress;
   const readOnly = usePregnancyReadOnly();
 
   // After the service end nothing can be sent: no box to type into (the page says why in one line).
@@ -122,8 +223,12 @@ export function Composer({ label, draftKey, placeholder, onSend, onTyping, image
   function submit(event?: FormEvent) {
     event?.preventDefault();
     const content = text.trim();
-    if ((!content && !image) || uploading !== null || disabled) return;
-    void send(() => onSend({ content, ...(image ? { imageName: image.name } : {}) })).then((accepted) => accepted && attachment.clear());
+    if ((!content && !image && !clip) || uploading !== null || disabled) return;
+    void send(() => onSend({ content, ...(image ? { imageName: image.name } : {}), ...(clip ? { clipId: clip.id } : {}) })).then((accepted) => {
+      if (!accepted) return;
+      attachment.clear();
+      video.clear();
+    });
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -133,9 +238,11 @@ export function Composer({ label, draftKey, placeholder, onSend, onTyping, image
   return (
     <form onSubmit={submit} className="flex flex-col gap-2 border-t border-border bg-surface p-2 sm:p-3">
       <AttachedPhoto attachment={attachment} />
-      {note && (image || uploading !== null) && <p className="text-sm text-muted-foreground">{note}</p>}
+      <AttachedVideo attachment={video} />
+      {note && (image || attachment.uploading !== null) && <p className="text-sm text-muted-foreground">{note}</p>}
       <div className="flex items-end gap-2">
         {imagePregnancyId && <AttachPhotoButton attachment={attachment} disabled={disabled} />}
+        {clipPregnancyId && <AttachVideoButton attachment={video} disabled={disabled} />}
         <label htmlFor={inputId} className="sr-only">
           {label}
         </label>
@@ -153,7 +260,7 @@ export function Composer({ label, draftKey, placeholder, onSend, onTyping, image
           onKeyDown={handleKeyDown}
           className="max-h-32 min-h-11 min-w-0 flex-1 resize-none rounded-2xl border border-input bg-background px-4 py-2.5 text-base focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
         />
-        <Button type="submit" disabled={disabled || uploading !== null || (!text.trim() && !image)}>
+        <Button type="submit" disabled={disabled || uploading !== null || (!text.trim() && !image && !clip)}>
           Send
         </Button>
       </div>

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { guestQuotaNote } from "../../domain/uploads";
 import { daySeparators } from "../../domain/dayLabels";
 import { useTRPC } from "../../lib/trpc";
+import { usePregnancyContext } from "../pregnancy-context/usePregnancyContext";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { Composer } from "./Composer";
@@ -31,6 +32,9 @@ export function GroupChat({ room }: { room: WaitingRoomModel }) {
   const trpc = useTRPC();
   const storage = useQuery(trpc.photos.storage.queryOptions(scope, { enabled: !room.isParent }));
   const guestQuota = room.isParent ? null : (storage.data?.guest ?? null);
+  // A video goes to the album first: for those who may add to it.
+  const { access } = usePregnancyContext();
+  const mayAddVideos = room.isParent || access?.permissions.canUploadPhotos === true || access?.permissions.canContributePhotos === true;
 
   // Keep the bottom in view for new messages; after an older page, keep the reader's place.
   useLayoutEffect(() => {
@@ -127,11 +131,12 @@ export function GroupChat({ room }: { room: WaitingRoomModel }) {
         draftKey={`waiting-room:${scope.pregnancyId}:group`}
         placeholder="Say something…"
         imagePregnancyId={scope.pregnancyId}
+        clipPregnancyId={mayAddVideos ? scope.pregnancyId : undefined}
         note={guestQuota ? guestQuotaNote(guestQuota.used) : undefined}
         onTyping={room.signalTyping}
         onSend={(message) => {
           stick.current = true;
-          if (message.imageName && guestQuota) void storage.refetch();
+          if ((message.imageName || message.clipId) && guestQuota) void storage.refetch();
           room.sendMessage(message).catch(() => undefined);
         }}
       />

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { clsx } from "clsx";
+import { photoUrls } from "../../domain/photos";
 import { QUICK_REACTIONS } from "../../domain/messaging";
 import { Avatar } from "../../ui/Avatar";
 import { ConfirmDialog } from "../../ui/Dialog";
@@ -54,6 +55,18 @@ export function MessageItem({ message, pregnancyId, memberById, onRetry, onReact
         </p>
         {message.content && <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{message.content}</p>}
         {message.storagePath && <img src={message.imageUrl ?? roomImageUrl(pregnancyId, message.storagePath)} alt={`Photo from ${name}`} loading="lazy" className={clsx("max-w-full self-start rounded-xl object-contain", pinned ? "max-h-32" : "max-h-72")} />}
+        {message.clipId && (
+          // From the album's checked route, by the album's audience: the player asks for ranges as it plays.
+          <video
+            src={photoUrls(pregnancyId, message.clipId).url}
+            poster={photoUrls(pregnancyId, message.clipId).thumbnailUrl}
+            controls
+            playsInline
+            preload="metadata"
+            aria-label={`Video from ${name}`}
+            className={clsx("max-w-full self-start rounded-xl bg-black", pinned ? "max-h-32" : "max-h-72")}
+          />
+        )}
         {message.status === "sending" && <p className="text-xs text-muted-foreground">Sending…</p>}
         {message.status === "failed" && onRetry && (
           <button type="button" onClick={onRetry} className="self-start text-left text-sm font-semibold text-danger underline underline-offset-2">

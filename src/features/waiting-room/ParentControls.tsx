@@ -11,7 +11,7 @@ import { ConfirmDialog, Dialog } from "../../ui/Dialog";
 import { BirthDetailsFields, birthToSend, typedBirth } from "../../ui/BirthDetailsFields";
 import { chosenCircles, NewsCirclesField } from "../../ui/NewsCirclesField";
 import { toast } from "../../ui/toast";
-import { AttachedPhoto, AttachPhotoButton, Composer, useRoomImage } from "./Composer";
+import { AttachedPhoto, AttachedVideo, AttachPhotoButton, AttachVideoButton, Composer, useRoomClip, useRoomImage } from "./Composer";
 import { sendWithRetries, toastText, type WaitingRoomModel } from "./useWaitingRoom";
 import { ACTIVATION_CONFIRM, activationResultText, WAITING_ROOM_TOASTS } from "../../domain/waitingRoom";
 
@@ -122,11 +122,12 @@ function UpdateForm({ room, onDone }: { room: WaitingRoomModel; onDone: () => vo
       draftKey={`waiting-room:${room.scope.pregnancyId}:update`}
       placeholder="How are things going?"
       imagePregnancyId={room.scope.pregnancyId}
+      clipPregnancyId={room.scope.pregnancyId}
       disabled={postUpdate.isPending}
-      onSend={async ({ content, imageName }) => {
+      onSend={async ({ content, imageName, clipId }) => {
         const id = crypto.randomUUID();
         try {
-          await sendWithRetries(() => postUpdate.mutateAsync({ ...room.scope, id, content, ...(imageName ? { imageName } : {}) }));
+          await sendWithRetries(() => postUpdate.mutateAsync({ ...room.scope, id, content, ...(imageName ? { imageName } : {}), ...(clipId ? { clipId } : {}) }));
         } catch (error) {
           // The update stays in the box to send again.
           toastText(WAITING_ROOM_TOASTS.messageFailed);
@@ -181,6 +182,7 @@ function BirthDetailsForm({ room, baby, twins, onDone, refreshState }: { room: W
   const [sizeErrors, setSizeErrors] = useState<{ weight?: string; length?: string }>({});
   const [circles, setCircles] = useState<GuestPrivacyLevel[]>([...GUEST_PRIVACY_LEVELS]);
   const photo = useRoomImage(room.scope.pregnancyId);
+  const video = useRoomClip(room.scope.pregnancyId);
   const babyHere = useMutation(
     trpc.waitingRoom.babyHere.mutationOptions({
       meta: { isolationToast: false },
@@ -204,6 +206,7 @@ function BirthDetailsForm({ room, baby, twins, onDone, refreshState }: { room: W
       ...(baby ? { babyId: baby.id } : {}),
       ...birth.details,
       ...(photo.image ? { imageName: photo.image.name } : {}),
+      ...(video.clip ? { clipId: video.clip.id } : {}),
       ...chosenCircles(circles),
     });
   }
@@ -216,8 +219,13 @@ function BirthDetailsForm({ room, baby, twins, onDone, refreshState }: { room: W
         <span className="text-sm text-muted-foreground">Add the baby's first photo (optional)</span>
       </div>
       <AttachedPhoto attachment={photo} />
+      <div className="flex items-center gap-2">
+        <AttachVideoButton attachment={video} />
+        <span className="text-sm text-muted-foreground">Add a video of the first moments (optional)</span>
+      </div>
+      <AttachedVideo attachment={video} />
       <NewsCirclesField value={circles} onChange={setCircles} />
-      <Button type="submit" loading={babyHere.isPending} disabled={photo.uploading !== null}>
+      <Button type="submit" loading={babyHere.isPending} disabled={photo.uploading !== null || video.progress !== null}>
         Share the news
       </Button>
     </form>

@@ -54,7 +54,7 @@ export function ThreadDialog({ room, message, onClose }: { room: WaitingRoomMode
   ).filter((reply) => !deleted.has(reply.id));
 
   async function send(content: string, imageName: string | undefined, id: string = crypto.randomUUID()) {
-    const local: Reply = { ...fromRoom({ id, parentMessageId: message.id, authorId: room.userId, kind: "standard", content, storagePath: imageName ?? null, imageUrl: null, createdAt: new Date().toISOString() }), status: "sending" };
+    const local: Reply = { ...fromRoom({ id, parentMessageId: message.id, authorId: room.userId, kind: "standard", content, storagePath: imageName ?? null, imageUrl: null, clipId: null, createdAt: new Date().toISOString() }), status: "sending" };
     setLive((current) => mergeById(current, [local]));
     try {
       const sent = await room.sendMessage({ content, parentMessageId: message.id, ...(imageName ? { imageName } : {}) }, id);

@@ -33,6 +33,8 @@ export type RoomScope = { pregnancyId: string; mode: UserMode };
 export interface NewMessage {
   content: string;
   imageName?: string;
+  /** A clip the sender just put in the album. */
+  clipId?: string;
   parentMessageId?: string;
 }
 
@@ -218,6 +220,7 @@ export function useWaitingRoom({ pregnancyId, mode }: RoomScope, userId: string,
       content: input.content,
       storagePath: input.imageName ?? null,
       imageUrl: null,
+      clipId: input.clipId ?? null,
       createdAt: new Date().toISOString(),
       author: me && { id: me.id, firstName: me.firstName, lastName: me.lastName, avatarUrl: me.avatarUrl },
       replyCount: 0,

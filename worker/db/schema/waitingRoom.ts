@@ -15,6 +15,7 @@ import {
 import { users } from "./auth";
 import { createdAt } from "./columns";
 import { contactNotificationTypeEnum, waitingRoomMessageKindEnum } from "./enums";
+import { photos } from "./photos";
 import { pregnancies } from "./pregnancy";
 
 /**
@@ -36,6 +37,8 @@ export const waitingRoomMessages = pgTable(
     content: text("content").notNull().default(""),
     /** R2 key of an attached image. */
     storagePath: text("storage_path"),
+    /** An album clip its sender attached (issue 41): played from the album's checked route, by the album's audience. */
+    clipId: uuid("clip_id").references(() => photos.id, { onDelete: "set null" }),
     parentMessageId: uuid("parent_message_id"),
     createdAt: createdAt(),
   },

@@ -11,10 +11,10 @@ import { checkAlbumBatch, CLIP_HEADER_BYTES } from "../../../domain/clips";
 import type { ItemPrivacyLevel } from "../../../domain/enums";
 import { SUCCESS_TOASTS } from "../../../domain/errors";
 import { IMAGE_HEADER_BYTES, UPLOAD_MESSAGES } from "../../../domain/uploads";
-import { ClipRefusal, type ClipTransport, fileSource, finishClip, sendClip } from "../../../lib/clipUploader";
+import { type ClipSendOptions, sendClipFile } from "../../../lib/clipSend";
+import { ClipRefusal } from "../../../lib/clipUploader";
 import { sendWithProgress } from "../../../lib/imageUpload";
 import { toast } from "../../../ui/toast";
-import { makeClipCopy } from "./clipCopy";
 import { makeThumbnail } from "./thumbnail";
 import { PHOTO_TOASTS } from "../../../domain/photos";
 import { PERCENT } from "../../../domain/units";
@@ -84,45 +84,10 @@ async function sendOne(pregnancyId: string, file: File, metadata: PhotoMetadata,
   return readAnswer(status, body);
 }
 
-/** The clip uploader's requests, through XMLHttpRequest for their upload progress. */
-const browserTransport: ClipTransport = (request) => sendWithProgress({ ...request, onProgress: (sent) => request.onProgress?.(sent) });
-
-interface ClipProgress {
-  onPreparing: (fraction: number) => void;
-  /** Bytes arrived of the whole clip (original and display copy), and that whole once known. */
-  onBytes: (sentBytes: number, totalBytes: number) => void;
-}
-
-/**
- * One clip: its display copy and poster are made here while the original goes up in parts, then
- * the copy follows and the clip is put in the album. A refusal answers like a photo's.
- */
-async function sendOneClip(pregnancyId: string, file: File, fileNumber: number, metadata: PhotoMetadata, progress: ClipProgress, signal: AbortSignal): Promise<FileResult> {
-  let total = file.size;
+/** One clip, through the shared sender (src/lib/clipSend.ts); a refusal answers like a photo's. */
+async function sendOneClip(pregnancyId: string, file: File, fileNumber: number, metadata: PhotoMetadata, progress: Pick<ClipSendOptions, "onPreparing" | "onBytes">, signal: AbortSignal): Promise<FileResult> {
   try {
-    const [copy, original] = await Promise.all([
-      makeClipCopy(file, progress.onPreparing, signal).then(
-        (made) => {
-          total = file.size + (made.display?.size ?? 0);
-          return made;
-        },
-        // A copy that breaks off midway leaves the clip as sent, like one this browser cannot decode.
-        (error: unknown) => {
-          if (signal.aborted) throw error;
-          return { display: null, poster: null };
-        },
-      ),
-      sendClip(browserTransport, pregnancyId, fileSource(file), { role: "original", fileNumber, signal, onProgress: (stored, inFlight) => progress.onBytes(stored + inFlight, total) }),
-    ]);
-    const display = copy.display
-      ? await sendClip(browserTransport, pregnancyId, fileSource(new File([copy.display], `${file.name}.mp4`, { type: "video/mp4" })), {
-          role: "display",
-          fileNumber,
-          signal,
-          onProgress: (stored, inFlight) => progress.onBytes(file.size + stored + inFlight, total),
-        })
-      : null;
-    await finishClip(browserTransport, pregnancyId, { originalId: original.uploadId, displayId: display?.uploadId ?? null, poster: copy.poster, metadata }, signal);
+    await sendClipFile(pregnancyId, file, { fileNumber, metadata, signal, ...progress });
     return { success: true };
   } catch (error) {
     if (error instanceof ClipRefusal) return { success: false, errors: [error.message], refusal: error.code };

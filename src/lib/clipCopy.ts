@@ -13,8 +13,8 @@
  * reads it first with a range request.
  */
 import { ALL_FORMATS, BlobSource, CanvasSink, Conversion, Input, Mp4OutputFormat, Output, QUALITY_MEDIUM, StreamTarget, canEncodeVideo, type InputVideoTrack, type StreamTargetChunk } from "mediabunny";
-import { PHOTO_THUMBNAIL_QUALITY } from "../../../domain/photos";
-import { BYTES_PER_MB, MS_PER_SECOND } from "../../../domain/units";
+import { PHOTO_THUMBNAIL_QUALITY } from "../domain/photos";
+import { BYTES_PER_MB, MS_PER_SECOND } from "../domain/units";
 
 /** The display copy's longest side: up to 1080p, never upscaled. */
 export const CLIP_DISPLAY_MAX_PX = 1920;

@@ -1,0 +1,2 @@
+ALTER TABLE "waiting_room_messages" ADD COLUMN "clip_id" uuid;--> statement-breakpoint
+ALTER TABLE "waiting_room_messages" ADD CONSTRAINT "waiting_room_messages_clip_id_photos_id_fk" FOREIGN KEY ("clip_id") REFERENCES "public"."photos"("id") ON DELETE set null ON UPDATE no action;
