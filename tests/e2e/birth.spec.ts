@@ -20,7 +20,7 @@ async function announce(page: Page, details: { which?: string; sex: string; time
   await dialog.getByLabel("Pounds").fill(details.pounds);
   await dialog.getByLabel("Ounces").fill(details.ounces);
   if (details.photo) {
-    await dialog.locator("input[type=file]").setInputFiles({ name: "first-photo.png", mimeType: "image/png", buffer: Buffer.from(details.photo) });
+    await dialog.locator("input[type=file][accept^=\"image/\"]").setInputFiles({ name: "first-photo.png", mimeType: "image/png", buffer: Buffer.from(details.photo) });
     await expect(dialog.getByRole("img")).toBeVisible();
   }
   await expectAccessible(page);
