@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useDraft } from "../../lib/useDraft";
 import { usePregnancyReadOnly } from "../pregnancy-context/readOnly";
 import { imageUploadProblem, uploadImage } from "../../lib/imageUpload";
@@ -111,93 +111,78 @@ export function useRoomClip(pregnancyId: string | undefined) {
 
 export type RoomClip = ReturnType<typeof useRoomClip>;
 
-/** 'Attach video': a button in front of a hidden file input. */
+/** 'Attach video'. */
 export function AttachVideoButton({ attachment, disabled = false }: { attachment: RoomClip; disabled?: boolean }) {
-  const fileRef = useRef<HTMLInputElement>(null);
-  return (
-    <>
-      <input
-        ref={fileRef}
-        type="file"
-        accept={CLIP_ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(event) => {
-          void attachment.attach(event.target.files?.[0]);
-          event.target.value = "";
-        }}
-      />
-      <Button variant="ghost" size="md" aria-label="Attach video" className="px-3" disabled={disabled || attachment.progress !== null} onClick={() => fileRef.current?.click()}>
-        <FilmIcon />
-      </Button>
-    </>
-  );
+  return <AttachButton accept={CLIP_ACCEPT} label="Attach video" icon={<FilmIcon />} busy={attachment.progress !== null} disabled={disabled} onFile={(file) => void attachment.attach(file)} />;
 }
 
 /** The chosen video's name with 'Remove video', or its progress. */
 export function AttachedVideo({ attachment }: { attachment: RoomClip }) {
-  return (
-    <>
-      {attachment.clip && (
-        <div className="flex items-center gap-3">
-          <span className="min-w-0 truncate text-sm">{attachment.clip.name}</span>
-          <Button variant="ghost" size="sm" onClick={attachment.clear}>
-            Remove video
-          </Button>
-        </div>
-      )}
-      {attachment.progress !== null && (
-        <p role="status" className="text-sm text-muted-foreground">
-          {attachment.progress.phase === "preparing" ? "Preparing video…" : "Uploading video…"} {formatPercent(attachment.progress.percent)}
-        </p>
-      )}
-    </>
-  );
+  const { clip, progress } = attachment;
+  const status = progress && `${progress.phase === "preparing" ? "Preparing video…" : "Uploading video…"} ${formatPercent(progress.percent)}`;
+  return <Attached shown={clip && <span className="min-w-0 truncate text-sm">{clip.name}</span>} removeLabel="Remove video" onRemove={attachment.clear} status={status} />;
 }
 
-/** 'Attach photo': a button in front of a hidden file input (the input itself is not focusable). */
-export function AttachPhotoButton({ attachment, disabled = false, label = "Attach photo" }: { attachment: RoomImage; disabled?: boolean; label?: string }) {
+/** A button in front of a hidden file input (the input itself is not focusable). */
+function AttachButton({ accept, label, icon, busy, disabled, onFile }: { accept: string; label: string; icon: ReactNode; busy: boolean; disabled: boolean; onFile: (file: File | undefined) => void }) {
   const fileRef = useRef<HTMLInputElement>(null);
   return (
     <>
       <input
         ref={fileRef}
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/heic"
+        accept={accept}
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"
         onChange={(event) => {
-          void attachment.attach(event.target.files?.[0]);
+          onFile(event.target.files?.[0]);
           event.target.value = "";
         }}
       />
-      <Button variant="ghost" size="md" aria-label={label} className="px-3" disabled={disabled || attachment.uploading !== null} onClick={() => fileRef.current?.click()}>
-        <ImageIcon />
+      <Button variant="ghost" size="md" aria-label={label} className="px-3" disabled={disabled || busy} onClick={() => fileRef.current?.click()}>
+        {icon}
       </Button>
+    </>
+  );
+}
+
+/** 'Attach photo'. */
+export function AttachPhotoButton({ attachment, disabled = false, label = "Attach photo" }: { attachment: RoomImage; disabled?: boolean; label?: string }) {
+  return <AttachButton accept="image/jpeg,image/png,image/webp,image/heic" label={label} icon={<ImageIcon />} busy={attachment.uploading !== null} disabled={disabled} onFile={(file) => void attachment.attach(file)} />;
+}
+
+/** What is attached, with its remove button, or the upload's progress. */
+function Attached({ shown, removeLabel, onRemove, status }: { shown: ReactNode; removeLabel: string; onRemove: () => void; status: string | null }) {
+  return (
+    <>
+      {shown && (
+        <div className="flex items-center gap-3">
+          {shown}
+          <Button variant="ghost" size="sm" onClick={onRemove}>
+            {removeLabel}
+          </Button>
+        </div>
+      )}
+      {status !== null && (
+        <p role="status" className="text-sm text-muted-foreground">
+          {status}
+        </p>
+      )}
     </>
   );
 }
 
 /** The chosen photo's preview with 'Remove photo', or the upload's progress. */
 export function AttachedPhoto({ attachment }: { attachment: RoomImage }) {
+  const { image, uploading } = attachment;
   return (
-    <>
-      {attachment.image && (
-        <div className="flex items-center gap-3">
-          <img src={attachment.image.preview} alt="Photo to send" className="size-16 rounded-lg object-cover" />
-          <Button variant="ghost" size="sm" onClick={attachment.clear}>
-            Remove photo
-          </Button>
-        </div>
-      )}
-      {attachment.uploading !== null && (
-        <p role="status" className="text-sm text-muted-foreground">
-          Uploading photo… {formatPercent(attachment.uploading)}
-        </p>
-      )}
-    </>
+    <Attached
+      shown={image && <img src={image.preview} alt="Photo to send" className="size-16 rounded-lg object-cover" />}
+      removeLabel="Remove photo"
+      onRemove={attachment.clear}
+      status={uploading === null ? null : `Uploading photo… ${formatPercent(uploading)}`}
+    />
   );
 }
 
