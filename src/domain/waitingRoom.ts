@@ -279,3 +279,6 @@ export function formatCountdown(msLeft: number): string {
 
 /** Ours: a video sent in the room goes to the album shown to the whole family circle, as the room itself is (issue 41). */
 export const ROOM_CLIP_AUDIENCE = "acquaintances" satisfies ItemPrivacyLevel;
+
+/** Ours: in place of a clip the parents have since shared with fewer people, or taken out of the album. */
+export const ROOM_CLIP_UNAVAILABLE = "This video is no longer shared with you.";

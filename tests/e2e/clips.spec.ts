@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { CLIP_MESSAGES, CLIP_PART_BYTES } from "../../src/domain/clips";
+import { ROOM_CLIP_UNAVAILABLE } from "../../src/domain/waitingRoom";
 import { privateClipTags, readClipTags } from "../support/metadata";
 import { makeClipInBrowser, withPhoneTags } from "./clipMaker";
 import { familyWithGrandparent, secondBrowser } from "./family";
@@ -207,4 +208,10 @@ test("a parent sends a video to the waiting room: it goes to the album, and Gran
     await element.play();
   });
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.3);
+
+  // The parents keep it to themselves after all: Grandma is told, not shown a broken player.
+  await trpcMutation(page.request, "photos.update", { pregnancyId: family.pregnancyId, photoId: clip!.id, privacyLevel: "parents-only" });
+  await grandma.reload();
+  await expect(grandma.getByRole("article", { name: /^Message from Rosa/ }).getByText(ROOM_CLIP_UNAVAILABLE)).toBeVisible();
+  await expect(grandma.getByRole("article", { name: /^Message from Rosa/ }).locator("video")).toHaveCount(0);
 });

@@ -92,6 +92,8 @@ export async function photoObjectResponse(
   const headers: Record<string, string> = {
     ...(download ? { "content-disposition": `attachment; filename="${downloadFileName(photo.title, photo.week, extension)}"` } : {}),
     ...(anySite ? { "cross-origin-resource-policy": "cross-origin" } : {}),
+    // A clip is checked on every request: the browser keeps it privately but asks again (304 when unchanged).
+    ...(isClip ? { "cache-control": "private, no-cache" } : {}),
   };
   const ranges = isClip && variant === "original" ? (requestedRange(request.headers.get("range")) ?? "accepted") : "none";
   return privateObjectResponse(object, PHOTO_CACHE_SECONDS, headers, ranges);

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "../../ui/Dialog";
 import { LogoMark } from "../../ui/icons";
 import type { ChatMessage, ListedMessage } from "./timeline";
 import { memberName, type RoomMember } from "./useWaitingRoom";
-import { WAITING_ROOM_TOASTS } from "../../domain/waitingRoom";
+import { ROOM_CLIP_UNAVAILABLE, WAITING_ROOM_TOASTS } from "../../domain/waitingRoom";
 import { dateFormat } from "../../lib/format";
 
 const timeFormat = dateFormat({ hour: "numeric", minute: "2-digit" });
@@ -55,18 +55,7 @@ export function MessageItem({ message, pregnancyId, memberById, onRetry, onReact
         </p>
         {message.content && <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{message.content}</p>}
         {message.storagePath && <img src={message.imageUrl ?? roomImageUrl(pregnancyId, message.storagePath)} alt={`Photo from ${name}`} loading="lazy" className={clsx("max-w-full self-start rounded-xl object-contain", pinned ? "max-h-32" : "max-h-72")} />}
-        {message.clipId && (
-          // From the album's checked route, by the album's audience: the player asks for ranges as it plays.
-          <video
-            src={photoUrls(pregnancyId, message.clipId).url}
-            poster={photoUrls(pregnancyId, message.clipId).thumbnailUrl}
-            controls
-            playsInline
-            preload="metadata"
-            aria-label={`Video from ${name}`}
-            className={clsx("max-w-full self-start rounded-xl bg-black", pinned ? "max-h-32" : "max-h-72")}
-          />
-        )}
+        {message.clipId && <RoomClip pregnancyId={pregnancyId} clipId={message.clipId} label={`Video from ${name}`} pinned={pinned} />}
         {message.status === "sending" && <p className="text-xs text-muted-foreground">Sending…</p>}
         {message.status === "failed" && onRetry && (
           <button type="button" onClick={onRetry} className="self-start text-left text-sm font-semibold text-danger underline underline-offset-2">
@@ -147,5 +136,28 @@ export function MessageItem({ message, pregnancyId, memberById, onRetry, onReact
         />
       )}
     </article>
+  );
+}
+
+/**
+ * A clip a message carries, from the album's checked route (the player asks for ranges as it
+ * plays). Its audience is the album's: someone the parents have since left out is told so, not
+ * shown a broken player.
+ */
+function RoomClip({ pregnancyId, clipId, label, pinned }: { pregnancyId: string; clipId: string; label: string; pinned: boolean }) {
+  const [unavailable, setUnavailable] = useState(false);
+  if (unavailable) return <p className="text-sm text-muted-foreground">{ROOM_CLIP_UNAVAILABLE}</p>;
+  const urls = photoUrls(pregnancyId, clipId);
+  return (
+    <video
+      src={urls.url}
+      poster={urls.thumbnailUrl}
+      controls
+      playsInline
+      preload="metadata"
+      aria-label={label}
+      onError={() => setUnavailable(true)}
+      className={clsx("max-w-full self-start rounded-xl bg-black", pinned ? "max-h-32" : "max-h-72")}
+    />
   );
 }
