@@ -48,6 +48,9 @@ type UploadRow = typeof clipUploads.$inferSelect;
 const refusal = (status: 400 | 403 | 500, code: string, message: string) => new UploadRefusal(status, code, message);
 const notFound = () => refusal(400, "NOT_FOUND", "This upload is not one of yours");
 
+/** What an upload's answer is made of (`stateOf`). */
+const stateColumns = { id: clipUploads.id, size: clipUploads.size, partsStored: clipUploads.partsStored, durationMs: clipUploads.durationMs };
+
 const stateOf = (row: Pick<UploadRow, "id" | "size" | "partsStored" | "durationMs">): ClipUploadState => ({
   uploadId: row.id,
   partBytes: CLIP_PART_BYTES,
@@ -81,7 +84,7 @@ export async function startClipUpload(caller: PregnancyCaller, input: ClipUpload
   const { fileNumber, size } = input;
   if (size > CLIP_MAX_BYTES) throw refusal(400, "FILE_TOO_LARGE", CLIP_MESSAGES.tooLarge(fileNumber, size));
   const [existing] = await caller.db
-    .select({ id: clipUploads.id, size: clipUploads.size, partsStored: clipUploads.partsStored, durationMs: clipUploads.durationMs })
+    .select(stateColumns)
     .from(clipUploads)
     .where(and(eq(clipUploads.pregnancyId, caller.access.id), eq(clipUploads.userId, caller.user.id), eq(clipUploads.fingerprint, input.fingerprint), eq(clipUploads.role, input.role), eq(clipUploads.size, size)));
   if (existing) return stateOf(existing);
@@ -130,7 +133,7 @@ export async function startClipUpload(caller: PregnancyCaller, input: ClipUpload
           plan,
           storageUnits,
         })
-        .returning({ id: clipUploads.id, size: clipUploads.size, partsStored: clipUploads.partsStored, durationMs: clipUploads.durationMs });
+        .returning(stateColumns);
       if (!inserted) throw new Error("clip upload not recorded");
       return inserted;
     });
@@ -150,12 +153,9 @@ export async function putClipPart(caller: PregnancyCaller, uploadId: string, par
   // Only this part's check and the cleaning leave the database, however long the plan.
   const [row] = await caller.db
     .select({
-      id: clipUploads.id,
+      ...stateColumns,
       key: clipUploads.key,
       r2UploadId: clipUploads.r2UploadId,
-      size: clipUploads.size,
-      partsStored: clipUploads.partsStored,
-      durationMs: clipUploads.durationMs,
       check: sql<PartCheck | null>`${clipUploads.plan} -> 'parts' -> ${String(partNumber)}`,
       patches: sql<ClipCleaning["patches"]>`${clipUploads.plan} -> 'patches'`,
       zero: sql<ClipCleaning["zero"]>`${clipUploads.plan} -> 'zero'`,
@@ -188,7 +188,7 @@ export async function putClipPart(caller: PregnancyCaller, uploadId: string, par
     .update(clipUploads)
     .set({ partsStored: partNumber, partEtags: sql`array_append(${clipUploads.partEtags}, ${part.etag})` })
     .where(and(ownUpload(caller, uploadId), eq(clipUploads.partsStored, partNumber - 1)))
-    .returning({ id: clipUploads.id, size: clipUploads.size, partsStored: clipUploads.partsStored, durationMs: clipUploads.durationMs });
+    .returning(stateColumns);
   // A twin request stored the same bytes under the same number first: its acknowledgement stands.
   return stateOf(updated ?? { ...row, partsStored: partNumber });
 }
