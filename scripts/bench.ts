@@ -67,8 +67,44 @@ const launchBrowser = () =>
 const READ_ROUNDS = Number(process.env.BENCH_READ_ROUNDS ?? 5);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/**
+ * The machine's PostgreSQL 15, as CI's API and end-to-end suites use it (scripts/ci-postgres.sh):
+ * a fresh database and how to drop it, or undefined on a machine without one.
+ */
+function machinePostgres(): { url: string; drop: () => void } | undefined {
+  if (!existsSync("/usr/lib/postgresql/15")) return undefined;
+  const script = path.join(root, "scripts", "ci-postgres.sh");
+  const started = spawnSync("bash", [script], { encoding: "utf8" });
+  const url = started.stdout.trim();
+  if (started.status !== 0 || !url.startsWith("postgres://")) return undefined;
+  return { url, drop: () => void spawnSync("bash", [script, "drop", url]) };
+}
+
+/**
+ * The reads on PGlite, and again on the machine's PostgreSQL when it has one: PGlite runs Postgres
+ * compiled to WebAssembly inside the bench's own process, where planning a statement with a subquery
+ * costs several times what it costs the Postgres that production (Neon) runs.
+ */
+async function readsOnEachEngine(stack: Stack) {
+  await reads(stack, "PGlite");
+  const postgres = machinePostgres();
+  if (!postgres) return console.log("No PostgreSQL 15 on this machine: the reads ran on PGlite only.\n");
+  const persistDir = mkdtempSync(path.join(os.tmpdir(), "babysteps-bench-pg-"));
+  try {
+    const onPostgres = await startStack({ port: await freePort(), persistDir, databaseUrl: postgres.url, appEnv: "test", logFile: path.join(persistDir, "worker.log") });
+    try {
+      await reads(onPostgres, "PostgreSQL 15");
+    } finally {
+      await onPostgres.stop();
+    }
+  } finally {
+    postgres.drop();
+    rmSync(persistDir, { recursive: true, force: true });
+  }
+}
+
 /** The health route against one typical signed-in read, at each concurrency: rounds of each in turn, and the median of their ratios. */
-async function reads(stack: Stack) {
+async function reads(stack: Stack, engine: string) {
   const olivia = new ApiClient(stack.url);
   const signIn = await olivia.signIn(demoMember("olivia").email, DEMO_PASSWORD);
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
@@ -77,7 +113,7 @@ async function reads(stack: Stack) {
   const read = () => fetch(`${stack.url}/api/trpc/pregnancy.mine`, { headers: { cookie, origin: stack.url } });
   const perRound = Math.ceil(REQUESTS / 2);
   for (const concurrency of CONCURRENCIES) {
-    console.log(`\n${READ_ROUNDS} rounds of ${perRound} requests per route, ${concurrency} at a time, in turn, local stack (workerd + Neon driver + PGlite)\n`);
+    console.log(`\n${READ_ROUNDS} rounds of ${perRound} requests per route, ${concurrency} at a time, in turn, local stack (workerd + Neon driver + ${engine})\n`);
     const rates: number[] = [];
     const tails: number[] = [];
     for (let round = 0; round < READ_ROUNDS; round += 1) {
@@ -90,7 +126,7 @@ async function reads(stack: Stack) {
       tails.push(r.p95Ms / h.p95Ms);
     }
     console.log(
-      `${"signed-in read / health".padEnd(28)} ${median(rates).toFixed(2)}x req/s (target >= 0.8)   ${median(tails).toFixed(2)}x p95 (target <= 1.3)   median of ${READ_ROUNDS} rounds; req/s ${rates.map((x) => x.toFixed(2)).join(" ")}`,
+      `${`signed-in read / health, ${engine}`.padEnd(28)} ${median(rates).toFixed(2)}x req/s (target >= 0.8)   ${median(tails).toFixed(2)}x p95 (target <= 1.3)   median of ${READ_ROUNDS} rounds; req/s ${rates.map((x) => x.toFixed(2)).join(" ")}`,
     );
   }
   console.log("");
@@ -158,7 +194,7 @@ try {
   } else if (SCREENS_ONLY) {
     await screens(stack);
   } else if (READS_ONLY) {
-    await reads(stack);
+    await readsOnEachEngine(stack);
   } else if (PHOTO_COPIES_ONLY) {
     await benchPhotoCopies(stack);
   } else if (DIGEST_ONLY) {
@@ -166,7 +202,7 @@ try {
   } else if (CLIPS_ONLY) {
     await benchClips(stack);
   } else {
-    await reads(stack);
+    await readsOnEachEngine(stack);
     await pageWeight(stack.url, PUBLIC_PAGES);
     await screens(stack);
     await benchWaitingRoom(stack);

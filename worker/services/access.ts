@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { serviceState, type ServiceState } from "../../src/domain/dates";
 import { FALLBACK_TIME_ZONE, todayIn, zoneOrFallback } from "../../src/domain/timeZones";
 import type { ParticipantRole, PermissionFlag, Permissions } from "../../src/domain/enums";
@@ -151,11 +151,24 @@ export interface RequestSession {
 
 export type SessionAccess = { signedIn: false } | { signedIn: true; access: PregnancyAccess | null };
 
-/** The request's session row, while it still exists and has not run out. */
-const liveSessionRow = (session: RequestSession) => and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId), gt(sessions.expiresAt, sql`now()`));
+/** The request's session row, while it still exists and has not run out (its keys as values, or as placeholders in a prebuilt statement). */
+const liveSessionRow = (session: { [K in keyof RequestSession]: RequestSession[K] | Placeholder }) => and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId), gt(sessions.expiresAt, sql`now()`));
 
 /** "This session still stands", as a condition an account read puts in its own statement (LiveSession). */
 export const sessionStands = (session: RequestSession): SQL<boolean> => sql<boolean>`exists (select 1 from ${sessions} where ${liveSessionRow(session)})`;
+
+/**
+ * `stands` in a statement built once (db/prebuilt.ts), filled in by `LiveSession.standsValues`:
+ * true once the session is confirmed, else while its row stands.
+ */
+export const sessionStandsPlaceholder = sql<boolean>`(${sql.placeholder("sessionConfirmed")} or exists (select 1 from ${sessions} where ${liveSessionRow({ sessionId: sql.placeholder("sessionId"), userId: sql.placeholder("sessionUserId") })}))`;
+
+/** The values `sessionStandsPlaceholder` takes. */
+export interface SessionStandsValues {
+  sessionConfirmed: boolean;
+  sessionId: string;
+  sessionUserId: string;
+}
 
 /**
  * The caller's access to a pregnancy and, in the same round trip, whether their session still
@@ -204,6 +217,8 @@ export async function loadLiveSessionUser(db: Executor, session: RequestSession)
 export interface LiveSession {
   /** True in SQL while the session stands; plain `true` once it is confirmed. */
   readonly stands: SQL<boolean>;
+  /** The same for a prebuilt statement, as the values of `sessionStandsPlaceholder`. */
+  standsValues(): SessionStandsValues;
   /** Whether the database has confirmed the session during this request. */
   readonly confirmed: boolean;
   /** What a read under `stands` found; nothing found asks the database and refuses a dead session (UNAUTHORIZED). */
@@ -229,6 +244,7 @@ export function liveSession(session: RequestSession, fresh: () => Promise<AuthSe
     get stands() {
       return confirmed ? sql<boolean>`true` : pending;
     },
+    standsValues: () => ({ sessionConfirmed: confirmed, sessionId: session.sessionId, sessionUserId: session.userId }),
     get confirmed() {
       return confirmed;
     },
@@ -241,7 +257,13 @@ export function liveSession(session: RequestSession, fresh: () => Promise<AuthSe
 }
 
 /** The LiveSession of a caller whose session the database has just confirmed, reading `user` with it. */
-export const confirmedSession = (user: AuthSession["user"]): LiveSession => ({ stands: sql<boolean>`true`, confirmed: true, confirm: () => Promise.resolve(), user: () => Promise.resolve(user) });
+export const confirmedSession = (user: AuthSession["user"]): LiveSession => ({
+  stands: sql<boolean>`true`,
+  standsValues: () => ({ sessionConfirmed: true, sessionId: "", sessionUserId: user.id }),
+  confirmed: true,
+  confirm: () => Promise.resolve(),
+  user: () => Promise.resolve(user),
+});
 
 /** One access load per pregnancy per request: a batch of procedures on one pregnancy asks once. */
 export function sessionAccessLoader(db: Executor, session: RequestSession, now: Date): (pregnancyId: string, options?: AccessOptions) => Promise<SessionAccess> {

@@ -9,12 +9,13 @@ import { sanitizeTitle } from "../../src/domain/sanitize";
 import { guestAccessAfterLoss } from "../../src/domain/pregnancyLoss";
 import { SUBSCRIBED_STATUSES } from "../../src/domain/subscription";
 import type { Db, Executor } from "../db";
+import { prebuiltSelect } from "../db/prebuilt";
 import { pregnancies, pregnancyBabies, pregnancyLosses, pregnancyParticipants, subscriptions, users } from "../db/schema";
 import { reauthoriseRoom, tellFeed } from "../infra/rooms";
 import type { PregnancyCaller, UserCaller } from "./caller";
 import { AppError, assertInPregnancy } from "./errors";
 import { checkSubscription } from "./billing";
-import { familyZoneColumn } from "./access";
+import { familyZoneColumn, sessionStandsPlaceholder } from "./access";
 import { moveAutoDatedEvents } from "./calendarMilestones";
 import { listParticipantsWithPermissions } from "./participants";
 import { insertPartnerInvitation, mailPartnerInvitation } from "./partners";
@@ -56,30 +57,36 @@ const babiesOfPregnancy = sql<Baby[]>`${sql.raw(`coalesce((
     -- A baby lost of several is no longer spoken of (issue 38).
     and ${baby(pregnancyBabies.lostAt)} is null), '[]'::json)`)}`;
 
+/**
+ * The caller's pregnancies with their babies and the session's check, in one statement built once
+ * per isolate: the list is read on every full load.
+ */
+const myPregnancies = prebuiltSelect(
+  {
+    id: pregnancies.id,
+    title: pregnancies.title,
+    dueDate: pregnancies.dueDate,
+    lastMenstrualPeriod: pregnancies.lastMenstrualPeriod,
+    serviceEndDate: pregnancies.serviceEndDate,
+    timeZone: familyZoneColumn,
+    createdAt: pregnancies.createdAt,
+    participantId: pregnancyParticipants.id,
+    role: pregnancyParticipants.role,
+    participantTitle: pregnancyParticipants.title,
+    customPermissions: pregnancyParticipants.permissions,
+    babies: babiesOfPregnancy,
+    lossRecordedAt: pregnancies.lossRecordedAt,
+    lossMemories: pregnancies.lossMemories,
+  },
+  (select) =>
+    select
+      .from(pregnancyParticipants)
+      .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
+      .where(and(eq(pregnancyParticipants.userId, sql.placeholder("userId")), eq(pregnancyParticipants.status, "active"), eq(pregnancies.status, "active"), sessionStandsPlaceholder)),
+);
+
 export async function listMyPregnancies(caller: UserCaller, choice: GuestPregnancyChoice = {}, now = Date.now()) {
-  const { db } = caller;
-  const userId = caller.user.id;
-  // The babies and the session's check come in the same statement: the pregnancy list is read on every full load.
-  const rows = await db
-    .select({
-      id: pregnancies.id,
-      title: pregnancies.title,
-      dueDate: pregnancies.dueDate,
-      lastMenstrualPeriod: pregnancies.lastMenstrualPeriod,
-      serviceEndDate: pregnancies.serviceEndDate,
-      timeZone: familyZoneColumn,
-      createdAt: pregnancies.createdAt,
-      participantId: pregnancyParticipants.id,
-      role: pregnancyParticipants.role,
-      participantTitle: pregnancyParticipants.title,
-      customPermissions: pregnancyParticipants.permissions,
-      babies: babiesOfPregnancy,
-      lossRecordedAt: pregnancies.lossRecordedAt,
-      lossMemories: pregnancies.lossMemories,
-    })
-    .from(pregnancyParticipants)
-    .innerJoin(pregnancies, eq(pregnancies.id, pregnancyParticipants.pregnancyId))
-    .where(and(eq(pregnancyParticipants.userId, userId), eq(pregnancyParticipants.status, "active"), eq(pregnancies.status, "active"), caller.liveSession.stands));
+  const rows = await myPregnancies(caller.db, { userId: caller.user.id, ...caller.liveSession.standsValues() });
   await caller.liveSession.confirm(rows.length > 0);
 
   // After a loss a guest keeps what the parents chose (issue 38): the pregnancy as before, to look at only, or not at all.
