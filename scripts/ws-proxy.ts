@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import net from "node:net";
 import pg from "pg";
@@ -239,6 +240,14 @@ interface SqlAnswer {
   body: unknown;
 }
 
+/**
+ * Each distinct statement is prepared once, by name, so the database keeps its plan. PGlite is
+ * Postgres compiled to WebAssembly, running in this process: it spent longer planning the pregnancy
+ * list than running it (0.4 ms of 1 ms; 0.23 ms once prepared), where Neon's native Postgres plans
+ * it in a fraction of that. Only speed differs: the Worker's statements and answers are the same.
+ */
+const statementName = (text: string) => `local_${createHash("sha1").update(text).digest("hex")}`;
+
 /** Every value as Postgres sent it: the driver parses them itself ("Neon-Raw-Text-Output"). */
 const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 
@@ -365,6 +374,9 @@ export function startWsProxy(options: WsProxyOptions): Promise<WsProxy> {
         user: decodeURIComponent(url.username),
         password: decodeURIComponent(url.password),
         database: decodeURIComponent(url.pathname.slice(1)),
+        // Prepared statements live in the session, which every connection to PGlite shares: a second
+        // connection would prepare the same name again and be refused.
+        ...(options.sharedSession ? { max: 1 } : {}),
       });
       // An idle connection the target dropped is replaced on the next query.
       found.on("error", () => undefined);
@@ -379,6 +391,7 @@ export function startWsProxy(options: WsProxyOptions): Promise<WsProxy> {
     if (!connectionString || typeof request.query !== "string") return { status: 400, body: { message: "The local SQL endpoint takes one query with its connection string." } };
     try {
       const result = await sqlPool(connectionString).query({
+        name: statementName(request.query),
         text: request.query,
         values: Array.isArray(request.params) ? request.params : [],
         rowMode: "array",

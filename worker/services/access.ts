@@ -233,7 +233,8 @@ export interface LiveSession {
  */
 export function liveSession(session: RequestSession, fresh: () => Promise<AuthSession | null>, confirmedAlready: boolean): LiveSession {
   let confirmed = confirmedAlready;
-  const pending = sessionStands(session);
+  // Built when a read asks for it: most requests confirm the session another way.
+  let pending: SQL<boolean> | undefined;
   const user = async () => {
     const current = await fresh();
     if (!current) throw notSignedIn();
@@ -242,7 +243,7 @@ export function liveSession(session: RequestSession, fresh: () => Promise<AuthSe
   };
   return {
     get stands() {
-      return confirmed ? sql<boolean>`true` : pending;
+      return confirmed ? sql<boolean>`true` : (pending ??= sessionStands(session));
     },
     standsValues: () => ({ sessionConfirmed: confirmed, sessionId: session.sessionId, sessionUserId: session.userId }),
     get confirmed() {
