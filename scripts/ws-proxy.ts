@@ -375,11 +375,18 @@ export function startWsProxy(options: WsProxyOptions): Promise<WsProxy> {
         password: decodeURIComponent(url.password),
         database: decodeURIComponent(url.pathname.slice(1)),
         // Prepared statements live in the session, which every connection to PGlite shares: a second
-        // connection would prepare the same name again and be refused.
-        ...(options.sharedSession ? { max: 1 } : {}),
+        // connection would prepare the same name again and be refused. So one connection, kept open.
+        ...(options.sharedSession ? { max: 1, idleTimeoutMillis: 0 } : {}),
       });
       // An idle connection the target dropped is replaced on the next query.
       found.on("error", () => undefined);
+      // A replacement (after a connection error) starts knowing no statement: the shared session forgets the old one's too.
+      let connectedBefore = false;
+      if (options.sharedSession)
+        found.on("connect", (client) => {
+          if (connectedBefore) void client.query("deallocate all").catch(() => undefined);
+          connectedBefore = true;
+        });
       sqlPools.set(connectionString, found);
     }
     return found;
@@ -389,17 +396,22 @@ export function startWsProxy(options: WsProxyOptions): Promise<WsProxy> {
   const answerSql = async (connectionString: string | undefined, body: string): Promise<SqlAnswer> => {
     const request = JSON.parse(body) as { query?: unknown; params?: unknown };
     if (!connectionString || typeof request.query !== "string") return { status: 400, body: { message: "The local SQL endpoint takes one query with its connection string." } };
+    const client = await sqlPool(connectionString).connect();
     try {
-      const result = await sqlPool(connectionString).query({
+      const result = await client.query({
         name: statementName(request.query),
         text: request.query,
         values: Array.isArray(request.params) ? request.params : [],
         rowMode: "array",
         types: RAW_TEXT,
       });
+      client.release();
       return { status: 200, body: { command: result.command, rowCount: result.rowCount, fields: result.fields, rows: result.rows } };
     } catch (error) {
       const fields = databaseErrorFields(error);
+      // A statement Postgres refused leaves the connection and its prepared statements as they were;
+      // anything else (the connection failed) replaces it (pool.query would replace it either way).
+      client.release(fields ? undefined : error instanceof Error ? error : new Error(String(error)));
       if (fields) return { status: 400, body: fields };
       throw error;
     }

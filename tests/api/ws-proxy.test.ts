@@ -105,6 +105,20 @@ async function smallTransaction(pool: Pool): Promise<void> {
 describe("the simulated distance and the counts (DB_RTT_MS, the screen bench)", () => {
   const ROUND_TRIP_MS = 100;
 
+  it("prepares each statement over HTTP once, by name, and keeps it through a statement Postgres refuses, so PGlite plans it once", async () => {
+    const pool = createPool(database.databaseUrl, database.wsProxy);
+    try {
+      for (const n of [1, 2]) expect((await pool.query<{ n: number }>("select $1::int + 0 as n", [n])).rows).toEqual([{ n }]);
+      await expect(pool.query("select * from no_such_table")).rejects.toThrow(/no_such_table/);
+      expect((await pool.query<{ n: number }>("select $1::int + 0 as n", [3])).rows).toEqual([{ n: 3 }]);
+      const { rows } = await pool.query<{ name: string }>("select name from pg_prepared_statements where statement = 'select $1::int + 0 as n'");
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.name).toMatch(/^local_[0-9a-f]{40}$/);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it("makes a statement over HTTP wait one round trip and a transaction's new connection two more, keeping the bytes in order, and counts them", async () => {
     const pool = createPool(database.databaseUrl, database.wsProxy);
     const before = database.counts();
