@@ -6,6 +6,7 @@ import { effectivePermissions, isParentRole } from "../../src/domain/permissions
 import { guestAccessAfterLoss, type LossMemories } from "../../src/domain/pregnancyLoss";
 import type { AuthSession } from "../auth";
 import type { Executor } from "../db";
+import { prebuiltSelect } from "../db/prebuilt";
 import { notSignedIn } from "./errors";
 import { pregnancies, pregnancyParticipants, sessions, userPreferences, users } from "../db/schema";
 
@@ -34,7 +35,7 @@ export interface PregnancyAccess {
 export const familyZoneColumn = sql<string>`coalesce(${pregnancies.timeZone}, ${FALLBACK_TIME_ZONE})`;
 
 /** The user's active participation in the pregnancy. */
-const activeParticipation = (userId: string, pregnancyId: string) =>
+const activeParticipation = (userId: string | Placeholder, pregnancyId: string | Placeholder) =>
   and(eq(pregnancyParticipants.pregnancyId, pregnancyId), eq(pregnancyParticipants.userId, userId), eq(pregnancyParticipants.status, "active"));
 
 /** Pregnancies that give access: active ones (and, with `closedToOwner`, a closed one to its owner). */
@@ -171,19 +172,29 @@ export interface SessionStandsValues {
 }
 
 /**
+ * `loadSessionAccess`'s statement, built once per isolate (db/prebuilt.ts): every pregnancy door
+ * runs it. Its values: userId, sessionId, pregnancyId.
+ */
+const sessionAccessStatement = (options: Pick<AccessOptions, "closedToOwner">) =>
+  prebuiltSelect({ ...accessColumns, hasPregnancy: pregnancies.id }, (select) =>
+    select
+      .from(sessions)
+      .leftJoin(pregnancyParticipants, activeParticipation(sql.placeholder("userId"), sql.placeholder("pregnancyId")))
+      .leftJoin(pregnancies, and(eq(pregnancies.id, pregnancyParticipants.pregnancyId), pregnancyOpen(options)))
+      .where(liveSessionRow({ sessionId: sql.placeholder("sessionId"), userId: sql.placeholder("userId") }))
+      .limit(1),
+  );
+const sessionAccessStatements = { open: sessionAccessStatement({}), closedToOwner: sessionAccessStatement({ closedToOwner: true }) };
+
+/**
  * The caller's access to a pregnancy and, in the same round trip, whether their session still
  * exists. The session itself comes from the signed cookie cache without asking the database
  * (worker/auth.ts); this is where a session ended on another device (sign-out everywhere, a
  * password change, a reset) stops reaching family data at once rather than when the cache expires.
  */
 export async function loadSessionAccess(db: Executor, session: RequestSession, pregnancyId: string, options: AccessOptions = {}): Promise<SessionAccess> {
-  const [row] = await db
-    .select({ ...accessColumns, hasPregnancy: pregnancies.id })
-    .from(sessions)
-    .leftJoin(pregnancyParticipants, activeParticipation(session.userId, pregnancyId))
-    .leftJoin(pregnancies, and(eq(pregnancies.id, pregnancyParticipants.pregnancyId), pregnancyOpen(options)))
-    .where(liveSessionRow(session))
-    .limit(1);
+  const statement = options.closedToOwner ? sessionAccessStatements.closedToOwner : sessionAccessStatements.open;
+  const [row] = await statement(db, { userId: session.userId, sessionId: session.sessionId, pregnancyId });
   if (!row) return { signedIn: false };
   const { participantId, role, serviceEndDate, hasPregnancy } = row;
   if (participantId === null || role === null || serviceEndDate === null || hasPregnancy === null) return { signedIn: true, access: null };
