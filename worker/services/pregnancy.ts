@@ -57,18 +57,23 @@ const babiesOfPregnancy = sql<Baby[]>`${sql.raw(`coalesce((
     -- A baby lost of several is no longer spoken of (issue 38).
     and ${baby(pregnancyBabies.lostAt)} is null), '[]'::json)`)}`;
 
+/** What each read of a pregnancy shows of it: its title, its dates and the family's zone. */
+const pregnancyColumns = {
+  id: pregnancies.id,
+  title: pregnancies.title,
+  dueDate: pregnancies.dueDate,
+  lastMenstrualPeriod: pregnancies.lastMenstrualPeriod,
+  serviceEndDate: pregnancies.serviceEndDate,
+  timeZone: familyZoneColumn,
+};
+
 /**
  * The caller's pregnancies with their babies and the session's check, in one statement built once
  * per isolate: the list is read on every full load.
  */
 const myPregnancies = prebuiltSelect(
   {
-    id: pregnancies.id,
-    title: pregnancies.title,
-    dueDate: pregnancies.dueDate,
-    lastMenstrualPeriod: pregnancies.lastMenstrualPeriod,
-    serviceEndDate: pregnancies.serviceEndDate,
-    timeZone: familyZoneColumn,
+    ...pregnancyColumns,
     createdAt: pregnancies.createdAt,
     participantId: pregnancyParticipants.id,
     role: pregnancyParticipants.role,
@@ -162,12 +167,7 @@ function openLossNotice(userId: string, pregnancyId: string) {
 async function detailsOf(db: Db, pregnancyId: string, viewer: { userId: string; isParent: boolean }) {
   const [pregnancy] = await db
     .select({
-      id: pregnancies.id,
-      title: pregnancies.title,
-      dueDate: pregnancies.dueDate,
-      lastMenstrualPeriod: pregnancies.lastMenstrualPeriod,
-      serviceEndDate: pregnancies.serviceEndDate,
-      timeZone: familyZoneColumn,
+      ...pregnancyColumns,
       babies: babiesOfPregnancy,
       endedInLoss: sql<boolean>`${pregnancies.lossRecordedAt} is not null`,
       // The other parent's notice of a loss rides on the read every dashboard makes.
