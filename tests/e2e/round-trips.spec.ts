@@ -27,7 +27,13 @@ function watchDataRequests(page: Page) {
   const seen: string[] = [];
   const statements: Array<Promise<number>> = [];
   const pictureStatements: Array<Promise<number>> = [];
-  const statementsOf = (response: Response) => response.headerValue(DB_STATS_HEADER).then((value) => parseDbStats(value)?.statements ?? 0);
+  // An answer arriving as the test closes the page cannot be read: NaN, so it fails a count it is
+  // part of, but is no unhandled rejection once the test is over.
+  const statementsOf = (response: Response) =>
+    response
+      .headerValue(DB_STATS_HEADER)
+      .then((value) => parseDbStats(value)?.statements ?? 0)
+      .catch(() => Number.NaN);
   page.on("request", (request) => {
     if (isDataRequest(request.url())) seen.push(new URL(request.url()).pathname);
   });
@@ -149,7 +155,7 @@ for (const { who, screens } of VISITS) {
       if (made.length > 2) over.push({ screen: `full load of ${screen.path}`, requests: made });
       const statements = await requests.statements();
       const limit = FULL_LOAD_STATEMENTS[screen.path];
-      if (limit !== undefined && statements > limit) over.push({ screen: `${statements} statements on a full load of ${screen.path} (at most ${limit})`, requests: made });
+      if (limit !== undefined && !(statements <= limit)) over.push({ screen: `${statements} statements on a full load of ${screen.path} (at most ${limit})`, requests: made });
     }
     expect(await requests.pictureStatements()).toBe(0);
     for (const key of screens) {
