@@ -96,7 +96,8 @@ describe("the Worker as deployed", () => {
   it("signs up with the code mailed through the outbox queue and the mail API, signs in, and serves the app's routes", async () => {
     const { client, email, password } = await signUp("smoke");
     let mail: RecordedMail | undefined;
-    await expect.poll(async () => (mail = (await recordedMails()).find((m) => m.to === email))).toBeDefined();
+    // The queue holds a batch up to its max_batch_timeout (1 s) before the consumer gets it: longer than expect.poll's default wait.
+    await expect.poll(async () => (mail = (await recordedMails()).find((m) => m.to === email)), { timeout: 5_000 }).toBeDefined();
     expect(mail).toMatchObject({ from: SMOKE_MAIL.from, authorization: `Bearer ${SMOKE_MAIL.key}` });
     // Sent by the queue's consumer: once, under the key of its outbox row, which records the delivery.
     const requests = (await recorded()).filter((r) => r.path === SMOKE_MAIL.path && r.body.includes(email));
