@@ -120,7 +120,10 @@ test("the owner adds a baby with a colour and changes it", { tag: "@desktop" }, 
   await expectAccessible(page);
 
   await baby.getByRole("radio", { name: "Green" }).check();
+  // The add's Success toast may still be showing: wait for the save's own answer before reloading.
+  const saved = page.waitForResponse((response) => response.url().includes("pregnancy.updateBaby") && response.ok());
   await baby.getByRole("button", { name: "Save baby" }).click();
+  await saved;
   await expectSuccessToast(page);
   await page.reload();
   await expect(page.getByRole("region", { name: "Babies" }).getByRole("group", { name: name, exact: true }).getByRole("radio", { name: "Green" })).toBeChecked();
