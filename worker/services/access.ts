@@ -152,17 +152,20 @@ export interface RequestSession {
 
 export type SessionAccess = { signedIn: false } | { signedIn: true; access: PregnancyAccess | null };
 
-/** The request's session row, while it still exists and has not run out (its keys as values, or as placeholders in a prebuilt statement). */
-const liveSessionRow = (session: { [K in keyof RequestSession]: RequestSession[K] | Placeholder }) => and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId), gt(sessions.expiresAt, sql`now()`));
+/** The request's session row, while it still exists and has not run out. */
+const liveSessionRow = (session: SessionKeys) => and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId), gt(sessions.expiresAt, sql`now()`));
+
+/** The keys of the request's session: as values, or as placeholders in a prebuilt statement. */
+type SessionKeys = { [K in keyof RequestSession]: RequestSession[K] | Placeholder };
 
 /** "This session still stands", as a condition an account read puts in its own statement (LiveSession). */
-export const sessionStands = (session: RequestSession): SQL<boolean> => sql<boolean>`exists (select 1 from ${sessions} where ${liveSessionRow(session)})`;
+export const sessionStands = (session: SessionKeys): SQL<boolean> => sql<boolean>`exists (select 1 from ${sessions} where ${liveSessionRow(session)})`;
 
 /**
  * `stands` in a statement built once (db/prebuilt.ts), filled in by `LiveSession.standsValues`:
  * true once the session is confirmed, else while its row stands.
  */
-export const sessionStandsPlaceholder = sql<boolean>`(${sql.placeholder("sessionConfirmed")} or exists (select 1 from ${sessions} where ${liveSessionRow({ sessionId: sql.placeholder("sessionId"), userId: sql.placeholder("sessionUserId") })}))`;
+export const sessionStandsPlaceholder = sql<boolean>`(${sql.placeholder("sessionConfirmed")} or ${sessionStands({ sessionId: sql.placeholder("sessionId"), userId: sql.placeholder("sessionUserId") })})`;
 
 /** The values `sessionStandsPlaceholder` takes. */
 export interface SessionStandsValues {
